@@ -1,0 +1,169 @@
+"""Cards and the notation: the one place where text becomes cards and back.
+
+A card is a rank and a suit (``AH``, ``TS``, ``5C``) or a joker (``SJ``, ``BJ``).
+Cards are interned: ``Card("A", "H") is Card("A", "H")``, so they hash and compare
+at the speed of object identity, which the engines' hot paths (follow checks,
+trick winners, the AI's card memory) rely on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import ClassVar
+
+from .errors import NotationError
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+JOKER = "J"  # the suit letter of both jokers: "SJ" and "BJ" read as rank + suit
+
+
+class Card:
+    """One playing card; two decks hold two identical copies of each card.
+
+    ``rank`` is one of ``RANKS`` (or ``"S"``/``"B"`` for the jokers) and ``suit``
+    one of ``SUITS`` (or ``"J"`` for the jokers). Use ``parse_cards`` for text.
+    """
+
+    __slots__ = ("_text", "rank", "suit")
+    _interned: ClassVar[dict[tuple[str, str], Card]] = {}
+    rank: str
+    suit: str
+    _text: str
+
+    def __new__(cls, rank: str, suit: str) -> Card:
+        card = cls._interned.get((rank, suit))
+        if card is not None:
+            return card
+        valid = (suit in SUITS and rank in RANKS) or (suit == JOKER and rank in "SB")
+        if not valid:
+            raise NotationError(f"{rank}{suit} is not a card")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "_text", rank + suit)
+        cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == JOKER
+
+    @property
+    def points(self) -> int:
+        return CARD_POINTS.get(self.rank, 0) if self.suit != JOKER else 0
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol for players: ``A♥``, ``10♠``, ``大王``."""
+        if self.suit == JOKER:
+            return "大王" if self.rank == "B" else "小王"
+        rank = "10" if self.rank == "T" else self.rank
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def display_key(self) -> tuple[int, int]:
+        """A trump-independent order (suit, then rank) for stable listings."""
+        if self.suit == JOKER:
+            return (4, 0 if self.rank == "S" else 1)
+        return (SUITS.index(self.suit), RANKS.index(self.rank))
+
+
+CARD_POINTS = {"5": 5, "T": 10, "K": 10}
+SMALL_JOKER = Card("S", JOKER)
+BIG_JOKER = Card("B", JOKER)
+ALL_CARDS: tuple[Card, ...] = (
+    *(Card(r, s) for s in SUITS for r in RANKS),
+    SMALL_JOKER,
+    BIG_JOKER,
+)
+
+_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_TOKEN = re.compile(r"[^\s,;]+")
+
+
+def _parse_token(token: str) -> Card:
+    text = token.upper()
+    for symbol, suit in _SYMBOL_TO_SUIT.items():
+        text = text.replace(symbol, suit)
+    if text in ("SJ", "BJ"):
+        return SMALL_JOKER if text == "SJ" else BIG_JOKER
+    if text == "大王":
+        return BIG_JOKER
+    if text == "小王":
+        return SMALL_JOKER
+    if len(text) == 3 and text.startswith("10"):
+        text = "T" + text[2]
+    if len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
+        return Card(text[0], text[1])
+    raise NotationError(
+        f"'{token}' is not a card: write rank then suit, like AH, 10S, TD, 5C, or SJ/BJ for jokers"
+    )
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse a play written in the notation (``"AH ah 10h BJ"``), in the given order.
+
+    Raises ``NotationError`` (a ``ValueError``) naming the first bad token.
+    """
+    return [_parse_token(token) for token in _TOKEN.findall(text)]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical text of cards, in the given order: ``"TH AH BJ"``."""
+    return " ".join(card._text for card in cards)
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    """Cards with suit symbols, as players read them: ``7♥7♥``."""
+    return "".join(card.pretty for card in cards)
+
+
+def points(cards: Iterable[Card]) -> int:
+    """Point value: every 5 is 5, every ten and king 10 (jokers are worth nothing)."""
+    return sum(CARD_POINTS.get(card.rank, 0) for card in cards if card.suit != JOKER)
+
+
+def deck(decks: int = 2) -> list[Card]:
+    """``decks`` full decks with jokers, in a fixed order (shuffle it yourself)."""
+    return [card for _ in range(decks) for card in ALL_CARDS]
+
+
+def remove_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card]:
+    """The hand without ``cards`` (a multiset difference); raises if one is missing."""
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            raise NotationError(f"{card} is not in the hand") from None
+    return left
+
+
+def contains(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
+    """Whether the multiset ``hand`` contains the multiset ``cards``."""
+    have = Counter(hand)
+    need = Counter(cards)
+    return all(have[card] >= n for card, n in need.items())

@@ -1,0 +1,66 @@
+"""The throw check (甩牌): does a multi-unit lead stand against the real hands?
+
+The bot knows every hand, so no challenge step is needed: a throw stands when no
+other player can beat any of its units with cards of the led effective suit.
+Otherwise the leader plays only the forced unit: the beatable unit whose lowest
+card ranks lowest, fewer cards first between equals (RULES.md "Throw check"),
+whoever holds the beating cards. The other cards go back to the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .ruleset import RuleSet
+from .trump import Order, Trump, order_for
+from .units import Unit, counts_of, decompose_in, placements
+
+_DEFAULT = RuleSet()
+
+
+def beats_unit(order: Order, counts: dict[Card, int], unit: Unit) -> bool:
+    """Whether cards of the unit's suit (``counts``) hold a unit strictly above ``unit``.
+
+    A higher single beats a single; a higher pair (or triple) beats a pair; a
+    tractor is beaten by one at least as long and wide starting higher (a longer
+    one counts through its top section).
+    """
+    for placed in placements(order, unit.suit, counts, unit.shape):
+        if order.tier[placed[0]] > unit.low:
+            return True
+        break  # placements come strongest first: the first one decides
+    return False
+
+
+def beatable_units(
+    lead: Sequence[Card],
+    other_hands: Sequence[Sequence[Card]],
+    trump: Trump,
+    rules: RuleSet | None = None,
+) -> list[Unit]:
+    """The lead's units that some other hand can beat (empty: the throw stands)."""
+    order = order_for(trump, rules or _DEFAULT)
+    units = decompose_in(order, lead)
+    if len(units) == 1:
+        return []
+    suit = units[0].suit
+    profiles = [counts_of([c for c in hand if order.suit_of[c] == suit]) for hand in other_hands]
+    return [u for u in units if any(beats_unit(order, p, u) for p in profiles)]
+
+
+def resolve_throw(
+    lead: Sequence[Card],
+    other_hands: Sequence[Sequence[Card]],
+    trump: Trump,
+    rules: RuleSet | None = None,
+) -> list[Card]:
+    """The lead if it stands, else only the forced unit's cards.
+
+    ``other_hands`` are the other three players' hands. A single unit always stands.
+    """
+    beatable = beatable_units(lead, other_hands, trump, rules)
+    if not beatable:
+        return list(lead)
+    forced = min(beatable, key=lambda u: (u.low, len(u.cards)))
+    return list(forced.cards)

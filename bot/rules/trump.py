@@ -1,0 +1,154 @@
+"""The trump: which cards are trumps, and the order of every card under it.
+
+An ``Order`` is the compiled view of a ``Trump`` under a ``RuleSet``. It gives each
+card an *effective suit* (``"T"`` for every trump, else the card's own suit) and a
+*tier* inside that suit: a higher tier beats a lower one, equal tiers are equal
+cards (the off-suit level cards), and two tiers form a tractor step when they are
+consecutive and linked. Everything else in the rules asks the ``Order``; orders are
+cached, so compiling one per trick costs a dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUIT_NAMES, SUITS, Card
+from .errors import NotationError
+from .ruleset import RuleSet
+
+TRUMP = "T"  # the effective suit of every trump card
+LEVELS = RANKS  # a team's level runs 2 .. A
+
+
+@dataclass(frozen=True, slots=True)
+class Trump:
+    """This hand's level rank (级牌) and trump suit; ``suit=None`` is no trump (无主)."""
+
+    level: str
+    suit: str | None
+
+    def __post_init__(self) -> None:
+        level = "T" if self.level == "10" else str(self.level).upper()
+        if level not in RANKS:
+            raise NotationError(f"{self.level!r} is not a level: use 2-9, T (ten), J, Q, K or A")
+        object.__setattr__(self, "level", level)
+        if self.suit is not None:
+            suit = str(self.suit).upper()
+            if suit not in SUITS:
+                raise NotationError(f"{self.suit!r} is not a suit: use S, H, D, C or None")
+            object.__setattr__(self, "suit", suit)
+
+    def __str__(self) -> str:
+        level = "10" if self.level == "T" else self.level
+        if self.suit is None:
+            return f"{level} no trump"
+        return f"{level}, trump {SUIT_NAMES[self.suit]}"
+
+
+def suit_name(suit: str) -> str:
+    """Plain English for an effective suit: ``hearts`` or ``trumps``."""
+    return "trumps" if suit == TRUMP else SUIT_NAMES[suit]
+
+
+class Order:
+    """Effective suits and tiers of every card under one trump and rule set."""
+
+    __slots__ = ("breaks", "ranked", "suit_of", "tier", "trump")
+
+    def __init__(self, trump: Trump, fixed_two_trump: bool, chain: bool) -> None:
+        self.trump = trump
+        self.suit_of: dict[Card, str] = {}
+        self.tier: dict[Card, int] = {}
+        # breaks[suit]: tiers t for which t -> t+1 is NOT a tractor step
+        self.breaks: dict[str, frozenset[int]] = {}
+        level, tsuit = trump.level, trump.suit
+        two_is_trump = fixed_two_trump and level != "2"
+
+        def plain_ranks() -> list[str]:
+            return [r for r in RANKS if r != level and not (two_is_trump and r == "2")]
+
+        for suit in SUITS:
+            if suit == tsuit:
+                continue
+            for i, rank in enumerate(plain_ranks()):
+                card = Card(rank, suit)
+                self.suit_of[card] = suit
+                self.tier[card] = i
+            self.breaks[suit] = frozenset()
+
+        # trumps, weakest first: trump-suit plain ranks, [2s], level cards, jokers
+        layers: list[list[Card]] = []
+        if tsuit is not None:
+            layers.extend([Card(r, tsuit)] for r in plain_ranks())
+        top_plain = len(layers) - 1  # the trump suit's top plain tier (-1 in no trump)
+        if two_is_trump:
+            layers.append([Card("2", s) for s in SUITS if s != tsuit])
+            if tsuit is not None:
+                layers.append([Card("2", tsuit)])
+        layers.append([Card(level, s) for s in SUITS if s != tsuit])
+        if tsuit is not None:
+            layers.append([Card(level, tsuit)])
+        layers.append([SMALL_JOKER])
+        layers.append([BIG_JOKER])
+        for tier, cards in enumerate(layers):
+            for card in cards:
+                self.suit_of[card] = TRUMP
+                self.tier[card] = tier
+        if chain:
+            self.breaks[TRUMP] = frozenset()
+        else:
+            # without the chain only the trump suit's own consecutive ranks link
+            self.breaks[TRUMP] = frozenset(range(max(top_plain, 0), len(layers)))
+        assert len(self.suit_of) == len(ALL_CARDS)
+        # every card of a suit, strongest first, for generators and displays
+        self.ranked: dict[str, tuple[Card, ...]] = {}
+        for suit in (*SUITS, TRUMP):
+            members = [c for c in ALL_CARDS if self.suit_of[c] == suit]
+            members.sort(key=lambda c: (self.tier[c], _suit_bias(c, tsuit)), reverse=True)
+            self.ranked[suit] = tuple(members)
+
+    def is_trump(self, card: Card) -> bool:
+        return self.suit_of[card] == TRUMP
+
+    def linked(self, suit: str, tier: int) -> bool:
+        """Whether a pair at ``tier`` and one at ``tier + 1`` make a tractor step."""
+        return tier not in self.breaks[suit]
+
+    def suit_of_play(self, cards: list[Card]) -> str | None:
+        """The one effective suit of ``cards``, or None when they mix suits."""
+        suits = {self.suit_of[c] for c in cards}
+        return suits.pop() if len(suits) == 1 else None
+
+    def sort_key(self, card: Card) -> tuple[int, int, int]:
+        """Sorts a hand the way players hold it: plain suits, then trumps, low to high.
+
+        Plain suits alternate colours (♠ ♥ ♣ ♦); the trump group ends with the jokers.
+        """
+        suit = self.suit_of[card]
+        group = 4 if suit == TRUMP else _DISPLAY_SUITS.index(suit)
+        return (group, self.tier[card], _suit_bias(card, self.trump.suit))
+
+
+_DISPLAY_SUITS = "SHCD"
+
+
+def _suit_bias(card: Card, trump_suit: str | None) -> int:
+    """Orders equal-tier cards (off-suit level cards) in a fixed suit order."""
+    if card.suit == trump_suit:
+        return 4
+    return _DISPLAY_SUITS.index(card.suit) if card.suit in _DISPLAY_SUITS else 5
+
+
+@lru_cache(maxsize=512)
+def _compiled(trump: Trump, fixed_two_trump: bool, chain: bool) -> Order:
+    return Order(trump, fixed_two_trump, chain)
+
+
+def order_for(trump: Trump, rules: RuleSet | None = None) -> Order:
+    """The compiled order for a trump under the given rules (cached)."""
+    rules = rules or _DEFAULT_RULES
+    return _compiled(trump, rules.fixed_two_trump, rules.trump_chain_tractors)
+
+
+_DEFAULT_RULES = RuleSet()
