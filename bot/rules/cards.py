@@ -9,7 +9,6 @@ trick winners, the AI's card memory) rely on.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -164,6 +163,12 @@ def remove_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card]:
 
 def contains(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
     """Whether the multiset ``hand`` contains the multiset ``cards``."""
-    have = Counter(hand)
-    need = Counter(cards)
-    return all(have[card] >= n for card, n in need.items())
+    have: dict[Card, int] = {}
+    for card in hand:
+        have[card] = have.get(card, 0) + 1
+    for card in cards:
+        left = have.get(card, 0)
+        if not left:
+            return False
+        have[card] = left - 1
+    return True

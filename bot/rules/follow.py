@@ -120,10 +120,9 @@ def _obligation(
 
 
 def _check_in_hand(hand: Sequence[Card], play: Sequence[Card]) -> None:
-    have = counts_of(hand)
-    for card, n in counts_of(play).items():
-        held = have.get(card, 0)
-        if held < n:
+    for card in set(play):
+        held = hand.count(card)
+        if held < play.count(card):
             if held == 0:
                 raise IllegalPlay(f"You don't hold {card.pretty}.")
             raise IllegalPlay(f"You hold only {held} {card.pretty}.")

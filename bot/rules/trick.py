@@ -51,6 +51,8 @@ def trick_winner(
     """Index of the winning play; ``plays[0]`` is the (resolved) lead."""
     order = order_for(trump, rules or _DEFAULT)
     lead = plays[0]
+    if len(lead) == 1:
+        return _single_winner(order, plays)
     fmt = format_of(decompose_in(order, lead))
     led = order.suit_of[lead[0]]
     best = 0
@@ -68,4 +70,20 @@ def trick_winner(
         is_trump = suit == TRUMP
         if (is_trump and not best_trump) or (is_trump == best_trump and value > best_value):
             best, best_trump, best_value = i, is_trump, value
+    return best
+
+
+def _single_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
+    """The common case, a single led: the highest card of the led suit or trumps."""
+    suit_of, tier = order.suit_of, order.tier
+    led = suit_of[plays[0][0]]
+    best, best_trump, best_tier = 0, led == TRUMP, tier[plays[0][0]]
+    for i in range(1, len(plays)):
+        card = plays[i][0]
+        suit = suit_of[card]
+        if suit == TRUMP:
+            if not best_trump or tier[card] > best_tier:
+                best, best_trump, best_tier = i, True, tier[card]
+        elif suit == led and not best_trump and tier[card] > best_tier:
+            best, best_tier = i, tier[card]
     return best

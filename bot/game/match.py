@@ -1,0 +1,719 @@
+"""One table's match, from level 2 to the end, as a state machine.
+
+``Match.apply(seat, action)`` is the one way in: it checks the action against the
+phase, the turn and the rules, changes the state only when everything is legal,
+and returns the events that describe what happened (some meant for one seat
+only). Illegal actions raise an error whose message a player can read.
+
+Phases of a hand: ``deal`` (cards go out one at a time; anyone may bid, during the
+deal and in the window after it) → ``kitty`` (the dealer buries) → ``play`` →
+``scored`` (the summary is up; ``NextHand`` starts the next deal) … ``over``.
+
+Time is data: ``expecting()`` says who must act next and on what; the caller owns
+the clock and sends ``Deal``/``EndBidding``/``NextHand`` as ``SYSTEM``, and calls
+``timeout(seat, decide)`` when a player runs out of time.
+
+Decisions taken here where RULES.md is silent:
+
+* The first hand's deal starts at ``first_dealer`` (seat 0 unless given). If nobody
+  bids on the first hand, that seat deals.
+* With ``no_bid="redeal"`` a hand is redealt at most ``MAX_REDEALS`` times, then
+  played in no trump, so a table of players who never bid still ends.
+* ``bidding="joker"``: if the winning bid comes from the attacking team and the
+  dealer's team showed no bid at all this hand, the bidder takes the deal (seed
+  000: 庄家方亮不起主牌时，换庄由对方亮主坐庄) and the hand is played at their
+  team's level with the suit they showed.
+* The failed-throw penalty moves the attackers' points (down for an attacker's
+  throw, up for the dealer's side) as the throw happens; the level table reads
+  the final total, floored at 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.rules import (
+    DEALER,
+    Bid,
+    Card,
+    IllegalPlay,
+    RulesError,
+    RuleSet,
+    Trump,
+    advance,
+    check_bid,
+    check_follow,
+    contains,
+    deck,
+    decompose,
+    format_cards,
+    kitty_multiplier,
+    level_outcome,
+    match_over,
+    next_dealer,
+    order_for,
+    parse_cards,
+    points,
+    possible_bids,
+    read_bid,
+    resolve_throw,
+    trick_winner,
+)
+
+from .actions import (
+    SYSTEM,
+    Action,
+    Bury,
+    Deal,
+    Declare,
+    EndBidding,
+    NextHand,
+    Play,
+    action_from_dict,
+)
+from .views import Event, HandResult, Plays, SeatView, TrickRecord
+
+MAX_REDEALS = 5
+DEAL, KITTY, PLAY, SCORED, OVER = "deal", "kitty", "play", "scored", "over"
+Decide = Callable[[SeatView], Action]
+
+
+class GameError(RulesError):
+    """An action at the wrong time or from the wrong seat (the message is for players)."""
+
+
+class NotYourTurn(GameError):
+    def __init__(self, message: str, waiting_for: int | None) -> None:
+        super().__init__(message)
+        self.waiting_for = waiting_for
+
+
+def team_of(seat: int) -> int:
+    """Team 0 is seats 0 and 2, team 1 seats 1 and 3: partners sit opposite."""
+    return seat % 2
+
+
+class Match:
+    """A whole match for four seats. Build one with ``Match.new``."""
+
+    def __init__(self, rules: RuleSet, seed: int, first_dealer: int = 0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.hand_no = 0
+        self.redeals = 0
+        self.levels = ["2", "2"]
+        self.dealer: int | None = None
+        self.phase = DEAL
+        self.deal_start = first_dealer
+        self.stock: list[Card] = []  # the shuffled deck of this hand (deal order, kitty last)
+        self.dealt = 0
+        self.hands: list[list[Card]] = [[], [], [], []]
+        self.kitty: list[Card] = []
+        self.bids: list[Bid] = []
+        self.trump: Trump | None = None
+        self.leader: int | None = None
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.attempted: tuple[Card, ...] | None = None
+        self.tricks: list[TrickRecord] = []
+        self.attackers_points = 0
+        self.failed_throws: list[tuple[int, int]] = []
+        self.result: HandResult | None = None
+        self.winner_team: int | None = None
+        self.seq = 0  # accepted actions so far
+        self.deck_override: list[Card] | None = None
+
+    # --- construction --------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        seed: int,
+        rules: RuleSet | None = None,
+        *,
+        first_dealer: int | None = None,
+        levels: tuple[str, str] = ("2", "2"),
+        deck_order: Sequence[Card] | None = None,
+    ) -> Match:
+        """A match ready to deal its first hand.
+
+        ``first_dealer`` fixes the first dealer instead of letting the winning bid
+        choose (duplicate-deal arenas need that); ``deck_order`` fixes the first
+        hand's cards (stacked decks for tests and arenas).
+        """
+        match = cls(rules or RuleSet(), seed, first_dealer or 0)
+        match.levels = list(levels)
+        match.dealer = first_dealer
+        if deck_order is not None:
+            match.deck_override = list(deck_order)
+        match._start_hand()
+        return match
+
+    def _shuffled(self) -> list[Card]:
+        if self.deck_override is not None:
+            cards, self.deck_override = self.deck_override, None
+            if sorted(map(str, cards)) != sorted(map(str, deck(self.rules.decks))):
+                raise ValueError("deck_order must hold exactly the cards of the decks in play")
+            return cards
+        cards = deck(self.rules.decks)
+        random.Random(f"{self.seed}/{self.hand_no}/{self.redeals}").shuffle(cards)
+        return cards
+
+    def _start_hand(self) -> None:
+        self.phase = DEAL
+        self.stock = self._shuffled()
+        self.dealt = 0
+        self.deal_start = self.dealer if self.dealer is not None else self.first_dealer
+        self.hands = [[], [], [], []]
+        self.kitty = list(self.stock[4 * self.rules.hand_size :])
+        self.bids = []
+        self.trump = None
+        self.leader = None
+        self.trick = []
+        self.attempted = None
+        self.tricks = []
+        self.attackers_points = 0
+        self.failed_throws = []
+
+    # --- reading the state ---------------------------------------------------------
+
+    @property
+    def level(self) -> str:
+        """This hand's level rank: the dealer's team's level (both start at 2)."""
+        if self.dealer is None:
+            return self.levels[team_of(self.deal_start)]
+        return self.levels[team_of(self.dealer)]
+
+    @property
+    def deal_total(self) -> int:
+        return 4 * self.rules.hand_size
+
+    @property
+    def deal_done(self) -> bool:
+        return self.dealt >= self.deal_total
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == KITTY:
+            return self.dealer
+        if self.phase == PLAY and self.leader is not None:
+            return (self.leader + len(self.trick)) % 4
+        return None
+
+    def expecting(self) -> tuple[str | None, int | None]:
+        """What the match waits for: (``"deal"``, SYSTEM), (``"play"``, seat), …"""
+        if self.phase == DEAL:
+            return ("end_bidding" if self.deal_done else "deal", SYSTEM)
+        if self.phase == KITTY:
+            return ("bury", self.dealer)
+        if self.phase == PLAY:
+            return ("play", self.to_act)
+        if self.phase == SCORED:
+            return ("next_hand", SYSTEM)
+        return (None, None)
+
+    def legal_bids(self, seat: int) -> list[Bid]:
+        """The bids ``seat`` could make right now (empty outside the deal)."""
+        if self.phase != DEAL:
+            return []
+        current = self.bids[-1] if self.bids else None
+        return possible_bids(self.hands[seat], seat, self.level, current, self.rules)
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know; ``None`` gives the spectator's (public) view."""
+        kind, actor = self.expecting()
+        dealer_knows_kitty = (
+            seat is not None and seat == self.dealer and self.phase in (KITTY, PLAY)
+        )
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            hand_no=self.hand_no,
+            phase=self.phase,
+            levels=(self.levels[0], self.levels[1]),
+            dealer=self.dealer,
+            level=self.level,
+            trump=self.trump,
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_sizes=(
+                len(self.hands[0]),
+                len(self.hands[1]),
+                len(self.hands[2]),
+                len(self.hands[3]),
+            ),
+            dealt=self.dealt,
+            deal_total=self.deal_total,
+            bids=tuple(self.bids),
+            kitty=tuple(self.kitty) if dealer_knows_kitty else None,
+            to_act=actor if actor != SYSTEM else None,
+            expecting=kind,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            attackers_points=self.attackers_points,
+            last_result=self.result,
+            match_winner=self.winner_team,
+        )
+
+    # --- the entry point -----------------------------------------------------------
+
+    def apply(self, seat: int, action: Action, *, auto: bool = False) -> list[Event]:
+        """Apply ``action`` by ``seat`` (or ``SYSTEM``); return the events, or raise.
+
+        On an error nothing has changed. ``auto`` marks actions the computer took
+        for a player (timeouts, 托管) in the events.
+        """
+        if isinstance(action, Play):
+            events = self._play(seat, list(action.cards), auto)
+        elif isinstance(action, Declare):
+            events = self._declare(seat, list(action.cards))
+        elif isinstance(action, Bury):
+            events = self._bury(seat, list(action.cards), auto)
+        elif isinstance(action, Deal):
+            events = self._deal(seat, action.count)
+        elif isinstance(action, EndBidding):
+            events = self._end_bidding(seat)
+        elif isinstance(action, NextHand):
+            events = self._next_hand(seat)
+        else:  # pragma: no cover - the Action union is closed
+            raise GameError(f"Unknown action {action!r}.")
+        self.seq += 1
+        return events
+
+    def timeout(self, seat: int, decide: Decide) -> list[Event]:
+        """Act for ``seat`` who ran out of time: ``decide`` (the AI) picks from the view.
+
+        If ``decide`` errs or proposes something illegal, the safest legal action is
+        taken instead, so a timeout always moves the game on.
+        """
+        kind, actor = self.expecting()
+        if actor != seat or kind not in ("play", "bury"):
+            raise GameError("Nothing is waiting for that seat.")
+        try:
+            action = decide(self.view(seat))
+            return self.apply(seat, action, auto=True)
+        except (RulesError, ValueError, TypeError, KeyError, IndexError):
+            return self.apply(seat, fallback_action(self.view(seat)), auto=True)
+
+    # --- deal and bids -------------------------------------------------------------
+
+    def _require(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise GameError(f"You can't {what} now: {_PHASE_WORDS[self.phase]}.")
+
+    def _deal(self, seat: int, count: int) -> list[Event]:
+        if seat != SYSTEM:
+            raise GameError("Only the table deals cards.")
+        self._require(DEAL, "deal")
+        if self.deal_done:
+            raise GameError("All cards are dealt.")
+        if count < 1:
+            raise GameError("Deal at least one card.")
+        given: dict[int, list[Card]] = {}
+        for _ in range(min(count, self.deal_total - self.dealt)):
+            to = (self.deal_start + self.dealt) % 4
+            card = self.stock[self.dealt]
+            self.hands[to].append(card)
+            given.setdefault(to, []).append(card)
+            self.dealt += 1
+        events = [
+            Event("dealt", {"seat": s, "cards": format_cards(cards)}, to=s)
+            for s, cards in sorted(given.items())
+        ]
+        events.append(Event("deal_progress", {"dealt": self.dealt, "total": self.deal_total}))
+        return events
+
+    def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
+        _check_seat(seat)
+        self._require(DEAL, "bid")
+        if not contains(self.hands[seat], cards):
+            raise IllegalPlay("You can only show cards you have been dealt.")
+        current = self.bids[-1] if self.bids else None
+        bid = check_bid(seat, cards, self.level, current, self.rules)
+        self.bids.append(bid)
+        return [
+            Event(
+                "bid",
+                {
+                    "seat": seat,
+                    "cards": format_cards(bid.cards),
+                    "suit": bid.suit,
+                    "strength": bid.strength,
+                },
+            )
+        ]
+
+    def _end_bidding(self, seat: int) -> list[Event]:
+        if seat != SYSTEM:
+            raise GameError("Only the table closes the bidding.")
+        self._require(DEAL, "close the bidding")
+        if not self.deal_done:
+            raise GameError("The deal is not finished.")
+        if not self.bids:
+            if self.rules.no_bid == "redeal" and self.redeals < MAX_REDEALS:
+                self.redeals += 1
+                self._start_hand()
+                return [Event("redeal", {"redeals": self.redeals})]
+            if self.dealer is None:
+                self.dealer = self.deal_start
+            self.trump = Trump(self.level, None)
+        else:
+            winning = self.bids[-1]
+            if self.dealer is None or (
+                self.rules.bidding == "joker"
+                and team_of(winning.seat) != team_of(self.dealer)
+                and not any(team_of(b.seat) == team_of(self.dealer) for b in self.bids)
+            ):
+                self.dealer = winning.seat
+            self.trump = Trump(self.level, winning.suit)
+        dealer = self.dealer
+        self.hands[dealer].extend(self.kitty)
+        self.phase = KITTY
+        return [
+            Event(
+                "trump",
+                {
+                    "dealer": dealer,
+                    "level": self.trump.level,
+                    "suit": self.trump.suit,
+                    "bidder": self.bids[-1].seat if self.bids else None,
+                },
+            ),
+            Event("kitty_taken", {"dealer": dealer, "cards": format_cards(self.kitty)}, to=dealer),
+        ]
+
+    def _bury(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
+        _check_seat(seat)
+        self._require(KITTY, "bury cards")
+        if seat != self.dealer:
+            raise NotYourTurn("Only the dealer buries the kitty.", self.dealer)
+        size = self.rules.kitty_size
+        if len(cards) != size:
+            raise IllegalPlay(f"Bury exactly {size} cards (you chose {len(cards)}).")
+        if not contains(self.hands[seat], cards):
+            raise IllegalPlay("You can only bury cards in your hand.")
+        for card in cards:
+            self.hands[seat].remove(card)
+        self.kitty = list(cards)
+        self.phase = PLAY
+        self.leader = seat
+        return [
+            Event("buried", {"dealer": seat, "auto": auto}),
+            Event("kitty", {"cards": format_cards(cards)}, to=seat),
+        ]
+
+    # --- tricks --------------------------------------------------------------------
+
+    def _play(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
+        _check_seat(seat)
+        self._require(PLAY, "play cards")
+        if seat != self.to_act:
+            raise NotYourTurn("It is not your turn.", self.to_act)
+        assert self.trump is not None and self.leader is not None
+        hand = self.hands[seat]
+        events: list[Event] = []
+        if not self.trick:
+            if not cards:
+                raise IllegalPlay("Play at least one card.")
+            if not contains(hand, cards):
+                raise IllegalPlay(_missing(hand, cards))
+            units = decompose(cards, self.trump, self.rules)
+            played = cards
+            self.attempted = None
+            if len(units) > 1:
+                others = [self.hands[s] for s in range(4) if s != seat]
+                played = resolve_throw(cards, others, self.trump, self.rules)
+                if len(played) != len(cards):
+                    back = list(cards)
+                    for card in played:
+                        back.remove(card)
+                    penalty = self.rules.throw_penalty * len(back)
+                    if self._attacking(seat):
+                        self.attackers_points -= penalty
+                    else:
+                        self.attackers_points += penalty
+                    self.failed_throws.append((seat, penalty))
+                    self.attempted = tuple(cards)
+                    events.append(
+                        Event(
+                            "throw_failed",
+                            {
+                                "seat": seat,
+                                "attempted": format_cards(cards),
+                                "played": format_cards(played),
+                                "taken_back": format_cards(back),
+                                "penalty": penalty,
+                                "attackers_points": self.attackers_points,
+                            },
+                        )
+                    )
+        else:
+            check_follow(hand, self.trick[0][1], cards, self.trump, self.rules)
+            played = cards
+        for card in played:
+            hand.remove(card)
+        self.trick.append((seat, tuple(played)))
+        events.append(Event("played", {"seat": seat, "cards": format_cards(played), "auto": auto}))
+        if len(self.trick) == 4:
+            events.extend(self._finish_trick())
+        return events
+
+    def _attacking(self, seat: int) -> bool:
+        assert self.dealer is not None
+        return team_of(seat) != team_of(self.dealer)
+
+    def _finish_trick(self) -> list[Event]:
+        assert self.trump is not None and self.leader is not None
+        plays = [cards for _, cards in self.trick]
+        winner = self.trick[trick_winner(plays, self.trump, self.rules)][0]
+        won = sum(points(cards) for cards in plays)
+        if self._attacking(winner):
+            self.attackers_points += won
+        record = TrickRecord(self.leader, tuple(self.trick), winner, won, self.attempted)
+        self.tricks.append(record)
+        self.trick = []
+        self.attempted = None
+        self.leader = winner
+        events = [
+            Event(
+                "trick",
+                {
+                    "number": len(self.tricks),
+                    "winner": winner,
+                    "points": won,
+                    "attackers_points": self.attackers_points,
+                },
+            )
+        ]
+        if not self.hands[winner]:
+            events.extend(self._score_hand())
+        return events
+
+    def _score_hand(self) -> list[Event]:
+        assert self.dealer is not None and self.trump is not None
+        dealer = self.dealer
+        last = self.tricks[-1]
+        kitty_points = points(self.kitty)
+        multiplier = 0
+        if self._attacking(last.winner):
+            multiplier = kitty_multiplier(last.lead, self.trump, self.rules)
+        bonus = kitty_points * multiplier
+        total = self.attackers_points + bonus
+        winner, gained = level_outcome(total, self.rules)
+        before = (self.levels[0], self.levels[1])
+        up = team_of(dealer) if winner == DEALER else 1 - team_of(dealer)
+        self.levels[up] = advance(self.levels[up], gained)
+        after = (self.levels[0], self.levels[1])
+        following = next_dealer(dealer, winner)
+        if match_over(before[team_of(dealer)], winner, after, self.rules):
+            self.winner_team = (
+                team_of(dealer)
+                if self.rules.finish == "defend_a"
+                else next(t for t in (0, 1) if after[t] == "A")
+            )
+        self.result = HandResult(
+            hand_no=self.hand_no,
+            dealer=dealer,
+            trump=self.trump,
+            levels_before=before,
+            levels_after=after,
+            trick_points=self.attackers_points,
+            kitty=tuple(self.kitty),
+            kitty_points=kitty_points,
+            multiplier=multiplier,
+            kitty_bonus=bonus,
+            attacker_points=total,
+            winner=winner,
+            levels_gained=gained,
+            next_dealer=following,
+            last_trick_winner=last.winner,
+            failed_throws=tuple(self.failed_throws),
+            match_winner=self.winner_team,
+        )
+        self.phase = OVER if self.winner_team is not None else SCORED
+        events = [Event("hand_scored", self.result.to_dict())]
+        if self.winner_team is not None:
+            events.append(Event("match_over", {"team": self.winner_team, "levels": list(after)}))
+        return events
+
+    def _next_hand(self, seat: int) -> list[Event]:
+        if seat != SYSTEM:
+            raise GameError("Only the table starts the next hand.")
+        self._require(SCORED, "start the next hand")
+        assert self.result is not None
+        self.hand_no += 1
+        self.redeals = 0
+        self.dealer = self.result.next_dealer
+        self._start_hand()
+        return [
+            Event(
+                "hand_started",
+                {"hand_no": self.hand_no, "dealer": self.dealer, "levels": list(self.levels)},
+            )
+        ]
+
+    # --- serialisation -------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (includes hidden cards: store it privately)."""
+        return {
+            "version": 1,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "hand_no": self.hand_no,
+            "redeals": self.redeals,
+            "levels": list(self.levels),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "deal_start": self.deal_start,
+            "stock": format_cards(self.stock),
+            "dealt": self.dealt,
+            "hands": [format_cards(h) for h in self.hands],
+            "kitty": format_cards(self.kitty),
+            "bids": [[b.seat, format_cards(b.cards)] for b in self.bids],
+            "trump": None if self.trump is None else [self.trump.level, self.trump.suit],
+            "leader": self.leader,
+            "trick": [[s, format_cards(c)] for s, c in self.trick],
+            "attempted": None if self.attempted is None else format_cards(self.attempted),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "attackers_points": self.attackers_points,
+            "failed_throws": [list(x) for x in self.failed_throws],
+            "result": None if self.result is None else self.result.to_dict(),
+            "winner_team": self.winner_team,
+            "seq": self.seq,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        if data.get("version") != 1:
+            raise ValueError(f"unsupported match state version {data.get('version')!r}")
+        match = cls(RuleSet.from_dict(data["rules"]), data["seed"], data["first_dealer"])
+        match.hand_no = data["hand_no"]
+        match.redeals = data["redeals"]
+        match.levels = list(data["levels"])
+        match.dealer = data["dealer"]
+        match.phase = data["phase"]
+        match.deal_start = data["deal_start"]
+        match.stock = parse_cards(data["stock"])
+        match.dealt = data["dealt"]
+        match.hands = [parse_cards(h) for h in data["hands"]]
+        match.kitty = parse_cards(data["kitty"])
+        level = match.level
+        match.bids = []
+        for seat, text in data["bids"]:
+            cards = tuple(parse_cards(text))
+            suit, strength = read_bid(cards, level, match.rules)
+            match.bids.append(Bid(seat, cards, suit, strength))
+        match.trump = None if data["trump"] is None else Trump(*data["trump"])
+        match.leader = data["leader"]
+        match.trick = [(s, tuple(parse_cards(c))) for s, c in data["trick"]]
+        match.attempted = (
+            None if data["attempted"] is None else tuple(parse_cards(data["attempted"]))
+        )
+        match.tricks = [_trick_from_dict(t) for t in data["tricks"]]
+        match.attackers_points = data["attackers_points"]
+        match.failed_throws = [(s, p) for s, p in data["failed_throws"]]
+        match.result = None if data["result"] is None else _result_from_dict(data["result"])
+        match.winner_team = data["winner_team"]
+        match.seq = data["seq"]
+        return match
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def replay(
+    seed: int,
+    actions: Sequence[tuple[int, Action | dict[str, Any]]],
+    rules: RuleSet | None = None,
+    **options: Any,
+) -> Match:
+    """Rebuild a match from its seed and accepted actions (dicts or ``Action`` values)."""
+    match = Match.new(seed, rules, **options)
+    for seat, action in actions:
+        if isinstance(action, dict):
+            action = action_from_dict(action)
+        match.apply(seat, action)
+    return match
+
+
+def fallback_action(view: SeatView) -> Action:
+    """The safe legal action when no better decision is at hand (cheapest cards)."""
+    from bot.rules import follow_candidates
+
+    assert view.trump is not None or view.expecting == "bury"
+    if view.expecting == "bury":
+        order = order_for(view.trump or Trump(view.level, None), view.rules)
+        ranked = sorted(view.hand, key=lambda c: (order.is_trump(c), c.points, order.tier[c]))
+        return Bury(tuple(ranked[: view.rules.kitty_size]))
+    assert view.trump is not None
+    order = order_for(view.trump, view.rules)
+
+    def cost(cards: Sequence[Card]) -> tuple[int, int, int]:
+        return (
+            sum(order.is_trump(c) for c in cards),
+            points(cards),
+            sum(order.tier[c] for c in cards),
+        )
+
+    if view.lead is None:
+        return Play((min(view.hand, key=lambda c: cost([c])),))
+    options = follow_candidates(view.hand, view.lead, view.trump, view.rules)
+    return Play(tuple(min(options, key=cost)))
+
+
+def _check_seat(seat: int) -> None:
+    if seat not in (0, 1, 2, 3):
+        raise GameError("Only seated players can do that.")
+
+
+def _missing(hand: list[Card], cards: list[Card]) -> str:
+    left = list(hand)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            return f"You don't hold {'another ' if card in hand else ''}{card.pretty}."
+    return "You don't hold those cards."
+
+
+def _trick_from_dict(data: dict[str, Any]) -> TrickRecord:
+    plays: Plays = tuple((s, tuple(parse_cards(c))) for s, c in data["plays"])
+    attempted = None if data["attempted"] is None else tuple(parse_cards(data["attempted"]))
+    return TrickRecord(data["leader"], plays, data["winner"], data["points"], attempted)
+
+
+def _result_from_dict(data: dict[str, Any]) -> HandResult:
+    return HandResult(
+        hand_no=data["hand_no"],
+        dealer=data["dealer"],
+        trump=Trump(*data["trump"]),
+        levels_before=tuple(data["levels_before"]),  # type: ignore[arg-type]
+        levels_after=tuple(data["levels_after"]),  # type: ignore[arg-type]
+        trick_points=data["trick_points"],
+        kitty=tuple(parse_cards(data["kitty"])),
+        kitty_points=data["kitty_points"],
+        multiplier=data["multiplier"],
+        kitty_bonus=data["kitty_bonus"],
+        attacker_points=data["attacker_points"],
+        winner=data["winner"],
+        levels_gained=data["levels_gained"],
+        next_dealer=data["next_dealer"],
+        last_trick_winner=data["last_trick_winner"],
+        failed_throws=tuple((s, p) for s, p in data["failed_throws"]),
+        match_winner=data["match_winner"],
+    )
+
+
+_PHASE_WORDS = {
+    DEAL: "the cards are being dealt",
+    KITTY: "the dealer is burying the kitty",
+    PLAY: "the hand is being played",
+    SCORED: "the hand is over",
+    OVER: "the match is over",
+}

@@ -1,0 +1,141 @@
+"""What a seat may know: events and per-seat views.
+
+Views are named tuples built from the match's own immutable pieces (tuples of
+tuples), so making one per decision costs a few microseconds; computer players
+decide from views only, never from the match, which keeps them honest about hidden
+cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from bot.rules import Bid, Card, RuleSet, Trump, format_cards
+
+Plays = tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) in play order
+
+
+class Event(NamedTuple):
+    """Something that happened. ``to`` is None for everyone, else the only seat told."""
+
+    kind: str
+    data: dict[str, Any]
+    to: int | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+
+class TrickRecord(NamedTuple):
+    """A finished trick. ``attempted`` is the leader's failed throw, if there was one."""
+
+    leader: int
+    plays: Plays
+    winner: int
+    points: int
+    attempted: tuple[Card, ...] | None = None
+
+    @property
+    def lead(self) -> tuple[Card, ...]:
+        return self.plays[0][1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "plays": [[seat, format_cards(cards)] for seat, cards in self.plays],
+            "winner": self.winner,
+            "points": self.points,
+            "attempted": None if self.attempted is None else format_cards(self.attempted),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The score of one hand: everything the summary, the records and the AI need."""
+
+    hand_no: int
+    dealer: int
+    trump: Trump
+    levels_before: tuple[str, str]
+    levels_after: tuple[str, str]
+    trick_points: int  # attackers' points from tricks, with throw penalties
+    kitty: tuple[Card, ...]
+    kitty_points: int
+    multiplier: int  # 0 when the dealer's side won the last trick
+    kitty_bonus: int
+    attacker_points: int  # trick_points + kitty_bonus: what the level table reads
+    winner: str  # "dealer" or "attackers"
+    levels_gained: int
+    next_dealer: int
+    last_trick_winner: int
+    failed_throws: tuple[tuple[int, int], ...]  # (seat, penalty points)
+    match_winner: int | None  # team 0 (seats 0, 2) or 1 (seats 1, 3) when the match ended
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "trump": [self.trump.level, self.trump.suit],
+            "levels_before": list(self.levels_before),
+            "levels_after": list(self.levels_after),
+            "trick_points": self.trick_points,
+            "kitty": format_cards(self.kitty),
+            "kitty_points": self.kitty_points,
+            "multiplier": self.multiplier,
+            "kitty_bonus": self.kitty_bonus,
+            "attacker_points": self.attacker_points,
+            "winner": self.winner,
+            "levels_gained": self.levels_gained,
+            "next_dealer": self.next_dealer,
+            "last_trick_winner": self.last_trick_winner,
+            "failed_throws": [list(x) for x in self.failed_throws],
+            "match_winner": self.match_winner,
+        }
+
+
+class SeatView(NamedTuple):
+    """Exactly what one seat may know (``seat=None``: a spectator, public facts only).
+
+    ``hand`` is the seat's own cards; ``kitty`` is set only for the dealer once they
+    have taken it (they know what they buried). Nothing here reveals another hand.
+    """
+
+    seat: int | None
+    rules: RuleSet
+    hand_no: int
+    phase: str
+    levels: tuple[str, str]
+    dealer: int | None
+    level: str
+    trump: Trump | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int, int, int]
+    dealt: int
+    deal_total: int
+    bids: tuple[Bid, ...]
+    kitty: tuple[Card, ...] | None
+    to_act: int | None
+    expecting: str | None
+    leader: int | None
+    trick: Plays
+    tricks: tuple[TrickRecord, ...]
+    attackers_points: int
+    last_result: HandResult | None
+    match_winner: int | None
+
+    @property
+    def current_bid(self) -> Bid | None:
+        return self.bids[-1] if self.bids else None
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        return self.trick[0][1] if self.trick else None
+
+    @property
+    def dealer_team(self) -> int | None:
+        return None if self.dealer is None else self.dealer % 2
+
+    def is_attacker(self, seat: int) -> bool:
+        return self.dealer is not None and seat % 2 != self.dealer % 2
