@@ -123,6 +123,7 @@ class Match:
         self.result: HandResult | None = None
         self.winner_team: int | None = None
         self.seq = 0  # accepted actions so far
+        self.last_action: Action | None = None  # the last accepted action (not state)
         self.deck_override: list[Card] | None = None
 
     # --- construction --------------------------------------------------------------
@@ -280,13 +281,15 @@ class Match:
         else:  # pragma: no cover - the Action union is closed
             raise GameError(f"Unknown action {action!r}.")
         self.seq += 1
+        self.last_action = action
         return events
 
     def timeout(self, seat: int, decide: Decide) -> list[Event]:
         """Act for ``seat`` who ran out of time: ``decide`` (the AI) picks from the view.
 
         If ``decide`` errs or proposes something illegal, the safest legal action is
-        taken instead, so a timeout always moves the game on.
+        taken instead, so a timeout always moves the game on. ``last_action`` then
+        holds the action taken, for the caller's log.
         """
         kind, actor = self.expecting()
         if actor != seat or kind not in ("play", "bury"):

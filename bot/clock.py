@@ -1,0 +1,87 @@
+"""Time for the table service: wall-clock deadlines that survive restarts.
+
+Deadlines are stored as wall-clock seconds (``time.time()``), so a table restored
+after a restart resumes its timers where they were. Tests swap in ``ManualClock``,
+whose time moves only when the test says so, to check timeouts and warnings
+without waiting for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+    async def wait(self, event: asyncio.Event, until: float) -> bool:
+        """Wait for ``event`` or the wall-clock time ``until``; True if the event fired."""
+        ...
+
+
+class SystemClock:
+    """Real time."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
+    async def wait(self, event: asyncio.Event, until: float) -> bool:
+        timeout = until - self.now()
+        if event.is_set():
+            return True
+        if timeout <= 0:
+            return False
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+class ManualClock:
+    """A clock for tests: ``advance`` moves time and wakes whoever it concerns."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self._now = start
+        self._changed = asyncio.Condition()
+
+    def now(self) -> float:
+        return self._now
+
+    async def advance(self, seconds: float) -> None:
+        """Move time on and let every sleeper that is due run until it blocks again."""
+        self._now += seconds
+        async with self._changed:
+            self._changed.notify_all()
+        for _ in range(20):  # let woken tasks reach their next await
+            await asyncio.sleep(0)
+
+    async def sleep(self, seconds: float) -> None:
+        until = self._now + seconds
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._now >= until)
+
+    async def wait(self, event: asyncio.Event, until: float) -> bool:
+        if event.is_set():
+            return True
+        if self._now >= until:
+            return False
+        waiter = asyncio.ensure_future(event.wait())
+        sleeper = asyncio.ensure_future(self.sleep(until - self._now))
+        done, pending = await asyncio.wait({waiter, sleeper}, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        return event.is_set()
