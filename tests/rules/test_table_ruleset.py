@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """RuleSet: one field per variant, named and valued as docs/RULES.md's variants table."""
 
 from __future__ import annotations
