@@ -1,0 +1,150 @@
+# ruff: noqa: E501
+"""Points, the kitty multiplier and level outcomes (docs/RULES.md "Points and the kitty
+bonus" and "Level changes")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules._table import (
+    CAP200,
+    DEFAULT,
+    DOUBLING,
+    FLAT,
+    NOCHAIN,
+    ONE,
+    THREE,
+    cards,
+    ids,
+    kitty_multiplier,
+    level_outcome,
+    points,
+    rules,
+    trump,
+)
+
+POINT_CASES = [
+    # cards, points, why
+    ("", 0, "no cards, no points"),
+    ("5S", 5, "every 5 is 5 points (001, 003)"),
+    ("TS", 10, "every 10 is 10 points"),
+    ("KS", 10, "every K is 10 points"),
+    ("AS", 0, "an A is no point card"),
+    ("BJ SJ", 0, "jokers are no point cards"),
+    ("2S 3S 4S 6S 7S 8S 9S JS QS AS", 0, "no other rank scores"),
+    ("5S TS KS", 25, "5 + 10 + 10"),
+    ("5H 5H TD TD KC KC", 50, "pairs of point cards in several suits"),
+    ("TH TH TS TD", 40, "level cards keep their points (level T)"),
+]
+
+
+@pytest.mark.parametrize("text,expected,why", POINT_CASES, ids=ids(POINT_CASES))
+def test_points(text, expected, why):
+    assert points(cards(text)) == expected
+
+
+@pytest.mark.parametrize("decks,total", [(1, 100), (2, 200), (3, 300)])
+def test_points_of_whole_decks(decks, total):
+    deck = [r + s for s in "SHDC" for r in "23456789TJQKA"] + ["SJ", "BJ"]
+    assert points(cards(" ".join(deck * decks))) == total
+
+
+KITTY_CASES = [
+    # level, trump suit, rules preset, last trick's (resolved) lead, multiplier, why
+    ("T", "H", DEFAULT, "AS", 2, "power: single ×2"),
+    ("T", "H", DEFAULT, "4S 4S", 4, "power: pair ×4 (seed 000 对子44 为4倍)"),
+    ("T", "H", DEFAULT, "4S 4S 5S 5S", 16, "power: seed 001 4455 抠底 16 倍"),
+    ("T", "H", DEFAULT, "4S 4S 5S 5S 6S 6S", 64, "power: seed 001 445566 抠底 64 倍"),
+    ("T", "H", DEFAULT, "AS AS KS KS QS QS JS JS", 64, "power: 2^8 capped at 64 (seed 000/001 最大64倍)"),
+    ("T", "H", THREE, "5S 5S 5S", 8, "power, 3 decks: seed 001 555 抠底 8 倍"),
+    ("T", "H", THREE, "4S 4S 4S 5S 5S 5S", 64, "power, 3 decks: seed 001 444555 抠底 64 倍"),
+    ("T", "H", THREE, "4S 4S 4S 5S 5S 5S 6S 6S 6S", 64, "power, 3 decks: 2^9 capped at 64"),
+    ("2", "H", DEFAULT, "AS KS QS JS TS 9S 8S 7S 7S", 4, "power: seed 001 甩牌 AKQJT9877 counts the pair 77, ×4"),
+    ("2", "H", DEFAULT, "AS KS QS JS", 2, "power: seed 001 甩牌 AKQJ counts a single, ×2"),
+    ("2", "H", DEFAULT, "AS AS JS JS", 4, "power: seed 001 甩牌 AAJJ counts a pair, ×4"),
+    ("2", "H", DEFAULT, "AS KS KS QS QS", 16, "power: throw A + KKQQ counts the tractor"),
+    ("2", "H", DEFAULT, "AS AS KS KS QS QS 9S 9S 8S 8S", 64, "power: throw 3-tractor + 2-tractor counts the largest unit"),
+    ("T", "H", DEFAULT, "SJ SJ BJ BJ", 16, "power: a trump joker tractor"),
+    ("T", "H", DEFAULT, "AH AH TS TS", 16, "power: the chain tractor AA + TS TS"),
+    ("T", "H", NOCHAIN, "AH AH TS TS", 4, "power, trump_chain_tractors off: two pairs count as a pair"),
+    ("T", "H", DEFAULT, "JS JS 9S 9S", 16, "power: level T makes JJ99 a tractor"),
+    ("T", "H", DEFAULT, "TS TS TD TD", 4, "power: two off-suit level pairs are two pairs"),
+    ("T", "H", DEFAULT, "AS AS 2S 2S", 4, "power: AA22 is two pairs"),
+    ("T", "H", DOUBLING, "AS", 2, "doubling: single ×2 (002)"),
+    ("T", "H", DOUBLING, "AS AS", 4, "doubling: pair ×4 (002)"),
+    ("T", "H", DOUBLING, "KS KS QS QS", 8, "doubling: 2-pair tractor ×8 (002 2连对8倍)"),
+    ("T", "H", DOUBLING, "KS KS QS QS JS JS", 16, "doubling: 3-pair tractor ×16 (002 每多连1对乘2倍)"),
+    ("T", "H", DOUBLING, "AS AS KS KS QS QS JS JS", 32, "doubling: 4-pair tractor ×32"),
+    ("2", "H", DOUBLING, "AS KS QS JS TS 9S 8S 7S 7S", 4, "doubling: a throw counts its largest unit, the pair"),
+    ("2", "H", DOUBLING, "AS KS KS QS QS", 8, "doubling: throw A + KKQQ counts the tractor"),
+    ("T", "H", FLAT, "AS", 2, "flat: ×2 (003)"),
+    ("T", "H", FLAT, "AS AS", 2, "flat: a pair is still ×2"),
+    ("T", "H", FLAT, "KS KS QS QS JS JS", 2, "flat: a tractor is still ×2"),
+    ("2", "H", FLAT, "AS KS QS JS TS 9S 8S 7S 7S", 2, "flat: a throw is still ×2"),
+]
+
+
+@pytest.mark.parametrize("level,suit,preset,lead,expected,why", KITTY_CASES, ids=ids(KITTY_CASES))
+def test_kitty_multiplier(level, suit, preset, lead, expected, why):
+    assert kitty_multiplier(cards(lead), trump(level, suit), rules(preset)) == expected
+
+
+D, A = "dealer", "attackers"
+
+LEVEL_CASES = [
+    # rules preset, attackers' points, (who gains, levels), why
+    (DEFAULT, 0, (D, 3), "0 points: dealer's team +3 (大光)"),
+    (DEFAULT, 1, (D, 2), "1 point: dealer's team +2 (小光)"),
+    (DEFAULT, 5, (D, 2), "5 points: dealer's team +2"),
+    (DEFAULT, 35, (D, 2), "35 points: dealer's team +2"),
+    (DEFAULT, 39, (D, 2), "39 points: dealer's team +2"),
+    (DEFAULT, 40, (D, 1), "40 points: dealer's team +1"),
+    (DEFAULT, 79, (D, 1), "79 points: dealer's team +1"),
+    (DEFAULT, 80, (A, 0), "80 points: attackers take the deal, +0 (上台)"),
+    (DEFAULT, 119, (A, 0), "119 points: attackers take the deal, +0"),
+    (DEFAULT, 120, (A, 1), "120 points: attackers +1"),
+    (DEFAULT, 159, (A, 1), "159 points: attackers +1"),
+    (DEFAULT, 160, (A, 2), "160 points: attackers +2"),
+    (DEFAULT, 199, (A, 2), "199 points: attackers +2"),
+    (DEFAULT, 200, (A, 3), "200 points: each further 40, +1 more"),
+    (DEFAULT, 239, (A, 3), "239 points: attackers +3"),
+    (DEFAULT, 240, (A, 4), "240 points: attackers +4"),
+    (DEFAULT, 280, (A, 5), "280 points (kitty bonus): attackers +5"),
+    (DEFAULT, 400, (A, 8), "400 points: attackers +8"),
+    (DEFAULT, -1, (D, 3), "negative points (throw penalties) count as 0"),
+    (DEFAULT, -30, (D, 3), "-30 points count as 0: 大光"),
+    (CAP200, 199, (A, 2), "points_cap 200: 199 unchanged"),
+    (CAP200, 200, (A, 3), "points_cap 200: 200 unchanged"),
+    (CAP200, 240, (A, 3), "points_cap 200: 240 counts as 200 (002 网络海选)"),
+    (CAP200, 400, (A, 3), "points_cap 200: 400 counts as 200"),
+    (CAP200, 0, (D, 3), "points_cap 200: 0 unchanged"),
+    (ONE, 0, (D, 3), "1 deck: 0 points, dealer +3"),
+    (ONE, 1, (D, 2), "1 deck: 1 point, dealer +2"),
+    (ONE, 19, (D, 2), "1 deck: 19 points, dealer +2 (step 20)"),
+    (ONE, 20, (D, 1), "1 deck: 20 points, dealer +1"),
+    (ONE, 39, (D, 1), "1 deck: 39 points, dealer +1"),
+    (ONE, 40, (A, 0), "1 deck: 40 points, attackers take the deal"),
+    (ONE, 59, (A, 0), "1 deck: 59 points, attackers +0"),
+    (ONE, 60, (A, 1), "1 deck: 60 points, attackers +1"),
+    (ONE, 79, (A, 1), "1 deck: 79 points, attackers +1"),
+    (ONE, 80, (A, 2), "1 deck: 80 points, attackers +2"),
+    (ONE, 100, (A, 3), "1 deck: 100 points, attackers +3"),
+    (ONE, -5, (D, 3), "1 deck: negative counts as 0"),
+    (THREE, 0, (D, 3), "3 decks: 0 points, dealer +3 (001 大光)"),
+    (THREE, 1, (D, 2), "3 decks: 1 point, dealer +2"),
+    (THREE, 59, (D, 2), "3 decks: 59 points, dealer +2 (001 不足60分算小光)"),
+    (THREE, 60, (D, 1), "3 decks: 60 points, dealer +1 (step 60)"),
+    (THREE, 119, (D, 1), "3 decks: 119 points, dealer +1"),
+    (THREE, 120, (A, 0), "3 decks: 120 points, attackers take the deal (001 120分上台)"),
+    (THREE, 179, (A, 0), "3 decks: 179 points, attackers +0"),
+    (THREE, 180, (A, 1), "3 decks: 180 points, attackers +1 (001 180分上台+1级)"),
+    (THREE, 239, (A, 1), "3 decks: 239 points, attackers +1"),
+    (THREE, 240, (A, 2), "3 decks: 240 points, attackers +2 (001 240分上台+2级)"),
+    (THREE, 300, (A, 3), "3 decks: 300 points, attackers +3"),
+    (THREE, 360, (A, 4), "3 decks: 360 points, attackers +4"),
+]
+
+
+@pytest.mark.parametrize("preset,score,expected,why", LEVEL_CASES, ids=ids(LEVEL_CASES))
+def test_level_outcome(preset, score, expected, why):
+    assert tuple(level_outcome(score, rules(preset))) == expected
