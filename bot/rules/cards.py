@@ -101,33 +101,43 @@ ALL_CARDS: tuple[Card, ...] = (
 
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _TOKEN = re.compile(r"[^\s,;]+")
+_CARD = re.compile(r"(SJ|BJ)|(10|[2-9TJQKA])([SHDC])")
+_NAMES = {"大王": "BJ", "小王": "SJ"}
 
 
-def _parse_token(token: str) -> Card:
-    text = token.upper()
+def _parse_token(token: str) -> list[Card]:
+    """One token: a card, or cards written without spaces (``AHKH``, ``10♥10♥``)."""
+    text = token.upper().replace("\ufe0f", "").replace("\ufe0e", "")
     for symbol, suit in _SYMBOL_TO_SUIT.items():
         text = text.replace(symbol, suit)
-    if text in ("SJ", "BJ"):
-        return SMALL_JOKER if text == "SJ" else BIG_JOKER
-    if text == "大王":
-        return BIG_JOKER
-    if text == "小王":
-        return SMALL_JOKER
-    if len(text) == 3 and text.startswith("10"):
-        text = "T" + text[2]
-    if len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
-        return Card(text[0], text[1])
-    raise NotationError(
-        f"'{token}' is not a card: write rank then suit, like AH, 10S, TD, 5C, or SJ/BJ for jokers"
-    )
+    for name, code in _NAMES.items():
+        text = text.replace(name, code)
+    cards: list[Card] = []
+    pos = 0
+    while pos < len(text):
+        found = _CARD.match(text, pos)
+        if found is None:
+            raise NotationError(
+                f"'{token}' is not a card: write rank then suit, like AH, 10S, TD, 5C, "
+                "or SJ/BJ for the jokers"
+            )
+        joker, rank, suit = found.groups()
+        if joker:
+            cards.append(SMALL_JOKER if joker == "SJ" else BIG_JOKER)
+        else:
+            cards.append(Card("T" if rank == "10" else rank, suit))
+        pos = found.end()
+    return cards
 
 
 def parse_cards(text: str) -> list[Card]:
     """Parse a play written in the notation (``"AH ah 10h BJ"``), in the given order.
 
-    Raises ``NotationError`` (a ``ValueError``) naming the first bad token.
+    Case-insensitive; accepts ``10`` for ``T``, suit symbols (with or without the
+    emoji variation selector phones add), 大王/小王, and cards run together
+    (``AHKH``). Raises ``NotationError`` (a ``ValueError``) naming the bad token.
     """
-    return [_parse_token(token) for token in _TOKEN.findall(text)]
+    return [card for token in _TOKEN.findall(text) for card in _parse_token(token)]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -6,6 +6,11 @@ card an *effective suit* (``"T"`` for every trump, else the card's own suit) and
 cards (the off-suit level cards), and two tiers form a tractor step when they are
 consecutive and linked. Everything else in the rules asks the ``Order``; orders are
 cached, so compiling one per trick costs a dictionary lookup.
+
+With ``fixed_two_trump`` the 2s sit between the trump suit's ace and the level
+cards (``… AH < 2 other < 2H < T other < TH …``) and chain into tractors like any
+other consecutive trump tiers (``AH AH 2S 2S``, ``2S 2S 2H 2H``, ``2H 2H TS TS``);
+equal tiers (two off-suit 2s, two off-suit level cards) never do.
 """
 
 from __future__ import annotations

@@ -38,6 +38,13 @@ PARSE_CASES = [
     ("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "every rank"),
     ("AS AH AD AC", "AS AH AD AC", "every suit letter"),
     ("", "", "empty string parses to no cards"),
+    ("   ", "", "whitespace only parses to no cards"),
+    ("A♥\ufe0f 10♠\ufe0f", "AH TS", "emoji suits from phones carry U+FE0F"),
+    ("AHKH", "AH KH", "cards run together without spaces"),
+    ("10h10s", "TH TS", "tens run together"),
+    ("sjbj", "SJ BJ", "jokers run together"),
+    ("AH\tKH\nQH", "AH KH QH", "tabs and newlines separate cards"),
+    ("大王 小王", "BJ SJ", "Chinese joker names"),
 ]
 
 
