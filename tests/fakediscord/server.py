@@ -209,9 +209,10 @@ class FakeDiscord:
                            self._serve_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._entry)
         app.router.add_route("*", "/{tail:.*}", self._unknown_root)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                    shutdown_timeout=0.1)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0, shutdown_timeout=0.1)
+        site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
         server = site._server
         assert server is not None
