@@ -104,7 +104,8 @@ class RunningBot:
 
 
 async def start_bot(fake: FakeDiscord, client: discord.Client | None = None, *,
-                    ready_timeout: float = 10.0, **bot_kwargs: Any) -> RunningBot:
+                    ready_timeout: float = 10.0, token: str | None = None,
+                    **bot_kwargs: Any) -> RunningBot:
     """Start ``client`` (or a :class:`HarnessBot` built from ``bot_kwargs``) and wait for ready.
 
     If the client dies while starting (bad token, refused intents, an exception
@@ -116,7 +117,7 @@ async def start_bot(fake: FakeDiscord, client: discord.Client | None = None, *,
         raise TypeError("pass bot keyword arguments only when no client is given")
     stack = contextlib.ExitStack()
     stack.enter_context(point_discord_py_at(fake))
-    task = asyncio.create_task(client.start(fake.token), name="fakediscord-bot")
+    task = asyncio.create_task(client.start(token or fake.token), name="fakediscord-bot")
     ready = asyncio.create_task(client.wait_until_ready())
     running = RunningBot(fake, client, task, stack)
     try:

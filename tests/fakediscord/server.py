@@ -257,8 +257,11 @@ class FakeDiscord:
         guild.members[self.bot_user.id] = Member(self.bot_user, guild.id, [bot_role.id],
                                                  self.clock.time())
         guild.members[self.owner.id] = Member(self.owner, guild.id, [], self.clock.time())
-        self.gateway.dispatch("GUILD_CREATE", self.guild_create_payload(guild),
-                              intent=Intents.GUILDS)
+        # A guild joined live has no "unavailable" key (discord.py then fires
+        # on_guild_join); the READY-time ones say unavailable: false (on_guild_available).
+        payload = self.guild_create_payload(guild)
+        del payload["unavailable"]
+        self.gateway.dispatch("GUILD_CREATE", payload, intent=Intents.GUILDS)
         return guild
 
     def create_text_channel(self, guild: Guild, name: str, *,

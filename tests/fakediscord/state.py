@@ -9,6 +9,7 @@ caches objects from all three and gets confused when they differ).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import itertools
 import mimetypes
@@ -542,8 +543,13 @@ class Notifier:
             if not fut.done():
                 fut.set_result(None)
 
-    async def wait_for(self, predicate: Any, timeout: float) -> Any:
-        """Return the first truthy ``predicate()``, re-checked after every state change."""
+    async def wait_for(self, predicate: Any, timeout: float, poll: float = 0.01) -> Any:
+        """Return the first truthy ``predicate()``, re-checked after every state change.
+
+        Predicates about the fake wake on its changes; predicates about the
+        client's cache (which the fake cannot see change) are re-checked every
+        ``poll`` seconds until the deadline.
+        """
         async with asyncio.timeout(timeout):
             while True:
                 result = predicate()
@@ -551,4 +557,5 @@ class Notifier:
                     return result
                 fut = asyncio.get_running_loop().create_future()
                 self._waiters.append(fut)
-                await fut
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(fut, poll)
