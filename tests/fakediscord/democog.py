@@ -191,6 +191,26 @@ class DemoCog(commands.Cog):
         thread = await message.create_thread(name="table-1")
         await thread.send("Welcome to table 1")
 
+    @demo.command(name="inspect", description="Describe the options given")
+    async def inspect(self, interaction: discord.Interaction,
+                      channel: discord.TextChannel | None = None,
+                      role: discord.Role | None = None,
+                      file: discord.Attachment | None = None,
+                      ratio: app_commands.Range[float, 0.0, 1.0] | None = None,
+                      member: discord.Member | None = None) -> None:
+        parts = []
+        if channel is not None:
+            parts.append(f"channel={channel.name}")
+        if role is not None:
+            parts.append(f"role={role.name}")
+        if file is not None:
+            parts.append(f"file={file.filename}:{file.size}:{len(await file.read())}")
+        if ratio is not None:
+            parts.append(f"ratio={ratio}")
+        if member is not None:
+            parts.append(f"member={member.display_name}")
+        await interaction.response.send_message(" ".join(parts) or "nothing")
+
     @admin.command(name="reset", description="Reset everything")
     async def reset(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("reset done")

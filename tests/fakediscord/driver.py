@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import JSON
 from .limits import BUTTON, SELECT_TYPES, STRING_SELECT
-from .state import Attachment, Channel, Command, Interaction, Message, Perm, Role, User
+from .state import Channel, Command, Interaction, Message, Perm, Role, User
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -86,6 +86,11 @@ class InteractionHandle:
     @property
     def choices(self) -> list[JSON] | None:
         return self.interaction.choices
+
+    @property
+    def ack_latency(self) -> float | None:
+        """Real seconds the bot took to acknowledge (for load figures)."""
+        return self.interaction.ack_latency
 
     @property
     def errors(self) -> list[tuple[int, JSON]]:
@@ -157,6 +162,11 @@ class UserDriver:
     def __init__(self, fake: FakeDiscord, *, timeout: float = 10.0) -> None:
         self.fake = fake
         self.timeout = timeout
+
+    async def wait_for_response(self, handle: InteractionHandle,
+                                timeout: float | None = None) -> InteractionHandle:
+        """Same as ``await handle``: wait until the bot acknowledged the interaction."""
+        return await handle.wait_ack(timeout)
 
     # ------------------------------------------------------------------ schema
     def commands_for(self, channel: Channel) -> dict[str, Command]:
@@ -265,8 +275,7 @@ class UserDriver:
                 value = ("upload.bin", value)
             if not (isinstance(value, tuple) and len(value) == 2):
                 raise DriverError(f"option {name!r} takes bytes or (filename, bytes)")
-            att = Attachment(self.fake.ids.next(), value[0], value[1], channel.id,
-                             base_url=self.fake.base_url)
+            att = self.fake.new_attachment(value[0], value[1], channel)
             resolved.setdefault("attachments", {})[str(att.id)] = att.payload()
             return str(att.id)
         else:

@@ -249,7 +249,8 @@ class Gateway:
             "_trace": ["fakediscord"],
         })
         for guild in fake.guilds.values():
-            self._dispatch_to(session, "GUILD_CREATE", fake.guild_create_payload(guild))
+            self._dispatch_to(session, "GUILD_CREATE",
+                              self.for_session(session, fake.guild_create_payload(guild)))
         if self.on_identify is not None:
             self.on_identify(session)
         fake.notifier.notify()
@@ -310,12 +311,21 @@ class Gateway:
         if session.conn is not None:
             session.conn.send(text)
 
+    def for_session(self, session: Session, guild_payload: JSON) -> JSON:
+        """Without GUILD_MEMBERS, GUILD_CREATE lists only the bot itself (as on Discord)."""
+        if session.intents & Intents.GUILD_MEMBERS:
+            return guild_payload
+        me = str(self.fake.bot_user.id)
+        return guild_payload | {"members": [m for m in guild_payload["members"]
+                                            if m["user"]["id"] == me]}
+
     def dispatch(self, event: str, data: JSON, *, intent: int | None = None) -> None:
         """Send an event to every session that asked for it (buffered while disconnected)."""
         self.events.append((event, data))
         for session in list(self.sessions.values()):
             if intent is None or session.intents & intent:
-                self._dispatch_to(session, event, data)
+                payload = self.for_session(session, data) if event == "GUILD_CREATE" else data
+                self._dispatch_to(session, event, payload)
 
     # ------------------------------------------------------------------ faults
     @property

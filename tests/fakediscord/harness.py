@@ -164,6 +164,14 @@ class World:
     def bob(self) -> User:
         return self.users[1]
 
+    @property
+    def carol(self) -> User:
+        return self.users[2]
+
+    @property
+    def dave(self) -> User:
+        return self.users[3]
+
 
 def populate(fake: FakeDiscord, *, players: Iterable[str] = ("alice", "bob", "carol", "dave")
              ) -> World:

@@ -190,6 +190,7 @@ class FakeDiscord:
         self.commands: dict[int, Command] = {}
         self.interactions: dict[int, Interaction] = {}
         self._interactions_by_token: dict[str, Interaction] = {}
+        self.attachments: dict[int, Attachment] = {}  # every upload, served back by URL
         self.reactions: list[tuple[int, str]] = []
         self.thread_members: dict[int, set[int]] = {}
         self.requests: deque[RequestRecord] = deque(maxlen=max_log)
@@ -534,11 +535,10 @@ class FakeDiscord:
                                                f"{request.path}", "code": 0})
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:
-        aid = int(request.match_info["attachment_id"])
-        for a in self.files():
-            if a.id == aid:
-                return web.Response(body=a.data, headers={"Content-Type": a.content_type})
-        return web.Response(status=404, text="Not found")
+        att = self.attachments.get(int(request.match_info["attachment_id"]))
+        if att is None:
+            return web.Response(status=404, text="Not found")
+        return web.Response(body=att.data, headers={"Content-Type": att.content_type})
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[Upload]]:
         ctype = request.headers.get("Content-Type", "")
@@ -655,10 +655,16 @@ class FakeDiscord:
             m = re.match(r"files\[(\d+)\]", up.field)
             index = int(m.group(1)) if m else len(result)
             meta = by_index.get(index, {})
-            result.append(Attachment(self.ids.next(), meta.get("filename") or up.filename,
-                                     up.data, channel.id, meta.get("description"),
-                                     self.base_url))
+            result.append(self.new_attachment(meta.get("filename") or up.filename, up.data,
+                                              channel, meta.get("description")))
         return result
+
+    def new_attachment(self, filename: str, data: bytes, channel: Channel,
+                       description: str | None = None) -> Attachment:
+        """Store an upload so its URL serves the bytes back (``Attachment.read()`` works)."""
+        att = Attachment(self.ids.next(), filename, data, channel.id, description, self.base_url)
+        self.attachments[att.id] = att
+        return att
 
     def _store(self, message: Message) -> None:
         self.messages[message.id] = message
@@ -1296,6 +1302,7 @@ class FakeDiscord:
         inter.response_type = rtype
         inter.response_data = data
         inter.acked_at = self.clock.time()
+        inter.acked_perf = time.perf_counter()
         if rtype in (4, 5) and message is not None:
             self._emit_create(message)
         elif rtype == 7 and message is not None:

@@ -14,6 +14,7 @@ import io
 import itertools
 import mimetypes
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -481,6 +482,14 @@ class Interaction:
         self.followups: list[Message] = []
         self.errors: list[tuple[int, JSON]] = []  # (status, body) of 4xx on this token
         self.requests = 0
+        # Real time, for benchmarks: the ack latency the bot achieved.
+        self.created_perf = time.perf_counter()
+        self.acked_perf: float | None = None
+
+    @property
+    def ack_latency(self) -> float | None:
+        """Real seconds from INTERACTION_CREATE to the accepted callback (None if not acked)."""
+        return None if self.acked_perf is None else self.acked_perf - self.created_perf
 
     def integration_owners(self) -> JSON:
         return {"0": str(self.guild_id)} if self.guild_id else {"1": str(self.user.id)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
 import pytest
 
 from tests.fakediscord import DriverError, FakeDiscord, UserDriver, World
@@ -197,3 +198,74 @@ async def test_concurrent_users_and_channels(fake_discord: FakeDiscord, world: W
     for channel in channels:
         assert len(fake_discord.channel_messages(channel)) == 4
     assert fake_discord.errors == []
+
+
+async def test_resolved_option_types(fake_discord: FakeDiscord, world: World,
+                                     driver: UserDriver, demo: RunningBot) -> None:
+    role = fake_discord.create_role(world.guild, "dealer")
+    await fake_discord.wait_for(lambda: demo.client.get_guild(world.guild.id).get_role(role.id))
+    options = {"channel": world.tables, "role": role, "file": ("hand.txt", b"AH KH"),
+               "ratio": 0.5, "member": world.bob}
+    handle = await driver.send_slash("demo inspect", world.alice, world.general, options)
+    reply = await handle.wait_message()
+    assert reply.content == "channel=tables role=dealer file=hand.txt:5:5 ratio=0.5 member=Bob"
+    category = fake_discord.create_category(world.guild, "games")
+    with pytest.raises(DriverError, match="channel types"):
+        driver.send_slash("demo inspect", world.alice, world.general, {"channel": category})
+    with pytest.raises(DriverError, match=r"≤ 1\.0"):
+        driver.send_slash("demo inspect", world.alice, world.general, {"ratio": 1.5})
+
+
+async def test_followup_edit_delete_and_original_delete(fake_discord: FakeDiscord,
+                                                        world: World, driver: UserDriver,
+                                                        demo: RunningBot) -> None:
+    handle = await driver.send_slash("demo defer", world.alice, world.general)
+    await handle.wait_followups(2)
+    interaction = cog_of(demo).last_interaction
+    assert interaction is not None
+    third = await interaction.followup.send("third", wait=True)
+    fake_third = fake_discord.messages[third.id]
+    assert fake_third in handle.followups and not fake_third.ephemeral
+    await third.edit(content="third!")
+    assert fake_third.content == "third!"
+    assert (await interaction.original_response()).content == "first (edited)"
+    await third.delete()
+    assert fake_third.deleted and fake_third not in handle.followups
+    await interaction.delete_original_response()
+    assert handle.message is not None and handle.message.deleted
+    with pytest.raises(discord.NotFound) as info:
+        await interaction.followup.fetch_message(handle.message.id)
+    assert info.value.code == 10008
+
+
+async def test_messages_threads_reactions_rest(fake_discord: FakeDiscord, world: World,
+                                               demo: RunningBot) -> None:
+    channel = demo.channel(world.general)
+    first = await channel.send("one")
+    second = await channel.send("two", reference=first)
+    assert fake_discord.messages[second.id].type == 19
+    await first.add_reaction("🂡")
+    assert fake_discord.reactions == [(first.id, "🂡")]
+    assert [m.content async for m in channel.history(limit=5)] == ["two", "one"]
+    assert (await channel.fetch_message(first.id)).content == "one"
+    await first.delete()
+    assert [m.content for m in fake_discord.channel_messages(world.general)] == ["two"]
+    with pytest.raises(discord.NotFound) as info:
+        await channel.fetch_message(first.id)
+    assert info.value.code == 10008
+
+    thread = await channel.create_thread(name="table-2", type=discord.ChannelType.public_thread)
+    await thread.send("in the thread")
+    await thread.add_user(discord.Object(world.bob.id))
+    fake_thread = fake_discord.channels[thread.id]
+    assert fake_discord.thread_members[thread.id] == {fake_discord.bot_user.id, world.bob.id}
+    assert [m.content for m in fake_discord.channel_messages(fake_thread)] == ["in the thread"]
+    await thread.delete()
+    await fake_discord.wait_for(lambda: demo.client.get_channel(thread.id) is None)
+
+    # Without the members intent the cache lacks carol (as on Discord): fetch her.
+    assert demo.client.get_user(world.carol.id) is None
+    dm = await (await demo.client.fetch_user(world.carol.id)).create_dm()
+    await dm.send("psst")
+    assert [m.content for m in fake_discord.dms(world.carol)] == ["psst"]
+    assert fake_discord.requests_to("POST", "/users/@me/channels")[0].status == 200

@@ -67,7 +67,9 @@ async def test_zlib_stream_identify_ready_heartbeat_resume(fake_discord: FakeDis
         assert guild["t"] == "GUILD_CREATE" and guild["s"] == 2
         g = guild["d"]
         assert [c["name"] for c in g["channels"]] == ["general", "tables"]
-        assert g["member_count"] == len(g["members"]) == 6  # bot, owner, four players
+        assert g["member_count"] == 6  # bot, owner, four players...
+        # ...but without GUILD_MEMBERS only the bot's own member object is sent.
+        assert [m["user"]["username"] for m in g["members"]] == ["shengji"]
         assert all("flags" in m for m in g["members"])
         assert len(gw.frames) == 4  # hello, ack, ready, guild: one deflate stream
         session_id = d["session_id"]
