@@ -735,10 +735,10 @@ class FakeDiscord:
             if key in payload:
                 final[key] = payload[key] if payload[key] is not None else (
                     "" if key == "content" else [])
-        if "attachments" in payload or uploads:
-            final["attachments"] = (payload.get("attachments") or [])
-            if "attachments" not in payload:
-                final["attachments"] = [a.payload() for a in message.attachments]
+        if "attachments" in payload:
+            # The list names the attachments kept *and* the new files[n] by index.
+            final["attachments"] = list(payload["attachments"] or [])
+        elif uploads:
             final["attachments"] = final["attachments"] + [{"id": i} for i in range(len(uploads))]
         limits.check_message(payload, len(uploads), final=final)
         if "content" in payload:
