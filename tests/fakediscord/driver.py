@@ -110,7 +110,7 @@ class InteractionHandle:
             return inter.response_type is not None or (bool(inter.errors) and not allow_errors)
 
         try:
-            await self.fake.wait_for(done, timeout or self.timeout)
+            await self._wait(done, timeout)
         except TimeoutError:
             raise InteractionFailed(self._diagnose("was never acknowledged")) from None
         if inter.response_type is None:
@@ -127,7 +127,7 @@ class InteractionHandle:
             return msg if msg is not None and not msg.loading and not msg.deleted else None
 
         try:
-            return await self.fake.wait_for(ready, timeout or self.timeout)
+            return await self._wait(ready, timeout)
         except TimeoutError:
             raise InteractionFailed(self._diagnose("has no response message")) from None
 
@@ -135,15 +135,23 @@ class InteractionHandle:
         """Wait until at least ``count`` followups exist; returns them all."""
         await self.wait_ack(timeout)
         try:
-            await self.fake.wait_for(lambda: len(self.followups) >= count, timeout or self.timeout)
+            await self._wait(lambda: len(self.followups) >= count, timeout)
         except TimeoutError:
             raise InteractionFailed(self._diagnose(f"has fewer than {count} followups")) from None
         return self.followups
 
     async def wait_error(self, timeout: float | None = None) -> tuple[int, JSON]:
         """Wait for the first 4xx answered on this interaction's token."""
-        await self.fake.wait_for(lambda: self.interaction.errors, timeout or self.timeout)
+        try:
+            await self._wait(lambda: self.interaction.errors, timeout)
+        except TimeoutError:
+            raise InteractionFailed(self._diagnose("got no error")) from None
         return self.interaction.errors[0]
+
+    async def _wait(self, predicate: Any, timeout: float | None) -> Any:
+        # Only requests on this interaction's token can change what handles wait for,
+        # so waiting on its own notifier keeps thousands of concurrent handles cheap.
+        return await self.interaction.notifier.wait_for(predicate, timeout or self.timeout)
 
     def _diagnose(self, what: str) -> str:
         inter = self.interaction

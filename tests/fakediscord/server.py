@@ -491,7 +491,7 @@ class FakeDiscord:
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Wait (on state changes, not sleeps) until ``predicate()`` is truthy and return it."""
         try:
-            return await self.notifier.wait_for(predicate, timeout)
+            return await self.notifier.wait_for(predicate, timeout, poll=0.01)
         except TimeoutError:
             recent = list(self.requests)[-10:]
             raise TimeoutError(
@@ -569,6 +569,11 @@ class FakeDiscord:
         finally:
             self.in_flight -= 1
             self.notifier.notify()
+            token = request.match_info.get("tail", "").split("/")
+            for part in token[2:3]:  # interactions/{id}/{token}, webhooks/{app}/{token}
+                inter = self._interactions_by_token.get(part)
+                if inter is not None:
+                    inter.notifier.notify()
 
     async def _handle(self, request: web.Request) -> web.Response:
         path = request.path[len(API_PREFIX):]

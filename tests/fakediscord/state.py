@@ -9,7 +9,6 @@ caches objects from all three and gets confused when they differ).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import itertools
 import mimetypes
@@ -482,6 +481,7 @@ class Interaction:
         self.followups: list[Message] = []
         self.errors: list[tuple[int, JSON]] = []  # (status, body) of 4xx on this token
         self.requests = 0
+        self.notifier = Notifier()  # woken by requests on this token (handles wait on it)
         # Real time, for benchmarks: the ack latency the bot achieved.
         self.created_perf = time.perf_counter()
         self.acked_perf: float | None = None
@@ -552,19 +552,29 @@ class Notifier:
             if not fut.done():
                 fut.set_result(None)
 
-    async def wait_for(self, predicate: Any, timeout: float, poll: float = 0.01) -> Any:
+    async def wait_for(self, predicate: Any, timeout: float, poll: float | None = None) -> Any:
         """Return the first truthy ``predicate()``, re-checked after every state change.
 
         Predicates about the fake wake on its changes; predicates about the
-        client's cache (which the fake cannot see change) are re-checked every
-        ``poll`` seconds until the deadline.
+        client's cache (which the fake cannot see change) need ``poll``: they are
+        then also re-checked every ``poll`` seconds until the deadline.
         """
+        loop = asyncio.get_running_loop()
         async with asyncio.timeout(timeout):
             while True:
                 result = predicate()
                 if result:
                     return result
-                fut = asyncio.get_running_loop().create_future()
+                fut = loop.create_future()
                 self._waiters.append(fut)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(fut, poll)
+                timer = loop.call_later(poll, _wake, fut) if poll is not None else None
+                try:
+                    await fut
+                finally:
+                    if timer is not None:
+                        timer.cancel()
+
+
+def _wake(fut: asyncio.Future[None]) -> None:
+    if not fut.done():
+        fut.set_result(None)
