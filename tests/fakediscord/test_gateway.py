@@ -117,7 +117,9 @@ async def test_real_client_uses_zlib_stream_and_heartbeats(world: World) -> None
         try:
             assert rb.client.get_guild(fake_guild_id(fake)) is not None
             [conn] = fake.gateway.connections
-            assert conn.compressor.kind == "zlib-stream"
+            # zlib-stream, or zstd-stream when zstandard is installed: whatever discord.py asks.
+            wanted = discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE
+            assert conn.compressor.kind == wanted
             await fake.wait_for(lambda: fake.gateway.heartbeats >= 3)
             await fake.wait_for(lambda: rb.client.latency != float("inf"))
             identify = fake.gateway.received[0]
@@ -216,3 +218,19 @@ async def test_channel_delete_is_dispatched(fake_discord: FakeDiscord, world: Wo
     with pytest.raises(discord.NotFound) as info:
         await channel.send("anyone there?")
     assert info.value.code == 10003 and info.value.status == 404
+
+
+def test_zstd_stream_compressor_or_text_fallback() -> None:
+    """zstd-stream (discord.py's choice when zstandard is installed) or plain text frames."""
+    from tests.fakediscord.gateway import _Compressor
+
+    comp = _Compressor("zstd-stream")
+    try:
+        import zstandard  # type: ignore[import-not-found]
+    except ImportError:
+        assert comp.kind is None and comp.encode('{"op":10}') == '{"op":10}'
+        return
+    inflater = zstandard.ZstdDecompressor().decompressobj()
+    for text in ('{"op":10}', '{"op":11}'):
+        data = comp.encode(text)
+        assert isinstance(data, bytes) and inflater.decompress(data).decode() == text
