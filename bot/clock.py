@@ -79,7 +79,7 @@ class ManualClock:
             return False
         waiter = asyncio.ensure_future(event.wait())
         sleeper = asyncio.ensure_future(self.sleep(until - self._now))
-        done, pending = await asyncio.wait({waiter, sleeper}, return_when=asyncio.FIRST_COMPLETED)
+        _done, pending = await asyncio.wait({waiter, sleeper}, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -51,7 +51,7 @@ from bot.game import (
     SeatView,
     action_to_dict,
 )
-from bot.rules import RuleSet, RulesError
+from bot.rules import RulesError, RuleSet
 from bot.store import GuildSettings, LiveTable, SeatInfo, Store
 
 log = logging.getLogger(__name__)
@@ -355,7 +355,9 @@ class TableService:
             empty = [i for i, s in enumerate(table.seats) if s is None]
             if empty:
                 seats = ", ".join(str(i) for i in empty)
-                raise UserError(f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`).")
+                raise UserError(
+                    f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`)."
+                )
             table.match = Match.new(table.seed, table.rules)
             table.meta["started"] = True
             table.meta["started_at"] = self.clock.now()
@@ -439,7 +441,7 @@ class TableService:
         """When the current decision's timer runs out (wall clock), if one runs."""
         if table.match is None:
             return None
-        kind, actor = table.match.expecting()
+        kind, _actor = table.match.expecting()
         if kind == "play":
             return table.last_action_at + table.rules.play_seconds
         if kind == "bury":
@@ -498,7 +500,9 @@ class TableService:
             # the action is not durable: put the match back to what the store holds
             live = next(t for t in await self.store.live_tables() if t.table_id == table.id)
             table.match = await self.store.restore(live)
-            raise UserError("That couldn't be saved, so it didn't happen; please try again.") from None
+            raise UserError(
+                "That couldn't be saved, so it didn't happen; please try again."
+            ) from None
         table.last_action_at = now
         await self._record(table, events)
         table.changed.set()
@@ -618,7 +622,8 @@ class TableService:
             async with table.lock:
                 if table.closed or match.expecting()[0] != kind:
                     return
-                await self._apply(table, SYSTEM, EndBidding() if kind == "end_bidding" else NextHand())
+                closing = EndBidding() if kind == "end_bidding" else NextHand()
+                await self._apply(table, SYSTEM, closing)
             return
         assert actor is not None and actor != SYSTEM
         if self._computer_plays(table, actor):
