@@ -57,7 +57,6 @@ from bot.rules import (
     parse_cards,
     points,
     possible_bids,
-    read_bid,
     resolve_throw,
     trick_winner,
 )
@@ -256,6 +255,7 @@ class Match:
             attackers_points=self.attackers_points,
             last_result=self.result,
             match_winner=self.winner_team,
+            seq=self.seq,
         )
 
     # --- the entry point -----------------------------------------------------------
@@ -576,7 +576,7 @@ class Match:
             "dealt": self.dealt,
             "hands": [format_cards(h) for h in self.hands],
             "kitty": format_cards(self.kitty),
-            "bids": [[b.seat, format_cards(b.cards)] for b in self.bids],
+            "bids": [[b.seat, format_cards(b.cards), b.suit, b.strength] for b in self.bids],
             "trump": None if self.trump is None else [self.trump.level, self.trump.suit],
             "leader": self.leader,
             "trick": [[s, format_cards(c)] for s, c in self.trick],
@@ -604,12 +604,12 @@ class Match:
         match.dealt = data["dealt"]
         match.hands = [parse_cards(h) for h in data["hands"]]
         match.kitty = parse_cards(data["kitty"])
-        level = match.level
-        match.bids = []
-        for seat, text in data["bids"]:
-            cards = tuple(parse_cards(text))
-            suit, strength = read_bid(cards, level, match.rules)
-            match.bids.append(Bid(seat, cards, suit, strength))
+        # bids keep the suit and strength they had when made: after a hand is
+        # scored the level has moved on and the cards would no longer read as a bid
+        match.bids = [
+            Bid(seat, tuple(parse_cards(text)), suit, strength)
+            for seat, text, suit, strength in data["bids"]
+        ]
         match.trump = None if data["trump"] is None else Trump(*data["trump"])
         match.leader = data["leader"]
         match.trick = [(s, tuple(parse_cards(c))) for s, c in data["trick"]]

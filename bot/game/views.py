@@ -124,6 +124,7 @@ class SeatView(NamedTuple):
     attackers_points: int
     last_result: HandResult | None
     match_winner: int | None
+    seq: int = 0  # accepted actions so far: tells a stale button from a fresh one
 
     @property
     def current_bid(self) -> Bid | None:

@@ -33,7 +33,7 @@ from bot.game import (
     fallback_action,
     replay,
 )
-from bot.rules import IllegalBid, IllegalPlay, RuleSet, Trump, parse_cards, points
+from bot.rules import IllegalBid, IllegalPlay, RuleSet, Trump, check_bid, parse_cards, points
 
 from .helpers import stacked, to_play
 
@@ -455,6 +455,17 @@ def test_json_round_trip_is_equal_in_every_phase() -> None:
         else:
             match.apply(actor, fallback_action(match.view(actor)))
     assert {DEAL, KITTY, PLAY, SCORED} <= seen
+
+
+def test_json_round_trip_after_the_dealer_team_went_up() -> None:
+    """Bids of a scored hand were made at the old level; the state must still load."""
+    hands = ["3C", "BJ", "4C", "6C"]
+    match = _playing(hands, Trump("5", "H"), dealer=1, pts=0, levels=("3", "5"))
+    match.bids = [check_bid(1, cards("5H"), "5", None)]
+    for seat in (1, 2, 3, 0):
+        match.apply(seat, Play((match.hands[seat][0],)))
+    assert match.phase == SCORED and match.levels == ["3", "8"]
+    assert Match.from_dict(json.loads(json.dumps(match.to_dict()))) == match
 
 
 def test_replay_from_seed_and_actions_rebuilds_the_same_match() -> None:

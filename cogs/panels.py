@@ -1,0 +1,244 @@
+"""The private hand panel: the hand image plus the card picker or the bid buttons.
+
+One builder serves the DM panel and the ephemeral fallback. The picker fits
+Discord's limits: at most four multi-select menus (one per effective suit, the
+trumps first; a group over 25 cards is split and small groups are merged) and one
+row of buttons. Each copy of a card is its own option (``AH.0``, ``AH.1``), and the
+staged selection lives on the server, so every legal play is reachable and a
+stale panel is recognised by the action number in its ``custom_id``.
+
+Custom ids (all start with ``sj:`` and are routed by the cog):
+``sj:p:{table}:{seat}:{seq}:{menu}`` picker menus, ``sj:b:{table}:{seat}:{seq}:{what}``
+panel buttons, ``sj:d:{table}:{seat}:{cards}`` bid buttons, ``sj:t:{table}:{what}``
+table buttons and ``sj:l:{table}:{what}`` lobby buttons.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot.game import SeatView
+from bot.rules import (
+    TRUMP,
+    Card,
+    IllegalPlay,
+    Trump,
+    check_follow,
+    decompose,
+    obligation,
+    order_for,
+    possible_bids,
+    suit_name,
+)
+from renderers import HandScene, render_hand
+
+from .text import bid_label, cards_text, trump_text
+
+MAX_MENUS = 4
+MAX_OPTIONS = 25
+
+
+class Components(discord.ui.View):
+    """Components to send. Clicks are routed by custom id in the cog, never by a view,
+
+    so nothing is kept in discord.py's view store for the thousands of panels a
+    busy bot sends, and buttons keep working after a restart.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+@dataclass
+class Panel:
+    content: str
+    image: bytes
+    view: Components
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.image), filename="hand.png")
+
+
+def option_values(hand: tuple[Card, ...]) -> list[tuple[str, Card]]:
+    """A value per card copy: ``AH.0`` and ``AH.1`` for the two aces of hearts."""
+    seen: dict[Card, int] = {}
+    values = []
+    for card in hand:
+        k = seen.get(card, 0)
+        seen[card] = k + 1
+        values.append((f"{card}.{k}", card))
+    return values
+
+
+def cards_for(view: SeatView, values: list[str]) -> list[Card]:
+    """The cards behind staged option values (unknown values are dropped)."""
+    known = dict(option_values(view.hand))
+    return [known[v] for v in values if v in known]
+
+
+def menus_for(view: SeatView) -> list[list[tuple[str, Card]]]:
+    """Group the hand's options into at most four menus of at most 25."""
+    trump = view.trump or Trump(view.level, None)
+    order = order_for(trump, view.rules)
+    ordered = sorted(view.hand, key=order.sort_key, reverse=True)
+    groups: dict[str, list[tuple[str, Card]]] = {}
+    valued = option_values(tuple(ordered))
+    for value, card in valued:
+        key = order.suit_of[card] if view.trump is not None else card.suit
+        groups.setdefault(key, []).append((value, card))
+    keys = sorted(groups, key=lambda k: (k != TRUMP, "SHCDJ".find(k)))
+    menus: list[list[tuple[str, Card]]] = []
+    for key in keys:
+        group = groups[key]
+        for i in range(0, len(group), MAX_OPTIONS):
+            menus.append(group[i : i + MAX_OPTIONS])
+    while len(menus) > MAX_MENUS:
+        # merge the adjacent pair with the fewest options (33 cards always fit)
+        best = min(range(len(menus) - 1), key=lambda i: len(menus[i]) + len(menus[i + 1]))
+        menus[best : best + 2] = [menus[best] + menus[best + 1]]
+    return menus
+
+
+def _menu_label(view: SeatView, options: list[tuple[str, Card]]) -> str:
+    trump = view.trump or Trump(view.level, None)
+    order = order_for(trump, view.rules)
+    suits = []
+    for _, card in options:
+        name = suit_name(order.suit_of[card]) if view.trump is not None else suit_name(card.suit) if not card.is_joker else "jokers"
+        if name not in suits:
+            suits.append(name)
+    return " / ".join(suits)
+
+
+def selection_problem(view: SeatView, cards: list[Card]) -> str | None:
+    """Why the staged cards can't be played or buried now (None: they can)."""
+    if view.expecting == "bury":
+        size = view.rules.kitty_size
+        if len(cards) != size:
+            return f"Select exactly {size} cards to bury ({len(cards)} selected)."
+        return None
+    if not cards:
+        return "Select the cards to play."
+    assert view.trump is not None
+    try:
+        if view.lead is None:
+            decompose(cards, view.trump, view.rules)
+        else:
+            check_follow(view.hand, view.lead, cards, view.trump, view.rules)
+    except IllegalPlay as err:
+        return str(err)
+    return None
+
+
+def hand_image(view: SeatView, selected: list[Card], title: str) -> bytes:
+    scene = HandScene(cards=view.hand, trump=view.trump, selected=selected, title=title)
+    return render_hand(scene)
+
+
+def build_panel(
+    table_id: int,
+    view: SeatView,
+    staged: list[str],
+    *,
+    names: tuple[str, str, str, str],
+    confirm: bool = False,
+    note: str = "",
+) -> Panel:
+    """The panel for ``view.seat`` right now; call in a worker thread (it renders)."""
+    seat = view.seat
+    assert seat is not None
+    seq = view.seq
+    components = Components()
+    selected = cards_for(view, staged)
+    lines = [note] if note else []
+    lines.append(f"**Trump:** {trump_text(view.trump)}")
+    acting = view.to_act == seat and view.expecting in ("play", "bury")
+    if view.phase == "deal":
+        current = view.bids[-1] if view.bids else None
+        bids = possible_bids(view.hand, seat, view.level, current, view.rules)
+        lines.append(f"Dealt {len(view.hand)} of {view.rules.hand_size} cards.")
+        if current is not None:
+            lines.append(f"Current bid: {cards_text(current.cards)} by {names[current.seat]}.")
+        lines.append("Bid below while the cards are dealt." if bids else "No bid available now.")
+        for i, bid in enumerate(bids[:10]):
+            code = "".join(str(c) for c in bid.cards)
+            components.add_item(
+                discord.ui.Button(
+                    label=bid_label(bid, current, seat)[:80],
+                    style=discord.ButtonStyle.primary,
+                    custom_id=f"sj:d:{table_id}:{seat}:{code}",
+                    row=i // 5,
+                )
+            )
+    elif acting:
+        burying = view.expecting == "bury"
+        problem = selection_problem(view, selected)
+        if burying:
+            lines.append(f"You are the dealer: choose {view.rules.kitty_size} cards to bury.")
+        elif view.lead is None:
+            lines.append("**Your lead.** Pick a single, pair, tractor or throw.")
+        else:
+            duty = obligation(view.hand, view.lead, view.trump, view.rules)
+            lead = cards_text(view.lead)
+            lines.append(f"**Your turn** to follow {lead}" + (f": {duty}." if duty else "."))
+        if selected:
+            lines.append(f"Selected: {cards_text(selected)}")
+        if problem and selected:
+            lines.append(f"⚠️ {problem}")
+        if confirm and burying and problem is None:
+            lines.append(f"Bury {cards_text(selected)}? This cannot be undone.")
+            components.add_item(_button("Confirm bury", f"sj:b:{table_id}:{seat}:{seq}:confirm",
+                                        discord.ButtonStyle.danger))
+            components.add_item(_button("Back", f"sj:b:{table_id}:{seat}:{seq}:back"))
+        else:
+            staged_set = set(staged)
+            for i, options in enumerate(menus_for(view)):
+                menu = discord.ui.Select(
+                    custom_id=f"sj:p:{table_id}:{seat}:{seq}:{i}",
+                    placeholder=f"{_menu_label(view, options)} ({len(options)})"[:150],
+                    min_values=0,
+                    max_values=len(options),
+                    options=[
+                        discord.SelectOption(
+                            label=f"{card.pretty} ({card})",
+                            value=value,
+                            default=value in staged_set,
+                        )
+                        for value, card in options
+                    ],
+                    row=i,
+                )
+                components.add_item(menu)
+            verb = "Bury" if burying else "Play"
+            components.add_item(
+                _button(verb, f"sj:b:{table_id}:{seat}:{seq}:{verb.lower()}",
+                        discord.ButtonStyle.success, disabled=problem is not None, row=4)
+            )
+            components.add_item(_button("Suggest", f"sj:b:{table_id}:{seat}:{seq}:suggest", row=4))
+            components.add_item(_button("Clear", f"sj:b:{table_id}:{seat}:{seq}:clear", row=4))
+    elif view.expecting in ("play", "bury") and view.to_act is not None:
+        lines.append(f"Waiting for {names[view.to_act]}.")
+    title = f"Your hand · {len(view.hand)} cards"
+    image = hand_image(view, selected, title)
+    return Panel("\n".join(lines)[:2000], image, components)
+
+
+def _button(
+    label: str,
+    custom_id: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    *,
+    disabled: bool = False,
+    row: int | None = None,
+) -> discord.ui.Button[Components]:
+    return discord.ui.Button(label=label, custom_id=custom_id, style=style, disabled=disabled,
+                             row=row)
