@@ -145,13 +145,15 @@ async def simulate(
             events = match.apply(seat, action)
             await store.append_action(table, match.seq, seat, action_to_dict(action), time.time())
             out.actions += 1
+            if any(e.kind == "hand_started" for e in events):
+                # a hand boundary with no bids yet: the cheapest state to restore from
+                await store.save_snapshot(table, match.seq, match.to_dict())
             if any(e.kind == "hand_scored" for e in events):
                 assert match.result is not None
                 hand = await store.record_hand(
                     table, match.result, match.tricks, seats, time.time()
                 )
                 out.hands.append(hand)
-                await store.save_snapshot(table, match.seq, match.to_dict())
                 if hands is not None and len(out.hands) >= hands and match.phase != OVER:
                     break
         if match.phase == OVER:

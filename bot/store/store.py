@@ -22,7 +22,9 @@ from, so leaderboards and /stats read a handful of rows whatever the history siz
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -60,6 +62,7 @@ from .models import (
     StoreError,
 )
 
+log = logging.getLogger(__name__)
 _STATUSES = ("finished", "aborted")
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -438,8 +441,23 @@ class Store:
         return result
 
     async def restore(self, live: LiveTable) -> Match:
-        """``restore_match`` (pure computation; async to match the rest of the API)."""
-        return restore_match(live)
+        """The live table's match as it was after its last logged action.
+
+        ``restore_match`` from the snapshot first; if the snapshot cannot be loaded
+        (a state ``Match.from_dict`` refuses), the whole action log is replayed from
+        the seed instead: the log is the record, the snapshot only a shortcut.
+        Raises ``StoreError`` when neither works.
+        """
+        try:
+            return restore_match(live)
+        except StoreError as exc:
+            if live.snapshot is None:
+                raise
+            log.warning("%s; replaying table %d from its whole log", exc, live.table_id)
+        full = dataclasses.replace(
+            live, snapshot=None, snapshot_seq=0, actions=await self.action_log(live.table_id)
+        )
+        return restore_match(full)
 
     async def action_log(self, table_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         """The whole logged action list of a table (empty once pruned)."""
