@@ -4,9 +4,10 @@ Two steps, so a bad file is never touched:
 
 1. ``inspect_file`` looks at an existing file without writing anything: the
    16-byte SQLite header, then a read-only ``immutable`` connection (no locks, no
-   -wal/-shm files created) that runs ``PRAGMA quick_check`` and reads the schema
-   version. Anything wrong raises ``StoreError`` and the file stays byte for byte
-   as it was.
+   -wal/-shm files created; a plain read-only one when a WAL with content is
+   there, so what it holds counts too) that runs ``PRAGMA quick_check`` and reads
+   the schema version. Anything wrong raises ``StoreError`` and the file stays
+   byte for byte as it was.
 2. ``migrate`` runs the numbered scripts of ``data/migrations`` that the database
    has not seen, each in one transaction with its row in ``schema_version``, so a
    crash mid-upgrade leaves the previous version intact.
@@ -65,11 +66,13 @@ def _newer_message(path: Path, version: int) -> str:
     )
 
 
-def inspect_file(path: Path) -> int:
+def inspect_file(path: Path, *, check: bool = True) -> int:
     """The schema version of an existing database file (0 for an empty one).
 
     Raises ``StoreError`` for anything that is not a healthy shengji-bot database.
-    Writes nothing, creates nothing.
+    Writes nothing, creates nothing. ``check=False`` skips ``quick_check``, which
+    reads the whole file (about 0.35 s for 200 MiB): the header, schema and
+    version checks still run.
     """
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a database file.")
@@ -91,8 +94,8 @@ def inspect_file(path: Path) -> int:
     try:
         conn = sqlite3.connect(uri, uri=True)
         try:
-            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
-            if problems != ["ok"]:
+            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")] if check else []
+            if check and problems != ["ok"]:
                 raise StoreError(
                     f"The database {path} is damaged ({'; '.join(problems)}). Restore it "
                     "from a backup or move it away; the file was not changed."

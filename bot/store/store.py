@@ -134,6 +134,7 @@ class Store:
         path: str | Path,
         *,
         synchronous: str = "NORMAL",
+        check: bool = True,
         migrate_to: int | None = None,
     ) -> Store:
         """Open (or create) the database at ``path`` and bring its schema up to date.
@@ -141,15 +142,16 @@ class Store:
         A missing file is created along with its folder. An existing file is first
         checked without writing to it (``migrations.inspect_file``): not SQLite,
         corrupt, truncated, someone else's database or a newer schema all raise
-        ``StoreError`` and leave it untouched. ``migrate_to`` stops at an older
-        schema version (for upgrade tests and tools only: the rest of the API needs
-        the latest).
+        ``StoreError`` and leave it untouched (``check=False`` skips the full-file
+        ``quick_check`` but not the header and version checks). ``migrate_to``
+        stops at an older schema version (for upgrade tests and tools only: the
+        rest of the API needs the latest).
         """
         path = Path(path)
         if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
             raise ValueError("synchronous must be NORMAL, FULL or EXTRA")
         if path.exists():
-            await asyncio.to_thread(inspect_file, path)
+            await asyncio.to_thread(inspect_file, path, check=check)
         else:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)

@@ -170,3 +170,14 @@ async def test_synchronous_full_is_accepted(tmp_path: Path) -> None:
     await store.close()
     with pytest.raises(ValueError):
         await Store.open(tmp_path / "bot.db", synchronous="OFF")
+
+
+async def test_check_false_still_refuses_what_the_header_and_version_show(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    path.write_bytes(random.Random(2).randbytes(5000))
+    with pytest.raises(StoreError, match="not a SQLite database"):
+        await Store.open(path, check=False)
+    good = tmp_path / "good.db"
+    await _filled_db(good)
+    store = await Store.open(good, check=False)
+    await store.close()
