@@ -1,0 +1,53 @@
+"""Records, leaderboards and restart-proof tables in one SQLite file.
+
+Only plain data crosses this boundary (``bot.game`` and ``bot.rules`` values and
+the dataclasses in ``models``); nothing here knows about Discord::
+
+    store = await Store.open("data/shengji.db")
+    table = await store.create_table(guild, channel, host, rules, seed, seats, None, now)
+    events = match.apply(seat, action)
+    await store.append_action(table, match.seq, seat, action_to_dict(action), now)
+    ...
+    for live in await store.live_tables():   # after a restart
+        match = await store.restore(live)
+
+Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
+"""
+
+from .migrations import LATEST_VERSION
+from .models import (
+    METRICS,
+    GuildSettings,
+    HandPlayer,
+    HandRecord,
+    LeaderRow,
+    LiveTable,
+    MatchSummary,
+    PlayerStats,
+    SeatInfo,
+    SequenceError,
+    StoreError,
+)
+from .simulate import SimulationResult, computer_action, simulate, simulate_into
+from .store import Store, restore_match
+
+__all__ = [
+    "LATEST_VERSION",
+    "METRICS",
+    "GuildSettings",
+    "HandPlayer",
+    "HandRecord",
+    "LeaderRow",
+    "LiveTable",
+    "MatchSummary",
+    "PlayerStats",
+    "SeatInfo",
+    "SequenceError",
+    "SimulationResult",
+    "Store",
+    "StoreError",
+    "computer_action",
+    "restore_match",
+    "simulate",
+    "simulate_into",
+]

@@ -1,0 +1,247 @@
+"""Tables survive restarts: a real process killed with SIGKILL mid-hand, and in-process."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.game import KITTY, PLAY, SCORED, SYSTEM, Match, action_to_dict, replay
+from bot.rules import RuleSet
+from bot.store import SequenceError, Store, StoreError, computer_action, restore_match
+
+from .helpers import BOT, GUILD, HUMANS, play_until, state_hash
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run_and_kill(db: Path, seed: int, tables: int) -> dict[int, dict[int, str]]:
+    """Run ``table_child`` until every table is mid-hand in its second hand, then SIGKILL.
+
+    Returns, per table index, the state hash printed after each committed seq.
+    """
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.store.table_child", str(db), str(seed), str(tables)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert child.stdout is not None
+    printed: dict[int, dict[int, str]] = {i: {} for i in range(tables)}
+    ready: set[int] = set()
+    try:
+        for line in child.stdout:
+            parts = line.split()
+            if parts[0] == "table":
+                continue
+            index, seq, phase, hand_no, digest = int(parts[0]), int(parts[1]), *parts[2:]
+            printed[index][seq] = digest
+            # mid-hand of the second hand (so a snapshot exists), some tricks in
+            if int(hand_no) >= 1 and phase == PLAY and seq % 7 == 3:
+                ready.add(index)
+            if len(ready) == tables:
+                child.send_signal(signal.SIGKILL)
+                break
+        else:  # pragma: no cover - the child died on its own
+            raise AssertionError(f"child exited early: {child.stderr.read()}")  # type: ignore[union-attr]
+        rest, _ = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL
+    for line in rest.splitlines():  # lines printed before the kill, still in the pipe
+        parts = line.split()
+        printed[int(parts[0])][int(parts[1])] = parts[4]
+    return printed
+
+
+@pytest.mark.parametrize("tables", [1, 2])
+async def test_sigkill_mid_hand_then_restore_and_play_on(tmp_path: Path, tables: int) -> None:
+    db = tmp_path / "crash.db"
+    seed = 7
+    printed = _run_and_kill(db, seed, tables)
+
+    store = await Store.open(db)  # the killed file opens cleanly (WAL recovered)
+    try:
+        lives = await store.live_tables()
+        assert [live.channel_id for live in lives] == list(range(1, tables + 1))
+        for index, live in enumerate(lives):
+            match = await store.restore(live)
+            last_printed = max(printed[index])
+            # every printed state was committed; at most one more commit was not printed
+            assert match.seq == live.last_seq
+            assert match.seq in (last_printed, last_printed + 1)
+            log = await store.action_log(live.table_id)
+            assert [seq for seq, _, _ in log] == list(range(1, match.seq + 1))
+            # rebuilt independently from seed and the whole log, without the snapshot
+            rebuilt = replay(live.seed, [(seat, a) for _, seat, a in log], RuleSet())
+            assert rebuilt == match
+            prefix = replay(live.seed, [(seat, a) for seq, seat, a in log if seq <= last_printed])
+            assert state_hash(prefix) == printed[index][last_printed]
+            if match.seq == last_printed:
+                assert state_hash(match) == printed[index][last_printed]
+            # the snapshot path was used: it sits at a hand boundary before the kill
+            assert live.snapshot is not None and 0 < live.snapshot_seq < match.seq
+            assert live.hands_recorded == match.hand_no
+            assert match.phase in (PLAY, KITTY, SCORED) and match.hand_no >= 1
+
+            # play continues: to the end of this hand, logged with the next seqs
+            rng = random.Random(99)
+            hand_no = match.hand_no
+            if match.phase == SCORED:  # killed right after the last trick
+                hand_no += 1
+            recorded = await play_until(store, live.table_id, match, rng, HUMANS, hands=1)
+            assert match.result is not None and match.result.hand_no == hand_no
+            assert len(recorded) == 1
+            assert await store.hands_of_table(live.table_id) == sorted(
+                await store.hands_of_table(live.table_id)
+            )
+            assert len(await store.hands_of_table(live.table_id)) == hand_no + 1
+    finally:
+        await store.close()
+
+
+async def test_two_tables_interleaved_restore_independently(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    rules = RuleSet(decks=2)
+    games = []
+    for i in range(2):
+        match = Match.new(100 + i, rules, first_dealer=i)
+        table = await store.create_table(GUILD, 10 + i, 101, rules, 100 + i, HUMANS, i, 0.0)
+        games.append((table, match, random.Random(i)))
+    # interleave: uneven steps so the two logs differ in length and phase
+    for round_no in range(400):
+        for i, (table, match, rng) in enumerate(games):
+            if round_no % (i + 2) == 0 or i == 0:
+                await play_until(store, table, match, rng, HUMANS, actions=1)
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        lives = {live.table_id: live for live in await store.live_tables()}
+        assert set(lives) == {table for table, _, _ in games}
+        for table, match, _ in games:
+            restored = await store.restore(lives[table])
+            assert restored == match
+            assert lives[table].first_dealer == match.first_dealer
+        assert games[0][1].seq != games[1][1].seq
+    finally:
+        await store.close()
+
+
+async def test_restore_without_snapshot_and_after_snapshot(store: Store) -> None:
+    rules = RuleSet()
+    match = Match.new(5, rules)
+    table = await store.create_table(GUILD, 1, 101, rules, 5, HUMANS, None, 0.0)
+    rng = random.Random(5)
+    await play_until(store, table, match, rng, HUMANS, actions=150)
+    (live,) = await store.live_tables()
+    assert live.snapshot is None and live.snapshot_seq == 0 and len(live.actions) == 150
+    assert await store.restore(live) == match
+
+    await store.save_snapshot(table, match.seq, match.to_dict())
+    await play_until(store, table, match, rng, HUMANS, actions=20)
+    (live,) = await store.live_tables()
+    assert live.snapshot_seq == 150 and [a[0] for a in live.actions] == list(range(151, 171))
+    assert await store.restore(live) == match
+
+
+async def test_append_action_checks_sequence_and_liveness(store: Store) -> None:
+    table = await store.create_table(GUILD, 1, 101, RuleSet(), 1, HUMANS, 0, 0.0)
+    deal = {"kind": "deal", "count": 1}
+    await store.append_action(table, 1, SYSTEM, deal, 0.0)
+    with pytest.raises(SequenceError) as err:
+        await store.append_action(table, 1, SYSTEM, deal, 0.0)  # a duplicate
+    assert err.value.expected == 2
+    with pytest.raises(SequenceError):
+        await store.append_action(table, 3, SYSTEM, deal, 0.0)  # a gap
+    await store.append_action(table, 2, SYSTEM, deal, 0.0)
+    with pytest.raises(StoreError, match="no table"):
+        await store.append_action(999, 1, SYSTEM, deal, 0.0)
+    with pytest.raises(StoreError, match="ahead of the log"):
+        await store.save_snapshot(table, 3, {"seq": 3})
+    await store.close_table(table, "aborted", 1.0)
+    with pytest.raises(StoreError, match="aborted"):
+        await store.append_action(table, 3, SYSTEM, deal, 0.0)
+    assert await store.live_tables() == []
+    assert [seq for seq, _, _ in await store.action_log(table)] == [1, 2]
+
+
+async def test_one_live_table_per_channel_and_meta(store: Store) -> None:
+    table = await store.create_table(GUILD, 5, 101, RuleSet(), 1, HUMANS, None, 0.0)
+    with pytest.raises(StoreError, match="already has a live table"):
+        await store.create_table(GUILD, 5, 102, RuleSet(), 2, HUMANS, None, 0.0)
+    meta = {"deadline": 12.5, "thread_id": 9, "dm_closed": [101]}
+    await store.set_table_meta(table, meta)
+    seats = [HUMANS[0], HUMANS[1], BOT, HUMANS[3]]
+    await store.update_seats(table, seats)
+    (live,) = await store.live_tables()
+    assert live.meta == meta and live.seats == seats and live.first_dealer is None
+    await store.close_table(table, "finished", 2.0)
+    # the channel is free again once the table is closed
+    await store.create_table(GUILD, 5, 102, RuleSet(), 2, HUMANS, None, 3.0)
+
+
+async def test_broken_log_is_reported_per_table(store: Store) -> None:
+    table = await store.create_table(GUILD, 1, 101, RuleSet(), 1, HUMANS, 0, 0.0)
+    await store.append_action(table, 1, 2, {"kind": "play", "cards": "AH"}, 0.0)
+    (live,) = await store.live_tables()
+    with pytest.raises(StoreError, match=f"Table {table} cannot be restored"):
+        await store.restore(live)
+
+
+async def test_crash_between_last_play_and_record_hand(store: Store) -> None:
+    """The hand is scored in the log but not recorded: recording again after restore works."""
+    rules = RuleSet()
+    match = Match.new(11, rules, first_dealer=0)
+    table = await store.create_table(GUILD, 1, 101, rules, 11, HUMANS, 0, 0.0)
+    rng = random.Random(1)
+    while match.phase != SCORED:
+        seat, action = computer_action(match, rng)  # type: ignore[misc]
+        match.apply(seat, action)
+        await store.append_action(table, match.seq, seat, action_to_dict(action), 0.0)
+    (live,) = await store.live_tables()
+    assert live.hands_recorded == 0
+    restored = await store.restore(live)
+    assert restored.result is not None and restored.result.hand_no == 0
+    first = await store.record_hand(table, restored.result, restored.tricks, HUMANS, 1.0)
+    again = await store.record_hand(table, restored.result, restored.tricks, HUMANS, 2.0)
+    assert first == again
+    stats = await store.player_stats(GUILD, 101)
+    assert stats is not None and stats.hands == 1
+
+
+async def test_unloadable_snapshot_falls_back_to_the_whole_log(store: Store) -> None:
+    """Match.from_dict refuses some scored states (bids re-read at the new level).
+
+    Seed 0's first hand moves the dealer's team from 2 to 4 with a bid of 2s; a
+    snapshot taken right after scoring then cannot be loaded. The log is the
+    record, so restore replays it from the seed instead.
+    """
+    rules = RuleSet()
+    match = Match.new(0, rules)
+    table = await store.create_table(GUILD, 1, 101, rules, 0, HUMANS, None, 0.0)
+    rng = random.Random(0)
+    while match.phase != SCORED:
+        seat, action = computer_action(match, rng)  # type: ignore[misc]
+        match.apply(seat, action)
+        await store.append_action(table, match.seq, seat, action_to_dict(action), 0.0)
+    await store.save_snapshot(table, match.seq, match.to_dict())
+    (live,) = await store.live_tables()
+    try:
+        Match.from_dict(live.snapshot)  # type: ignore[arg-type]
+        refused = False
+    except ValueError:
+        refused = True
+    if refused:  # the bot.game bug is still there: the fallback must cover it
+        with pytest.raises(StoreError):
+            restore_match(live)
+    assert await store.restore(live) == match
