@@ -74,7 +74,11 @@ def demo_scenes(seed: int = 2024) -> dict[str, object]:
 
     # an end of hand in which the attackers won the last trick with that lead
     multiplier = kitty_multiplier(lead, trump)
-    buried = sorted(rng.sample(dealer_hand, 8), key=order.sort_key)
+    # bury low plain-suit cards and two point cards, as a dealer might
+    plain = sorted((c for c in dealer_hand if not order.is_trump(c)), key=lambda c: order.tier[c])
+    counters = [c for c in plain if c.points][:2]
+    rest = [c for c in plain if not c.points][: 8 - len(counters)]
+    buried = sorted(counters + rest, key=order.sort_key)
     attackers_points = 75
     winner_team, gain = level_outcome(attackers_points + points(buried) * multiplier)
     levels_before = ("T", "7")

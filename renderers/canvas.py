@@ -190,9 +190,9 @@ def points_bar(
             min(max(x, x0 + 10), x1 - 10),
             y0 + track_h + 14,
             str(value),
-            14 if strong else 13,
+            15 if strong else 14,
             th.text if strong else th.muted,
             bold=strong,
             align="center",
         )
-    draw_text(canvas, x0, y0 + track_h + 14, "0", 13, th.muted, align="center")
+    draw_text(canvas, x0, y0 + track_h + 14, "0", 14, th.muted, align="center")

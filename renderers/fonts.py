@@ -124,19 +124,29 @@ def text_mask(text: str, size: int, bold: bool = False, tracking: int = 0) -> Te
     return TextMask(mask, math.ceil(width), ascent)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False, tracking: int = 0) -> int:
-    """Width in px that ``draw_text`` gives ``text``."""
-    return text_mask(text, size, bold, tracking).width
+    """Width in px that ``draw_text`` gives ``text`` (measured, not drawn)."""
+    width = 0.0
+    n = 0
+    for family, part in runs(text, bold):
+        width += font(family, bold, size).getlength(part)
+        n += len(part)
+    return math.ceil(width + tracking * max(0, n - 1))
 
 
 def fit(text: str, size: int, bold: bool, max_width: int) -> str:
-    """``text``, cut with an ellipsis if needed to fit ``max_width`` px (names)."""
+    """``text``, cut with an ellipsis if needed to fit ``max_width`` px (names, titles)."""
     if text_width(text, size, bold) <= max_width:
         return text
-    chars = list(text)
-    while chars and text_width("".join(chars) + "…", size, bold) > max_width:
-        chars.pop()
-    return "".join(chars).rstrip() + "…"
+    lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis: binary search
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def draw_text(

@@ -62,10 +62,10 @@ def team_panel(
         role,
         th.text if is_dealer else th.panel_edge,
         th.page if is_dealer else th.text,
-        13,
+        14,
     )
     if is_dealer:
-        who = fit(f"{label(lang, 'dealer')}: {dealer_name}", 14, False, w - role_w - 10)
+        who = fit(label(lang, "dealer_is", name=dealer_name), 14, False, w - role_w - 10)
         draw_text(canvas, x + role_w + 10, y0 + 24, who, 14, th.muted)
     team = fit(label(lang, "team_of", a=names[0], b=names[1]), 17, True, w)
     draw_text(canvas, x, y0 + 56, team, 17, th.text, bold=True)

@@ -110,7 +110,7 @@ def draw(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> Image.
     x += draw_text(canvas, x, fy, label(lang, "next_dealer"), 17, th.muted) + 12
     name = fit(scene.names[scene.next_dealer], 18, True, WIDTH - x - MARGIN - 100)
     x += draw_text(canvas, x, fy, name, 18, th.text, bold=True) + 10
-    badge(canvas, x, fy, label(lang, "dealer"), th.text, th.page, 13)
+    badge(canvas, x, fy, label(lang, "dealer"), th.text, th.page, 14)
     return canvas
 
 

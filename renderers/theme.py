@@ -24,9 +24,21 @@ ThemeName = Literal["dark", "light"]
 RGB = tuple[int, int, int]
 
 
+def snap(colour: RGB) -> RGB:
+    """A colour moved (by at most 3 per channel) to where Pillow maps it exactly.
+
+    Pillow's palette mapping looks colours up in a cache of 4x4x4 cells, each
+    cell holding the palette entry nearest its centre; two palette colours in
+    one cell would make one of them unreachable. A colour whose channels are all
+    1 mod 4 is the one its cell resolves to, so every flat area of an image
+    keeps its exact theme colour (which the tests rely on).
+    """
+    return (colour[0] & ~3) + 1, (colour[1] & ~3) + 1, (colour[2] & ~3) + 1
+
+
 def _hex(code: str) -> RGB:
     code = code.lstrip("#")
-    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+    return snap((int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16)))
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -103,7 +115,7 @@ LIGHT = Theme(
     name="light",
     page=_hex("#f3f4f6"),
     felt=_hex("#d3e8dc"),
-    panel=_hex("#ffffff"),
+    panel=_hex("#fafbfc"),
     panel_edge=_hex("#c9ced6"),
     text=_hex("#1b1d21"),
     muted=_hex("#5b6370"),
@@ -196,7 +208,7 @@ def palette_colours(theme: Theme) -> list[RGB]:
         for ink in inks:
             fg = getattr(theme, ink)
             for t in _RAMP:
-                colours[mix(bg, fg, t)] = None
+                colours[snap(mix(bg, fg, t))] = None
     result = list(colours)
     if len(result) > 256:
         raise ValueError(f"theme {theme.name} needs {len(result)} palette colours (max 256)")

@@ -31,12 +31,12 @@ CENTRE_W = 168
 CENTRE_H = 150
 GAP = 14  # between side seats and the centre
 BAND_GAP = 18  # between the top seat, the middle band and the bottom seat
-PLATE_H = 36
+PLATE_H = 38
 PLATE_GAP = 10  # plate to cards
 SEGMENT_GAP = CARD_W - STRIP + 18  # the last card that stood shows in full
 CAPTION_H = 28
-NAME_SIZE = 18
-BADGE_SIZE = 13
+NAME_SIZE = 20
+BADGE_SIZE = 14
 INNER_W = WIDTH - 2 * (MARGIN + PAD)
 SIDE_W = (INNER_W - CENTRE_W - 2 * GAP) // 2
 
@@ -96,6 +96,12 @@ class Seat:
     @property
     def block_h(self) -> int:
         return PLATE_H + PLATE_GAP + self.cards_h
+
+    def fan_origin(self) -> tuple[int, int]:
+        """Top-left of the fan: centred in the block, below the caption at the bottom seat."""
+        x = self.x + (self.box_w - self.fan.width) // 2
+        y = self.fan_y + (CAPTION_H if self.caption and self.where == "bottom" else 0)
+        return x, y
 
 
 def _seats(scene: TrickScene, lang: Lang) -> list[Seat]:
@@ -209,7 +215,7 @@ def _centre(
     draw_text(canvas, cx, y0 + 73, str(scene.trick_points), 36, colour, bold=True, align="center")
     if scene.throw_penalty:
         text = label(lang, "penalty_n", n=scene.throw_penalty)
-        draw_text(canvas, cx, y0 + 101, text, 13, th.danger, bold=True, align="center")
+        draw_text(canvas, cx, y0 + 101, text, 14, th.danger, bold=True, align="center")
     chip_w = trump_width(scene.trump, lang, 17)
     trump_chip(
         canvas,
@@ -233,10 +239,7 @@ def draw(scene: TrickScene, th: Theme, four_color: bool, lang: Lang) -> Image.Im
         fan = seat.fan
         if not fan.items:
             continue
-        fx = seat.x + (seat.box_w - fan.width) // 2
-        fy = seat.fan_y + (CARD_H - fan.height) // 2 if fan.height < CARD_H else seat.fan_y
-        if seat.caption and seat.where == "bottom":
-            fy += CAPTION_H
+        fx, fy = seat.fan_origin()
         if seat.seat == scene.winner:
             stood = [p for (_, v), p in zip(fan.items, fan.positions, strict=True) if v != "ghost"]
             if stood:
