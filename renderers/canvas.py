@@ -9,6 +9,7 @@ pixels leaves the renderer).
 from __future__ import annotations
 
 import io
+import threading
 
 from PIL import Image
 
@@ -142,9 +143,15 @@ def trump_chip(
     return width + text_width(level, size, True)
 
 
+# The palette image's lookup cache is shared and filled in while Pillow has released
+# the GIL; renders run in worker threads, so the mapping (0.5 ms) takes turns.
+_PALETTE_LOCK = threading.Lock()
+
+
 def encode(canvas: Image.Image, th: Theme) -> bytes:
     """The canvas as PNG bytes, mapped onto the theme palette (no metadata)."""
-    indexed = canvas.quantize(palette=palette_image(th.name), dither=Image.Dither.NONE)
+    with _PALETTE_LOCK:
+        indexed = canvas.quantize(palette=palette_image(th.name), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     indexed.save(buffer, "PNG", compress_level=COMPRESS_LEVEL, optimize=False)
     return buffer.getvalue()
