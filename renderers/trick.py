@@ -152,46 +152,58 @@ def layout(scene: TrickScene, lang: Lang) -> tuple[int, list[Seat], tuple[int, i
     return y, seats, (centre_x, centre_y, centre_x + CENTRE_W, centre_y + CENTRE_H)
 
 
+def to_play(scene: TrickScene) -> int | None:
+    """The seat whose turn it is, while the trick is open."""
+    if scene.final or len(scene.plays) >= 4:
+        return None
+    return (scene.leader + len(scene.plays)) % 4
+
+
+def plate_badges(scene: TrickScene, seat: int) -> list[str]:
+    """Label keys of the badges on a seat's plate, in the order drawn."""
+    keys = []
+    if seat == scene.dealer:
+        keys.append("dealer")
+    if seat == scene.leader and seat in scene.plays:
+        keys.append("led")
+    if seat == scene.winner:
+        keys.append("won" if scene.final else "winning")
+    if seat == to_play(scene):
+        keys.append("to_play")
+    return keys
+
+
 def _plate(canvas: Image.Image, scene: TrickScene, seat: Seat, th: Theme, lang: Lang) -> None:
     """Name plate with badges, centred in the seat's block."""
     s = seat.seat
-    badges: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
-    to_play = None
-    if not scene.final and len(scene.plays) < 4:
-        to_play = (scene.leader + len(scene.plays)) % 4
-    if s == scene.dealer:
-        badges.append((label(lang, "dealer"), th.text, th.page))
-    if s == scene.leader:
-        badges.append((label(lang, "led"), th.panel_edge, th.text))
-    if s == scene.winner:
-        badges.append((label(lang, "won" if scene.final else "winning"), th.win, th.badge_ink))
-    if s == to_play:
-        badges.append((label(lang, "to_play"), th.accent, th.badge_ink))
+    colours = {
+        "dealer": (th.text, th.page),
+        "led": (th.panel_edge, th.text),
+        "won": (th.win, th.badge_ink),
+        "winning": (th.win, th.badge_ink),
+        "to_play": (th.accent, th.badge_ink),
+    }
+    badges = [(label(lang, key), *colours[key]) for key in plate_badges(scene, s)]
     pad = 12
+    gap = 6  # before each badge
     badge_ws = [
         text_width(t, BADGE_SIZE, True) + 2 * round(BADGE_SIZE * 0.55) for t, _, _ in badges
     ]
-    badges_w = sum(badge_ws) + 6 * len(badges)
-    name = fit(scene.names[s], NAME_SIZE, True, max(60, seat.box_w - 2 * pad - badges_w - 6))
-    w = (
-        pad
-        + text_width(name, NAME_SIZE, True)
-        + (6 + badges_w if badges else 0)
-        + pad
-        - 6 * bool(badges)
-        + (6 if badges else 0)
-    )
+    badges_w = sum(bw + gap for bw in badge_ws)
+    # the name gives way to the badges, down to a few characters
+    name = fit(scene.names[s], NAME_SIZE, True, max(48, seat.box_w - 2 * pad - badges_w))
+    w = 2 * pad + text_width(name, NAME_SIZE, True) + badges_w
     w = min(w, seat.box_w)
     x0 = seat.x + (seat.box_w - w) // 2
     y0 = seat.plate_y
-    edge = th.win if s == scene.winner else th.accent if s == to_play else th.panel_edge
+    edge = th.win if s == scene.winner else th.accent if s == to_play(scene) else th.panel_edge
     rounded(canvas, (x0, y0, x0 + w, y0 + PLATE_H), PLATE_H / 2, th.panel, edge, 2.0)
     cy = y0 + PLATE_H / 2
     x = x0 + pad
-    x += draw_text(canvas, x, cy, name, NAME_SIZE, th.text, bold=True) + 6
+    x += draw_text(canvas, x, cy, name, NAME_SIZE, th.text, bold=True)
     for (text, fill, ink), bw in zip(badges, badge_ws, strict=True):
-        badge(canvas, x, cy, text, fill, ink, BADGE_SIZE)
-        x += bw + 6
+        badge(canvas, x + gap, cy, text, fill, ink, BADGE_SIZE)
+        x += gap + bw
 
 
 def _centre(

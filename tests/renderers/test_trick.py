@@ -8,7 +8,7 @@ from bot.rules import Trump, parse_cards
 from renderers import TrickScene, render_trick
 from renderers.cards import CARD_H, CARD_W
 from renderers.theme import DARK, LIGHT
-from renderers.trick import PLATE_H, layout
+from renderers.trick import PLATE_H, layout, plate_badges
 
 from .util import count, decode, near, only
 
@@ -162,3 +162,17 @@ def test_a_long_throw_wraps_into_rows_and_grows_the_table():
         assert seat.x <= fx and fx + seat.fan.width <= seat.x + seat.box_w
         assert fy + seat.fan.height <= height
         assert len(seat.fan.items) == 20
+
+
+def test_plate_badges():
+    open_trick = TrickScene(NAMES, leader=1, plays={1: parse_cards("AS")}, trump=TRUMP,
+                            dealer=1, winner=1)  # fmt: skip
+    assert plate_badges(open_trick, 1) == ["dealer", "led", "winning"]
+    assert plate_badges(open_trick, 2) == ["to_play"]
+    assert plate_badges(open_trick, 0) == []
+    nothing_yet = TrickScene(NAMES, leader=3, plays={}, trump=TRUMP, dealer=0)
+    assert plate_badges(nothing_yet, 3) == ["to_play"]  # not "led" before leading
+    done = TrickScene(NAMES, leader=0, plays={s: parse_cards("2C") for s in range(4)},
+                      trump=TRUMP, dealer=0, winner=2, final=True)  # fmt: skip
+    assert plate_badges(done, 2) == ["won"]
+    assert all("to_play" not in plate_badges(done, s) for s in range(4))
