@@ -54,7 +54,7 @@ def render_hand(
     Cards overlap in rows of at most 13 (33 cards make three rows) with suit
     groups set apart; each card's code (``AH``, ``TS``, ``BJ``) is printed under
     it so the player can type it. Trumps get a gold edge once the trump is known;
-    ``scene.selected`` cards are raised with an accent edge. Width 520-700 px.
+    ``scene.selected`` cards are raised with an accent edge. Width 520-760 px.
     """
     th, lg = _options(theme, lang)
     return hand.render(scene, th, four_color, lg)

@@ -2,8 +2,9 @@
 
 Cards overlap in fans (each shows its corner index, the last of a row shows in
 full) and wrap into at most ``MAX_PER_ROW`` per row, so 33 cards (the dealer
-with the kitty) make three rows and the image stays about 660 px wide: shown
-at ~400 px on a phone, the indexes are still ~16 px tall. Suit groups are set
+with the kitty) make three rows and the image stays at most 760 px wide (620-720
+for a real 33-card hand): shown at ~400 px on a phone, the 28 px rank indexes
+are still ~15 px tall. Suit groups are set
 apart by a gap, and rows break at a group boundary when one is near.
 """
 

@@ -43,7 +43,7 @@ def draw(scene: KittyScene, th: Theme, four_color: bool, lang: Lang) -> Image.Im
     chip_w = trump_width(scene.trump, lang, 18)
     chip_x = width - MARGIN - 4 - chip_w
     trump_chip(canvas, chip_x, cy, scene.trump, lang, 18, th.text, suit_colours(th, four_color))
-    title = scene.title or label(lang, "kitty")
+    title = fit(scene.title or label(lang, "kitty"), 22, True, (chip_x - MARGIN) // 2)
     x = MARGIN + 4
     x += draw_text(canvas, x, cy, title, 22, th.text, bold=True) + 14
     by = fit(label(lang, "buried_by", name=scene.dealer_name), 16, False, chip_x - x - 16)
@@ -53,10 +53,9 @@ def draw(scene: KittyScene, th: Theme, four_color: bool, lang: Lang) -> Image.Im
     felt_bottom = felt_top + PAD + CARD_H + CODE_H + PAD
     rounded(canvas, (MARGIN, felt_top, width - MARGIN, felt_bottom), 18, th.felt)
     cards = hand_order(scene.cards, scene.trump)
-    order_trumps = scene.trump is not None
-
     for i, card in enumerate(cards):
-        variant = "trump" if order_trumps and group_of(card, scene.trump) == "T" else "plain"
+        is_trump = scene.trump is not None and group_of(card, scene.trump) == "T"
+        variant = "trump" if is_trump else "plain"
         cx = x0 + i * STEP
         paste_card(
             canvas, sprite(card, th.name, four_color, lang, variant), cx, felt_top + PAD, th.shadow
