@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -173,3 +176,27 @@ def test_renderers_import_only_the_rules_library():
                         path,
                         module,
                     )
+
+
+def test_demo_command_line(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "renderers", "demo", str(tmp_path)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert "trick.png" in result.stdout
+    for name in ("hand", "trick", "kitty", "scoreboard", "summary"):
+        decode((tmp_path / f"{name}.png").read_bytes())
+
+
+async def test_renders_in_worker_threads_match_serial_renders():
+    """The bot renders through asyncio.to_thread; shared caches must not mix results."""
+    jobs = [(kind, theme) for kind in RENDER for theme in ("dark", "light")] * 3
+    serial = [RENDER[kind](SCENES[kind], theme=theme) for kind, theme in jobs]
+    threaded = await asyncio.gather(
+        *(asyncio.to_thread(RENDER[kind], SCENES[kind], theme=theme) for kind, theme in jobs)
+    )
+    assert threaded == serial
