@@ -42,8 +42,11 @@ from . import (
 NAMES = ("Alice", "王小明", "Carol", "Dmitri")
 
 
-def demo_scenes(seed: int = 2024) -> dict[str, object]:
-    """The demo's scenes, built from a real shuffled deal (also used by the bench)."""
+def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
+    """The demo's scenes, built from a real shuffled deal (also used by the bench).
+
+    ``lang`` only changes the summary's verdict, which the caller writes.
+    """
     rng = random.Random(seed)
     cards = deck(2)
     rng.shuffle(cards)
@@ -88,9 +91,7 @@ def demo_scenes(seed: int = 2024) -> dict[str, object]:
     else:
         levels_after = (levels_before[0], _up(levels_before[1], gain))
         next_dealer = 1
-    verdict = (
-        f"Attackers take the deal, +{gain}" if winner_team != "dealer" else f"Dealer's team +{gain}"
-    )
+    verdict = _verdict(winner_team, gain, lang)
     return {
         "hand": HandScene(dealer_hand, trump, selected=dealer_hand[:2], title="Alice · dealer"),
         "trick": TrickScene(
@@ -124,6 +125,16 @@ def demo_scenes(seed: int = 2024) -> dict[str, object]:
     }
 
 
+def _verdict(winner_team: str, gain: int, lang: str) -> str:
+    if lang == "zh":
+        if winner_team == "dealer":
+            return f"庄家升 {gain} 级"
+        return "闲家上台" + (f"，升 {gain} 级" if gain else "")
+    if winner_team == "dealer":
+        return f"Dealer's team +{gain}"
+    return "Attackers take the deal" + (f", +{gain}" if gain else "")
+
+
 def _up(level: str, gain: int) -> str:
     ranks = "23456789TJQKA"
     return ranks[min(ranks.index(level) + gain, len(ranks) - 1)]
@@ -140,8 +151,8 @@ RENDERERS = {
 
 def demo(out: Path, seed: int, every_variant: bool) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    scenes = demo_scenes(seed)
-    variants = [("", {})]
+    scenes = {lang: demo_scenes(seed, lang) for lang in ("en", "zh")}
+    variants: list[tuple[str, dict[str, object]]] = [("", {})]
     if every_variant:
         variants += [
             ("-light", {"theme": "light"}),
@@ -152,7 +163,8 @@ def demo(out: Path, seed: int, every_variant: bool) -> list[Path]:
     for kind, render in RENDERERS.items():
         for suffix, options in variants:
             path = out / f"{kind}{suffix}.png"
-            path.write_bytes(render(scenes[kind], **options))  # type: ignore[operator]
+            scene = scenes[str(options.get("lang", "en"))][kind]
+            path.write_bytes(render(scene, **options))  # type: ignore[operator]
             written.append(path)
     return written
 
