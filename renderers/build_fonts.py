@@ -99,6 +99,7 @@ def build(out: Path = OUT) -> None:
         subsetter = subset.Subsetter(options)
         subsetter.populate(text=text)
         subsetter.subset(font)
+        font.recalcTimestamp = False  # keep the source's date: rebuilds are byte-identical
         font.save(str(out / target))
     (out / "OFL-NotoSansCJK.txt").write_text(
         "Noto Sans CJK: © 2014-2021 Adobe (http://www.adobe.com/).\n"
