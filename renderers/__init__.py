@@ -1,0 +1,126 @@
+"""Card images with Pillow: plain scenes in, PNG bytes out.
+
+Each function is pure and synchronous (a few milliseconds): the bot calls it in
+a worker thread, ``await asyncio.to_thread(render_trick, scene, theme="light")``.
+Options shared by all of them:
+
+* ``theme``: ``"dark"`` or ``"light"`` (image background and panels).
+* ``four_color``: print ♦ in blue and ♣ in green instead of red and black.
+* ``lang``: ``"en"`` or ``"zh"`` for every fixed label (Trump / 主, Dealer / 庄家...).
+
+Unknown option values raise ``ValueError``. An image shows what its scene holds
+and nothing else; the PNG carries no metadata.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from . import hand, kitty, scoreboard, summary, trick
+from .labels import LABELS, Lang
+from .scenes import HandScene, KittyScene, ScoreScene, SummaryScene, TrickScene
+from .theme import Theme, ThemeName, theme
+
+__all__ = [
+    "HandScene",
+    "KittyScene",
+    "ScoreScene",
+    "SummaryScene",
+    "TrickScene",
+    "render_hand",
+    "render_kitty",
+    "render_scoreboard",
+    "render_summary",
+    "render_trick",
+]
+
+
+def _options(theme_name: str, lang: str) -> tuple[Theme, Lang]:
+    th = theme(theme_name)
+    if lang not in LABELS:
+        raise ValueError(f"unknown language {lang!r}: use 'en' or 'zh'")
+    return th, lang  # type: ignore[return-value]
+
+
+def render_hand(
+    scene: HandScene,
+    *,
+    theme: ThemeName = "dark",
+    four_color: bool = False,
+    lang: Literal["en", "zh"] = "en",
+) -> bytes:
+    """One player's hand, sorted as players hold it (``order_for(trump).sort_key``).
+
+    Cards overlap in rows of at most 13 (33 cards make three rows) with suit
+    groups set apart; each card's code (``AH``, ``TS``, ``BJ``) is printed under
+    it so the player can type it. Trumps get a gold edge once the trump is known;
+    ``scene.selected`` cards are raised with an accent edge. Width 520-760 px.
+    """
+    th, lg = _options(theme, lang)
+    return hand.render(scene, th, four_color, lg)
+
+
+def render_trick(
+    scene: TrickScene,
+    *,
+    theme: ThemeName = "dark",
+    four_color: bool = False,
+    lang: Literal["en", "zh"] = "en",
+) -> bytes:
+    """The current or finished trick: four seats around a table, 800 px wide.
+
+    The viewer (``scene.viewer``, else seat 0) is at the bottom and the next seat
+    in play order on their right. Each seat's plate names the player and marks
+    the dealer, the leader, the winning (or, when ``final``, the winning) seat and
+    the seat to play; the winning play is ringed. Only seats in ``scene.plays``
+    show cards. The centre shows the trick's points and the trump. A failed throw
+    shows the cards that stood and, greyed and struck, those taken back. The
+    height grows only for plays too long for one row.
+    """
+    th, lg = _options(theme, lang)
+    return trick.render(scene, th, four_color, lg)
+
+
+def render_kitty(
+    scene: KittyScene,
+    *,
+    theme: ThemeName = "dark",
+    four_color: bool = False,
+    lang: Literal["en", "zh"] = "en",
+) -> bytes:
+    """The kitty at the end of a hand: its cards (with codes), who buried them,
+    its points and, with ``scene.multiplier``, the bonus the attackers earn
+    (points × multiplier). At least 600 px wide.
+    """
+    th, lg = _options(theme, lang)
+    return kitty.render(scene, th, four_color, lg)
+
+
+def render_summary(
+    scene: SummaryScene,
+    *,
+    theme: ThemeName = "dark",
+    four_color: bool = False,
+    lang: Literal["en", "zh"] = "en",
+) -> bytes:
+    """A hand's result: ``scene.result`` as the headline, the attackers' points
+    (tricks, penalties, kitty bonus, total on a bar ticked every score step),
+    both teams' level changes and the next dealer. 640 px wide.
+    """
+    th, lg = _options(theme, lang)
+    return summary.render(scene, th, four_color, lg)
+
+
+def render_scoreboard(
+    scene: ScoreScene,
+    *,
+    theme: ThemeName = "dark",
+    four_color: bool = False,
+    lang: Literal["en", "zh"] = "en",
+) -> bytes:
+    """The match state: hand number, trump, both teams with their levels (the
+    dealer's team marked and the dealer named), and the attackers' points so far
+    on a bar ticked every score step. 640 × 372 px.
+    """
+    th, lg = _options(theme, lang)
+    return scoreboard.render(scene, th, four_color, lg)

@@ -1,0 +1,83 @@
+"""Benchmark of the card images: median ms per render (PNG encoding included) and size.
+
+Run: ``python3 -m bench.render_bench`` (one core, no arguments needed).
+
+Renders the demo scenes of ``python3 -m renderers demo`` (a real two-deck deal:
+the dealer's 33-card hand, a trick, the kitty, a summary, a scoreboard) and a
+worst-case trick (a 12-card throw and three 12-card follows), in each theme,
+after one warm-up render per kind so that card sprites and text masks are
+cached, as they are in a running bot. Targets (issue 4): a trick under 5 ms, a
+33-card hand under 10 ms, every file under 100 KB. The "cold" column is the
+first render of a kind, which also draws the sprites it needs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from bot.rules import Trump, parse_cards
+from renderers import TrickScene
+from renderers.__main__ import NAMES, RENDERERS, demo_scenes
+
+TARGET_MS = {"trick": 5.0, "hand": 10.0}
+TARGET_KB = 100.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=200, help="renders per kind and theme")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    scenes = demo_scenes(args.seed)
+    scenes["trick-throw"] = _big_trick()
+    kinds = {**RENDERERS, "trick-throw": RENDERERS["trick"]}
+    print(f"render benchmark: {args.repeat} renders per kind and theme, one core")
+    head = f"  {'image':11} {'theme':6} {'cold ms':>8} {'median ms':>10} {'p95 ms':>7} {'KB':>6}"
+    print(head + "  target")
+    for kind, render in kinds.items():
+        scene = scenes[kind]
+        for theme in ("dark", "light"):
+            start = time.perf_counter()
+            data = render(scene, theme=theme)  # type: ignore[operator]
+            cold = (time.perf_counter() - start) * 1000
+            times = []
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                data = render(scene, theme=theme)  # type: ignore[operator]
+                times.append((time.perf_counter() - start) * 1000)
+            times.sort()
+            median = statistics.median(times)
+            p95 = times[int(len(times) * 0.95) - 1]
+            kb = len(data) / 1024
+            target = TARGET_MS.get(kind.split("-")[0])
+            ok = (target is None or median < target) and kb < TARGET_KB
+            goal = f"< {target:g} ms, " if target else ""
+            print(
+                f"  {kind:11} {theme:6} {cold:8.1f} {median:10.2f} {p95:7.2f} {kb:6.1f}"
+                f"  {goal}< {TARGET_KB:g} KB {'ok' if ok else 'MISSED'}"
+            )
+
+
+def _big_trick() -> TrickScene:
+    """A worst case: a 12-card throw that stood and three 12-card follows (48 cards)."""
+    throw = parse_cards("AS KS KS QS JS JS 9S 9S 8S 7S 7S 5S")
+    follow = parse_cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
+    return TrickScene(
+        NAMES,
+        leader=0,
+        plays={0: throw, 1: follow, 2: follow, 3: follow},
+        trump=Trump("4", "D"),
+        dealer=0,
+        winner=0,
+        final=True,
+        trick_points=75,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+"""Drawing helpers shared by every image, and the PNG encoder.
+
+Everything here draws on an RGB canvas with antialiased edges; ``encode`` maps
+the finished canvas onto the theme's fixed palette (see ``theme.py``) and
+writes a PNG with no metadata chunks (no text, no timestamps: nothing but the
+pixels leaves the renderer).
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+
+from PIL import Image
+
+from bot.rules import Trump
+
+from .fonts import draw_text, text_width
+from .labels import Lang, label
+from .shapes import rounded_mask, shape_mask
+from .theme import RGB, Theme, palette_image
+
+# zlib level 3: within 0.1 ms of level 1 on these flat palette images and ~25%
+# smaller; levels 6+ double the encoding time for a few more percent.
+COMPRESS_LEVEL = 3
+
+
+def new_canvas(width: int, height: int, th: Theme) -> Image.Image:
+    return Image.new("RGB", (width, height), th.page)
+
+
+def rounded(
+    canvas: Image.Image,
+    box: tuple[int, int, int, int],
+    radius: float,
+    fill: RGB,
+    outline: RGB | None = None,
+    width: float = 1.5,
+) -> None:
+    """An antialiased rounded rectangle; ``box`` is (x0, y0, x1, y1), exclusive."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    if outline is not None:
+        canvas.paste(outline, (x0, y0), rounded_mask(w, h, radius))
+        canvas.paste(fill, (x0, y0), rounded_mask(w, h, radius, width))
+    elif w * h > 40_000 and radius == int(radius):
+        _big_rounded(canvas, box, int(radius), fill)
+    else:
+        canvas.paste(fill, (x0, y0), rounded_mask(w, h, radius))
+
+
+def _big_rounded(canvas: Image.Image, box: tuple[int, int, int, int], r: int, fill: RGB) -> None:
+    """A large rounded fill (the felt): plain rectangles plus four masked corners.
+
+    Pasting a colour through a full-size mask costs ~1 ms for a table-sized box;
+    only the corners need the mask.
+    """
+    x0, y0, x1, y1 = box
+    canvas.paste(fill, (x0 + r, y0, x1 - r, y1))
+    canvas.paste(fill, (x0, y0 + r, x0 + r, y1 - r))
+    canvas.paste(fill, (x1 - r, y0 + r, x1, y1 - r))
+    corners = rounded_mask(2 * r + 2, 2 * r + 2, r)
+    for cx, cy, mx, my in (
+        (x0, y0, 0, 0),
+        (x1 - r, y0, r + 2, 0),
+        (x0, y1 - r, 0, r + 2),
+        (x1 - r, y1 - r, r + 2, r + 2),
+    ):
+        canvas.paste(fill, (cx, cy), corners.crop((mx, my, mx + r, my + r)))
+
+
+def ring(
+    canvas: Image.Image, box: tuple[int, int, int, int], radius: float, colour: RGB, width: float
+) -> None:
+    """Only the outline of a rounded rectangle (the inside is left as it was)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    outer = rounded_mask(w, h, radius)
+    inner = rounded_mask(w, h, radius, width)
+    ring_mask = Image.new("L", (w, h))
+    ring_mask.paste(outer)
+    ring_mask.paste(0, (0, 0), inner)
+    canvas.paste(colour, (x0, y0), ring_mask)
+
+
+def suit_icon(canvas: Image.Image, x: float, cy: float, suit: str, size: int, colour: RGB) -> int:
+    """A suit symbol centred on ``cy``; returns its width."""
+    canvas.paste(colour, (round(x), round(cy - size / 2)), shape_mask(suit, size))
+    return size
+
+
+def badge(
+    canvas: Image.Image, x: float, cy: float, text: str, fill: RGB, ink: RGB, size: int = 14
+) -> int:
+    """A small filled pill with text (``Dealer``, ``Led``); returns its width."""
+    pad = round(size * 0.55)
+    h = round(size * 1.6)
+    w = text_width(text, size, True) + 2 * pad
+    rounded(canvas, (round(x), round(cy - h / 2), round(x) + w, round(cy - h / 2) + h), h / 2, fill)
+    draw_text(canvas, x + pad, cy, text, size, ink, bold=True)
+    return w
+
+
+def trump_width(trump: Trump | None, lang: Lang, size: int) -> int:
+    return trump_chip(None, 0, 0, trump, lang, size, (0, 0, 0), {})
+
+
+def trump_chip(
+    canvas: Image.Image | None,
+    x: float,
+    cy: float,
+    trump: Trump | None,
+    lang: Lang,
+    size: int,
+    text_colour: RGB,
+    suit_colours: dict[str, RGB],
+) -> int:
+    """``Trump ♥ 10`` (主 ♥10), ``No trump 10`` or ``Trump not set``; returns the width.
+
+    With ``canvas`` None it only measures. The suit is drawn as a shape in its
+    card colour (``suit_colours``), the level as text.
+    """
+    gap = round(size * 0.35)
+    if trump is None:
+        text = label(lang, "trump_unset")
+        if canvas is not None:
+            draw_text(canvas, x, cy, text, size, text_colour, bold=True)
+        return text_width(text, size, True)
+    level = "10" if trump.level == "T" else trump.level
+    head = label(lang, "no_trump" if trump.suit is None else "trump")
+    width = text_width(head, size, True) + gap
+    if canvas is not None:
+        draw_text(canvas, x, cy, head, size, text_colour, bold=True)
+    if trump.suit is not None:
+        icon = round(size * 1.05)
+        if canvas is not None:
+            suit_icon(canvas, x + width, cy, trump.suit, icon, suit_colours[trump.suit])
+        width += icon + round(gap * 0.6)
+    if canvas is not None:
+        draw_text(canvas, x + width, cy, level, size, text_colour, bold=True)
+    return width + text_width(level, size, True)
+
+
+# The palette image's lookup cache is shared and filled in while Pillow has released
+# the GIL; renders run in worker threads, so the mapping (0.5 ms) takes turns.
+_PALETTE_LOCK = threading.Lock()
+
+
+def encode(canvas: Image.Image, th: Theme) -> bytes:
+    """The canvas as PNG bytes, mapped onto the theme palette (no metadata)."""
+    with _PALETTE_LOCK:
+        indexed = canvas.quantize(palette=palette_image(th.name), dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    indexed.save(buffer, "PNG", compress_level=COMPRESS_LEVEL, optimize=False)
+    return buffer.getvalue()
+
+
+def level_text(level: str) -> str:
+    """A level as players say it: ``10`` for ``T``."""
+    return "10" if level == "T" else level
+
+
+def points_bar(
+    canvas: Image.Image,
+    box: tuple[int, int, int, int],
+    points: int,
+    step: int,
+    total: int,
+    th: Theme,
+) -> None:
+    """The attackers' points on a track from 0 to ``total``, ticked every ``step``.
+
+    The tick at two steps (where the attackers take the deal) is drawn stronger.
+    ``box`` holds the track and the tick labels under it (~40 px tall).
+    """
+    x0, y0, x1, _ = box
+    track_h = 14
+    w = x1 - x0
+    rounded(canvas, (x0, y0, x1, y0 + track_h), track_h / 2, th.panel_edge)
+    shown = max(0, min(points, total))
+    fill_w = round(w * shown / total)
+    if fill_w >= track_h:
+        colour = th.win if points >= 2 * step else th.accent
+        rounded(canvas, (x0, y0, x0 + fill_w, y0 + track_h), track_h / 2, colour)
+    for k in range(1, total // step + (0 if total % step else 1)):
+        value = k * step
+        if value >= total:
+            value = total
+        x = x0 + round(w * value / total)
+        strong = value == 2 * step
+        if value < total:
+            canvas.paste(th.panel, (x - 1, y0 - 3, x + 1, y0 + track_h + 3))
+        draw_text(
+            canvas,
+            min(max(x, x0 + 10), x1 - 10),
+            y0 + track_h + 14,
+            str(value),
+            15 if strong else 14,
+            th.text if strong else th.muted,
+            bold=strong,
+            align="center",
+        )
+    draw_text(canvas, x0, y0 + track_h + 14, "0", 14, th.muted, align="center")

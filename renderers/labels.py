@@ -1,0 +1,108 @@
+"""Every fixed word the images show, in English and Chinese.
+
+Kept in one table so that ``build_fonts.py`` can put each Chinese character used
+here into the shipped font subset, and a test can check that none is missing.
+Templates use ``str.format`` fields (``{n}``, ``{name}``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["en", "zh"]
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "trump": "Trump",
+        "no_trump": "No trump",
+        "trump_unset": "Trump not set",
+        "level": "Level",
+        "points": "Points",
+        "dealer": "Dealer",
+        "led": "Led",
+        "winning": "Winning",
+        "won": "Won",
+        "to_play": "To play",
+        "throw_failed": "Throw failed",
+        "taken_back_n": "{n} taken back",
+        "penalty_n": "Penalty {n}",
+        "kitty": "Kitty",
+        "cards_n": "{n} cards",
+        "selected_n": "{n} selected",
+        "trick_n": "Trick {n}",
+        "hand_n": "Hand {n}",
+        "final": "Final",
+        "attackers": "Attackers",
+        "defenders": "Dealer's team",
+        "buried_by": "Buried by {name}",
+        "kitty_points": "Points in the kitty",
+        "kitty_to_attackers": "× {m} = {bonus} to the attackers",
+        "kitty_kept": "Kept by the dealer's team",
+        "from_tricks": "From tricks",
+        "penalty": "Throw penalties",
+        "kitty_bonus": "Kitty bonus",
+        "total": "Attackers' points",
+        "next_dealer": "Next dealer",
+        "levels": "Levels",
+        "hand": "Hand",
+        "your_hand": "Your hand",
+        "big_joker": "BIG",
+        "small_joker": "SMALL",
+        "so_far": "Attackers' points so far",
+        "team_of": "{a} & {b}",
+        "dealer_is": "Dealer: {name}",
+    },
+    "zh": {
+        "trump": "主",
+        "no_trump": "无主",
+        "trump_unset": "未定主",
+        "level": "级别",
+        "points": "得分",
+        "dealer": "庄家",
+        "led": "首出",
+        "winning": "最大",
+        "won": "赢",
+        "to_play": "出牌中",
+        "throw_failed": "甩牌失败",
+        "taken_back_n": "收回 {n} 张",
+        "penalty_n": "罚分 {n}",
+        "kitty": "底牌",
+        "cards_n": "{n} 张",
+        "selected_n": "已选 {n} 张",
+        "trick_n": "第 {n} 轮",
+        "hand_n": "第 {n} 局",
+        "final": "本轮结束",
+        "attackers": "闲家",
+        "defenders": "庄家",
+        "buried_by": "{name} 扣底",
+        "kitty_points": "底牌分",
+        "kitty_to_attackers": "× {m} = {bonus} 归闲家",
+        "kitty_kept": "庄家保底",
+        "from_tricks": "抓分",
+        "penalty": "甩牌罚分",
+        "kitty_bonus": "抠底",
+        "total": "闲家得分",
+        "next_dealer": "下一庄",
+        "levels": "级别",
+        "hand": "手牌",
+        "your_hand": "我的手牌",
+        "big_joker": "大王",
+        "small_joker": "小王",
+        "so_far": "闲家已得分",
+        "team_of": "{a} 和 {b}",
+        "dealer_is": "{name} 坐庄",
+    },
+}
+
+
+def label(lang: Lang, key: str, **fields: object) -> str:
+    """The label ``key`` in ``lang``, with ``fields`` filled in."""
+    text = LABELS[lang][key]
+    return text.format(**fields) if fields else text
+
+
+def all_label_text() -> str:
+    """Every character any label can show (for the font subset and its test)."""
+    return "".join(
+        sorted({ch for table in LABELS.values() for text in table.values() for ch in text})
+    )

@@ -1,0 +1,202 @@
+"""The public API: every image decodes, has its size, options are checked, no metadata."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.rules import Trump, parse_cards
+from renderers import (
+    HandScene,
+    KittyScene,
+    ScoreScene,
+    SummaryScene,
+    TrickScene,
+    hand,
+    kitty,
+    render_hand,
+    render_kitty,
+    render_scoreboard,
+    render_summary,
+    render_trick,
+    scoreboard,
+    summary,
+    trick,
+)
+from renderers.__main__ import demo, demo_scenes
+from renderers.theme import DARK, LIGHT
+
+from .util import chunks, decode, only
+
+NAMES = ("Alice", "王小明", "Carol", "Dmitri")
+TRUMP = Trump("T", "H")
+SCENES = {
+    "hand": HandScene(parse_cards("AS KS 5H TH SJ BJ 3D 4C"), TRUMP),
+    "trick": TrickScene(NAMES, leader=1, plays={1: parse_cards("KH")}, trump=TRUMP, dealer=0),
+    "kitty": KittyScene(parse_cards("5S KS 2D 3D 4C 6C 7C 8C"), TRUMP, "Alice", multiplier=4),
+    "summary": SummaryScene(
+        NAMES,
+        dealer=0,
+        trick_points=85,
+        kitty_points=15,
+        multiplier=2,
+        levels_before=("T", "7"),
+        levels_after=("T", "8"),
+        next_dealer=1,
+        result="Attackers take the deal, +1",
+    ),
+    "scoreboard": ScoreScene(NAMES, ("T", "7"), dealer=0, trump=TRUMP, points=35, hand_no=3),
+}
+RENDER = {
+    "hand": render_hand,
+    "trick": render_trick,
+    "kitty": render_kitty,
+    "summary": render_summary,
+    "scoreboard": render_scoreboard,
+}
+
+
+def expected_size(kind: str, lang: str = "en") -> tuple[int, int]:
+    scene = SCENES[kind]
+    if kind == "hand":
+        width, height, _ = hand.layout(scene)
+        return width, height
+    if kind == "trick":
+        return trick.WIDTH, trick.layout(scene, lang)[0]
+    if kind == "kitty":
+        width, height, _ = kitty.layout(scene)
+        return width, height
+    if kind == "summary":
+        return summary.WIDTH, summary.height(scene, lang)
+    return scoreboard.WIDTH, scoreboard.HEIGHT
+
+
+@pytest.mark.parametrize("kind", RENDER)
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_image_decodes_with_its_size_and_theme_background(kind, theme, lang):
+    data = RENDER[kind](SCENES[kind], theme=theme, lang=lang)
+    image = decode(data)
+    assert image.size == expected_size(kind, lang)
+    page = DARK.page if theme == "dark" else LIGHT.page
+    assert only(image, (0, 0, 8, 8), page)
+    assert len(data) < 100 * 1024
+
+
+def test_known_sizes():
+    """Pinned sizes, so a layout change is a decision and not an accident."""
+    assert decode(render_scoreboard(SCENES["scoreboard"])).size == (640, 344)
+    assert decode(render_trick(SCENES["trick"])).size[0] == 800
+    thirty_three = HandScene(parse_cards("AS " * 33), TRUMP)
+    assert decode(render_hand(thirty_three)).size == hand.layout(thirty_three)[:2]
+
+
+@pytest.mark.parametrize("kind", RENDER)
+def test_png_is_palette_and_carries_no_metadata(kind):
+    """Nothing but pixels: no text, time or EXIF chunk could carry card data."""
+    data = RENDER[kind](SCENES[kind])
+    types = chunks(data)
+    assert types[:2] == ["IHDR", "PLTE"] and types[-1] == "IEND"
+    assert set(types[2:-1]) == {"IDAT"}
+    assert Image.open(io.BytesIO(data)).mode == "P"
+
+
+def test_dark_and_light_differ():
+    dark = decode(render_trick(SCENES["trick"], theme="dark"))
+    light = decode(render_trick(SCENES["trick"], theme="light"))
+    centre = (trick.WIDTH // 2, 30)  # felt between the top plate and the edge
+    assert dark.getpixel((5, 5)) == DARK.page and light.getpixel((5, 5)) == LIGHT.page
+    assert dark.getpixel((30, 300)) == DARK.felt and light.getpixel((30, 300)) == LIGHT.felt
+    assert dark.getpixel(centre) != light.getpixel(centre)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"theme": "blue"}, "theme"), ({"lang": "fr"}, "language")],
+)
+@pytest.mark.parametrize("kind", RENDER)
+def test_unknown_options_are_refused(kind, options, message):
+    with pytest.raises(ValueError, match=message):
+        RENDER[kind](SCENES[kind], **options)
+
+
+def test_scenes_check_seats_and_levels():
+    with pytest.raises(ValueError, match="seat"):
+        TrickScene(NAMES, leader=4, plays={}, trump=TRUMP, dealer=0)
+    with pytest.raises(ValueError, match="4 players"):
+        TrickScene(NAMES[:3], leader=0, plays={}, trump=TRUMP, dealer=0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="levels"):
+        ScoreScene(NAMES, ("T", "1"), dealer=0, trump=None, points=0)
+    with pytest.raises(ValueError, match="seat"):
+        SummaryScene(NAMES, 0, 0, 0, None, ("2", "2"), ("2", "3"), 5, "x")
+
+
+def test_summary_adds_up():
+    scene = SCENES["summary"]
+    assert scene.kitty_bonus == 30
+    assert scene.attacker_points == 115
+    kept = SummaryScene(NAMES, 0, 60, 20, None, ("2", "2"), ("3", "2"), 2, "Dealer's team +1")
+    assert kept.kitty_bonus == 0 and kept.attacker_points == 60
+
+
+def test_demo_writes_every_image(tmp_path):
+    written = demo(tmp_path, seed=3, every_variant=False)
+    names = {p.name for p in written}
+    assert {"hand.png", "trick.png", "kitty.png", "scoreboard.png", "summary.png"} <= names
+    for path in written:
+        decode(path.read_bytes())
+    scenes = demo_scenes(3)
+    assert len(scenes["hand"].cards) == 33  # type: ignore[attr-defined]
+
+
+def test_renderers_import_only_the_rules_library():
+    """The map: renderers may use bot.rules, never the game, discord or asyncio."""
+    root = Path(__file__).resolve().parents[2] / "renderers"
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                modules = [node.module or ""]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                assert top not in ("discord", "asyncio", "aiosqlite", "cogs"), (path, module)
+                if top == "bot":
+                    assert module == "bot.rules" or module.startswith("bot.rules."), (
+                        path,
+                        module,
+                    )
+
+
+def test_demo_command_line(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "renderers", "demo", str(tmp_path)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert "trick.png" in result.stdout
+    for name in ("hand", "trick", "kitty", "scoreboard", "summary"):
+        decode((tmp_path / f"{name}.png").read_bytes())
+
+
+async def test_renders_in_worker_threads_match_serial_renders():
+    """The bot renders through asyncio.to_thread; shared caches must not mix results."""
+    jobs = [(kind, theme) for kind in RENDER for theme in ("dark", "light")] * 3
+    serial = [RENDER[kind](SCENES[kind], theme=theme) for kind, theme in jobs]
+    threaded = await asyncio.gather(
+        *(asyncio.to_thread(RENDER[kind], SCENES[kind], theme=theme) for kind, theme in jobs)
+    )
+    assert threaded == serial

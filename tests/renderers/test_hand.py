@@ -1,0 +1,151 @@
+"""The hand image: order, colours, highlights, trump marks, 33 cards in rows."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.rules import Trump, deck, order_for, parse_cards
+from renderers import HandScene, render_hand
+from renderers.cards import CARD_H, CARD_W, STRIP, hand_order
+from renderers.hand import MAX_PER_ROW, layout, split_rows
+from renderers.theme import DARK, LIGHT
+
+from .util import count, decode, near
+
+TRUMP = Trump("T", "H")
+PIP = (52, 79)  # centre of the big pip inside a card sprite
+
+
+def slots_by_code(scene: HandScene) -> dict[str, list]:
+    result: dict[str, list] = {}
+    for slot in layout(scene)[2]:
+        result.setdefault(str(slot.card), []).append(slot)
+    return result
+
+
+def pip(image, slot) -> tuple[int, int, int]:
+    return image.getpixel((slot.x + PIP[0], slot.y + PIP[1]))
+
+
+@pytest.mark.parametrize("theme", [DARK, LIGHT])
+def test_red_suits_are_red_and_black_suits_black(theme):
+    # each card alone in its own hand, so the pip is not covered by a neighbour
+    for code, colour in [("AH", theme.red), ("AD", theme.red), ("AS", theme.black),
+                         ("AC", theme.black), ("BJ", theme.red)]:  # fmt: skip
+        scene = HandScene(parse_cards(code), None)
+        image = decode(render_hand(scene, theme=theme.name))
+        (slot,) = layout(scene)[2]
+        star = (slot.x + 54, slot.y + 62) if code == "BJ" else (slot.x + PIP[0], slot.y + PIP[1])
+        assert near(image.getpixel(star), colour), code
+
+
+def test_small_joker_is_black_and_hollow_big_joker_red_and_filled():
+    for code, centre in [("SJ", DARK.card_face), ("BJ", DARK.red)]:
+        scene = HandScene(parse_cards(code), None)
+        image = decode(render_hand(scene))
+        (slot,) = layout(scene)[2]
+        assert near(image.getpixel((slot.x + 54, slot.y + 62)), centre), code
+    # the small joker's star outline is black
+    scene = HandScene(parse_cards("SJ"), None)
+    image = decode(render_hand(scene))
+    (slot,) = layout(scene)[2]
+    box = (slot.x + 30, slot.y + 36, slot.x + 80, slot.y + 86)
+    assert count(image, box, DARK.black) > 150
+    assert count(image, box, DARK.red) == 0
+
+
+def test_four_colour_diamonds_blue_clubs_green():
+    for code, two, four in [("AD", DARK.red, DARK.blue), ("AC", DARK.black, DARK.green)]:
+        scene = HandScene(parse_cards(code), None)
+        (slot,) = layout(scene)[2]
+        assert near(pip(decode(render_hand(scene)), slot), two)
+        assert near(pip(decode(render_hand(scene, four_color=True)), slot), four)
+
+
+def test_selected_cards_are_raised_with_the_accent_edge():
+    scene = HandScene(parse_cards("AH AH KH 3S"), None, selected=parse_cards("AH"))
+    image = decode(render_hand(scene))
+    slots = slots_by_code(scene)
+    first, second = slots["AH"]
+    assert first.selected and not second.selected  # a multiset: one AH of two
+    assert first.y < second.y
+    edge = (first.x + 1, first.y + CARD_H // 2)  # the left edge stays visible in a fan
+    assert near(image.getpixel(edge), DARK.accent)
+    assert not near(image.getpixel((second.x + 1, second.y + CARD_H // 2)), DARK.accent)
+    # the top edge of the raised card shows the accent above its neighbours
+    assert count(image, (first.x + 10, first.y, first.x + STRIP, first.y + 3), DARK.accent) > 40
+
+
+def test_selection_is_a_multiset():
+    scene = HandScene(parse_cards("AH AH KH"), None, selected=parse_cards("AH AH"))
+    assert [s.selected for s in layout(scene)[2]] == [False, True, True]  # K, A, A (low to high)
+
+
+def test_trumps_get_a_gold_edge_once_the_trump_is_known():
+    cards = parse_cards("3S 5H TC BJ")
+    known = HandScene(cards, TRUMP)
+    image = decode(render_hand(known, theme="light"))
+    for slot in layout(known)[2]:
+        edge = image.getpixel((slot.x + 1, slot.y + CARD_H // 2))
+        assert near(edge, LIGHT.gold) == (str(slot.card) != "3S"), slot.card
+    unknown = HandScene(cards, None)
+    image = decode(render_hand(unknown, theme="light"))
+    for slot in layout(unknown)[2]:
+        assert not near(image.getpixel((slot.x + 1, slot.y + CARD_H // 2)), LIGHT.gold)
+
+
+def test_order_follows_the_rules_library():
+    cards = parse_cards("BJ 2H TS AS 3C TH 5D SJ KD")
+    assert hand_order(cards, TRUMP) == sorted(cards, key=order_for(TRUMP).sort_key)
+    assert [str(c) for c in hand_order(cards, TRUMP)] == [
+        "AS", "3C", "5D", "KD", "2H", "TS", "TH", "SJ", "BJ",
+    ]  # fmt: skip
+    # while the trump is not set: by suit (♠ ♥ ♣ ♦), then rank, jokers last
+    assert [str(c) for c in hand_order(cards, None)] == [
+        "TS", "AS", "2H", "TH", "3C", "5D", "KD", "SJ", "BJ",
+    ]  # fmt: skip
+
+
+def test_thirty_three_cards_wrap_into_rows_and_fit():
+    cards = deck(2)[:108:3][:33]
+    scene = HandScene(cards, TRUMP, selected=cards[:2])
+    width, height, slots = layout(scene)
+    image = decode(render_hand(scene))
+    assert image.size == (width, height)
+    assert len(slots) == 33
+    rows = sorted({s.y + (0 if s.selected else -14) for s in slots})
+    assert len(rows) == 3
+    assert width <= 760 and height <= 700
+    for slot in slots:
+        assert slot.x >= 0 and slot.x + CARD_W <= width
+        assert slot.y >= 0 and slot.y + CARD_H <= height
+        # the corner index of each card is visible: the card face shows in its strip
+        strip = (slot.x + 3, slot.y + 30, slot.x + STRIP - 3, slot.y + 34)
+        assert count(image, strip, DARK.card_face) > 0 or slot.trump
+    assert Counter(s.card for s in slots) == Counter(cards)
+
+
+def test_rows_break_at_suit_boundaries_when_near():
+    groups = list("SSSSSSHHHHHHCCCCCCDDDDDDD")  # 6, 6, 6, 7 = 25
+    assert split_rows(groups) == [(0, 12), (12, 25)]  # balanced would be 12/13 anyway
+    groups = ["S"] * 10 + ["H"] * 12 + ["T"] * 11  # 33 cards: breaks move to 10 and 22
+    assert split_rows(groups) == [(0, 10), (10, 22), (22, 33)]
+    groups = list("SSSSSSSHHHHHHHCCCCCCDDDDD")  # 7, 7, 6, 5: no boundary within reach
+    assert all(b - a <= MAX_PER_ROW for a, b in split_rows(groups))
+    assert split_rows([]) == []
+    assert split_rows(["T"] * 33) == [(0, 11), (11, 22), (22, 33)]
+
+
+def test_codes_are_printed_under_the_cards():
+    scene = HandScene(parse_cards("AS KS"), None)
+    image = decode(render_hand(scene))
+    for slot in layout(scene)[2]:
+        below = (slot.x, slot.y + CARD_H + 6, slot.x + STRIP, slot.y + CARD_H + 30)
+        assert count(image, below, DARK.text) > 20
+
+
+def test_empty_hand_and_long_title():
+    image = decode(render_hand(HandScene((), None, title="x" * 300)))
+    assert image.size[0] == 520

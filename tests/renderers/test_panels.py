@@ -1,0 +1,96 @@
+"""Kitty, summary and scoreboard images."""
+
+from __future__ import annotations
+
+from bot.rules import Trump, parse_cards
+from renderers import (
+    KittyScene,
+    ScoreScene,
+    SummaryScene,
+    render_kitty,
+    render_scoreboard,
+    render_summary,
+)
+from renderers.cards import CARD_H
+from renderers.kitty import HEADER_H as KITTY_HEADER
+from renderers.kitty import MARGIN as KITTY_MARGIN
+from renderers.kitty import PAD as KITTY_PAD
+from renderers.kitty import STEP
+from renderers.kitty import layout as kitty_layout
+from renderers.scoreboard import GAP, HEADER_H, MARGIN, TEAM_H, WIDTH
+from renderers.theme import DARK, LIGHT
+
+from .util import count, decode, near
+
+NAMES = ("Alice", "王小明", "Carol", "Dmitri")
+TRUMP = Trump("9", "C")
+
+
+def test_kitty_shows_each_buried_card():
+    cards = parse_cards("5S KS 2D 3D 4H 6H 7H 8H")
+    scene = KittyScene(cards, TRUMP, "Alice", multiplier=4)
+    image = decode(render_kitty(scene))
+    _, _, x0 = kitty_layout(scene)
+    top = KITTY_MARGIN + KITTY_HEADER + KITTY_PAD
+    for i in range(len(cards)):
+        strip = (x0 + i * STEP + 4, top + 60, x0 + i * STEP + STEP - 4, top + CARD_H - 4)
+        assert count(image, strip, DARK.card_face, 0) > 200, i
+    # nothing right of the last card but felt
+    last_right = x0 + 7 * STEP + 88 + 4
+    assert count(image, (last_right, top, last_right + 10, top + CARD_H), DARK.card_face, 0) == 0
+
+
+def test_kitty_footer_differs_when_the_dealer_keeps_it():
+    cards = parse_cards("5S KS 2D 3D 4H 6H 7H 8H")
+    bonus = decode(render_kitty(KittyScene(cards, TRUMP, "Alice", multiplier=4)))
+    kept = decode(render_kitty(KittyScene(cards, TRUMP, "Alice", multiplier=None)))
+    w, h = bonus.size
+    footer = (0, h - 60, w, h)
+    assert count(bonus, footer, DARK.win) > 50  # "× 4 = 60 to the attackers"
+    assert count(kept, footer, DARK.win) == 0
+
+
+def test_scoreboard_marks_the_dealers_team_and_fills_the_points_bar():
+    for dealer in (0, 1):
+        scene = ScoreScene(NAMES, ("T", "7"), dealer=dealer, trump=TRUMP, points=100, hand_no=2)
+        image = decode(render_scoreboard(scene, theme="light"))
+        top = MARGIN + HEADER_H
+        panel_w = (WIDTH - 2 * MARGIN - GAP) // 2
+        for team in (0, 1):
+            x0 = MARGIN + team * (panel_w + GAP)
+            edge = image.getpixel((x0, top + TEAM_H // 2))
+            assert near(edge, LIGHT.gold) == (team == dealer % 2), (dealer, team)
+    # 100 of 200 points: the bar is filled (in the win colour, past 80) up to its middle
+    bar_y = MARGIN + HEADER_H + TEAM_H + GAP + 50 + 7
+    x0, x1 = MARGIN + 18 + 6, WIDTH - MARGIN - 24
+    middle = (x0 + x1) // 2
+    assert near(image.getpixel((middle - 12, bar_y)), LIGHT.win)
+    assert near(image.getpixel((middle + 12, bar_y)), LIGHT.panel_edge)
+
+
+def test_scoreboard_before_the_trump_is_set_and_in_no_trump():
+    for trump in (None, Trump("2", None)):
+        scene = ScoreScene(NAMES, ("2", "2"), dealer=0, trump=trump, points=0)
+        for lang in ("en", "zh"):
+            assert decode(render_scoreboard(scene, lang=lang)).size == (640, 344)
+
+
+def test_summary_total_turns_to_the_win_colour_when_the_attackers_take_the_deal():
+    def scene(trick_points: int) -> SummaryScene:
+        return SummaryScene(
+            NAMES,
+            dealer=0,
+            trick_points=trick_points,
+            kitty_points=10,
+            multiplier=None,
+            levels_before=("5", "5"),
+            levels_after=("5", "6") if trick_points >= 80 else ("6", "5"),
+            next_dealer=1 if trick_points >= 80 else 2,
+            result="x",
+            penalty=-10,
+        )
+
+    low = decode(render_summary(scene(45)))
+    high = decode(render_summary(scene(125)))
+    assert low.size == high.size
+    assert count(high, (0, 0, *high.size), DARK.win) > count(low, (0, 0, *low.size), DARK.win)

@@ -1,0 +1,47 @@
+"""Helpers for the renderer tests: decode PNG bytes, read pixels, compare colours."""
+
+from __future__ import annotations
+
+import io
+import struct
+
+from PIL import Image
+
+from renderers.theme import RGB
+
+
+def decode(data: bytes) -> Image.Image:
+    """The PNG as an RGB image (after checking it is a real, complete PNG)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def chunks(data: bytes) -> list[str]:
+    """The PNG's chunk types in order."""
+    types = []
+    pos = 8
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        types.append(data[pos + 4 : pos + 8].decode("ascii"))
+        pos += 12 + length
+    return types
+
+
+def near(a: RGB, b: RGB, tol: int = 6) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def count(image: Image.Image, box: tuple[int, int, int, int], colour: RGB, tol: int = 6) -> int:
+    """Pixels of ``colour`` (within ``tol``) in ``box``."""
+    region = image.crop(box)
+    colours = region.getcolors(maxcolors=region.width * region.height + 1) or []
+    return sum(n for n, px in colours if near(px, colour, tol))
+
+
+def only(image: Image.Image, box: tuple[int, int, int, int], colour: RGB) -> bool:
+    """Whether every pixel in ``box`` is exactly ``colour``."""
+    region = image.crop(box)
+    return region.getcolors(1) is not None and region.getcolors(1)[0][1] == colour
