@@ -213,19 +213,26 @@ _DISPLAY_SUITS = "SHCD"  # alternating colours, as bot.rules' Order.sort_key doe
 def hand_order(cards: Sequence[Card], trump: Trump | None) -> list[Card]:
     """Cards in the order players hold them.
 
-    With a trump: ``order_for(trump).sort_key`` (plain suits ♠ ♥ ♣ ♦, then the
-    trumps low to high, ending with the jokers). Without one (during the deal):
-    by suit in the same order, then rank, jokers last.
+    Plain suits grouped (♠ ♥ ♣ ♦) and ordered high to low, then the trumps
+    together at the end, strongest first: jokers, the trump-suit level card, the
+    off-suit level cards, then the trump suit from A down (issue 4). Without a
+    trump (during the deal): by suit, high to low, jokers last.
     """
     if trump is not None:
-        return sorted(cards, key=order_for(trump).sort_key)
+        key = order_for(trump).sort_key
+        return sorted(cards, key=lambda c: _descending(key(c)))
     return sorted(cards, key=_plain_key)
+
+
+def _descending(key: tuple[int, int, int]) -> tuple[int, int, int]:
+    group, tier, bias = key
+    return (group, -tier, -bias)
 
 
 def _plain_key(card: Card) -> tuple[int, int]:
     if card.is_joker:
-        return (4, 0 if card.rank == "S" else 1)
-    return (_DISPLAY_SUITS.index(card.suit), RANKS.index(card.rank))
+        return (4, 0 if card.rank == "B" else 1)
+    return (_DISPLAY_SUITS.index(card.suit), -RANKS.index(card.rank))
 
 
 def group_of(card: Card, trump: Trump | None) -> str:

@@ -80,7 +80,7 @@ def test_selected_cards_are_raised_with_the_accent_edge():
 
 def test_selection_is_a_multiset():
     scene = HandScene(parse_cards("AH AH KH"), None, selected=parse_cards("AH AH"))
-    assert [s.selected for s in layout(scene)[2]] == [False, True, True]  # K, A, A (low to high)
+    assert [s.selected for s in layout(scene)[2]] == [True, True, False]  # A, A, K (high to low)
 
 
 def test_trumps_get_a_gold_edge_once_the_trump_is_known():
@@ -96,15 +96,18 @@ def test_trumps_get_a_gold_edge_once_the_trump_is_known():
         assert not near(image.getpixel((slot.x + 1, slot.y + CARD_H // 2)), LIGHT.gold)
 
 
-def test_order_follows_the_rules_library():
+def test_order_is_how_players_hold_cards():
+    """Issue 4: plain suits high to low, then trumps: jokers, trump-suit level,
+    off-suit levels, trump suit (high to low)."""
     cards = parse_cards("BJ 2H TS AS 3C TH 5D SJ KD")
-    assert hand_order(cards, TRUMP) == sorted(cards, key=order_for(TRUMP).sort_key)
+    groups = [order_for(TRUMP).sort_key(c)[0] for c in hand_order(cards, TRUMP)]
+    assert groups == sorted(groups)  # grouped as the rules library groups them
     assert [str(c) for c in hand_order(cards, TRUMP)] == [
-        "AS", "3C", "5D", "KD", "2H", "TS", "TH", "SJ", "BJ",
+        "AS", "3C", "KD", "5D", "BJ", "SJ", "TH", "TS", "2H",
     ]  # fmt: skip
-    # while the trump is not set: by suit (♠ ♥ ♣ ♦), then rank, jokers last
+    # while the trump is not set: by suit (♠ ♥ ♣ ♦), high to low, jokers last
     assert [str(c) for c in hand_order(cards, None)] == [
-        "TS", "AS", "2H", "TH", "3C", "5D", "KD", "SJ", "BJ",
+        "AS", "TS", "TH", "2H", "3C", "KD", "5D", "BJ", "SJ",
     ]  # fmt: skip
 
 
