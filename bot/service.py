@@ -121,6 +121,7 @@ class Table:
     match: Match | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     last_action_at: float = 0.0
+    resumed_at: float = 0.0  # when a restart brought the table back
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     outbox: asyncio.Queue[Update | None] = field(default_factory=asyncio.Queue)
@@ -200,12 +201,18 @@ class TableService:
             meta=meta,
         )
         if meta.get("started"):
-            table.match = await self.store.restore(live)
-            last = live.actions[-1][3] if live.actions else meta.get("started_at", self.clock.now())
-            # resume timers, but never expire a decision the moment the bot is back
-            table.last_action_at = max(
-                last, self.clock.now() - max(0.0, _longest_timer(table) - timers.restore_grace)
-            )
+            match = await self.store.restore(live)
+            table.match = match
+            result = match.result
+            if result is not None and live.hands_recorded <= result.hand_no:
+                # the bot stopped between the last play and the hand's record
+                await self.store.record_hand(
+                    table.id, result, list(match.tricks), list(table.seats), self.clock.now()
+                )
+                if match.winner_team is not None:
+                    await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
+            table.last_action_at = live.last_action_at
+            table.resumed_at = self.clock.now()
         return table
 
     async def shutdown(self) -> None:
@@ -438,19 +445,27 @@ class TableService:
         return table, seat, table.match.view(seat)
 
     def deadline(self, table: Table) -> float | None:
-        """When the current decision's timer runs out (wall clock), if one runs."""
+        """When the current decision's timer runs out (wall clock), if one runs.
+
+        Timers run from the last accepted action, so they resume after a restart;
+        a decision whose time ran out while the bot was down still gets
+        ``restore_grace`` seconds (or its whole timer, if shorter) after the restart.
+        """
         if table.match is None:
             return None
-        kind, _actor = table.match.expecting()
-        if kind == "play":
-            return table.last_action_at + table.rules.play_seconds
-        if kind == "bury":
-            return table.last_action_at + table.rules.kitty_seconds
-        if kind == "end_bidding":
-            return table.last_action_at + table.timers.bid_window
-        if kind == "next_hand":
-            return table.last_action_at + table.timers.next_hand
-        return None
+        kind = table.match.expecting()[0]
+        seconds = {
+            "play": table.rules.play_seconds,
+            "bury": table.rules.kitty_seconds,
+            "end_bidding": table.timers.bid_window,
+            "next_hand": table.timers.next_hand,
+        }.get(kind or "")
+        if seconds is None:
+            return None
+        due = table.last_action_at + seconds
+        if table.resumed_at > table.last_action_at:
+            due = max(due, table.resumed_at + min(seconds, table.timers.restore_grace))
+        return due
 
     # --- internals -----------------------------------------------------------------
 

@@ -113,7 +113,13 @@ def _menu_label(view: SeatView, options: list[tuple[str, Card]]) -> str:
     order = order_for(trump, view.rules)
     suits = []
     for _, card in options:
-        name = suit_name(order.suit_of[card]) if view.trump is not None else suit_name(card.suit) if not card.is_joker else "jokers"
+        name = (
+            suit_name(order.suit_of[card])
+            if view.trump is not None
+            else suit_name(card.suit)
+            if not card.is_joker
+            else "jokers"
+        )
         if name not in suits:
             suits.append(name)
     return " / ".join(suits)
@@ -196,8 +202,13 @@ def build_panel(
             lines.append(f"⚠️ {problem}")
         if confirm and burying and problem is None:
             lines.append(f"Bury {cards_text(selected)}? This cannot be undone.")
-            components.add_item(_button("Confirm bury", f"sj:b:{table_id}:{seat}:{seq}:confirm",
-                                        discord.ButtonStyle.danger))
+            components.add_item(
+                _button(
+                    "Confirm bury",
+                    f"sj:b:{table_id}:{seat}:{seq}:confirm",
+                    discord.ButtonStyle.danger,
+                )
+            )
             components.add_item(_button("Back", f"sj:b:{table_id}:{seat}:{seq}:back"))
         else:
             staged_set = set(staged)
@@ -220,8 +231,13 @@ def build_panel(
                 components.add_item(menu)
             verb = "Bury" if burying else "Play"
             components.add_item(
-                _button(verb, f"sj:b:{table_id}:{seat}:{seq}:{verb.lower()}",
-                        discord.ButtonStyle.success, disabled=problem is not None, row=4)
+                _button(
+                    verb,
+                    f"sj:b:{table_id}:{seat}:{seq}:{verb.lower()}",
+                    discord.ButtonStyle.success,
+                    disabled=problem is not None,
+                    row=4,
+                )
             )
             components.add_item(_button("Suggest", f"sj:b:{table_id}:{seat}:{seq}:suggest", row=4))
             components.add_item(_button("Clear", f"sj:b:{table_id}:{seat}:{seq}:clear", row=4))
@@ -240,5 +256,6 @@ def _button(
     disabled: bool = False,
     row: int | None = None,
 ) -> discord.ui.Button[Components]:
-    return discord.ui.Button(label=label, custom_id=custom_id, style=style, disabled=disabled,
-                             row=row)
+    return discord.ui.Button(
+        label=label, custom_id=custom_id, style=style, disabled=disabled, row=row
+    )

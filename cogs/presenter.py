@@ -84,8 +84,14 @@ def png(data: bytes, name: str) -> discord.File:
 
 def table_buttons(table_id: int) -> Components:
     view = Components()
-    view.add_item(discord.ui.Button(label="My hand", custom_id=f"sj:t:{table_id}:hand",
-                                    style=discord.ButtonStyle.primary, emoji="🂠"))
+    view.add_item(
+        discord.ui.Button(
+            label="My hand",
+            custom_id=f"sj:t:{table_id}:hand",
+            style=discord.ButtonStyle.primary,
+            emoji="🂠",
+        )
+    )
     view.add_item(discord.ui.Button(label="Last trick", custom_id=f"sj:t:{table_id}:last"))
     view.add_item(discord.ui.Button(label="Rules", custom_id=f"sj:t:{table_id}:rules"))
     return view
@@ -99,15 +105,21 @@ def lobby_buttons(table_id: int, started: bool = False) -> Components:
         ("Leave", "leave", discord.ButtonStyle.secondary),
         ("Start", "start", discord.ButtonStyle.primary),
     ):
-        view.add_item(discord.ui.Button(label=label, custom_id=f"sj:l:{table_id}:{what}",
-                                        style=style, disabled=started))
+        view.add_item(
+            discord.ui.Button(
+                label=label, custom_id=f"sj:l:{table_id}:{what}", style=style, disabled=started
+            )
+        )
     return view
 
 
 def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
-    return tuple(  # type: ignore[return-value]
-        (s.name if s is not None else "(empty)")[:32] for s in seats
-    ) + ("",) * (4 - len(seats))
+    return (
+        tuple(  # type: ignore[return-value]
+            (s.name if s is not None else "(empty)")[:32] for s in seats
+        )
+        + ("",) * (4 - len(seats))
+    )
 
 
 class Presenter:
@@ -141,7 +153,9 @@ class Presenter:
         self._dm_channels[user_id] = channel
         return channel
 
-    async def render(self, fn: Callable[..., bytes], scene: Any, to: int | None, cards: list[Card]) -> bytes:
+    async def render(
+        self, fn: Callable[..., bytes], scene: Any, to: int | None, cards: list[Card]
+    ) -> bytes:
         if self.audit is not None:
             self.audit(to, type(scene).__name__, list(cards))
         return await asyncio.to_thread(fn, scene)
@@ -172,13 +186,18 @@ class Presenter:
             info = table.seats[seat]
             if info is not None and info.user_id is not None:
                 await self._send_dm(
-                    table, seat, info.user_id,
-                    content="The bot can no longer post in the table's channel, so the table was closed.",
+                    table,
+                    seat,
+                    info.user_id,
+                    content="The bot can no longer post in the table's channel, "
+                    "so the table was closed.",
                 )
         if self.service is not None:
             asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
 
-    async def _send_dm(self, table: Table, seat: int, user_id: int, **kwargs: Any) -> discord.Message | None:
+    async def _send_dm(
+        self, table: Table, seat: int, user_id: int, **kwargs: Any
+    ) -> discord.Message | None:
         ui = self.ui(table)
         if user_id in ui.dm_closed:
             return None
@@ -250,8 +269,11 @@ class Presenter:
         text = f"⏰ {update.note} seconds left to play; then the computer plays for you."
         ui = self.ui(table)
         if info.user_id in ui.dm_closed:
-            await self._post(table, content=f"<@{info.user_id}> {text}",
-                             allowed_mentions=discord.AllowedMentions(users=True))
+            await self._post(
+                table,
+                content=f"<@{info.user_id}> {text}",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
         else:
             await self._send_dm(table, seat, info.user_id, content=text)
 
@@ -264,12 +286,17 @@ class Presenter:
                 continue  # private facts reach players through their panels
             if kind == "match_started":
                 if self.ui(table).lobby_message is not None:
-                    await self._edit(table, self.ui(table).lobby_message,
-                                     view=lobby_buttons(table.id, started=True))
+                    await self._edit(
+                        table,
+                        self.ui(table).lobby_message,
+                        view=lobby_buttons(table.id, started=True),
+                    )
                 await self._scoreboard(table, update, "The match begins!")
             elif kind in ("deal_progress", "bid", "redeal", "hand_started"):
                 if kind == "redeal":
-                    await self._post(table, content="Nobody bid: the cards are shuffled and dealt again.")
+                    await self._post(
+                        table, content="Nobody bid: the cards are shuffled and dealt again."
+                    )
                 if kind == "hand_started":
                     self.ui(table).deal_message = None
                     await self._scoreboard(table, update, f"Hand {event.data['hand_no'] + 1}")
@@ -286,8 +313,9 @@ class Presenter:
             elif kind == "throw_failed":
                 data = event.data
                 self.ui(table).trick_notes.append(
-                    f"{names[data['seat']]}'s throw failed: {cards_text(parse_cards(data['taken_back']))} "
-                    f"taken back, −{data['penalty']} points for that side."
+                    f"{names[data['seat']]}'s throw failed: "
+                    f"{cards_text(parse_cards(data['taken_back']))} taken back, "
+                    f"{data['penalty']} points to the other side."
                 )
             elif kind == "played":
                 await self._trick(table, update, final=False)
@@ -339,7 +367,10 @@ class Presenter:
             return
         ui.deal_edited = loop.time()
         names = names_of(update.seats)
-        lines = [f"🃏 Dealing: {public.dealt}/{public.deal_total} cards · level {level_name(public.level)}"]
+        lines = [
+            f"🃏 Dealing: {public.dealt}/{public.deal_total} cards · "
+            f"level {level_name(public.level)}"
+        ]
         if public.bids:
             bid = public.bids[-1]
             lines.append(bid_text(bid, names[bid.seat]))
@@ -374,8 +405,9 @@ class Presenter:
                     continue
                 except discord.HTTPException:
                     pass
-            message = await self._send_dm(table, seat, info.user_id, content=panel.content,
-                                          file=panel.file(), view=panel.view)
+            message = await self._send_dm(
+                table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
+            )
             if message is not None:
                 ui.deal_panels[seat] = message.id
 
@@ -401,11 +433,13 @@ class Presenter:
             if info is None or info.kind != "human" or info.user_id is None or seat == dealer:
                 continue
             view = update.views[seat]
-            panel = await asyncio.to_thread(build_panel, table.id, view, [], names=names,
-                                            note="The trump is set. Your hand:")
+            panel = await asyncio.to_thread(
+                build_panel, table.id, view, [], names=names, note="The trump is set. Your hand:"
+            )
             self._audit_panel(info.user_id, view)
-            await self._send_dm(table, seat, info.user_id, content=panel.content,
-                                file=panel.file(), view=panel.view)
+            await self._send_dm(
+                table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
+            )
 
     async def _new_trick(self, table: Table, update: Update) -> None:
         public = update.public
@@ -416,8 +450,14 @@ class Presenter:
         ui.trick_notes = []
         leader = public.to_act
         assert leader is not None
-        scene = TrickScene(names=names, leader=leader, plays={}, trump=public.trump,
-                           dealer=public.dealer, trick_no=ui.trick_no)
+        scene = TrickScene(
+            names=names,
+            leader=leader,
+            plays={},
+            trump=public.trump,
+            dealer=public.dealer,
+            trick_no=ui.trick_no,
+        )
         image = await self.render(render_trick, scene, None, [])
         message = await self._post(
             table,
@@ -431,8 +471,10 @@ class Presenter:
         public = update.public
         assert public is not None
         ui = self.ui(table)
-        lines = [f"**Trick {ui.trick_no}** · trump {trump_text(public.trump)} · "
-                 f"attackers {public.attackers_points} pts"]
+        lines = [
+            f"**Trick {ui.trick_no}** · trump {trump_text(public.trump)} · "
+            f"attackers {public.attackers_points} pts"
+        ]
         lines += ui.trick_notes
         if public.expecting == "play" and public.to_act is not None:
             seat = public.to_act
@@ -442,7 +484,11 @@ class Presenter:
                 who = f"<@{info.user_id}>"
             verb = "to lead" if not public.trick else "to play"
             lines.append(f"▶ {who} {verb} {when(update.deadline)}")
-        if update.auto and update.actor is not None and any(e.kind == "played" for e in update.events):
+        if (
+            update.auto
+            and update.actor is not None
+            and any(e.kind == "played" for e in update.events)
+        ):
             info = table.seats[update.actor]
             if info is not None and info.kind == "human":
                 lines.append(f"({names[update.actor]} was played for by the computer.)")
@@ -476,22 +522,32 @@ class Presenter:
                 back.remove(card)
             failed = (leader, attempted, back)
         scene = TrickScene(
-            names=names, leader=leader, plays=plays, trump=public.trump, dealer=public.dealer,
-            winner=winner, final=final, trick_points=trick_points, failed_throw=failed,
+            names=names,
+            leader=leader,
+            plays=plays,
+            trump=public.trump,
+            dealer=public.dealer,
+            winner=winner,
+            final=final,
+            trick_points=trick_points,
+            failed_throw=failed,
             trick_no=ui.trick_no,
         )
         shown = [c for cards in plays.values() for c in cards]
         image = await self.render(render_trick, scene, None, shown)
         if final:
-            content = (f"**Trick {ui.trick_no}** won by {names[winner]} "
-                       f"({trick_points} points) · attackers {public.attackers_points} pts")
+            content = (
+                f"**Trick {ui.trick_no}** won by {names[winner]} "
+                f"({trick_points} points) · attackers {public.attackers_points} pts"
+            )
             content = "\n".join([content, *ui.trick_notes])[:2000]
         else:
             content = self._trick_text(table, update, names)
         kwargs: dict[str, Any] = {"content": content, "attachments": [png(image, "trick.png")]}
         if ui.trick_message is None or not await self._edit(table, ui.trick_message, **kwargs):
-            message = await self._post(table, content=content, file=png(image, "trick.png"),
-                                       view=table_buttons(table.id))
+            message = await self._post(
+                table, content=content, file=png(image, "trick.png"), view=table_buttons(table.id)
+            )
             ui.trick_message = message.id if message else None
 
     async def _summary(self, table: Table, update: Update) -> None:
@@ -515,15 +571,22 @@ class Presenter:
             step=public.rules.step,
             total=public.rules.total_points,
         )
-        kitty = KittyScene(cards=result.kitty, trump=result.trump,
-                           dealer_name=names[result.dealer], multiplier=result.multiplier or None)
+        kitty = KittyScene(
+            cards=result.kitty,
+            trump=result.trump,
+            dealer_name=names[result.dealer],
+            multiplier=result.multiplier or None,
+        )
         summary_png = await self.render(render_summary, scene, None, [])
         kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty))
         lines = [
             f"**Hand {result.hand_no + 1} is over.** Attackers: {result.attacker_points} points"
-            + (f" (kitty ×{result.multiplier}: +{result.kitty_bonus})" if result.multiplier else ""),
+            + (
+                f" (kitty ×{result.multiplier}: +{result.kitty_bonus})" if result.multiplier else ""
+            ),
             result_text(result.winner, result.levels_gained) + ".",
-            f"Levels: A {level_name(result.levels_after[0])}, B {level_name(result.levels_after[1])}.",
+            f"Levels: A {level_name(result.levels_after[0])}, "
+            f"B {level_name(result.levels_after[1])}.",
         ]
         if result.match_winner is None:
             lines.append(f"Next hand: {names[result.next_dealer]} deals {when(update.deadline)}.")
@@ -550,8 +613,9 @@ class Presenter:
         names = names_of(update.seats)
         panel = await asyncio.to_thread(build_panel, table.id, view, [], names=names)
         self._audit_panel(info.user_id, view)
-        await self._send_dm(table, seat, info.user_id, content=panel.content, file=panel.file(),
-                            view=panel.view)
+        await self._send_dm(
+            table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
+        )
 
     # --- panels on demand (for the cog) ----------------------------------------------
 
@@ -575,8 +639,9 @@ class Presenter:
         info = table.seats[seat]
         if info is not None and info.user_id is not None:
             self._audit_panel(info.user_id, view)
-        return await asyncio.to_thread(build_panel, table.id, view, staged, names=names,
-                                       confirm=confirm, note=note)
+        return await asyncio.to_thread(
+            build_panel, table.id, view, staged, names=names, confirm=confirm, note=note
+        )
 
     async def last_trick_image(self, table: Table, view: SeatView) -> bytes | None:
         if not view.tricks:
@@ -590,10 +655,19 @@ class Presenter:
             for card in record.plays[0][1]:
                 back.remove(card)
             failed = (record.leader, attempted, back)
-        scene = TrickScene(names=names, leader=record.leader, plays=dict(record.plays),
-                           trump=view.trump, dealer=view.dealer, winner=record.winner, final=True,
-                           trick_points=record.points, failed_throw=failed,
-                           trick_no=len(view.tricks), viewer=view.seat)
+        scene = TrickScene(
+            names=names,
+            leader=record.leader,
+            plays=dict(record.plays),
+            trump=view.trump,
+            dealer=view.dealer,
+            winner=record.winner,
+            final=True,
+            trick_points=record.points,
+            failed_throw=failed,
+            trick_no=len(view.tricks),
+            viewer=view.seat,
+        )
         shown = [c for _, cards in record.plays for c in cards]
         return await self.render(render_trick, scene, None, shown)
 

@@ -19,8 +19,8 @@ from discord.ext import commands
 from bot.ai import suggest
 from bot.game import Bury, Declare, Play
 from bot.rules import (
-    RuleSet,
     RulesError,
+    RuleSet,
     decompose_in,
     follow_candidates,
     format_cards,
@@ -33,7 +33,7 @@ from bot.store import METRICS
 
 from .panels import cards_for, selection_problem
 from .presenter import Presenter, png
-from .text import RULE_TOPICS, TEAM_NAMES, level_name, rules_text
+from .text import RULE_TOPICS, TEAM_NAMES, level_name, rules_text, trump_text
 
 if TYPE_CHECKING:
     from bot.app import ShengjiBot
@@ -82,7 +82,9 @@ class ShengjiCog(commands.Cog):
             await self._reply(interaction, "You don't have permission to do that here.")
             return
         log.error("command failed", exc_info=original)
-        await self._reply(interaction, "Something went wrong on my side; the game is safe. Try again.")
+        await self._reply(
+            interaction, "Something went wrong on my side; the game is safe. Try again."
+        )
 
     async def _reply(self, interaction: discord.Interaction, text: str) -> None:
         try:
@@ -110,12 +112,17 @@ class ShengjiCog(commands.Cog):
     async def new(self, interaction: discord.Interaction, preset: str | None = None) -> None:
         rules = PRESETS[preset] if preset else None
         await self.service.new_table(
-            interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id,
-            self._name(interaction.user), rules,
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            self._name(interaction.user),
+            rules,
         )
         await interaction.response.send_message(
-            **_ephemeral("Table opened: you sit in seat 0. Others join with `/shengji join` "
-                         "or the Join button; fill seats with `/shengji addbot`.")
+            **_ephemeral(
+                "Table opened: you sit in seat 0. Others join with `/shengji join` "
+                "or the Join button; fill seats with `/shengji addbot`."
+            )
         )
 
     @group.command(name="join", description="Take a seat at this channel's table")
@@ -128,7 +135,9 @@ class ShengjiCog(commands.Cog):
         )
         await interaction.response.send_message(**_ephemeral(f"You sit in seat {taken}."))
 
-    @group.command(name="leave", description="Leave your seat (a computer player takes over mid-match)")
+    @group.command(
+        name="leave", description="Leave your seat (a computer player takes over mid-match)"
+    )
     async def leave(self, interaction: discord.Interaction) -> None:
         outcome = await self.service.leave(interaction.channel_id or 0, interaction.user.id)
         text = {
@@ -139,10 +148,12 @@ class ShengjiCog(commands.Cog):
         await interaction.response.send_message(**_ephemeral(text))
 
     @group.command(name="addbot", description="Fill an empty seat with a computer player")
-    @app_commands.describe(seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)",
-                           level="Computer player strength")
-    @app_commands.choices(level=[app_commands.Choice(name=n, value=n)
-                                 for n in ("heuristic", "greedy", "random")])
+    @app_commands.describe(
+        seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)", level="Computer player strength"
+    )
+    @app_commands.choices(
+        level=[app_commands.Choice(name=n, value=n) for n in ("heuristic", "greedy", "random")]
+    )
     async def addbot(
         self,
         interaction: discord.Interaction,
@@ -150,11 +161,15 @@ class ShengjiCog(commands.Cog):
         level: str = "heuristic",
     ) -> None:
         taken = await self.service.add_bot(interaction.channel_id or 0, seat, level)
-        await interaction.response.send_message(**_ephemeral(f"A computer player sits in seat {taken}."))
+        await interaction.response.send_message(
+            **_ephemeral(f"A computer player sits in seat {taken}.")
+        )
 
     @group.command(name="kick", description="Remove a player before the start (host or admin)")
     @app_commands.describe(seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)")
-    async def kick(self, interaction: discord.Interaction, seat: app_commands.Range[int, 0, 3]) -> None:
+    async def kick(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 0, 3]
+    ) -> None:
         info = await self.service.kick(
             interaction.channel_id or 0, interaction.user.id, seat, self._is_admin(interaction)
         )
@@ -169,7 +184,9 @@ class ShengjiCog(commands.Cog):
             **_ephemeral("The match starts: your hand arrives by DM as the cards are dealt.")
         )
 
-    @group.command(name="abort", description="End this table (host/admin, or a vote of the players)")
+    @group.command(
+        name="abort", description="End this table (host/admin, or a vote of the players)"
+    )
     async def abort(self, interaction: discord.Interaction) -> None:
         outcome = await self.service.abort(
             interaction.channel_id or 0, interaction.user.id, self._is_admin(interaction)
@@ -188,7 +205,9 @@ class ShengjiCog(commands.Cog):
 
     @group.command(name="play", description="Play cards by notation, e.g. AH AH KH")
     @app_commands.describe(cards="Cards to play, e.g. AH AH KH or 10h")
-    async def play(self, interaction: discord.Interaction, cards: app_commands.Range[str, 1, 200]) -> None:
+    async def play(
+        self, interaction: discord.Interaction, cards: app_commands.Range[str, 1, 200]
+    ) -> None:
         try:
             parsed = parse_cards(cards)
         except RulesError as err:
@@ -196,7 +215,11 @@ class ShengjiCog(commands.Cog):
         if not parsed:
             raise UserError("Name the cards to play, like `AH AH` or `10h`.")
         table, seat, view = self.service.view_for(interaction.channel_id or 0, interaction.user.id)
-        action = Bury(tuple(parsed)) if view.expecting == "bury" and view.to_act == seat else Play(tuple(parsed))
+        action = (
+            Bury(tuple(parsed))
+            if view.expecting == "bury" and view.to_act == seat
+            else Play(tuple(parsed))
+        )
         await self.service.act(table.channel_id, interaction.user.id, action)
         verb = "buried" if isinstance(action, Bury) else "played"
         await interaction.response.send_message(**_ephemeral(f"You {verb} {pretty_cards(parsed)}."))
@@ -244,8 +267,11 @@ class ShengjiCog(commands.Cog):
     @group.command(name="auto", description="Let the computer play for you (toggle)")
     async def auto(self, interaction: discord.Interaction) -> None:
         on = await self.service.set_auto(interaction.channel_id or 0, interaction.user.id)
-        text = ("托管 on: the computer plays for you until you run `/shengji auto` again."
-                if on else "托管 off: you play your own cards again.")
+        text = (
+            "托管 on: the computer plays for you until you run `/shengji auto` again."
+            if on
+            else "托管 off: you play your own cards again."
+        )
         await interaction.response.send_message(**_ephemeral(text))
 
     # --- rules, settings, records --------------------------------------------------
@@ -264,11 +290,17 @@ class ShengjiCog(commands.Cog):
             return table.rules
         return (await self.service.store.guild_settings(interaction.guild_id or 0)).rules
 
-    @group.command(name="settings", description="Show or change this server's rules and timers (admins change)")
+    @group.command(
+        name="settings", description="Show or change this server's rules and timers (admins change)"
+    )
     @app_commands.describe(field="Setting to change", value="New value")
-    @app_commands.choices(field=[app_commands.Choice(name=f, value=f) for f in RULE_FIELDS + TIMER_FIELDS])
+    @app_commands.choices(
+        field=[app_commands.Choice(name=f, value=f) for f in RULE_FIELDS + TIMER_FIELDS]
+    )
     async def settings(
-        self, interaction: discord.Interaction, field: str | None = None,
+        self,
+        interaction: discord.Interaction,
+        field: str | None = None,
         value: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         store = self.service.store
@@ -299,14 +331,21 @@ class ShengjiCog(commands.Cog):
         lines = []
         for i, row in enumerate(rows, 1):
             value = f"{row.value:.1f}" if isinstance(row.value, float) else str(row.value)
-            lines.append(f"**{i}.** {row.name} — {value} · {row.wins}/{row.matches} wins · {row.hands} hands")
-        embed = discord.Embed(title=f"Leaderboard · {metric}", description="\n".join(lines)[:4000],
-                              colour=discord.Colour.gold())
+            lines.append(
+                f"**{i}.** {row.name} — {value} · {row.wins}/{row.matches} wins · {row.hands} hands"
+            )
+        embed = discord.Embed(
+            title=f"Leaderboard · {metric}",
+            description="\n".join(lines)[:4000],
+            colour=discord.Colour.gold(),
+        )
         await interaction.response.send_message(embed=embed)
 
     @group.command(name="stats", description="Show a player's stats")
     @app_commands.describe(user="Whose stats (default: you)")
-    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
         who = user or interaction.user
         stats = await self.service.store.player_stats(interaction.guild_id or 0, who.id)
         if stats is None:
@@ -316,7 +355,9 @@ class ShengjiCog(commands.Cog):
             embed.add_field(name=name, value=value, inline=True)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @group.command(name="history", description="Recent matches, or the trick-by-trick record of one hand")
+    @group.command(
+        name="history", description="Recent matches, or the trick-by-trick record of one hand"
+    )
     @app_commands.describe(hand_id="A hand number from the history list")
     async def history(
         self, interaction: discord.Interaction, hand_id: app_commands.Range[int, 1] | None = None
@@ -332,7 +373,10 @@ class ShengjiCog(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         record = await store.hand_record(hand_id)
-        if record is None or getattr(record, "guild_id", interaction.guild_id) != interaction.guild_id:
+        if (
+            record is None
+            or getattr(record, "guild_id", interaction.guild_id) != interaction.guild_id
+        ):
             raise UserError(f"There is no hand {hand_id} on this server.")
         await interaction.response.send_message(**_ephemeral(_hand_text(record)))
 
@@ -371,7 +415,9 @@ class ShengjiCog(commands.Cog):
                 return table
         raise UserError("That table is closed; open a new one with `/shengji new`.")
 
-    async def _lobby_button(self, interaction: discord.Interaction, channel_id: int, what: str) -> None:
+    async def _lobby_button(
+        self, interaction: discord.Interaction, channel_id: int, what: str
+    ) -> None:
         user = interaction.user
         if what == "join":
             seat = await self.service.join(channel_id, user.id, self._name(user))
@@ -389,7 +435,9 @@ class ShengjiCog(commands.Cog):
 
     async def _table_button(self, interaction: discord.Interaction, table: Any, what: str) -> None:
         if what == "rules":
-            embed = discord.Embed(title="Rules of this table", description=rules_text("overview", table.rules)[:4000])
+            embed = discord.Embed(
+                title="Rules of this table", description=rules_text("overview", table.rules)[:4000]
+            )
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         if what == "last":
@@ -406,10 +454,13 @@ class ShengjiCog(commands.Cog):
         table, seat, view = self.service.view_for(channel_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         panel = await self.presenter.panel_for(table, seat, view)
-        await interaction.followup.send(content=panel.content, file=panel.file(), view=panel.view,
-                                        ephemeral=True)
+        await interaction.followup.send(
+            content=panel.content, file=panel.file(), view=panel.view, ephemeral=True
+        )
 
-    async def _bid_button(self, interaction: discord.Interaction, table: Any, seat: int, code: str) -> None:
+    async def _bid_button(
+        self, interaction: discord.Interaction, table: Any, seat: int, code: str
+    ) -> None:
         if table.seat_of(interaction.user.id) != seat:
             raise UserError("That panel belongs to another player.")
         cards = tuple(parse_cards(code))
@@ -422,15 +473,25 @@ class ShengjiCog(commands.Cog):
         await interaction.followup.send(**_ephemeral(f"You bid {pretty_cards(cards)}."))
 
     async def _panel(
-        self, interaction: discord.Interaction, table: Any, seat: int, seq: int, kind: str, what: str
+        self,
+        interaction: discord.Interaction,
+        table: Any,
+        seat: int,
+        seq: int,
+        kind: str,
+        what: str,
     ) -> None:
         if table.seat_of(interaction.user.id) != seat:
             raise UserError("That panel belongs to another player.")
         _, _, view = self.service.view_for(table.channel_id, interaction.user.id)
         if view.seq != seq or view.to_act != seat:
             await interaction.response.defer()
-            panel = await self.presenter.panel_for(table, seat, view, note="That panel was out of date; here is your hand now.")
-            await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+            panel = await self.presenter.panel_for(
+                table, seat, view, note="That panel was out of date; here is your hand now."
+            )
+            await interaction.edit_original_response(
+                content=panel.content, attachments=[panel.file()], view=panel.view
+            )
             return
         staged = self.presenter.staged(table, seat, seq)
         ui = self.presenter.ui(table)
@@ -466,12 +527,18 @@ class ShengjiCog(commands.Cog):
                     return
                 verb = "buried" if what == "confirm" else "played"
                 _, _, after = self.service.view_for(table.channel_id, interaction.user.id)
-                panel = await self.presenter.panel_for(table, seat, after, note=f"You {verb} {pretty_cards(cards)}.")
-                await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+                panel = await self.presenter.panel_for(
+                    table, seat, after, note=f"You {verb} {pretty_cards(cards)}."
+                )
+                await interaction.edit_original_response(
+                    content=panel.content, attachments=[panel.file()], view=panel.view
+                )
                 return
         await interaction.response.defer()
         panel = await self.presenter.panel_for(table, seat, view, note=note)
-        await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+        await interaction.edit_original_response(
+            content=panel.content, attachments=[panel.file()], view=panel.view
+        )
 
 
 def _values_for(view: Any, cards: list) -> list[str]:
@@ -526,37 +593,50 @@ def _int(field: str, text: str) -> int:
 
 
 def _stat_fields(stats: Any) -> list[tuple[str, str]]:
-    fields = [
+    return [
         ("Matches", f"{stats.matches} ({stats.wins} won)"),
         ("Hands", str(stats.hands)),
-        ("As dealer", str(stats.hands_dealer)),
-        ("As attacker", str(stats.hands_attacker)),
+        ("As dealer", str(stats.dealer_hands)),
+        ("As partner", str(stats.partner_hands)),
+        ("As attacker", str(stats.attacker_hands)),
         ("Levels gained", str(stats.levels_gained)),
         ("Kitty bonuses", f"{stats.kitty_bonuses} ({stats.kitty_bonus_points} pts)"),
         ("Failed throws", str(stats.failed_throws)),
-        ("League points", str(stats.league_points)),
-        ("Rating", f"{stats.rating_ordinal:.1f}"),
+        ("League points", str(stats.league)),
+        ("Rating", f"{stats.ordinal:.1f} (μ {stats.mu:.1f}, σ {stats.sigma:.1f})"),
     ]
-    return fields
 
 
 def _match_line(summary: Any) -> str:
-    players = ", ".join(summary.players)
-    if summary.winner_team is None:
-        result = "unfinished"
+    players = ", ".join(p.name for p in summary.players if p is not None)
+    if summary.status == "live":
+        result = "in progress"
+    elif summary.winner_team is None:
+        result = summary.status
     else:
         result = f"won by {TEAM_NAMES[summary.winner_team].split(' (')[0]}"
     return f"Table {summary.table_id}: {players} · {summary.hands} hands · {result}"
 
 
 def _hand_text(record: Any) -> str:
+    result = record.result
+    names = {p.seat: p.name for p in record.players}
+    trump = trump_text(result.trump)
     lines = [
-        f"**Hand {record.hand_id}** · trump {record.trump} · dealer seat {record.dealer} · "
-        f"attackers {record.attacker_points} pts",
+        f"**Hand {record.hand_id}** · trump {trump} · "
+        f"dealer {names.get(result.dealer, result.dealer)} · "
+        f"attackers {result.attacker_points} pts",
     ]
     for n, trick in enumerate(record.tricks, 1):
-        plays = " | ".join(f"{seat}: {cards}" for seat, cards in trick.plays)
-        lines.append(f"{n}. {plays} → seat {trick.winner} (+{trick.points})")
-    lines.append(f"Kitty: {record.kitty} · {level_name(record.levels_before[0])}/{level_name(record.levels_before[1])} → "
-                 f"{level_name(record.levels_after[0])}/{level_name(record.levels_after[1])}")
-    return "\n".join(lines)[:2000]
+        plays = " | ".join(
+            f"{names.get(seat, seat)}: {pretty_cards(cards)}" for seat, cards in trick.plays
+        )
+        lines.append(f"{n}. {plays} → {names.get(trick.winner, trick.winner)} (+{trick.points})")
+    before, after = result.levels_before, result.levels_after
+    lines.append(
+        f"Kitty: {pretty_cards(result.kitty)} · "
+        f"levels {level_name(before[0])}/{level_name(before[1])}"
+        f" → {level_name(after[0])}/{level_name(after[1])}"
+    )
+    text = "\n".join(lines)
+    return text if len(text) <= 2000 else text[:1990] + "\n…"

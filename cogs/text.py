@@ -158,7 +158,9 @@ ZH: dict[str, str] = {
     "rules": "规则",
     "Explain the rules in effect": "讲解当前规则",
     "settings": "设置",
-    "Show or change this server's rules and timers (admins change)": "查看或修改本服规则与计时（管理员可改）",
+    "Show or change this server's rules and timers (admins change)": (
+        "查看或修改本服规则与计时（管理员可改）"
+    ),
     "leaderboard": "排行榜",
     "Show this server's leaderboard": "查看本服排行榜",
     "stats": "战绩",

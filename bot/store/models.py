@@ -125,7 +125,7 @@ class LiveTable:
     rules: RuleSet
     seed: int
     first_dealer: int | None
-    seats: list[SeatInfo]
+    seats: list[SeatInfo | None]
     meta: dict[str, Any]
     snapshot: dict[str, Any] | None
     snapshot_seq: int
@@ -133,6 +133,7 @@ class LiveTable:
     created_at: float = 0.0
     last_seq: int = 0
     hands_recorded: int = 0
+    last_action_at: float = 0.0  # when the last action was accepted: timers resume from it
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +182,7 @@ class MatchSummary:
 
     table_id: int
     channel_id: int
-    players: list[SeatInfo]
+    players: list[SeatInfo | None]
     status: str
     winner_team: int | None
     hands: int

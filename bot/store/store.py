@@ -71,14 +71,15 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _seats_json(seats: Sequence[SeatInfo]) -> str:
+def _seats_json(seats: Sequence[SeatInfo | None]) -> str:
+    """Four seats; ``None`` is an empty seat (a lobby still filling up)."""
     if len(seats) != 4:
         raise ValueError(f"a table has 4 seats, not {len(seats)}")
-    return _dumps([s.to_dict() for s in seats])
+    return _dumps([None if s is None else s.to_dict() for s in seats])
 
 
-def _seats_from(text: str) -> list[SeatInfo]:
-    return [SeatInfo.from_dict(d) for d in json.loads(text)]
+def _seats_from(text: str) -> list[SeatInfo | None]:
+    return [None if d is None else SeatInfo.from_dict(d) for d in json.loads(text)]
 
 
 def _role(seat: int, dealer: int) -> str:
@@ -264,8 +265,8 @@ class Store:
             await self._upsert_players(db, [SeatInfo.human(user_id, name)])
 
     @staticmethod
-    async def _upsert_players(db: aiosqlite.Connection, seats: Sequence[SeatInfo]) -> None:
-        rows = [(s.user_id, s.name, time.time()) for s in seats if s.ranked]
+    async def _upsert_players(db: aiosqlite.Connection, seats: Sequence[SeatInfo | None]) -> None:
+        rows = [(s.user_id, s.name, time.time()) for s in seats if s is not None and s.ranked]
         if rows:
             await db.executemany(
                 "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)"
@@ -283,7 +284,7 @@ class Store:
         host_id: int,
         rules: RuleSet,
         seed: int,
-        seats: Sequence[SeatInfo],
+        seats: Sequence[SeatInfo | None],
         first_dealer: int | None,
         created_at: float,
     ) -> int:
@@ -316,7 +317,7 @@ class Store:
         assert table_id is not None
         return table_id
 
-    async def update_seats(self, table_id: int, seats: Sequence[SeatInfo]) -> None:
+    async def update_seats(self, table_id: int, seats: Sequence[SeatInfo | None]) -> None:
         """Who sits where now (a player joined, left, or went on autoplay)."""
         seats_json = _seats_json(seats)
         async with self._write() as db:
@@ -419,7 +420,8 @@ class Store:
                     (row[0], snap_seq),
                 )
                 last = await self._one(
-                    "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (row[0],)
+                    "SELECT COALESCE(MAX(seq), 0), MAX(at) FROM actions WHERE table_id = ?",
+                    (row[0],),
                 )
                 result.append(
                     LiveTable(
@@ -438,6 +440,7 @@ class Store:
                         created_at=row[9],
                         last_seq=last[0],
                         hands_recorded=row[12],
+                        last_action_at=last[1] if last[1] is not None else row[9],
                     )
                 )
         return result

@@ -1,0 +1,144 @@
+"""The Discord client: built by ``create_bot``, run by ``python -m bot``.
+
+Start-up order: open the database (migrations run there), restore every live
+table, add the cog, sync the slash commands, connect. SIGTERM (and Ctrl-C) close
+the bot gracefully: the service stops accepting actions, in-flight actions finish
+and are committed, drivers stop, the store closes.
+
+Slash commands only: the bot asks for the ``guilds`` intent and nothing
+privileged (no members, no presences, no message content).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.clock import Clock
+from bot.config import NO_TOKEN_HELP, Config, load_config
+from bot.service import TableService
+from bot.store import Store, StoreError
+
+log = logging.getLogger("shengji")
+
+
+class Translator(app_commands.Translator):
+    """Chinese names and descriptions for the slash commands (zh-CN)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.chinese:
+            return None
+        from cogs.text import ZH
+
+        return ZH.get(string.message)
+
+
+class ShengjiBot(commands.Bot):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock | None = None,
+        dev_guild: int | None = None,
+        sync_commands: bool = True,
+        audit: object | None = None,
+        **options: object,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        options.setdefault("intents", intents)
+        options.setdefault("command_prefix", commands.when_mentioned)
+        options.setdefault("help_command", None)
+        super().__init__(**options)  # type: ignore[arg-type]
+        from cogs.presenter import Presenter
+
+        self.store = store
+        self.presenter = Presenter(self, audit=audit)  # type: ignore[arg-type]
+        self.service = TableService(store, self.presenter, clock)
+        self.presenter.service = self.service
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+
+    async def setup_hook(self) -> None:
+        from cogs.shengji import ShengjiCog
+
+        await self.tree.set_translator(Translator())
+        await self.add_cog(ShengjiCog(self, self.service, self.presenter))
+        restored = await self.service.restore_all()
+        log.info("restored %d live table(s)", restored)
+        if self.sync_commands:
+            if self.dev_guild is not None:
+                target = discord.Object(self.dev_guild)
+                self.tree.copy_global_to(guild=target)
+                await self.tree.sync(guild=target)
+            else:
+                await self.tree.sync()
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.service.channel_gone(channel.id)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.service.shutdown()
+        await super().close()
+        await self.store.close()
+
+
+async def create_bot(config: Config, **options: object) -> ShengjiBot:
+    """Open the store (applying migrations) and build the client."""
+    store = await Store.open(config.db_path)
+    return ShengjiBot(store, dev_guild=config.dev_guild, **options)
+
+
+async def _run(config: Config) -> None:
+    bot = await create_bot(config)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stopping.set)
+
+    async def stop_on_signal() -> None:
+        await stopping.wait()
+        log.info("shutting down")
+        await bot.close()
+
+    watcher = asyncio.create_task(stop_on_signal())
+    try:
+        async with bot:
+            await bot.start(config.token or "")
+    finally:
+        watcher.cancel()
+
+
+def run_discord() -> int:
+    """``python -m bot``: run the bot, or explain how to get a token."""
+    config = load_config()
+    logging.basicConfig(
+        level=getattr(logging, config.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if not config.token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(_run(config))
+    except StoreError as err:
+        print(f"Cannot use the database {config.db_path}: {err}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    return 0

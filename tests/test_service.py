@@ -1,0 +1,286 @@
+"""The table service without Discord: a real store in a temp folder, a manual clock.
+
+The sink records every update, so the tests see exactly what the presenter would
+be asked to show, and the manual clock makes timers, warnings and timeouts
+deterministic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.game import DEAL, KITTY, PLAY, SCORED, Play, fallback_action
+from bot.rules import RuleSet
+from bot.service import Table, TableService, Update, UserError
+from bot.store import GuildSettings, Store
+
+FAST = {"bid_window": 2.0, "deal_pace": 0.0, "deal_round": 100, "bot_delay": 0.0,
+        "next_hand": 1.0, "warn_before": 5.0}
+GUILD, CHANNEL, OTHER = 1, 10, 11
+ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.updates: list[tuple[int, Update]] = []
+
+    async def publish(self, table: Table, update: Update) -> None:
+        self.updates.append((table.id, update))
+
+    def kinds(self) -> list[str]:
+        return [e.kind for _, u in self.updates for e in u.events]
+
+
+async def settle(clock: ManualClock, rounds: int = 30) -> None:
+    for _ in range(rounds):
+        await clock.advance(0)
+
+
+@pytest.fixture
+async def env(tmp_path: Path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    clock = ManualClock()
+    sink = Recorder()
+    service = TableService(store, sink, clock, seed_source=lambda: 42)
+    yield service, store, clock, sink
+    await service.shutdown()
+    await store.close()
+
+
+async def _full_table(service: TableService, humans: int = 1) -> Table:
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    for uid, name in [(BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")][: humans - 1]:
+        await service.join(CHANNEL, uid, name)
+    while None in table.seats:
+        await service.add_bot(CHANNEL)
+    return table
+
+
+async def test_lobby_rules(env) -> None:
+    service, store, clock, sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    with pytest.raises(UserError, match="already has a table"):
+        await service.new_table(GUILD, CHANNEL, BOB, "Bob")
+    with pytest.raises(UserError, match="already sit"):
+        await service.join(CHANNEL, ALICE, "Alice")
+    with pytest.raises(UserError, match="taken by Alice"):
+        await service.join(CHANNEL, BOB, "Bob", seat=0)
+    with pytest.raises(UserError, match="Four players are needed"):
+        await service.start(CHANNEL, ALICE)
+    assert await service.join(CHANNEL, BOB, "Bob", seat=2) == 2
+    with pytest.raises(UserError, match="Only the host"):
+        await service.kick(CHANNEL, BOB, 0, is_admin=False)
+    await service.kick(CHANNEL, ALICE, 2, is_admin=False)
+    assert table.seats[2] is None
+    with pytest.raises(UserError, match="no table"):
+        await service.join(OTHER, BOB, "Bob")
+    live = await store.live_tables()
+    assert [t.table_id for t in live] == [table.id]
+    assert live[0].seats[0].user_id == ALICE and live[0].seats[1] is None
+
+
+async def test_only_the_seated_player_whose_turn_it_is_can_act(env) -> None:
+    service, store, clock, sink = env
+    table = await _full_table(service, humans=2)
+    await service.start(CHANNEL, ALICE)
+    await settle(clock)
+    match = table.match
+    assert match is not None
+    with pytest.raises(UserError, match="not seated"):
+        await service.act(CHANNEL, 999, Play(()))
+    # get to Alice's or Bob's decision, whichever comes first
+    for _ in range(200):
+        kind, actor = match.expecting()
+        if kind in ("bury", "play") and actor in (0, 1):
+            break
+        await clock.advance(1)
+        await settle(clock)
+    kind, actor = match.expecting()
+    other = BOB if actor == 0 else ALICE
+    before = match.to_dict()
+    with pytest.raises(UserError, match="not your turn"):
+        await service.act(CHANNEL, other, fallback_action(match.view(actor)))
+    assert match.to_dict() == before
+
+
+async def test_timeout_warns_then_plays_for_the_player_and_records_it(env) -> None:
+    service, store, clock, sink = env
+    table = await _full_table(service, humans=1)
+    await service.start(CHANNEL, ALICE)
+    match = table.match
+    assert match is not None
+    for _ in range(300):
+        await clock.advance(0.5)
+        await settle(clock)
+        kind, actor = match.expecting()
+        if kind in ("bury", "play") and actor == 0:
+            break
+    kind, actor = match.expecting()
+    assert actor == 0
+    seq = match.seq
+    limit = table.rules.kitty_seconds if kind == "bury" else table.rules.play_seconds
+    await clock.advance(limit - 6)
+    await settle(clock)
+    assert match.seq == seq and not any(u.kind == "warning" for _, u in sink.updates)
+    await clock.advance(2)
+    await settle(clock)
+    assert any(u.kind == "warning" and u.actor == 0 for _, u in sink.updates)
+    assert match.seq == seq
+    await clock.advance(5)
+    await settle(clock)
+    assert match.seq > seq
+    auto = [u for _, u in sink.updates if u.kind == "events" and u.actor == 0 and u.auto]
+    assert auto, "the timed-out action is announced as played by the computer"
+    log = await store.action_log(table.id)
+    assert len(log) == match.seq
+
+
+async def test_a_whole_hand_with_one_human_on_autoplay(env) -> None:
+    service, store, clock, sink = env
+    table = await _full_table(service, humans=1)
+    await service.set_auto(CHANNEL, ALICE, True)
+    await service.start(CHANNEL, ALICE)
+    match = table.match
+    assert match is not None
+    for _ in range(2000):
+        await clock.advance(0.5)
+        await settle(clock, 5)
+        if match.hand_no >= 1:
+            break
+    assert match.hand_no >= 1, f"stuck in {match.phase}"
+    kinds = sink.kinds()
+    for kind in ("match_started", "deal_progress", "trump", "buried", "played", "trick", "hand_scored",
+                 "hand_started"):
+        assert kind in kinds
+    stats = await store.player_stats(GUILD, ALICE)
+    assert stats is not None and stats.hands == 1
+
+
+async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    clock = ManualClock()
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 7)
+    table = await _full_table(service, humans=1)
+    await service.start(CHANNEL, ALICE)
+    match = table.match
+    assert match is not None
+    for _ in range(400):
+        await clock.advance(0.5)
+        await settle(clock, 5)
+        if match.phase == PLAY and match.expecting() == ("play", 0):
+            break
+    assert match.expecting() == ("play", 0)
+    state = match.to_dict()
+    deadline = service.deadline(table)
+    await service.shutdown()
+    await store.close()
+
+    # a new process: same database, time has moved on a little
+    await clock.advance(3)
+    store2 = await Store.open(path)
+    service2 = TableService(store2, Recorder(), clock)
+    assert await service2.restore_all() == 1
+    restored = service2.tables[CHANNEL]
+    assert restored.match is not None and restored.match.to_dict() == state
+    assert service2.deadline(restored) == deadline, "the timer resumes where it was"
+    # the human still plays, and the game goes on
+    view = restored.match.view(0)
+    await service2.act(CHANNEL, ALICE, fallback_action(view))
+    assert restored.match.seq == state["seq"] + 1
+    await service2.shutdown()
+    await store2.close()
+
+
+async def test_restart_after_long_downtime_gives_a_grace_period(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    clock = ManualClock()
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 9)
+    table = await _full_table(service, humans=1)
+    await service.start(CHANNEL, ALICE)
+    for _ in range(400):
+        await clock.advance(0.5)
+        await settle(clock, 5)
+        if table.match is not None and table.match.expecting()[1] == 0:
+            break
+    await service.shutdown()
+    await store.close()
+    await clock.advance(3600)
+    store2 = await Store.open(path)
+    service2 = TableService(store2, Recorder(), clock)
+    await service2.restore_all()
+    restored = service2.tables[CHANNEL]
+    deadline = service2.deadline(restored)
+    assert deadline is not None and deadline >= clock.now() + 10
+    await service2.shutdown()
+    await store2.close()
+
+
+async def test_two_tables_do_not_disturb_each_other(env) -> None:
+    service, store, clock, sink = env
+    first = await _full_table(service, humans=1)
+    second = await service.new_table(GUILD, OTHER, BOB, "Bob")
+    for _ in range(3):
+        await service.add_bot(OTHER)
+    await service.set_auto(CHANNEL, ALICE, True)
+    await service.set_auto(OTHER, BOB, True)
+    await service.start(CHANNEL, ALICE)
+    await service.start(OTHER, BOB)
+    await service.channel_gone(OTHER)  # one table breaks
+    assert second.closed and CHANNEL in service.tables
+    for _ in range(300):
+        await clock.advance(0.5)
+        await settle(clock, 5)
+    assert first.match is not None and first.match.phase in (DEAL, KITTY, PLAY, SCORED)
+    assert first.match.seq > 10
+    live = [t.table_id for t in await store.live_tables()]
+    assert live == [first.id]
+
+
+async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
+    service, store, clock, sink = env
+    table = await _full_table(service, humans=2)
+    await service.start(CHANNEL, ALICE)
+    assert await service.leave(CHANNEL, BOB) == "replaced"
+    assert table.seats[1] is not None and table.seats[1].kind == "bot"
+    assert "Bob" in table.seats[1].name
+    assert await service.leave(CHANNEL, ALICE) == "closed"
+    assert table.closed
+    assert await store.live_tables() == []
+
+
+async def test_abort_by_vote(env) -> None:
+    service, store, clock, sink = env
+    table = await _full_table(service, humans=3)
+    assert await service.abort(CHANNEL, BOB, is_admin=False) == "voted 1/2"
+    assert not table.closed
+    assert await service.abort(CHANNEL, CAROL, is_admin=False) == "aborted"
+    assert table.closed
+
+
+async def test_concurrent_clicks_apply_once(env) -> None:
+    service, store, clock, sink = env
+    table = await _full_table(service, humans=1)
+    await service.start(CHANNEL, ALICE)
+    match = table.match
+    assert match is not None
+    for _ in range(400):
+        await clock.advance(0.5)
+        await settle(clock, 5)
+        if match.expecting() == ("play", 0):
+            break
+    action = fallback_action(match.view(0))
+    results = await asyncio.gather(
+        service.act(CHANNEL, ALICE, action), service.act(CHANNEL, ALICE, action),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, list) for r in results) == 1
+    assert sum(isinstance(r, UserError) for r in results) == 1
