@@ -18,13 +18,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.game import Match
 from bot.rules import DEALER, RuleSet, deck
 
+from .player import Player
 from .table import make_player, play_hand
+
+# a player by name (``ai``, ``greedy``, ``random``) or a factory taking a seed
+PlayerSpec = str | Callable[[str], Player]
+
+
+def _build(spec: PlayerSpec, seed: str) -> Player:
+    return make_player(spec, seed=seed) if isinstance(spec, str) else spec(seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +85,18 @@ def deal_cards(seed: int, index: int, rules: RuleSet) -> list:
     return cards
 
 
-def _run(kinds: Sequence[str], seed: int, index: int, rules: RuleSet, cards: list) -> Match:
+def _run(specs: Sequence[PlayerSpec], seed: int, index: int, rules: RuleSet, cards: list) -> Match:
     # players are seeded by deal and seat, not by side: the same player kind in the
     # same seat behaves identically in both runs
-    players = [make_player(kinds[s], seed=f"{seed}/{index}/{s}") for s in range(4)]
+    players = [_build(specs[s], f"{seed}/{index}/{s}") for s in range(4)]
     match = Match.new(seed + index, rules, first_dealer=0, deck_order=cards)
     play_hand(match, players)
     return match
 
 
-def play_deal(a: str, b: str, seed: int, index: int, rules: RuleSet | None = None) -> DealOutcome:
+def play_deal(
+    a: PlayerSpec, b: PlayerSpec, seed: int, index: int, rules: RuleSet | None = None
+) -> DealOutcome:
     """Play deal ``index`` twice, A defending first, then A attacking."""
     rules = rules or RuleSet()
     cards = deal_cards(seed, index, rules)

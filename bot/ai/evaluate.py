@@ -2,17 +2,18 @@
 
 Every candidate play gets a score in *points for my team*:
 
-``sign × P(attackers win the trick) × trick points``
-  the trick's points (on the table, mine, the expected contributions of the seats
-  still to play, and on the last trick the kitty times its multiplier); ``sign``
-  is +1 for the attackers and −1 for the dealer's side, so attackers grab points
-  and defenders deny them with the same code.
+``sign × P(attackers win the trick) × points already committed``
+  the points on the table and, on the last trick, the kitty times its multiplier;
+  ``sign`` is +1 for the attackers and −1 for the dealer's side, so attackers grab
+  points and defenders deny them with the same code.
 
-``− sign × Q × my points``
-  a point card kept in hand would reach the attackers later with probability
-  ``Q``; playing it now instead moves that chance to this trick. This is what
-  makes a player feed 10 > K > 5 to a partner who wins securely and keep them
-  away from an opponent's trick.
+``sign × (P(attackers win) − Q) × points drawn in``
+  my own point cards and what the seats still to play are expected to add. A
+  point card not played now would reach the attackers later with probability
+  ``Q``; playing it into this trick moves it to this trick's odds. This is what
+  makes a player feed 10 > K > 5 to a partner who wins securely, keep points away
+  from an opponent's trick, and not lead a suit that pulls points into a trick
+  the other side will take.
 
 ``− cost of the cards``
   what holding the cards would still be worth (``keep``: trumps and high cards
@@ -105,6 +106,16 @@ class Context:
             self._keep[card] = value
         return value
 
+    def structure(self, card: Card) -> float:
+        """What ``card``'s pair (and tractor) adds on top of its cards, 0 for a single."""
+        if card not in self.in_pair:
+            return 0.0
+        trump = self.order.suit_of[card] == TRUMP
+        value = (1.5 if trump else 1.0) + 0.6 * self.keep(card)
+        if card in self.in_tractor:
+            value += 1.5
+        return value
+
     def cost(self, cards: Sequence[Card], realized: float) -> float:
         """The worth of the hand lost by playing ``cards``.
 
@@ -115,14 +126,9 @@ class Context:
         suit_of = self.order.suit_of
         played = counts_of(cards)
         for card, n in played.items():
-            single = self.keep(card)
             trump = suit_of[card] == TRUMP
-            value = single * n
-            if card in self.in_pair:
-                # the pair is spent whether one or both copies go
-                value += (1.5 if trump else 1.0) + 0.6 * single
-                if card in self.in_tractor:
-                    value += 1.5
+            # a pair is spent whether one or both copies go
+            value = self.keep(card) * n + self.structure(card)
             if realized:
                 value *= 1.0 - (REALIZE_TRUMP if trump else REALIZE_PLAIN) * realized
             total += value
@@ -236,14 +242,12 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
     p_att = keep if w_att else 1.0 - keep
     p_us = p_att if ctx.attacking else 1.0 - p_att
     table = sum(points(p) for p in plays)
-    mine = points(cand)
-    pot = table + mine + ctx.more_points(after, led, n)
     if ctx.is_last_trick(n):
-        pot += ctx.kitty_points * kitty_multiplier(lead, ctx.trump, ctx.rules)
+        table += ctx.kitty_points * kitty_multiplier(lead, ctx.trump, ctx.rules)
+    drawn = points(cand) + ctx.more_points(after, led, n)
     realized = p_us if seat_w == ctx.seat else 0.0
     return (
-        ctx.sign * p_att * pot
-        - ctx.sign * Q * mine
+        ctx.sign * (p_att * table + (p_att - Q) * drawn)
         - ctx.cost(cand, realized)
         + TEMPO * p_us
         + ctx.void_bonus(cand)
@@ -252,7 +256,7 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
 
 def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     """The score of leading ``cand`` (one unit, or a throw that cannot be beaten)."""
-    view, mem, order = ctx.view, ctx.mem, ctx.order
+    mem, order = ctx.mem, ctx.order
     seat = ctx.seat
     n = len(cand)
     led = order.suit_of[cand[0]]
@@ -269,20 +273,18 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
         rescue = ruff * (1.0 - 0.5 * mem.p_void(right, led))
     p_us = keep + (1.0 - keep) * rescue
     p_att = p_us if ctx.attacking else 1.0 - p_us
-    mine = points(cand)
-    pot = mine + ctx.more_points((left, partner, right), led, n)
+    kitty = 0.0
     if ctx.is_last_trick(n):
-        pot += ctx.kitty_points * kitty_multiplier(cand, ctx.trump, ctx.rules)
+        kitty = ctx.kitty_points * kitty_multiplier(cand, ctx.trump, ctx.rules)
+    drawn = points(cand) + ctx.more_points((left, partner, right), led, n)
     score = (
-        ctx.sign * p_att * pot
-        - ctx.sign * Q * mine
+        ctx.sign * (p_att * kitty + (p_att - Q) * drawn)
         - ctx.cost(cand, p_us)
         + TEMPO * p_us
         + ctx.void_bonus(cand)
     )
     if led == TRUMP:
         score += _draw_bonus(ctx, cand)
-    del view
     return score
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game import Action, Bury, Declare, Play, SeatView
-from bot.rules import TRUMP, Card, beatable_units, follow_candidates
-from bot.rules.units import decompose_in
+from bot.rules import TRUMP, Card, IllegalPlay, beatable_units, check_follow, follow_candidates
+from bot.rules.units import counts_of, decompose_in
 
 from .bidding import choose_bid
 from .burying import choose_bury
@@ -109,8 +109,77 @@ def follow_options(ctx: Context, lead: Sequence[Card]) -> list[tuple[Card, ...]]
         in_suit = ctx.suit_cards.get(suit)
         pool = in_suit if in_suit else ctx.hand
         return [(c,) for c in dict.fromkeys(sorted(pool, key=order.sort_key))]
-    options = follow_candidates(ctx.hand, lead, ctx.trump, ctx.rules, limit=FOLLOW_LIMIT)
-    return [tuple(o) for o in options]
+    options = [
+        tuple(o)
+        for o in follow_candidates(ctx.hand, lead, ctx.trump, ctx.rules, limit=FOLLOW_LIMIT)
+    ]
+    seen = {tuple(sorted(o, key=order.sort_key)) for o in options}
+    for extra in _free_follows(ctx, lead):
+        key = tuple(sorted(extra, key=order.sort_key))
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            check_follow(ctx.hand, lead, extra, ctx.trump, ctx.rules)
+        except IllegalPlay:
+            continue
+        options.append(key)
+    return options
+
+
+def _free_follows(ctx: Context, lead: Sequence[Card]) -> list[list[Card]]:
+    """Follows whose free cards are picked by value: a cheap one and a feeding one.
+
+    The rules' generator fills free slots by rank and points; these fills also keep
+    pairs whole (discarding both cards of a dead pair beats breaking two pairs).
+    """
+    n = len(lead)
+    suit = ctx.order.suit_of[lead[0]]
+    in_suit = ctx.suit_cards.get(suit, [])
+    if len(in_suit) <= n:
+        core, pool = list(in_suit), [c for c in ctx.hand if ctx.order.suit_of[c] != suit]
+    elif ctx.rules.follow_shape != "strict" or len(set(lead)) == n:
+        core, pool = [], list(in_suit)
+    else:
+        return []
+    need = n - len(core)
+    if need == 0:
+        return []
+    return [core + _fill(ctx, pool, need, feed) for feed in (False, True)]
+
+
+def _fill(ctx: Context, pool: Sequence[Card], k: int, feed: bool) -> list[Card]:
+    """``k`` cards of ``pool``, cheapest first by value, taking pairs whole when cheaper."""
+    counts = counts_of(pool)
+    items: list[tuple[float, int, int, Card]] = []
+    for card, held in counts.items():
+        base = ctx.keep(card) + (-1.0 if feed else 0.6) * card.points
+        bonus = ctx.structure(card)
+        if bonus and held >= 2:
+            items.append((base + bonus / 2, 2, ctx.order.tier[card], card))
+            items.append((base + bonus, 1, ctx.order.tier[card], card))
+        else:
+            items.extend((base, 1, ctx.order.tier[card], card) for _ in range(held))
+    items.sort(key=lambda item: (item[0], item[2]))
+    chosen: list[Card] = []
+    used: dict[Card, int] = {}
+    for _, size, _, card in items:
+        room = k - len(chosen)
+        if room == 0:
+            break
+        take = min(size, counts[card] - used.get(card, 0), room)
+        if take < size:
+            continue
+        chosen.extend([card] * take)
+        used[card] = used.get(card, 0) + take
+    if len(chosen) < k:  # only blocks were left: take what remains, cheapest first
+        for _, _, _, card in items:
+            if len(chosen) == k:
+                break
+            if used.get(card, 0) < counts[card]:
+                chosen.append(card)
+                used[card] = used.get(card, 0) + 1
+    return chosen
 
 
 _PLAYER = HeuristicPlayer()
