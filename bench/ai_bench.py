@@ -17,7 +17,7 @@ import statistics
 import time
 
 from bot.ai import HeuristicPlayer, play_hand
-from bot.game import SYSTEM, Match, NextHand, SeatView
+from bot.game import SYSTEM, Action, Match, NextHand, SeatView
 
 
 class TimedPlayer:
@@ -28,7 +28,7 @@ class TimedPlayer:
         self.name = inner.name
         self.times = times
 
-    def act(self, view: SeatView):  # noqa: ANN201 - mirrors Player.act
+    def act(self, view: SeatView) -> Action | None:
         start = time.perf_counter()
         action = self.inner.act(view)
         ms = (time.perf_counter() - start) * 1000

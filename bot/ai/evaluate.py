@@ -10,10 +10,11 @@ Every candidate play gets a score in *points for my team*:
 ``sign × (P(attackers win) − Q) × points drawn in``
   my own point cards and what the seats still to play are expected to add. A
   point card not played now would reach the attackers later with probability
-  ``Q``; playing it into this trick moves it to this trick's odds. This is what
-  makes a player feed 10 > K > 5 to a partner who wins securely, keep points away
-  from an opponent's trick, and not lead a suit that pulls points into a trick
-  the other side will take.
+  ``Q`` (higher for an attacker's card, which can wait for a trick the partner
+  wins, than for a defender's); playing it into this trick moves it to this
+  trick's odds. This is what makes a player feed 10 > K > 5 to a partner who wins
+  securely, keep points away from an opponent's trick, and not lead a suit that
+  pulls points into a trick the other side will take.
 
 ``− cost of the cards``
   what holding the cards would still be worth (``keep``: trumps and high cards
@@ -47,7 +48,11 @@ from bot.rules.units import Format, counts_of, decompose_in, format_of
 
 from .memory import Memory
 
-Q = 0.4  # chance that a point card kept in hand ends with the attackers anyway
+# chance that a point card kept in hand ends with the attackers anyway: an attacker
+# can save it for a trick the partner wins, a defender for one the dealer's side wins
+Q_ATTACKER = 0.6
+Q_DEFENDER = 0.3
+Q_OTHERS = 0.45  # cards the seats still to play are drawn into the trick
 TEMPO = 1.0  # worth of winning the lead, in points
 REALIZE_PLAIN = 0.8  # share of a winning side card's value used up by winning now
 REALIZE_TRUMP = 0.3  # the same for trumps: ruffs are saved for tricks worth them
@@ -71,6 +76,7 @@ class Context:
         self.partner = (view.seat + 2) % 4
         self.attacking = view.is_attacker(view.seat)
         self.sign = 1.0 if self.attacking else -1.0
+        self.q = Q_ATTACKER if self.attacking else Q_DEFENDER
         self.hand = list(view.hand)
         self.counts = counts_of(self.hand)
         self.left = len(self.hand)
@@ -244,10 +250,11 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
     table = sum(points(p) for p in plays)
     if ctx.is_last_trick(n):
         table += ctx.kitty_points * kitty_multiplier(lead, ctx.trump, ctx.rules)
-    drawn = points(cand) + ctx.more_points(after, led, n)
+    mine = points(cand)
+    more = ctx.more_points(after, led, n)
     realized = p_us if seat_w == ctx.seat else 0.0
     return (
-        ctx.sign * (p_att * table + (p_att - Q) * drawn)
+        ctx.sign * (p_att * table + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)
         - ctx.cost(cand, realized)
         + TEMPO * p_us
         + ctx.void_bonus(cand)
@@ -276,9 +283,10 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     kitty = 0.0
     if ctx.is_last_trick(n):
         kitty = ctx.kitty_points * kitty_multiplier(cand, ctx.trump, ctx.rules)
-    drawn = points(cand) + ctx.more_points((left, partner, right), led, n)
+    mine = points(cand)
+    more = ctx.more_points((left, partner, right), led, n)
     score = (
-        ctx.sign * (p_att * kitty + (p_att - Q) * drawn)
+        ctx.sign * (p_att * kitty + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)
         - ctx.cost(cand, p_us)
         + TEMPO * p_us
         + ctx.void_bonus(cand)
