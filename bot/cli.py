@@ -587,7 +587,9 @@ seat 0. Run 1: A holds seats 0 and 2 (the dealer's side) and B attacks; run 2: B
 holds seats 0 and 2 and A attacks with the cards B had. Point difference of a
 deal = A's attacking points in run 2 minus B's attacking points in run 1 (final
 attacking points: tricks, kitty bonus, throw penalties); positive means A is the
-better player. Level difference of a deal = levels gained by A's team minus
+better player. (With joker bidding the attackers may take the deal: each run then
+counts for A when A's team attacked and against A when B's did.) Level
+difference of a deal = levels gained by A's team minus
 levels gained by B's team over both runs. Both are reported as a mean per deal
 with a 95%% confidence interval (normal approximation). A player against itself
 scores exactly 0.

@@ -8,8 +8,11 @@ Each deal is played twice from the same deck order, dealer fixed at seat 0:
 So A and B attack with exactly the same cards against the same defensive cards.
 The **point difference** of a deal is A's attacking points (run 2) minus B's
 attacking points (run 1), using the hand's final attacking points (tricks, kitty
-bonus and throw penalties). The **level difference** of a deal is the levels A's
-team gained minus the levels B's team gained, over both runs. A deterministic
+bonus and throw penalties). (With ``bidding="joker"`` the attackers can take the
+deal; each run then counts its attacking points for A when A's team attacked and
+against A when B's did, which is the same thing whenever the deal stays put.)
+The **level difference** of a deal is the levels A's team gained minus the levels
+B's team gained, over both runs. A deterministic
 player against itself scores exactly 0 on every deal; pairing the runs removes
 most of the luck of the cards, so a couple of hundred deals give tight intervals.
 """
@@ -21,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.game import Match
+from bot.game import HandResult, Match
 from bot.rules import DEALER, RuleSet, deck
 
 from .player import Player
@@ -37,16 +40,29 @@ def _build(spec: PlayerSpec, seed: str) -> Player:
 
 @dataclass(frozen=True, slots=True)
 class DealOutcome:
-    """One duplicate deal: both runs' attacking points and the signed differences."""
+    """One duplicate deal, from A's side: signed attacking points of both runs.
+
+    ``run1`` and ``run2`` are the attacking points of each run, positive when A's
+    team attacked and negative when B's did (normally run 1 is B attacking and
+    run 2 A attacking; with joker bidding the attackers can take the deal).
+    """
 
     index: int
-    b_attacking: int  # run 1: B attacks A
-    a_attacking: int  # run 2: A attacks B
+    run1: int
+    run2: int
     level_diff: int  # levels A's team gained minus levels B's team gained
 
     @property
     def point_diff(self) -> int:
-        return self.a_attacking - self.b_attacking
+        return self.run1 + self.run2
+
+    @property
+    def a_attacking(self) -> int:
+        return sum(r for r in (self.run1, self.run2) if r > 0)
+
+    @property
+    def b_attacking(self) -> int:
+        return -sum(r for r in (self.run1, self.run2) if r < 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +119,24 @@ def play_deal(
     first = _run([a, b, a, b], seed, index, rules, cards).result
     second = _run([b, a, b, a], seed, index, rules, cards).result
     assert first is not None and second is not None
-    levels = first.levels_gained if first.winner == DEALER else -first.levels_gained
-    levels += -second.levels_gained if second.winner == DEALER else second.levels_gained
-    return DealOutcome(index, first.attacker_points, second.attacker_points, levels)
+    # A sits on team 0 (seats 0 and 2) in run 1 and on team 1 in run 2
+    return DealOutcome(
+        index,
+        _signed_points(first, a_team=0),
+        _signed_points(second, a_team=1),
+        _signed_levels(first, a_team=0) + _signed_levels(second, a_team=1),
+    )
+
+
+def _signed_points(result: HandResult, a_team: int) -> int:
+    a_attacked = result.dealer % 2 != a_team
+    return result.attacker_points if a_attacked else -result.attacker_points
+
+
+def _signed_levels(result: HandResult, a_team: int) -> int:
+    dealer_team = result.dealer % 2
+    up = dealer_team if result.winner == DEALER else 1 - dealer_team
+    return result.levels_gained if up == a_team else -result.levels_gained
 
 
 def arena(a: str, b: str, deals: int, seed: int, rules: RuleSet | None = None) -> list[DealOutcome]:

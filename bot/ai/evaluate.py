@@ -58,6 +58,7 @@ REALIZE_PLAIN = 0.8  # share of a winning side card's value used up by winning n
 REALIZE_TRUMP = 0.3  # the same for trumps: ruffs are saved for tricks worth them
 FEED_FOLLOW = 1.2  # points a follower adds, in units of the suit's point density,
 AVOID_FOLLOW = 0.4  #   when their side wins the trick / when it does not
+DRAW_MIN, DRAW_SHARE, DRAW_BONUS = 6, 1.0, 2.0  # when a defender draws trumps, and how eagerly
 FEED_DISCARD = 2.0  # the same for a follower who is void and discards
 AVOID_DISCARD = 0.2
 
@@ -301,12 +302,12 @@ def _draw_bonus(ctx: Context, cand: Sequence[Card]) -> float:
     if ctx.attacking:
         return 0.0
     unseen = ctx.mem.suit_count[TRUMP]
-    if unseen == 0 or ctx.trumps < max(6, unseen):
+    if unseen == 0 or ctx.trumps < max(DRAW_MIN, DRAW_SHARE * unseen):
         return 0.0
     top = ctx.suit_cards[TRUMP][-1]
     if top in cand:
         return 0.0
-    return 2.0 + 0.5 * (len(cand) - 1)
+    return DRAW_BONUS + 0.5 * (len(cand) - 1)
 
 
 def _format(ctx: Context, lead: Sequence[Card]) -> Format:
