@@ -1,0 +1,91 @@
+"""Benchmark of the heuristic player: milliseconds per decision, by kind.
+
+Run: ``python3 -m bench.ai_bench [--hands 40] [--seed 1]`` (one core).
+
+Four heuristic players play whole hands (deal, bids, burial, tricks); every call
+to ``act`` is timed, including building the card memory from the view, which is
+what a table pays on each turn. Bid questions are asked after every dealt card,
+so they are reported apart from the decisions that matter for a turn timer
+(burial, leads, follows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from bot.ai import HeuristicPlayer, play_hand
+from bot.game import SYSTEM, Action, Match, NextHand, SeatView
+
+
+class TimedPlayer:
+    """Wraps a player and records the time of every decision by its kind."""
+
+    def __init__(self, inner: HeuristicPlayer, times: dict[str, list[float]]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.times = times
+
+    def act(self, view: SeatView) -> Action | None:
+        start = time.perf_counter()
+        action = self.inner.act(view)
+        ms = (time.perf_counter() - start) * 1000
+        kind = view.expecting or "other"
+        if kind == "play":
+            kind = "lead" if not view.trick else "follow"
+        elif kind in ("deal", "end_bidding"):
+            kind = "bid"
+        self.times.setdefault(kind, []).append(ms)
+        return action
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def run(hands: int, seed: int) -> dict[str, dict[str, float]]:
+    times: dict[str, list[float]] = {}
+    players = [TimedPlayer(HeuristicPlayer(), times) for _ in range(4)]
+    match = Match.new(seed)
+    for i in range(hands):
+        play_hand(match, players)
+        if match.phase == "over":
+            match = Match.new(seed + i + 1)
+        else:
+            match.apply(SYSTEM, NextHand())
+    turns = [t for k in ("bury", "lead", "follow") for t in times.get(k, [])]
+    table: dict[str, dict[str, float]] = {}
+    for kind, values in [*sorted(times.items()), ("turns", turns)]:
+        table[kind] = {
+            "n": len(values),
+            "median_ms": statistics.median(values),
+            "p99_ms": percentile(values, 0.99),
+            "max_ms": max(values),
+        }
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    table = run(args.hands, args.seed)
+    if args.json:
+        print(json.dumps(table))
+        return
+    print(f"heuristic decision times over {args.hands} hands (ms)")
+    print(f"  {'kind':8} {'n':>7} {'median':>8} {'p99':>8} {'max':>8}")
+    for kind, row in table.items():
+        print(
+            f"  {kind:8} {row['n']:7d} {row['median_ms']:8.3f} {row['p99_ms']:8.3f}"
+            f" {row['max_ms']:8.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

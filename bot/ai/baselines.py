@@ -1,0 +1,151 @@
+"""The two baselines the heuristic is measured against: random-legal and greedy.
+
+Neither remembers cards. ``RandomPlayer`` makes a random legal move of every kind
+(random bids now and then, a random burial, a random card or pair, now and then a
+random throw, a random legal follow); it is also the load generator for
+the engine's speed figure, so it is written to be cheap. ``GreedyPlayer`` grabs
+tricks: it leads its biggest, highest unit and follows with the cheapest play that
+wins the trick as it stands, else the cheapest play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.game import Action, Bury, Declare, Play, SeatView, fallback_action
+from bot.rules import (
+    TRUMP,
+    Card,
+    follow_candidates,
+    order_for,
+    points,
+    possible_bids,
+    random_follow,
+    trick_winner,
+)
+from bot.rules.units import decompose_in
+
+RANDOM_BID_CHANCE = 0.1
+RANDOM_THROW_CHANCE = 0.05
+
+
+class RandomPlayer:
+    """Uniform-ish random legal moves; ``seed`` makes a run reproducible.
+
+    It is the load generator for the engine's speed figure, so the common case (a
+    follow to a single card) takes a couple of microseconds.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+        self._trump: object = None
+        self._suit_of: dict[Card, str] = {}
+
+    def act(self, view: SeatView) -> Action | None:
+        rng = self.rng
+        kind = view.expecting
+        if view.seat is None:
+            return None
+        if kind == "play":
+            if view.to_act != view.seat:
+                return None
+            return self._play(view)
+        if kind in ("deal", "end_bidding"):
+            if rng.random() >= RANDOM_BID_CHANCE:
+                return None
+            bids = possible_bids(view.hand, view.seat, view.level, view.current_bid, view.rules)
+            return Declare(rng.choice(bids).cards) if bids else None
+        if kind == "bury" and view.to_act == view.seat:
+            return Bury(tuple(rng.sample(view.hand, view.rules.kitty_size)))
+        return None
+
+    def _play(self, view: SeatView) -> Play:
+        rng = self.rng
+        assert view.trump is not None
+        if view.trump is not self._trump:  # one lookup per hand, not per card
+            self._trump = view.trump
+            self._suit_of = order_for(view.trump, view.rules).suit_of
+        suit_of = self._suit_of
+        hand = view.hand
+        trick = view.trick
+        if trick:
+            lead = trick[0][1]
+            if len(lead) == 1:
+                led = suit_of[lead[0]]
+                in_suit = [c for c in hand if suit_of[c] == led]
+                return Play((rng.choice(in_suit or hand),))
+            return Play(tuple(random_follow(hand, lead, view.trump, view.rules, rng)))
+        # a random card, led alone or (when held twice) sometimes as a pair; now and
+        # then a random throw of a few cards of its suit (it may well fail)
+        card = rng.choice(hand)
+        roll = rng.random()
+        if roll < RANDOM_THROW_CHANCE:
+            suit = suit_of[card]
+            same = [c for c in hand if suit_of[c] == suit]
+            if len(same) > 1:
+                return Play(tuple(rng.sample(same, rng.randint(2, min(4, len(same))))))
+        if roll < 0.5 and hand.count(card) > 1:
+            return Play((card, card))
+        return Play((card,))
+
+
+class GreedyPlayer:
+    """Leads its biggest, highest unit; follows with the cheapest winning play.
+
+    Bids the first legal bid it gets unless the bid would overcall its partner or
+    itself, and buries the cheapest cards (the engine's fallback: no trumps, no
+    points, lowest first).
+    """
+
+    name = "greedy"
+
+    def act(self, view: SeatView) -> Action | None:
+        if view.seat is None:
+            return None
+        kind = view.expecting
+        if kind in ("deal", "end_bidding"):
+            current = view.current_bid
+            if current is not None and current.seat % 2 == view.seat % 2:
+                return None
+            bids = possible_bids(view.hand, view.seat, view.level, current, view.rules)
+            return Declare(bids[-1].cards) if bids else None
+        if view.to_act != view.seat or kind not in ("bury", "play"):
+            return None
+        if kind == "bury":
+            return fallback_action(view)
+        assert view.trump is not None
+        order = order_for(view.trump, view.rules)
+        if view.lead is None:
+            best: tuple | None = None
+            chosen: Sequence[Card] = ()
+            by_suit: dict[str, list[Card]] = {}
+            for card in view.hand:
+                by_suit.setdefault(order.suit_of[card], []).append(card)
+            for suit, cards in by_suit.items():
+                for unit in decompose_in(order, cards):
+                    key = (len(unit.cards), suit != TRUMP, unit.high)
+                    if best is None or key > best:
+                        best, chosen = key, unit.cards
+            return Play(tuple(chosen))
+        plays = [cards for _, cards in view.trick]
+        lead = plays[0]
+        if len(lead) == 1:
+            led = order.suit_of[lead[0]]
+            in_suit = [c for c in view.hand if order.suit_of[c] == led]
+            options: list[list[Card]] = [[c] for c in dict.fromkeys(in_suit or view.hand)]
+        else:
+            options = follow_candidates(view.hand, lead, view.trump, view.rules)
+
+        def cost(cards: Sequence[Card]) -> tuple[int, int, int]:
+            return (
+                sum(order.suit_of[c] == TRUMP for c in cards),
+                points(cards),
+                sum(order.tier[c] for c in cards),
+            )
+
+        me = len(plays)
+        winning = [o for o in options if trick_winner([*plays, o], view.trump, view.rules) == me]
+        return Play(tuple(min(winning or options, key=cost)))

@@ -1,0 +1,116 @@
+"""Bidding during the deal (亮主): bid on the projected trump length, not today's.
+
+The player is asked after every card it is dealt. For each suit it could bid it
+projects its final trump count: the trumps it holds plus, for each card still to
+come, the share of trumps among the cards it has not seen (36 of 108 with a
+trump suit and two decks, 12 in no trump). It bids when that projection (plus a
+little for jokers and trump pairs) clears a bar set above a fair share, and the
+bar drops as the deal goes on: waiting costs the chance to bid at all.
+
+Overcalls need a clear improvement; a partner's bid is overcalled only with a much
+better hand; the player reinforces its own bid (自保) when it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from bot.game import Declare, SeatView
+from bot.rules import ALL_CARDS, BIG_JOKER, SMALL_JOKER, TRUMP, Bid, RuleSet, Trump, order_for
+from bot.rules.bidding import possible_bids
+from bot.rules.units import counts_of
+
+OVERCALL_MARGIN = 1.5  # beat the opponents' suit by this much to take it away
+PARTNER_MARGIN = 3.0  # and a partner's by this much over the bar
+
+
+@lru_cache(maxsize=256)
+def _trump_total(level: str, suit: str | None, rules: RuleSet) -> int:
+    order = order_for(Trump(level, suit), rules)
+    return rules.decks * sum(1 for c in ALL_CARDS if order.suit_of[c] == TRUMP)
+
+
+def suit_score(view: SeatView, suit: str | None) -> float:
+    """Projected final trump length if ``suit`` were trump, plus a bonus for quality."""
+    rules = view.rules
+    order = order_for(Trump(view.level, suit), rules)
+    hand = view.hand
+    counts = counts_of([c for c in hand if order.suit_of[c] == TRUMP])
+    held = sum(counts.values())
+    total = _trump_total(view.level, suit, rules)
+    deck_size = rules.decks * len(ALL_CARDS)
+    unknown = deck_size - len(hand)
+    to_come = max(rules.hand_size - len(hand), 0)
+    projected = held + (to_come * (total - held) / unknown if unknown else 0.0)
+    pairs = sum(1 for k in counts.values() if k >= 2)
+    bonus = 0.5 * counts.get(BIG_JOKER, 0) + 0.3 * counts.get(SMALL_JOKER, 0) + 0.5 * pairs
+    return projected + bonus
+
+
+def bar(view: SeatView) -> float:
+    """The projected score a bid needs: a fair share plus a margin that shrinks."""
+    rules = view.rules
+    fair = _trump_total(view.level, "S", rules) * rules.hand_size / (rules.decks * len(ALL_CARDS))
+    progress = view.dealt / view.deal_total if view.deal_total else 1.0
+    if view.expecting == "end_bidding":
+        progress = 1.0
+    return fair * 1.15 + 0.6 - 1.8 * progress
+
+
+def choose_bid(view: SeatView) -> Declare | None:
+    """The bid to make now, or None to wait."""
+    assert view.seat is not None
+    seat = view.seat
+    current = view.current_bid
+    options = possible_bids(view.hand, seat, view.level, current, view.rules)
+    if not options:
+        return None
+    need = bar(view)
+    scores: dict[str | None, float] = {}
+
+    def score(suit: str | None) -> float:
+        if suit not in scores:
+            scores[suit] = suit_score(view, suit)
+        return scores[suit]
+
+    best: Bid | None = None
+    best_key: tuple[float, int] | None = None
+    for bid in options:
+        suit = bid.suit
+        if suit is None:
+            if not _notrump_ok(view, current, score):
+                continue
+            value = need  # just good enough: no trump is a defensive choice
+        else:
+            value = score(suit)
+            if current is None:
+                if value < need:
+                    continue
+            elif current.seat == seat:
+                if suit != current.suit or value < need - 1.0:
+                    continue
+            elif current.seat == (seat + 2) % 4:
+                if value < need + PARTNER_MARGIN or (
+                    current.suit is not None and score(current.suit) >= need
+                ):
+                    continue
+            else:
+                theirs = score(current.suit) if current.suit is not None else 0.0
+                if value < need - 0.5 or value < theirs + OVERCALL_MARGIN:
+                    continue
+        # prefer the better suit, then the stronger showing (harder to overcall)
+        key = (value, bid.strength)
+        if best_key is None or key > best_key:
+            best, best_key = bid, key
+    return None if best is None else Declare(best.cards)
+
+
+def _notrump_ok(view: SeatView, current: Bid | None, score: Callable[[str | None], float]) -> bool:
+    """No trump only late, against an opponent's suit we are short in."""
+    assert view.seat is not None
+    if current is None or current.seat % 2 == view.seat % 2 or current.suit is None:
+        return False
+    progress = view.dealt / view.deal_total if view.deal_total else 1.0
+    fair = bar(view) - 0.6
+    return progress >= 0.8 and score(current.suit) < fair - 2.0

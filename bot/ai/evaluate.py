@@ -1,0 +1,323 @@
+"""Scoring candidate plays: one expected-value formula for leads and follows.
+
+Every candidate play gets a score in *points for my team*:
+
+``sign × P(attackers win the trick) × points already committed``
+  the points on the table and, on the last trick, the kitty times its multiplier;
+  ``sign`` is +1 for the attackers and −1 for the dealer's side, so attackers grab
+  points and defenders deny them with the same code.
+
+``sign × (P(attackers win) − Q) × points drawn in``
+  my own point cards and what the seats still to play are expected to add. A
+  point card not played now would reach the attackers later with probability
+  ``Q`` (higher for an attacker's card, which can wait for a trick the partner
+  wins, than for a defender's); playing it into this trick moves it to this
+  trick's odds. This is what makes a player feed 10 > K > 5 to a partner who wins
+  securely, keep points away from an opponent's trick, and not lead a suit that
+  pulls points into a trick the other side will take.
+
+``− cost of the cards``
+  what holding the cards would still be worth (``keep``: trumps and high cards
+  much, low side cards little; pairs and tractors more than their cards). A card
+  that wins the trick has done its job, so part of its value is "realized" (less
+  for trumps: a ruff should be saved for a trick worth it).
+
+``+ tempo``
+  winning gives the next lead.
+
+P(win) comes from ``Memory.p_beat`` for the seats still to play: the chance that
+some opponent of the current winner can beat it by following higher or ruffing.
+These figures are rough, but they only rank a few candidates, and they make the
+classic rules of thumb fall out of one formula instead of a pile of special cases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.game import SeatView
+from bot.rules import (
+    TRUMP,
+    Card,
+    kitty_multiplier,
+    play_value,
+    points,
+    trick_winner,
+)
+from bot.rules.units import Format, counts_of, decompose_in, format_of
+
+from .memory import Memory
+
+# chance that a point card kept in hand ends with the attackers anyway: an attacker
+# can save it for a trick the partner wins, a defender for one the dealer's side wins
+Q_ATTACKER = 0.6
+Q_DEFENDER = 0.3
+Q_OTHERS = 0.45  # cards the seats still to play are drawn into the trick
+TEMPO = 1.0  # worth of winning the lead, in points
+REALIZE_PLAIN = 0.8  # share of a winning side card's value used up by winning now
+REALIZE_TRUMP = 0.3  # the same for trumps: ruffs are saved for tricks worth them
+FEED_FOLLOW = 1.2  # points a follower adds, in units of the suit's point density,
+AVOID_FOLLOW = 0.4  #   when their side wins the trick / when it does not
+DRAW_MIN, DRAW_SHARE, DRAW_BONUS = 6, 1.0, 2.0  # when a defender draws trumps, and how eagerly
+FEED_DISCARD = 2.0  # the same for a follower who is void and discards
+AVOID_DISCARD = 0.2
+
+
+class Context:
+    """Everything one decision needs, computed once from the view."""
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None and view.trump is not None
+        self.view = view
+        self.rules = view.rules
+        self.trump = view.trump
+        self.mem = mem = Memory(view)
+        self.order = order = mem.order
+        self.seat = view.seat
+        self.partner = (view.seat + 2) % 4
+        self.attacking = view.is_attacker(view.seat)
+        self.sign = 1.0 if self.attacking else -1.0
+        self.q = Q_ATTACKER if self.attacking else Q_DEFENDER
+        self.hand = list(view.hand)
+        self.counts = counts_of(self.hand)
+        self.left = len(self.hand)
+        suit_of = order.suit_of
+        self.suit_cards: dict[str, list[Card]] = {}
+        for card in sorted(self.hand, key=order.sort_key):
+            self.suit_cards.setdefault(suit_of[card], []).append(card)
+        self.trumps = len(self.suit_cards.get(TRUMP, ()))
+        # structure: identities in pairs (or wider) and in tractors
+        self.in_pair: set[Card] = set()
+        self.in_tractor: set[Card] = set()
+        for cards in self.suit_cards.values():
+            for unit in decompose_in(order, cards):
+                if unit.width >= 2:
+                    self.in_pair.update(unit.cards)
+                    if unit.length >= 2:
+                        self.in_tractor.update(unit.cards)
+        self._keep: dict[Card, float] = {}
+        self.kitty_points = self._kitty_points()
+        self.reserve = self._reserve()
+
+    # --- values of cards -------------------------------------------------------------
+
+    def keep(self, card: Card) -> float:
+        """What holding ``card`` is still worth, in points (before structure)."""
+        value = self._keep.get(card)
+        if value is None:
+            higher = self.mem.higher_unseen(card)
+            if self.order.suit_of[card] == TRUMP:
+                value = 3.5 + 8.0 / (1 + higher)
+            else:
+                value = 4.0 / (1 + higher)
+            self._keep[card] = value
+        return value
+
+    def structure(self, card: Card) -> float:
+        """What ``card``'s pair (and tractor) adds on top of its cards, 0 for a single."""
+        if card not in self.in_pair:
+            return 0.0
+        trump = self.order.suit_of[card] == TRUMP
+        value = (1.5 if trump else 1.0) + 0.6 * self.keep(card)
+        if card in self.in_tractor:
+            value += 1.5
+        return value
+
+    def cost(self, cards: Sequence[Card], realized: float) -> float:
+        """The worth of the hand lost by playing ``cards``.
+
+        ``realized`` is the chance that these cards win the trick for my side: that
+        share of their value (mostly for side cards) is used, not lost.
+        """
+        total = 0.0
+        suit_of = self.order.suit_of
+        played = counts_of(cards)
+        for card, n in played.items():
+            trump = suit_of[card] == TRUMP
+            # a pair is spent whether one or both copies go
+            value = self.keep(card) * n + self.structure(card)
+            if realized:
+                value *= 1.0 - (REALIZE_TRUMP if trump else REALIZE_PLAIN) * realized
+            total += value
+        if self.reserve:
+            total += self._reserve_cost(played)
+        return total
+
+    # --- the kitty and the last tricks -------------------------------------------------
+
+    def _kitty_points(self) -> float:
+        view = self.view
+        if view.kitty is not None and view.phase == "play":
+            return float(points(view.kitty))
+        mem = self.mem
+        total = mem.unseen_total
+        return mem.kitty_size * mem.unseen_points / total if total else 0.0
+
+    def _reserve(self) -> dict[Card, float]:
+        """Cards to keep for the last trick, and what spending them would cost.
+
+        The dealer's side keeps a sure last-trick winner (its top trump once no unseen
+        trump beats it); the attackers keep a boss trump pair, which would multiply
+        the kitty by 4 or more. The horizon grows with what the kitty is worth.
+        """
+        stake = self.kitty_points * 2
+        horizon = min(8, 3 + stake / 15)
+        if self.left > horizon or self.left <= 1 or stake <= 0:
+            return {}
+        trumps = self.suit_cards.get(TRUMP)
+        if not trumps:
+            return {}
+        mem = self.mem
+        if not self.attacking:
+            top = trumps[-1]
+            if mem.higher_unseen(top) == 0:
+                return {top: min(0.5 * stake, 40.0)}
+            return {}
+        for card in reversed(trumps):
+            if self.counts[card] >= 2 and mem.is_boss([card, card]):
+                return {card: min(0.6 * self.kitty_points * 4, 60.0)}
+        return {}
+
+    def _reserve_cost(self, played: dict[Card, int]) -> float:
+        cost = 0.0
+        for card, value in self.reserve.items():
+            n = played.get(card, 0)
+            if n and (self.attacking or n >= self.counts[card]):
+                cost += value
+        return cost
+
+    def is_last_trick(self, lead_size: int) -> bool:
+        return self.left == lead_size and all(
+            size in (lead_size, 0) for size in self.view.hand_sizes
+        )
+
+    # --- expected contributions of the seats still to play ----------------------------
+
+    def more_points(self, seats: Sequence[int], led: str, n: int) -> float:
+        """Points the ``seats`` still to play will add if the attackers win the trick."""
+        mem = self.mem
+        count = mem.suit_count[led]
+        dens = mem.suit_points[led] / count if count else 0.0
+        total = mem.unseen_total
+        dens_all = mem.unseen_points / total if total else 0.0
+        view = self.view
+        expected = 0.0
+        for seat in seats:
+            feeding = view.is_attacker(seat)
+            void = mem.p_void(seat, led)
+            follow = FEED_FOLLOW if feeding else AVOID_FOLLOW
+            discard = FEED_DISCARD if feeding else AVOID_DISCARD
+            expected += n * ((1.0 - void) * dens * follow + void * dens_all * discard)
+        return expected
+
+    def void_bonus(self, cards: Sequence[Card]) -> float:
+        """Emptying a side suit lets me ruff it later (worth it only with trumps left)."""
+        if self.trumps < 2:
+            return 0.0
+        suit_of = self.order.suit_of
+        bonus = 0.0
+        for suit in {suit_of[c] for c in cards}:
+            if suit == TRUMP:
+                continue
+            held = self.suit_cards.get(suit, ())
+            if len(held) == sum(1 for c in cards if suit_of[c] == suit) and self.left > len(cards):
+                bonus += 0.8 + 0.15 * min(self.trumps, 8)
+        return bonus
+
+
+def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[Card]) -> float:
+    """The score of following the trick ``plays`` (lead first) with ``cand``."""
+    view, mem, order = ctx.view, ctx.mem, ctx.order
+    lead = plays[0]
+    n = len(lead)
+    all_plays = [*plays, cand]
+    win = trick_winner(all_plays, ctx.trump, ctx.rules)
+    leader = view.leader
+    assert leader is not None
+    seat_w = (leader + win) % 4
+    after = [(leader + i) % 4 for i in range(len(all_plays), 4)]
+    led = order.suit_of[lead[0]]
+    fmt = _format(ctx, lead)
+    wplay = all_plays[win]
+    value = _value(ctx, wplay, fmt)
+    ruffed = led != TRUMP and order.suit_of[wplay[0]] == TRUMP
+    w_att = view.is_attacker(seat_w)
+    keep = 1.0
+    for seat in after:
+        if view.is_attacker(seat) != w_att:
+            keep *= 1.0 - mem.p_beat(seat, led, fmt[0], value, ruffed)
+    p_att = keep if w_att else 1.0 - keep
+    p_us = p_att if ctx.attacking else 1.0 - p_att
+    table = sum(points(p) for p in plays)
+    if ctx.is_last_trick(n):
+        table += ctx.kitty_points * kitty_multiplier(lead, ctx.trump, ctx.rules)
+    mine = points(cand)
+    more = ctx.more_points(after, led, n)
+    realized = p_us if seat_w == ctx.seat else 0.0
+    return (
+        ctx.sign * (p_att * table + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)
+        - ctx.cost(cand, realized)
+        + TEMPO * p_us
+        + ctx.void_bonus(cand)
+    )
+
+
+def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
+    """The score of leading ``cand`` (one unit, or a throw that cannot be beaten)."""
+    mem, order = ctx.mem, ctx.order
+    seat = ctx.seat
+    n = len(cand)
+    led = order.suit_of[cand[0]]
+    fmt = _format(ctx, cand)
+    value = _value(ctx, cand, fmt)
+    left, partner, right = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    keep = (1.0 - mem.p_beat(left, led, fmt[0], value, False)) * (
+        1.0 - mem.p_beat(right, led, fmt[0], value, False)
+    )
+    rescue = 0.0
+    if led != TRUMP and keep < 1.0:
+        # partner ruffs what an opponent took, unless the last seat over-ruffs
+        ruff = mem.p_void(partner, led) * mem.p_holds(partner, TRUMP, fmt[0], -1)
+        rescue = ruff * (1.0 - 0.5 * mem.p_void(right, led))
+    p_us = keep + (1.0 - keep) * rescue
+    p_att = p_us if ctx.attacking else 1.0 - p_us
+    kitty = 0.0
+    if ctx.is_last_trick(n):
+        kitty = ctx.kitty_points * kitty_multiplier(cand, ctx.trump, ctx.rules)
+    mine = points(cand)
+    more = ctx.more_points((left, partner, right), led, n)
+    score = (
+        ctx.sign * (p_att * kitty + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)
+        - ctx.cost(cand, p_us)
+        + TEMPO * p_us
+        + ctx.void_bonus(cand)
+    )
+    if led == TRUMP:
+        score += _draw_bonus(ctx, cand)
+    return score
+
+
+def _draw_bonus(ctx: Context, cand: Sequence[Card]) -> float:
+    """Drawing trumps pays only for a dealer's side holding most of the trumps."""
+    if ctx.attacking:
+        return 0.0
+    unseen = ctx.mem.suit_count[TRUMP]
+    if unseen == 0 or ctx.trumps < max(DRAW_MIN, DRAW_SHARE * unseen):
+        return 0.0
+    top = ctx.suit_cards[TRUMP][-1]
+    if top in cand:
+        return 0.0
+    return DRAW_BONUS + 0.5 * (len(cand) - 1)
+
+
+def _format(ctx: Context, lead: Sequence[Card]) -> Format:
+    if len(lead) == 1:
+        return ((1, 1),)
+    return format_of(decompose_in(ctx.order, lead))
+
+
+def _value(ctx: Context, play: Sequence[Card], fmt: Format) -> int:
+    if len(play) == 1:
+        return ctx.order.tier[play[0]]
+    value = play_value(ctx.order, play, fmt)
+    return -1 if value is None else value

@@ -1,0 +1,287 @@
+"""Card memory: what one seat can deduce from its view, and nothing more.
+
+Everything here is computed from a ``SeatView``: the seat's own hand, the tricks
+played so far (all public), the bids (public: a bidder showed those cards), the
+failed throws (public: the cards taken back are now known to be in that hand) and,
+for the dealer, the kitty they buried. Hidden hands are never consulted, so a
+computer player built on this cannot cheat even by accident.
+
+The probabilities are deliberately simple (each unseen card is in a given hand with
+the probability of that hand's share of the unseen cards): they are used to rank
+a handful of candidate plays, not to be exact, and they must cost microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.game import SeatView
+from bot.rules import ALL_CARDS, TRUMP, Card, Order, order_for
+from bot.rules.units import Shape, counts_of, decompose_in, placements
+
+SUITS_ALL = ("S", "H", "D", "C", TRUMP)
+
+
+class Memory:
+    """Unseen cards, known voids and known holdings, as seen from ``view.seat``.
+
+    ``unseen[c]`` counts the copies of ``c`` that are in another hand or (for
+    everyone but the dealer) in the hidden kitty: all copies − own hand − played −
+    own buried kitty.
+    """
+
+    __slots__ = (
+        "by_suit",
+        "decks",
+        "hand_sizes",
+        "kitty_hidden",
+        "kitty_size",
+        "known",
+        "no_pairs",
+        "order",
+        "partner",
+        "seat",
+        "suit_count",
+        "suit_points",
+        "unseen",
+        "void",
+    )
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None and view.trump is not None
+        order = order_for(view.trump, view.rules)
+        self.order: Order = order
+        self.seat: int = view.seat
+        self.partner: int = (view.seat + 2) % 4
+        self.decks: int = view.rules.decks
+        self.kitty_size: int = view.rules.kitty_size
+        self.hand_sizes: tuple[int, ...] = view.hand_sizes
+        decks = self.decks
+        unseen = dict.fromkeys(ALL_CARDS, decks)
+        for card in view.hand:
+            unseen[card] -= 1
+        # the dealer knows the kitty once it is buried (in the kitty phase it is in hand)
+        self.kitty_hidden = not (view.kitty is not None and view.phase == "play")
+        if not self.kitty_hidden and view.kitty is not None:
+            for card in view.kitty:
+                unseen[card] -= 1
+        suit_of = order.suit_of
+        void: list[set[str]] = [set(), set(), set(), set()]
+        no_pairs: list[set[str]] = [set(), set(), set(), set()]
+        played_by: list[list[Card]] = [[], [], [], []]
+        shows: list[dict[Card, int]] = [{}, {}, {}, {}]
+        strict = view.rules.follow_shape == "strict"
+        tricks: list[tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[Card, ...] | None]] = [
+            (t.plays, t.attempted) for t in view.tricks
+        ]
+        if view.trick:
+            tricks.append((view.trick, None))
+        for plays, attempted in tricks:
+            lead = plays[0][1]
+            led = suit_of[lead[0]]
+            n = len(lead)
+            paired_lead = n > 1 and len(set(lead)) < n
+            for i, (who, cards) in enumerate(plays):
+                for card in cards:
+                    unseen[card] -= 1
+                played_by[who].extend(cards)
+                if i == 0:
+                    if attempted is not None:
+                        # the cards taken back after a failed throw are in that hand
+                        back = _minus(attempted, cards)
+                        _merge_max(shows[who], counts_of(back), add=True)
+                    continue
+                in_suit = [c for c in cards if suit_of[c] == led]
+                if len(in_suit) < n:
+                    void[who].add(led)
+                elif strict and paired_lead and len(set(in_suit)) == len(in_suit):
+                    no_pairs[who].add(led)
+        # bids show cards; a dealer may have buried them, so only non-dealers count
+        for bid in view.bids:
+            if bid.seat != view.dealer and bid.seat != self.seat:
+                _merge_max(shows[bid.seat], counts_of(list(bid.cards)))
+        known: list[dict[Card, int]] = [{}, {}, {}, {}]
+        for who in range(4):
+            if who == self.seat or not shows[who]:
+                continue
+            left = dict(shows[who])
+            for card in played_by[who]:
+                if left.get(card):
+                    left[card] -= 1
+            known[who] = {c: min(k, unseen[c]) for c, k in left.items() if k > 0 and unseen[c]}
+            for card in known[who]:
+                void[who].discard(suit_of[card])
+        self.unseen: dict[Card, int] = unseen
+        self.void = void
+        self.no_pairs = no_pairs
+        self.known = known
+        by_suit: dict[str, dict[Card, int]] = {s: {} for s in SUITS_ALL}
+        suit_count = dict.fromkeys(SUITS_ALL, 0)
+        suit_points = dict.fromkeys(SUITS_ALL, 0)
+        for card, k in unseen.items():
+            if k > 0:
+                suit = suit_of[card]
+                by_suit[suit][card] = k
+                suit_count[suit] += k
+                suit_points[suit] += k * card.points
+        self.by_suit = by_suit
+        self.suit_count = suit_count
+        self.suit_points = suit_points
+
+    # --- simple facts ------------------------------------------------------------------
+
+    @property
+    def unseen_total(self) -> int:
+        return sum(self.suit_count.values())
+
+    @property
+    def unseen_points(self) -> int:
+        return sum(self.suit_points.values())
+
+    def others(self) -> tuple[int, int, int]:
+        s = self.seat
+        return ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4)
+
+    def opponents(self) -> tuple[int, int]:
+        return ((self.seat + 1) % 4, (self.seat + 3) % 4)
+
+    def higher_unseen(self, card: Card) -> int:
+        """Unseen copies of cards of the same effective suit that rank above ``card``."""
+        tier = self.order.tier
+        t = tier[card]
+        return sum(k for c, k in self.by_suit[self.order.suit_of[card]].items() if tier[c] > t)
+
+    def is_boss(self, cards: Sequence[Card]) -> bool:
+        """No unseen same-suit unit of the same shape beats this unit (ruffs aside).
+
+        With two decks ``QQ`` is boss once one A and one K of its suit have been seen:
+        the unseen cards no longer hold a higher pair.
+        """
+        order = self.order
+        units = decompose_in(order, cards)
+        pool = self.by_suit[units[0].suit]
+        for unit in units:
+            for placed in placements(order, unit.suit, pool, unit.shape):
+                if order.tier[placed[-1]] > unit.high:
+                    return False
+                break
+        return True
+
+    # --- probabilities -------------------------------------------------------------------
+
+    def share(self, seat: int, suit: str) -> float:
+        """The chance that one unseen card of ``suit`` sits in ``seat``'s hand."""
+        total = self.kitty_size if self.kitty_hidden else 0
+        mine = 0
+        for who in self.others():
+            if suit in self.void[who]:
+                continue
+            size = self.hand_sizes[who]
+            total += size
+            if who == seat:
+                mine = size
+        return mine / total if total else 0.0
+
+    def p_void(self, seat: int, suit: str) -> float:
+        """Probability that ``seat`` holds no card of ``suit`` (1 when known void)."""
+        if suit in self.void[seat] or self.hand_sizes[seat] == 0:
+            return 1.0
+        known = self.known[seat]
+        suit_of = self.order.suit_of
+        if any(suit_of[c] == suit for c in known):
+            return 0.0
+        count = self.suit_count[suit] - self._known_elsewhere(seat, suit)
+        if count <= 0:
+            return 1.0
+        return (1.0 - self.share(seat, suit)) ** count
+
+    def _known_elsewhere(self, seat: int, suit: str) -> int:
+        suit_of = self.order.suit_of
+        return sum(
+            k
+            for who in self.others()
+            if who != seat
+            for c, k in self.known[who].items()
+            if suit_of[c] == suit
+        )
+
+    def p_holds(self, seat: int, suit: str, shape: Shape, above: int) -> float:
+        """Probability that ``seat`` holds a ``shape`` unit of ``suit`` above tier ``above``."""
+        width, length = shape
+        if suit in self.void[seat] or self.hand_sizes[seat] < width * length:
+            return 0.0
+        if width > 1 and suit in self.no_pairs[seat]:
+            return 0.0
+        order = self.order
+        tier = order.tier
+        known = self.known[seat]
+        if known and _has_unit(order, suit, known, shape, above):
+            return 1.0
+        pool = self.by_suit[suit]
+        share = self.share(seat, suit)
+        if share <= 0.0:
+            return 0.0
+        if shape == (1, 1):
+            k = 0
+            for c, n in pool.items():
+                if tier[c] > above:
+                    k += n
+            return 1.0 - (1.0 - share) ** k if k else 0.0
+        miss = 1.0
+        per_id = share**width
+        for placed in placements(order, suit, pool, shape):
+            if tier[placed[-1]] <= above:
+                break
+            p = 1.0
+            for card in placed:
+                # copies beyond the width give more ways to hold the unit
+                extra = pool[card] - width + 1
+                p *= min(1.0, per_id * extra)
+            miss *= 1.0 - p
+            if miss < 0.02:
+                break
+        return 1.0 - miss
+
+    def p_beat(
+        self, seat: int, led: str, top: Shape, value: int, ruffed: bool, can_ruff: bool = True
+    ) -> float:
+        """Probability that ``seat`` can beat the current winning play.
+
+        ``led`` is the led effective suit, ``top`` the lead's strongest shape and
+        ``value`` the winning play's strength in it (``play_value``); ``ruffed`` says
+        the winning play is a trump ruff of a plain-suit lead.
+        """
+        void = self.p_void(seat, led)
+        p_follow = 0.0
+        if not ruffed:
+            p_follow = (1.0 - void) * self.p_holds(seat, led, top, value) if void < 1.0 else 0.0
+        p_ruff = 0.0
+        if led != TRUMP and can_ruff and void > 0.0:
+            above = value if ruffed else -1
+            p_ruff = void * self._p_ruff_holds(seat, top, above)
+        return 1.0 - (1.0 - p_follow) * (1.0 - p_ruff)
+
+    def _p_ruff_holds(self, seat: int, top: Shape, above: int) -> float:
+        # a hand void in the led suit holds relatively more trumps: count it that way
+        p = self.p_holds(seat, TRUMP, top, above)
+        return min(1.0, p * 1.25)
+
+
+def _has_unit(order: Order, suit: str, counts: dict[Card, int], shape: Shape, above: int) -> bool:
+    pool = {c: k for c, k in counts.items() if order.suit_of[c] == suit}
+    for placed in placements(order, suit, pool, shape):
+        return order.tier[placed[-1]] > above
+    return False
+
+
+def _minus(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
+    left = list(cards)
+    for card in taken:
+        if card in left:
+            left.remove(card)
+    return left
+
+
+def _merge_max(into: dict[Card, int], counts: dict[Card, int], add: bool = False) -> None:
+    for card, k in counts.items():
+        into[card] = into.get(card, 0) + k if add else max(into.get(card, 0), k)

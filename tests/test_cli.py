@@ -1,0 +1,115 @@
+"""The offline CLI: play through stdin, simulate --json, arena, and the bare command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli import TerminalGame, parse_rules
+from bot.game import Match
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_bot(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_play_through_stdin() -> None:
+    """Bad input gets a reason and a new prompt; hint works; the computer can take over."""
+    script = "ZZ\nhint\n" + "auto\n" * 80
+    done = run_bot("play", "--seed", "5", "--hands", "1", "--ascii", stdin=script)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Not allowed:" in out and "is not a card" in out
+    assert "Hint:" in out
+    assert "Hand 1 over" in out
+    assert "Attackers' points:" in out
+    assert "♠" not in out and "大王" not in out  # --ascii
+
+
+def test_play_hands_over_and_stops_at_end_of_input() -> None:
+    done = run_bot("play", "--seed", "9", "--decks", "1", stdin="auto all\n")
+    assert done.returncode == 0, done.stderr
+    assert "托管" in done.stdout or "computer plays your seat" in done.stdout
+    assert done.stdout.rstrip().endswith("Bye.") or "win the match" in done.stdout
+
+
+def test_play_in_process_with_hints_and_typed_cards() -> None:
+    """A scripted person who types the hinted cards, after trying an illegal play."""
+    out: list[str] = []
+    tried_illegal = False
+
+    def write(text: str) -> None:
+        out.append(text)
+
+    def read(prompt: str) -> str:
+        nonlocal tried_illegal
+        out.append(prompt)
+        if prompt.startswith("Bid"):
+            return ""
+        if prompt.startswith("Press Enter"):
+            return "quit"
+        last = out[-2] if len(out) > 1 else ""
+        if last.startswith("Hint: "):
+            return last.split("(type: ")[1].rstrip(")")
+        if prompt.startswith("Your play") and not tried_illegal:
+            tried_illegal = True
+            return "BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ BJ"
+        return "hint"
+
+    game = TerminalGame(Match.new(12), 0, "greedy", read, write, symbols=True)
+    assert game.run(hands=1) == 0
+    text = "\n".join(out)
+    assert "Not allowed:" in text
+    assert "You played" in text
+    assert "Hand 1 over" in text
+
+
+def test_simulate_json_shape() -> None:
+    done = run_bot(
+        "simulate", "--hands", "6", "--seed", "3", "--players", "ai,greedy,ai,random", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    for key in ("hands", "seconds", "hands_per_second", "play_phase_hands_per_second", "teams"):
+        assert key in report
+    assert report["hands"] == 6
+    assert len(report["teams"]) == 2
+    team = report["teams"][0]
+    for key in ("attacking_points", "levels_gained", "hands_dealing", "matches_won"):
+        assert key in team
+    assert sum(t["hands_dealing"] for t in report["teams"]) == 6
+
+
+def test_arena_output() -> None:
+    done = run_bot("arena", "--deals", "3", "--seed", "2", "ai", "ai")
+    assert done.returncode == 0, done.stderr
+    assert "point difference per hand (A - B): +0.00" in done.stdout
+    assert "95% CI" in done.stdout and "level difference" in done.stdout
+    helped = run_bot("arena", "--help")
+    assert "Duplicate deals" in helped.stdout and "minus B's attacking points" in helped.stdout
+
+
+def test_bare_command_points_to_play() -> None:
+    done = run_bot()
+    assert done.returncode == 2
+    assert "python -m bot play" in done.stderr
+
+
+def test_rules_from_the_command_line() -> None:
+    rules = parse_rules(3, ["kitty_multiplier=flat", "fixed_two_trump=true", "points_cap=200"])
+    assert rules.decks == 3 and rules.fixed_two_trump and rules.points_cap == 200
