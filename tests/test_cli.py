@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_bot(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", "DISCORD_TOKEN": ""}
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         input=stdin,
@@ -104,9 +104,10 @@ def test_arena_output() -> None:
     assert "Duplicate deals" in helped.stdout and "minus B's attacking points" in helped.stdout
 
 
-def test_bare_command_points_to_play() -> None:
+def test_bare_command_without_a_token_explains_and_points_to_play() -> None:
     done = run_bot()
     assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr
     assert "python -m bot play" in done.stderr
 
 

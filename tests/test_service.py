@@ -18,8 +18,14 @@ from bot.rules import RuleSet
 from bot.service import Table, TableService, Update, UserError
 from bot.store import GuildSettings, Store
 
-FAST = {"bid_window": 2.0, "deal_pace": 0.0, "deal_round": 100, "bot_delay": 0.0,
-        "next_hand": 1.0, "warn_before": 5.0}
+FAST = {
+    "bid_window": 2.0,
+    "deal_pace": 0.0,
+    "deal_round": 100,
+    "bot_delay": 0.0,
+    "next_hand": 1.0,
+    "warn_before": 5.0,
+}
 GUILD, CHANNEL, OTHER = 1, 10, 11
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 
@@ -154,8 +160,16 @@ async def test_a_whole_hand_with_one_human_on_autoplay(env) -> None:
             break
     assert match.hand_no >= 1, f"stuck in {match.phase}"
     kinds = sink.kinds()
-    for kind in ("match_started", "deal_progress", "trump", "buried", "played", "trick", "hand_scored",
-                 "hand_started"):
+    for kind in (
+        "match_started",
+        "deal_progress",
+        "trump",
+        "buried",
+        "played",
+        "trick",
+        "hand_scored",
+        "hand_started",
+    ):
         assert kind in kinds
     stats = await store.player_stats(GUILD, ALICE)
     assert stats is not None and stats.hands == 1
@@ -279,7 +293,8 @@ async def test_concurrent_clicks_apply_once(env) -> None:
             break
     action = fallback_action(match.view(0))
     results = await asyncio.gather(
-        service.act(CHANNEL, ALICE, action), service.act(CHANNEL, ALICE, action),
+        service.act(CHANNEL, ALICE, action),
+        service.act(CHANNEL, ALICE, action),
         return_exceptions=True,
     )
     assert sum(isinstance(r, list) for r in results) == 1

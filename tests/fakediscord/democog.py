@@ -39,11 +39,13 @@ class DealView(discord.ui.View):
 
     @discord.ui.button(label="Deal", custom_id="demo:deal", style=discord.ButtonStyle.primary)
     async def deal(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
-        await interaction.response.edit_message(content="Pick your cards", attachments=[],
-                                                view=PickView(self.cog))
+        await interaction.response.edit_message(
+            content="Pick your cards", attachments=[], view=PickView(self.cog)
+        )
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,
-                       item: discord.ui.Item[Any]) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
         self.cog.errors.append(error)
 
 
@@ -54,7 +56,8 @@ class PickView(discord.ui.View):
         super().__init__(timeout=None)
         self.cog = cog
         select = discord.ui.Select(
-            custom_id="demo:pick", placeholder="Choose cards",
+            custom_id="demo:pick",
+            placeholder="Choose cards",
             max_values=cog.select_max_values,
             options=[discord.SelectOption(label=label, value=value) for label, value in CARDS],
         )
@@ -72,8 +75,9 @@ class PickView(discord.ui.View):
             return
         await interaction.response.send_message("Check your DMs", ephemeral=True)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,
-                       item: discord.ui.Item[Any]) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
         self.cog.errors.append(error)
 
 
@@ -85,8 +89,9 @@ class ThanksView(discord.ui.View):
         self.cog = cog
 
     @discord.ui.button(label="Thanks", custom_id="demo:thanks")
-    async def thanks(self, interaction: discord.Interaction,
-                     button: discord.ui.Button[Any]) -> None:
+    async def thanks(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         await interaction.response.send_message("You're welcome")
 
 
@@ -94,14 +99,16 @@ class SecretView(discord.ui.View):
     """A button on an ephemeral message."""
 
     @discord.ui.button(label="Reveal", custom_id="demo:reveal")
-    async def reveal(self, interaction: discord.Interaction,
-                     button: discord.ui.Button[Any]) -> None:
+    async def reveal(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         await interaction.response.edit_message(content="Revealed: 2♠", view=None)
 
 
 class NameModal(discord.ui.Modal):
     name: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label="Table name", custom_id="demo:name", max_length=20)
+        label="Table name", custom_id="demo:name", max_length=20
+    )
 
     def __init__(self, cog: DemoCog) -> None:
         super().__init__(title=cog.modal_title, custom_id="demo:modal")
@@ -120,8 +127,9 @@ class DemoCog(commands.Cog):
     demo = app_commands.Group(name="demo", description="Fake Discord demo commands")
     admin = app_commands.Group(name="admin", description="Admin tools", parent=demo)
 
-    def __init__(self, bot: commands.Bot, *,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+    def __init__(
+        self, bot: commands.Bot, *, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    ) -> None:
         self.bot = bot
         self.sleep = sleep
         self.autocomplete_count = 3
@@ -130,32 +138,43 @@ class DemoCog(commands.Cog):
         self.errors: list[BaseException] = []
         self.last_interaction: discord.Interaction | None = None
 
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         self.errors.append(getattr(error, "original", error))
 
     @demo.command(name="start", description="Open a demo table")
     @app_commands.describe(players="How many players", mode="Rule set")
-    @app_commands.choices(players=[app_commands.Choice(name="two", value=2),
-                                   app_commands.Choice(name="four", value=4)])
-    async def start(self, interaction: discord.Interaction, players: int,
-                    mode: str = "classic") -> None:
+    @app_commands.choices(
+        players=[
+            app_commands.Choice(name="two", value=2),
+            app_commands.Choice(name="four", value=4),
+        ]
+    )
+    async def start(
+        self, interaction: discord.Interaction, players: int, mode: str = "classic"
+    ) -> None:
         self.last_interaction = interaction
         await interaction.response.send_message(
-            f"Table for {players} ({mode})", file=discord.File(io.BytesIO(table_png()),
-                                                               "table.png"),
-            view=DealView(self))
+            f"Table for {players} ({mode})",
+            file=discord.File(io.BytesIO(table_png()), "table.png"),
+            view=DealView(self),
+        )
 
     @start.autocomplete("mode")
-    async def mode_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=f"{current}{i}", value=f"{current}{i}")
-                for i in range(self.autocomplete_count)]
+    async def mode_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=f"{current}{i}", value=f"{current}{i}")
+            for i in range(self.autocomplete_count)
+        ]
 
     @demo.command(name="secret", description="An ephemeral message with a button")
     async def secret(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("Your hand is hidden", ephemeral=True,
-                                                view=SecretView(timeout=None))
+        await interaction.response.send_message(
+            "Your hand is hidden", ephemeral=True, view=SecretView(timeout=None)
+        )
 
     @demo.command(name="modal", description="Open a modal")
     async def modal(self, interaction: discord.Interaction) -> None:
@@ -192,12 +211,15 @@ class DemoCog(commands.Cog):
         await thread.send("Welcome to table 1")
 
     @demo.command(name="inspect", description="Describe the options given")
-    async def inspect(self, interaction: discord.Interaction,
-                      channel: discord.TextChannel | None = None,
-                      role: discord.Role | None = None,
-                      file: discord.Attachment | None = None,
-                      ratio: app_commands.Range[float, 0.0, 1.0] | None = None,
-                      member: discord.Member | None = None) -> None:
+    async def inspect(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel | None = None,
+        role: discord.Role | None = None,
+        file: discord.Attachment | None = None,
+        ratio: app_commands.Range[float, 0.0, 1.0] | None = None,
+        member: discord.Member | None = None,
+    ) -> None:
         parts = []
         if channel is not None:
             parts.append(f"channel={channel.name}")

@@ -101,8 +101,9 @@ class InteractionHandle:
     def __await__(self) -> Generator[Any, None, InteractionHandle]:
         return self.wait_ack().__await__()
 
-    async def wait_ack(self, timeout: float | None = None, *,
-                       allow_errors: bool = False) -> InteractionHandle:
+    async def wait_ack(
+        self, timeout: float | None = None, *, allow_errors: bool = False
+    ) -> InteractionHandle:
         """Wait until the bot acknowledged; fail fast if its callback was rejected."""
         inter = self.interaction
 
@@ -156,9 +157,11 @@ class InteractionHandle:
     def _diagnose(self, what: str) -> str:
         inter = self.interaction
         mine = [r for r in self.fake.requests if r.params.get("token") == inter.token]
-        return (f"interaction {inter.id} ({inter.command_name() or inter.data.get('custom_id')}, "
-                f"type {inter.type}) {what}; errors on its token: {inter.errors}; "
-                f"its requests: {mine}; last 4xx overall: {self.fake.errors[-5:]}")
+        return (
+            f"interaction {inter.id} ({inter.command_name() or inter.data.get('custom_id')}, "
+            f"type {inter.type}) {what}; errors on its token: {inter.errors}; "
+            f"its requests: {mine}; last 4xx overall: {self.fake.errors[-5:]}"
+        )
 
     def __repr__(self) -> str:
         return f"<InteractionHandle {self.interaction!r}>"
@@ -171,8 +174,9 @@ class UserDriver:
         self.fake = fake
         self.timeout = timeout
 
-    async def wait_for_response(self, handle: InteractionHandle,
-                                timeout: float | None = None) -> InteractionHandle:
+    async def wait_for_response(
+        self, handle: InteractionHandle, timeout: float | None = None
+    ) -> InteractionHandle:
         """Same as ``await handle``: wait until the bot acknowledged the interaction."""
         return await handle.wait_ack(timeout)
 
@@ -198,16 +202,18 @@ class UserDriver:
                     found[cmd.name] = cmd
         return found
 
-    def _resolve_command(self, name: str, user: User, channel: Channel
-                         ) -> tuple[Command, list[str], list[JSON]]:
+    def _resolve_command(
+        self, name: str, user: User, channel: Channel
+    ) -> tuple[Command, list[str], list[JSON]]:
         parts = name.strip().lstrip("/").split()
         if not parts:
             raise DriverError("empty command name")
         commands = self.commands_for(channel)
         cmd = commands.get(parts[0])
         if cmd is None:
-            raise DriverError(f"/{parts[0]} is not a synced command here; synced: "
-                              f"{sorted(commands)}")
+            raise DriverError(
+                f"/{parts[0]} is not a synced command here; synced: {sorted(commands)}"
+            )
         perms = cmd.raw.get("default_member_permissions")
         if perms is not None and channel.guild_id is not None:
             have = self.fake.permissions(user, channel)
@@ -215,8 +221,14 @@ class UserDriver:
                 raise DriverError(f"{user.name} lacks permissions to see /{cmd.name}")
         schema = list(cmd.raw.get("options") or [])
         for part in parts[1:]:
-            sub = next((o for o in schema if o.get("name") == part
-                        and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
+            sub = next(
+                (
+                    o
+                    for o in schema
+                    if o.get("name") == part and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)
+                ),
+                None,
+            )
             if sub is None:
                 raise DriverError(f"/{cmd.name} has no subcommand {part!r}")
             schema = list(sub.get("options") or [])
@@ -239,8 +251,9 @@ class UserDriver:
         return options
 
     # ------------------------------------------------------------------ option values
-    def _option_value(self, opt: JSON, value: Any, resolved: dict[str, dict[str, JSON]],
-                      channel: Channel) -> Any:
+    def _option_value(
+        self, opt: JSON, value: Any, resolved: dict[str, dict[str, JSON]], channel: Channel
+    ) -> Any:
         otype = opt["type"]
         name = opt["name"]
         if otype == STRING:
@@ -250,8 +263,11 @@ class UserDriver:
             if not lo <= len(value) <= hi:
                 raise DriverError(f"option {name!r} must be {lo}–{hi} characters")
         elif otype in (INTEGER, NUMBER):
-            if isinstance(value, bool) or not isinstance(value, int | float) or (
-                    otype == INTEGER and not isinstance(value, int)):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or (otype == INTEGER and not isinstance(value, int))
+            ):
                 raise DriverError(f"option {name!r} takes a number, got {value!r}")
             if "min_value" in opt and value < opt["min_value"]:
                 raise DriverError(f"option {name!r} must be ≥ {opt['min_value']}")
@@ -270,12 +286,24 @@ class UserDriver:
             types = opt.get("channel_types")
             if types and value.type not in types:
                 raise DriverError(f"option {name!r} takes channel types {types}")
-            data = {"id": str(value.id), "name": value.name, "type": value.type,
-                    "permissions": str(self.fake.permissions(self.fake.bot_user, value))}
+            data = {
+                "id": str(value.id),
+                "name": value.name,
+                "type": value.type,
+                "permissions": str(self.fake.permissions(self.fake.bot_user, value)),
+            }
             if value.is_thread:
-                data.update(parent_id=str(value.parent_id), thread_metadata={
-                    "archived": False, "auto_archive_duration": 1440, "locked": False,
-                    "archive_timestamp": value.payload()["thread_metadata"]["archive_timestamp"]})
+                data.update(
+                    parent_id=str(value.parent_id),
+                    thread_metadata={
+                        "archived": False,
+                        "auto_archive_duration": 1440,
+                        "locked": False,
+                        "archive_timestamp": value.payload()["thread_metadata"][
+                            "archive_timestamp"
+                        ],
+                    },
+                )
             resolved.setdefault("channels", {})[str(value.id)] = data
             return str(value.id)
         elif otype == ATTACHMENT:
@@ -290,12 +318,14 @@ class UserDriver:
             raise DriverError(f"option {name!r} (type {otype}) cannot take {value!r}")
         allowed = opt.get("choices")
         if allowed and value not in [c["value"] for c in allowed]:
-            raise DriverError(f"option {name!r} must be one of "
-                              f"{[c['value'] for c in allowed]}, got {value!r}")
+            raise DriverError(
+                f"option {name!r} must be one of {[c['value'] for c in allowed]}, got {value!r}"
+            )
         return value
 
-    def _resolve_user(self, user: User, resolved: dict[str, dict[str, JSON]],
-                      channel: Channel) -> None:
+    def _resolve_user(
+        self, user: User, resolved: dict[str, dict[str, JSON]], channel: Channel
+    ) -> None:
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
         guild = self.fake.guild_of(channel)
         if guild is not None and user.id in guild.members:
@@ -303,8 +333,14 @@ class UserDriver:
             member.pop("user")
             resolved.setdefault("members", {})[str(user.id)] = member
 
-    def _build_options(self, schema: list[JSON], given: Mapping[str, Any], channel: Channel,
-                       resolved: dict[str, dict[str, JSON]], focused: str | None) -> list[JSON]:
+    def _build_options(
+        self,
+        schema: list[JSON],
+        given: Mapping[str, Any],
+        channel: Channel,
+        resolved: dict[str, dict[str, JSON]],
+        focused: str | None,
+    ) -> list[JSON]:
         by_name = {o["name"]: o for o in schema}
         for key in given:
             if key not in by_name:
@@ -317,8 +353,14 @@ class UserDriver:
             if name == focused:
                 if not opt.get("autocomplete"):
                     raise DriverError(f"option {name!r} has no autocomplete")
-                out.append({"type": opt["type"], "name": name,
-                            "value": str(given.get(name, "")), "focused": True})
+                out.append(
+                    {
+                        "type": opt["type"],
+                        "name": name,
+                        "value": str(given.get(name, "")),
+                        "focused": True,
+                    }
+                )
                 continue
             if name not in given:
                 if opt.get("required") and focused is None:
@@ -329,8 +371,9 @@ class UserDriver:
         return out
 
     # ------------------------------------------------------------------ actions
-    def send_slash(self, name: str, user: User, channel: Channel,
-                   options: Mapping[str, Any] | None = None) -> InteractionHandle:
+    def send_slash(
+        self, name: str, user: User, channel: Channel, options: Mapping[str, Any] | None = None
+    ) -> InteractionHandle:
         """``/name [sub [subsub]]`` with ``options`` as a user would type them.
 
         ``name`` may include subcommand group and subcommand (``"shengji new"``).
@@ -343,8 +386,14 @@ class UserDriver:
         leaf = self._build_options(schema, options or {}, channel, resolved, None)
         return self._start(2, user, channel, self._command_data(cmd, path, leaf, resolved))
 
-    def autocomplete(self, name: str, user: User, channel: Channel, focused: str,
-                     options: Mapping[str, Any] | None = None) -> InteractionHandle:
+    def autocomplete(
+        self,
+        name: str,
+        user: User,
+        channel: Channel,
+        focused: str,
+        options: Mapping[str, Any] | None = None,
+    ) -> InteractionHandle:
         """The user is typing in option ``focused`` (its text is ``options[focused]``)."""
         self._check_can_use(user, channel)
         cmd, path, schema = self._resolve_command(name, user, channel)
@@ -354,10 +403,15 @@ class UserDriver:
         leaf = self._build_options(schema, given, channel, resolved, focused)
         return self._start(4, user, channel, self._command_data(cmd, path, leaf, resolved))
 
-    def _command_data(self, cmd: Command, path: list[str], leaf: list[JSON],
-                      resolved: dict[str, dict[str, JSON]]) -> JSON:
-        data: JSON = {"id": str(cmd.id), "name": cmd.name, "type": 1,
-                      "options": self._wrap(cmd, path, leaf)}
+    def _command_data(
+        self, cmd: Command, path: list[str], leaf: list[JSON], resolved: dict[str, dict[str, JSON]]
+    ) -> JSON:
+        data: JSON = {
+            "id": str(cmd.id),
+            "name": cmd.name,
+            "type": 1,
+            "options": self._wrap(cmd, path, leaf),
+        }
         if resolved:
             data["resolved"] = resolved
         if cmd.guild_id is not None:
@@ -372,11 +426,17 @@ class UserDriver:
             raise DriverError(f"{custom_id!r} is not a button (type {comp.get('type')})")
         if comp.get("style") in (5, 6):
             raise DriverError(f"{custom_id!r} is a link/premium button; it sends no interaction")
-        return self._start(3, user, self.fake.channels[msg.channel_id],
-                           {"custom_id": custom_id, "component_type": BUTTON}, msg)
+        return self._start(
+            3,
+            user,
+            self.fake.channels[msg.channel_id],
+            {"custom_id": custom_id, "component_type": BUTTON},
+            msg,
+        )
 
-    def select(self, message: Message | int, custom_id: str, values: Iterable[Any],
-               user: User) -> InteractionHandle:
+    def select(
+        self, message: Message | int, custom_id: str, values: Iterable[Any], user: User
+    ) -> InteractionHandle:
         """Choose ``values`` in the select ``custom_id`` on ``message``.
 
         String selects take option values; user/role/channel selects take
@@ -413,7 +473,11 @@ class UserDriver:
                 resolved.setdefault("roles", {})[str(v.id)] = v.payload()
             elif isinstance(v, Channel) and ctype == 8:
                 resolved.setdefault("channels", {})[str(v.id)] = {
-                    "id": str(v.id), "name": v.name, "type": v.type, "permissions": "0"}
+                    "id": str(v.id),
+                    "name": v.name,
+                    "type": v.type,
+                    "permissions": "0",
+                }
             else:
                 raise DriverError(f"{v!r} cannot be chosen in select type {ctype}")
             ids.append(str(v.id))
@@ -421,8 +485,9 @@ class UserDriver:
         data["resolved"] = resolved
         return data
 
-    def submit_modal(self, opened_by: InteractionHandle, user: User,
-                     values: Mapping[str, Any]) -> InteractionHandle:
+    def submit_modal(
+        self, opened_by: InteractionHandle, user: User, values: Mapping[str, Any]
+    ) -> InteractionHandle:
         """Fill in and submit the modal the bot opened in answer to ``opened_by``.
 
         ``values`` maps text-input custom_ids to strings (selects inside labels
@@ -440,11 +505,21 @@ class UserDriver:
         for comp in modal.get("components") or []:
             if comp.get("type") == 1:
                 inner = comp["components"][0]
-                components.append({"type": 1, "id": comp.get("id"),
-                                   "components": [self._submitted(inner, given, channel)]})
+                components.append(
+                    {
+                        "type": 1,
+                        "id": comp.get("id"),
+                        "components": [self._submitted(inner, given, channel)],
+                    }
+                )
             elif comp.get("type") == 18:
-                components.append({"type": 18, "id": comp.get("id"),
-                                   "component": self._submitted(comp["component"], given, channel)})
+                components.append(
+                    {
+                        "type": 18,
+                        "id": comp.get("id"),
+                        "component": self._submitted(comp["component"], given, channel),
+                    }
+                )
             else:
                 components.append({"type": comp.get("type"), "id": comp.get("id")})
         if given:
@@ -469,16 +544,26 @@ class UserDriver:
         if ctype in SELECT_TYPES:
             chosen = given.pop(custom_id, [])
             data = self._select_data(comp, list(chosen), channel)
-            return {"type": ctype, "id": comp.get("id"), "custom_id": custom_id,
-                    "values": data["values"]}
+            return {
+                "type": ctype,
+                "id": comp.get("id"),
+                "custom_id": custom_id,
+                "values": data["values"],
+            }
         raise DriverError(f"the driver cannot fill modal component type {ctype}")
 
     def say(self, user: User, channel: Channel, content: str) -> Message:
         """A plain user message (MESSAGE_CREATE; content only with the MESSAGE_CONTENT intent)."""
         self._check_can_use(user, channel)
         fake = self.fake
-        msg = Message(id=fake.ids.next(), channel_id=channel.id, guild_id=channel.guild_id,
-                      author=user, created_at=fake.clock.time(), content=content)
+        msg = Message(
+            id=fake.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=user,
+            created_at=fake.clock.time(),
+            content=content,
+        )
         fake._store(msg)
         payload = msg.payload()
         guild = fake.guild_of(channel)
@@ -493,8 +578,7 @@ class UserDriver:
                 continue
             data = payload
             if not (session.intents & (1 << 15) or channel.is_dm or mentions_bot):
-                data = payload | {"content": "", "embeds": [], "attachments": [],
-                                  "components": []}
+                data = payload | {"content": "", "embeds": [], "attachments": [], "components": []}
             fake.gateway._dispatch_to(session, "MESSAGE_CREATE", data)
         fake.gateway.events.append(("MESSAGE_CREATE", payload))
         fake.notifier.notify()
@@ -526,14 +610,17 @@ class UserDriver:
     def _component(self, msg: Message, custom_id: str) -> JSON:
         comp = msg.find_component(custom_id)
         if comp is None:
-            raise DriverError(f"message {msg.id} has no component {custom_id!r}; it has "
-                              f"{msg.custom_ids()}")
+            raise DriverError(
+                f"message {msg.id} has no component {custom_id!r}; it has {msg.custom_ids()}"
+            )
         if comp.get("disabled"):
             raise DriverError(f"{custom_id!r} is disabled")
         return comp
 
-    def _start(self, itype: int, user: User, channel: Channel, data: JSON,
-               message: Message | None = None) -> InteractionHandle:
-        inter = self.fake.new_interaction(type=itype, user=user, channel=channel, data=data,
-                                          message=message)
+    def _start(
+        self, itype: int, user: User, channel: Channel, data: JSON, message: Message | None = None
+    ) -> InteractionHandle:
+        inter = self.fake.new_interaction(
+            type=itype, user=user, channel=channel, data=data, message=message
+        )
         return InteractionHandle(self.fake, inter, self.timeout)

@@ -90,8 +90,9 @@ def unknown_interaction() -> DiscordError:
 
 
 def already_acknowledged() -> DiscordError:
-    return DiscordError(400, INTERACTION_ALREADY_ACKNOWLEDGED,
-                        "Interaction has already been acknowledged.")
+    return DiscordError(
+        400, INTERACTION_ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+    )
 
 
 def invalid_webhook_token() -> DiscordError:

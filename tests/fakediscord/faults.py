@@ -63,18 +63,37 @@ class Faults:
         self.rules.clear()
         self._late_acks.clear()
 
-    def fail(self, method: str, route: str, status: int, code: int, message: str, *,
-             times: int | None = 1, when: Callable[[RequestRecord], bool] | None = None) -> Rule:
+    def fail(
+        self,
+        method: str,
+        route: str,
+        status: int,
+        code: int,
+        message: str,
+        *,
+        times: int | None = 1,
+        when: Callable[[RequestRecord], bool] | None = None,
+    ) -> Rule:
         """Answer ``status``/``code`` to matching requests (any Discord error)."""
-        return self.add(Rule("fail", method, route, DiscordError(status, code, message), times,
-                             when=when))
+        return self.add(
+            Rule("fail", method, route, DiscordError(status, code, message), times, when=when)
+        )
 
-    def rate_limit(self, method: str = ANY, route: str = ANY, *, retry_after: float = 0.05,
-                   is_global: bool = False, times: int | None = 1,
-                   when: Callable[[RequestRecord], bool] | None = None) -> Rule:
+    def rate_limit(
+        self,
+        method: str = ANY,
+        route: str = ANY,
+        *,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        times: int | None = 1,
+        when: Callable[[RequestRecord], bool] | None = None,
+    ) -> Rule:
         """429 with ``retry_after`` and the ``Via`` header discord.py needs to retry it."""
         error = DiscordError(
-            429, 0, "You are being rate limited.",
+            429,
+            0,
+            "You are being rate limited.",
             extra={"retry_after": retry_after, "global": is_global},
             headers={
                 "Via": "1.1 google",
@@ -87,20 +106,31 @@ class Faults:
 
     def ban(self, method: str = ANY, route: str = ANY, *, times: int | None = 1) -> Rule:
         """A 429 *without* ``Via`` (a Cloudflare ban): discord.py raises instead of retrying."""
-        error = DiscordError(429, 0, "You are being blocked from accessing our API temporarily "
-                                     "due to exceeding our rate limits frequently.",
-                             extra={"retry_after": 0.05, "global": True})
+        error = DiscordError(
+            429,
+            0,
+            "You are being blocked from accessing our API temporarily "
+            "due to exceeding our rate limits frequently.",
+            extra={"retry_after": 0.05, "global": True},
+        )
         return self.add(Rule("ban", method, route, error, times))
 
-    def server_error(self, method: str = ANY, route: str = ANY, *, status: int = 500,
-                     times: int | None = 1,
-                     when: Callable[[RequestRecord], bool] | None = None) -> Rule:
+    def server_error(
+        self,
+        method: str = ANY,
+        route: str = ANY,
+        *,
+        status: int = 500,
+        times: int | None = 1,
+        when: Callable[[RequestRecord], bool] | None = None,
+    ) -> Rule:
         """5xx; discord.py retries 500/502/504 (after 1 s, 3 s, …) and raises on others."""
         error = DiscordError(status, 0, f"{status}: Internal Server Error")
         return self.add(Rule("server_error", method, route, error, times, when=when))
 
-    def delay(self, method: str = ANY, route: str = ANY, *, seconds: float,
-              times: int | None = 1) -> Rule:
+    def delay(
+        self, method: str = ANY, route: str = ANY, *, seconds: float, times: int | None = 1
+    ) -> Rule:
         """Hold matching requests ``seconds`` of real time before handling them normally."""
         return self.add(Rule("delay", method, route, None, times, delay=seconds))
 

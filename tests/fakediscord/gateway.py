@@ -149,8 +149,14 @@ class Gateway:
             if query.get("encoding", "json") != "json":
                 await self._close(conn, CLOSE_DECODE_ERROR, "Only json encoding is faked")
                 return ws
-            conn.send({"op": OP_HELLO, "d": {"heartbeat_interval": int(
-                self.heartbeat_interval * 1000)}, "s": None, "t": None})
+            conn.send(
+                {
+                    "op": OP_HELLO,
+                    "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)},
+                    "s": None,
+                    "t": None,
+                }
+            )
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     text = msg.data
@@ -229,28 +235,37 @@ class Gateway:
         session.conn = conn
         conn.session = session
         fake = self.fake
-        user = fake.bot_user.payload() | {"verified": True, "mfa_enabled": False,
-                                          "locale": "en-US", "email": None}
-        self._dispatch_to(session, "READY", {
-            "v": 10,
-            "user": user,
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
-            "session_id": session.id,
-            "session_type": "normal",
-            "resume_gateway_url": fake.gateway_url,
-            "application": {"id": str(fake.application_id), "flags": fake.application_flags},
-            "private_channels": [],
-            "relationships": [],
-            "presences": [],
-            "guild_join_requests": [],
-            "geo_ordered_rtc_regions": [],
-            "user_settings": {},
-            "auth": {},
-            "_trace": ["fakediscord"],
-        })
+        user = fake.bot_user.payload() | {
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+            "email": None,
+        }
+        self._dispatch_to(
+            session,
+            "READY",
+            {
+                "v": 10,
+                "user": user,
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": fake.gateway_url,
+                "application": {"id": str(fake.application_id), "flags": fake.application_flags},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "guild_join_requests": [],
+                "geo_ordered_rtc_regions": [],
+                "user_settings": {},
+                "auth": {},
+                "_trace": ["fakediscord"],
+            },
+        )
         for guild in fake.guilds.values():
-            self._dispatch_to(session, "GUILD_CREATE",
-                              self.for_session(session, fake.guild_create_payload(guild)))
+            self._dispatch_to(
+                session, "GUILD_CREATE", self.for_session(session, fake.guild_create_payload(guild))
+            )
         if self.on_identify is not None:
             self.on_identify(session)
         fake.notifier.notify()
@@ -286,7 +301,8 @@ class Gateway:
         query = data.get("query")
         ids = {int(i) for i in data.get("user_ids") or []}
         members = [
-            m for m in guild.members.values()
+            m
+            for m in guild.members.values()
             if (not ids or m.user.id in ids) and (not query or m.user.name.startswith(query))
         ]
         limit = int(data.get("limit") or 0)
@@ -316,8 +332,9 @@ class Gateway:
         if session.intents & Intents.GUILD_MEMBERS:
             return guild_payload
         me = str(self.fake.bot_user.id)
-        return guild_payload | {"members": [m for m in guild_payload["members"]
-                                            if m["user"]["id"] == me]}
+        return guild_payload | {
+            "members": [m for m in guild_payload["members"] if m["user"]["id"] == me]
+        }
 
     def dispatch(self, event: str, data: JSON, *, intent: int | None = None) -> None:
         """Send an event to every session that asked for it (buffered while disconnected)."""

@@ -49,8 +49,14 @@ class HarnessBot(commands.Bot):
     (both are served by the fake; global is the default, as in production).
     """
 
-    def __init__(self, *, cogs: Iterable[CogFactory] = (), sync: bool = True,
-                 sync_guild: Guild | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        cogs: Iterable[CogFactory] = (),
+        sync: bool = True,
+        sync_guild: Guild | None = None,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         kwargs.setdefault("intents", discord.Intents.default())
         # discord.py waits guild_ready_timeout after the last GUILD_CREATE before
@@ -90,7 +96,8 @@ class RunningBot:
         """The client's cached object for a fake channel (None if the cache lacks it)."""
         if channel.is_dm:
             return self.client.get_channel(channel.id) or self.client.get_partial_messageable(
-                channel.id, type=discord.ChannelType.private)
+                channel.id, type=discord.ChannelType.private
+            )
         return self.client.get_channel(channel.id)
 
     async def stop(self) -> None:
@@ -103,9 +110,14 @@ class RunningBot:
             self._pointer.close()
 
 
-async def start_bot(fake: FakeDiscord, client: discord.Client | None = None, *,
-                    ready_timeout: float = 10.0, token: str | None = None,
-                    **bot_kwargs: Any) -> RunningBot:
+async def start_bot(
+    fake: FakeDiscord,
+    client: discord.Client | None = None,
+    *,
+    ready_timeout: float = 10.0,
+    token: str | None = None,
+    **bot_kwargs: Any,
+) -> RunningBot:
     """Start ``client`` (or a :class:`HarnessBot` built from ``bot_kwargs``) and wait for ready.
 
     If the client dies while starting (bad token, refused intents, an exception
@@ -121,14 +133,17 @@ async def start_bot(fake: FakeDiscord, client: discord.Client | None = None, *,
     ready = asyncio.create_task(client.wait_until_ready())
     running = RunningBot(fake, client, task, stack)
     try:
-        done, _ = await asyncio.wait({task, ready}, timeout=ready_timeout,
-                                     return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(
+            {task, ready}, timeout=ready_timeout, return_when=asyncio.FIRST_COMPLETED
+        )
         if task in done:
             task.result()  # raises the start-up error
             raise RuntimeError("the client stopped before it was ready")
         if ready not in done:
-            raise TimeoutError(f"the client was not ready within {ready_timeout}s; "
-                               f"last requests: {list(fake.requests)[-5:]}")
+            raise TimeoutError(
+                f"the client was not ready within {ready_timeout}s; "
+                f"last requests: {list(fake.requests)[-5:]}"
+            )
     except BaseException:
         ready.cancel()
         await running.stop()
@@ -137,8 +152,9 @@ async def start_bot(fake: FakeDiscord, client: discord.Client | None = None, *,
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, client: discord.Client | None = None,
-                      **bot_kwargs: Any) -> AsyncIterator[RunningBot]:
+async def running_bot(
+    fake: FakeDiscord, client: discord.Client | None = None, **bot_kwargs: Any
+) -> AsyncIterator[RunningBot]:
     """``async with running_bot(fake, cogs=[...]) as rb:`` — start, yield, stop."""
     rb = await start_bot(fake, client, **bot_kwargs)
     try:
@@ -173,8 +189,9 @@ class World:
         return self.users[3]
 
 
-def populate(fake: FakeDiscord, *, players: Iterable[str] = ("alice", "bob", "carol", "dave")
-             ) -> World:
+def populate(
+    fake: FakeDiscord, *, players: Iterable[str] = ("alice", "bob", "carol", "dave")
+) -> World:
     """Build the default world (call before the bot connects, or it gets live events)."""
     guild = fake.create_guild("Shengji Test")
     general = fake.create_text_channel(guild, "general")

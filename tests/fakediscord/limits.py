@@ -124,27 +124,45 @@ def check_embeds(errors: FormErrors, embeds: Any, path: Path = ("embeds",)) -> N
         p = (*path, i)
         _length(errors, (*p, "title"), embed.get("title"), 0, Limits.EMBED_TITLE, needed=False)
         _length(
-            errors, (*p, "description"), embed.get("description"), 0, Limits.EMBED_DESCRIPTION,
+            errors,
+            (*p, "description"),
+            embed.get("description"),
+            0,
+            Limits.EMBED_DESCRIPTION,
             needed=False,
         )
         footer = embed.get("footer")
         if footer is not None:
-            _length(errors, (*p, "footer", "text"), footer.get("text"), 1, Limits.EMBED_FOOTER,
-                    needed=True)
+            _length(
+                errors,
+                (*p, "footer", "text"),
+                footer.get("text"),
+                1,
+                Limits.EMBED_FOOTER,
+                needed=True,
+            )
         author = embed.get("author")
         if author is not None:
-            _length(errors, (*p, "author", "name"), author.get("name"), 1, Limits.EMBED_AUTHOR,
-                    needed=True)
+            _length(
+                errors,
+                (*p, "author", "name"),
+                author.get("name"),
+                1,
+                Limits.EMBED_AUTHOR,
+                needed=True,
+            )
         fields = embed.get("fields") or []
         if len(fields) > Limits.EMBED_FIELDS:
             errors.add((*p, "fields"), max_length(Limits.EMBED_FIELDS))
             continue
         for j, field in enumerate(fields):
             fp = (*p, "fields", j)
-            _length(errors, (*fp, "name"), field.get("name"), 1, Limits.EMBED_FIELD_NAME,
-                    needed=True)
-            _length(errors, (*fp, "value"), field.get("value"), 1, Limits.EMBED_FIELD_VALUE,
-                    needed=True)
+            _length(
+                errors, (*fp, "name"), field.get("name"), 1, Limits.EMBED_FIELD_NAME, needed=True
+            )
+            _length(
+                errors, (*fp, "value"), field.get("value"), 1, Limits.EMBED_FIELD_VALUE, needed=True
+            )
     if not errors and sum(_embed_size(e) for e in embeds) > Limits.EMBED_TOTAL:
         errors.add(path, err("MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"))
 
@@ -161,8 +179,12 @@ class _CustomIds:
         _length(self.errors, path, custom_id, 1, Limits.CUSTOM_ID, needed=True)
         if isinstance(custom_id, str):
             if custom_id in self.seen:
-                self.errors.add(path, err("COMPONENT_CUSTOM_ID_DUPLICATED",
-                                          "Component custom id cannot be duplicated"))
+                self.errors.add(
+                    path,
+                    err(
+                        "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"
+                    ),
+                )
             self.seen.add(custom_id)
 
 
@@ -174,38 +196,55 @@ def _check_button(errors: FormErrors, ids: _CustomIds, path: Path, button: JSON)
     _length(errors, (*path, "label"), button.get("label"), 0, Limits.BUTTON_LABEL, needed=False)
     if style == 5:
         if not button.get("url"):
-            errors.add((*path, "url"), err("BUTTON_COMPONENT_URL_REQUIRED",
-                                           "A url is required"))
+            errors.add((*path, "url"), err("BUTTON_COMPONENT_URL_REQUIRED", "A url is required"))
         if "custom_id" in button:
-            errors.add((*path, "custom_id"), err(
-                "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE",
-                "A custom id and url cannot both be specified"))
+            errors.add(
+                (*path, "custom_id"),
+                err(
+                    "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE",
+                    "A custom id and url cannot both be specified",
+                ),
+            )
     elif style == 6:
         if not button.get("sku_id"):
             errors.add((*path, "sku_id"), required())
     else:
         ids.check((*path, "custom_id"), button.get("custom_id"))
         if not button.get("label") and not button.get("emoji"):
-            errors.add((*path, "label"), err("BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
-                                             "A label or emoji is required"))
+            errors.add(
+                (*path, "label"),
+                err("BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required"),
+            )
 
 
 def _check_select(errors: FormErrors, ids: _CustomIds, path: Path, select: JSON) -> None:
     ids.check((*path, "custom_id"), select.get("custom_id"))
-    _length(errors, (*path, "placeholder"), select.get("placeholder"), 0,
-            Limits.SELECT_PLACEHOLDER, needed=False)
+    _length(
+        errors,
+        (*path, "placeholder"),
+        select.get("placeholder"),
+        0,
+        Limits.SELECT_PLACEHOLDER,
+        needed=False,
+    )
     min_values = select.get("min_values", 1)
     max_values = select.get("max_values", 1)
     bad_numbers = False
     if not isinstance(min_values, int) or min_values < 0 or min_values > Limits.SELECT_MAX_VALUES:
-        errors.add((*path, "min_values"),
-                   number_min(0) if isinstance(min_values, int) and min_values < 0
-                   else number_max(Limits.SELECT_MAX_VALUES))
+        errors.add(
+            (*path, "min_values"),
+            number_min(0)
+            if isinstance(min_values, int) and min_values < 0
+            else number_max(Limits.SELECT_MAX_VALUES),
+        )
         bad_numbers = True
     if not isinstance(max_values, int) or max_values < 1 or max_values > Limits.SELECT_MAX_VALUES:
-        errors.add((*path, "max_values"),
-                   number_min(1) if isinstance(max_values, int) and max_values < 1
-                   else number_max(Limits.SELECT_MAX_VALUES))
+        errors.add(
+            (*path, "max_values"),
+            number_min(1)
+            if isinstance(max_values, int) and max_values < 1
+            else number_max(Limits.SELECT_MAX_VALUES),
+        )
         bad_numbers = True
     if not bad_numbers and min_values > max_values:
         errors.add((*path, "min_values"), number_max(max_values))
@@ -216,8 +255,10 @@ def _check_select(errors: FormErrors, ids: _CustomIds, path: Path, select: JSON)
         return
     options = select.get("options")
     if not options:
-        errors.add((*path, "options"), required() if options is None
-                   else bad_length(1, Limits.SELECT_OPTIONS))
+        errors.add(
+            (*path, "options"),
+            required() if options is None else bad_length(1, Limits.SELECT_OPTIONS),
+        )
         return
     if len(options) > Limits.SELECT_OPTIONS:
         errors.add((*path, "options"), bad_length(1, Limits.SELECT_OPTIONS))
@@ -233,8 +274,13 @@ def _check_select(errors: FormErrors, ids: _CustomIds, path: Path, select: JSON)
         value = option.get("value")
         if isinstance(value, str):
             if value in values:
-                errors.add((*op, "value"), err("SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                                               "Select component option value must be unique"))
+                errors.add(
+                    (*op, "value"),
+                    err(
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Select component option value must be unique",
+                    ),
+                )
             values.add(value)
         n_default += bool(option.get("default"))
     if bad_numbers:
@@ -246,8 +292,10 @@ def _check_select(errors: FormErrors, ids: _CustomIds, path: Path, select: JSON)
     elif min_values > len(options):
         errors.add((*path, "options"), min_length(min_values))
     if n_default > max_values:
-        errors.add((*path, "options"), err("SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES",
-                                           "Too many default values"))
+        errors.add(
+            (*path, "options"),
+            err("SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", "Too many default values"),
+        )
 
 
 def _check_row(
@@ -255,8 +303,10 @@ def _check_row(
 ) -> None:
     children = row.get("components")
     if not children:
-        errors.add((*path, "components"), required() if children is None
-                   else bad_length(1, Limits.ROW_WIDTH))
+        errors.add(
+            (*path, "components"),
+            required() if children is None else bad_length(1, Limits.ROW_WIDTH),
+        )
         return
     if len(children) > Limits.ROW_WIDTH:
         errors.add((*path, "components"), bad_length(1, Limits.ROW_WIDTH))
@@ -266,8 +316,13 @@ def _check_row(
         cp = (*path, "components", i)
         ctype = child.get("type")
         if has_select and len(children) > 1 and i > 0:
-            errors.add(cp, err("COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                               "The specified component exceeds the maximum width"))
+            errors.add(
+                cp,
+                err(
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "The specified component exceeds the maximum width",
+                ),
+            )
             continue
         if ctype == BUTTON:
             _check_button(errors, ids, cp, child)
@@ -300,8 +355,9 @@ def _walk_v2(errors: FormErrors, ids: _CustomIds, path: Path, comp: JSON, count:
         _walk_v2(errors, ids, (*path, "accessory"), accessory, count)
 
 
-def check_components(errors: FormErrors, components: Any, flags: int,
-                     path: Path = ("components",)) -> None:
+def check_components(
+    errors: FormErrors, components: Any, flags: int, path: Path = ("components",)
+) -> None:
     """5 action rows (or 40 components with IS_COMPONENTS_V2), row width, unique custom_ids."""
     if components is None:
         return
@@ -330,8 +386,9 @@ def check_files(sizes: Sequence[int]) -> None:
         raise entity_too_large()
 
 
-def check_message(payload: JSON, n_files: int, *, path: Path = (),
-                  final: JSON | None = None) -> None:
+def check_message(
+    payload: JSON, n_files: int, *, path: Path = (), final: JSON | None = None
+) -> None:
     """Validate a message body (create, edit, interaction response or followup).
 
     ``final`` is the message as it would be after an edit; emptiness (50006) is
@@ -342,8 +399,10 @@ def check_message(payload: JSON, n_files: int, *, path: Path = (),
     content = payload.get("content")
     if content is not None:
         if not isinstance(content, str):
-            errors.add((*path, "content"), err("STRING_TYPE_CONVERT",
-                                               "Could not interpret value as string."))
+            errors.add(
+                (*path, "content"),
+                err("STRING_TYPE_CONVERT", "Could not interpret value as string."),
+            )
         elif len(content) > Limits.CONTENT:
             errors.add((*path, "content"), max_length(Limits.CONTENT))
     check_embeds(errors, payload.get("embeds"), (*path, "embeds"))
@@ -353,10 +412,14 @@ def check_message(payload: JSON, n_files: int, *, path: Path = (),
     if flags & IS_COMPONENTS_V2:
         for key in ("content", "embeds"):
             if payload.get(key):
-                errors.add((*path, key), err(
-                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                    "The 'content' and 'embeds' fields cannot be used when using "
-                    "MessageFlags.IS_COMPONENTS_V2"))
+                errors.add(
+                    (*path, key),
+                    err(
+                        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                        "The 'content' and 'embeds' fields cannot be used when using "
+                        "MessageFlags.IS_COMPONENTS_V2",
+                    ),
+                )
     attachments = payload.get("attachments") or []
     if n_files > Limits.FILES_PER_MESSAGE or len(attachments) > Limits.FILES_PER_MESSAGE:
         errors.add((*path, "attachments"), max_length(Limits.FILES_PER_MESSAGE))
@@ -364,28 +427,42 @@ def check_message(payload: JSON, n_files: int, *, path: Path = (),
     body = final if final is not None else payload
     has_files = n_files > 0 or bool(body.get("attachments"))
     has_v2 = bool(int(body.get("flags") or 0) & IS_COMPONENTS_V2 and body.get("components"))
-    if not (body.get("content") or body.get("embeds") or has_files or has_v2
-            or body.get("sticker_ids") or body.get("poll")):
+    if not (
+        body.get("content")
+        or body.get("embeds")
+        or has_files
+        or has_v2
+        or body.get("sticker_ids")
+        or body.get("poll")
+    ):
         raise empty_message()
 
 
 # --------------------------------------------------------------------------- modals
-def _check_text_input(errors: FormErrors, ids: _CustomIds, path: Path, comp: JSON, *,
-                      legacy: bool) -> None:
+def _check_text_input(
+    errors: FormErrors, ids: _CustomIds, path: Path, comp: JSON, *, legacy: bool
+) -> None:
     ids.check((*path, "custom_id"), comp.get("custom_id"))
     if comp.get("style") not in (1, 2):
         errors.add((*path, "style"), choices((1, 2)))
     if legacy or "label" in comp:
-        _length(errors, (*path, "label"), comp.get("label"), 1, Limits.TEXT_INPUT_LABEL,
-                needed=legacy)
+        _length(
+            errors, (*path, "label"), comp.get("label"), 1, Limits.TEXT_INPUT_LABEL, needed=legacy
+        )
     n = Limits.TEXT_INPUT_LENGTH
     for key, lo in (("min_length", 0), ("max_length", 1)):
         value = comp.get(key)
         if value is not None and not (lo <= value <= n):
             errors.add((*path, key), number_min(lo) if value < lo else number_max(n))
     _length(errors, (*path, "value"), comp.get("value"), 0, n, needed=False)
-    _length(errors, (*path, "placeholder"), comp.get("placeholder"), 0,
-            Limits.TEXT_INPUT_PLACEHOLDER, needed=False)
+    _length(
+        errors,
+        (*path, "placeholder"),
+        comp.get("placeholder"),
+        0,
+        Limits.TEXT_INPUT_PLACEHOLDER,
+        needed=False,
+    )
 
 
 def check_modal(errors: FormErrors, data: JSON, path: Path = ("data",)) -> None:
@@ -395,8 +472,10 @@ def check_modal(errors: FormErrors, data: JSON, path: Path = ("data",)) -> None:
     _length(errors, (*path, "custom_id"), data.get("custom_id"), 1, Limits.CUSTOM_ID, needed=True)
     components = data.get("components")
     if not components or len(components) > Limits.MODAL_COMPONENTS:
-        errors.add((*path, "components"), required() if components is None
-                   else bad_length(1, Limits.MODAL_COMPONENTS))
+        errors.add(
+            (*path, "components"),
+            required() if components is None else bad_length(1, Limits.MODAL_COMPONENTS),
+        )
         return
     for i, comp in enumerate(components):
         cp = (*path, "components", i)
@@ -411,8 +490,9 @@ def check_modal(errors: FormErrors, data: JSON, path: Path = ("data",)) -> None:
                 continue
             _check_text_input(errors, ids, (*cp, "components", 0), children[0], legacy=True)
         elif ctype == LABEL:
-            _length(errors, (*cp, "label"), comp.get("label"), 1, Limits.TEXT_INPUT_LABEL,
-                    needed=True)
+            _length(
+                errors, (*cp, "label"), comp.get("label"), 1, Limits.TEXT_INPUT_LABEL, needed=True
+            )
             _length(errors, (*cp, "description"), comp.get("description"), 0, 100, needed=False)
             inner = comp.get("component") or {}
             itype = inner.get("type")
@@ -507,40 +587,77 @@ def _check_options(errors: FormErrors, path: Path, options: Any, depth: int) -> 
         name = option.get("name")
         if isinstance(name, str):
             if name in names:
-                errors.add((*op, "name"), err("APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                                              "Option names must be unique"))
+                errors.add(
+                    (*op, "name"),
+                    err(
+                        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                        "Option names must be unique",
+                    ),
+                )
             names.add(name)
-        _length(errors, (*op, "description"), option.get("description"), 1,
-                Limits.COMMAND_DESCRIPTION, needed=True)
+        _length(
+            errors,
+            (*op, "description"),
+            option.get("description"),
+            1,
+            Limits.COMMAND_DESCRIPTION,
+            needed=True,
+        )
         if len(kinds) > 1:
-            errors.add((*op, "type"), err("APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                                          "Sub-commands and options cannot be mixed"))
+            errors.add(
+                (*op, "type"),
+                err(
+                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                    "Sub-commands and options cannot be mixed",
+                ),
+            )
         if otype in (1, 2):
             if (otype == 2 and depth > 0) or (otype == 1 and depth > 1):
-                errors.add((*op, "type"), err("APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                                              "Sub-command groups can only contain sub-commands"))
+                errors.add(
+                    (*op, "type"),
+                    err(
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Sub-command groups can only contain sub-commands",
+                    ),
+                )
             if otype == 2 and any(o.get("type") != 1 for o in option.get("options") or []):
-                errors.add((*op, "options"), err(
-                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                    "Sub-command groups can only contain sub-commands"))
+                errors.add(
+                    (*op, "options"),
+                    err(
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Sub-command groups can only contain sub-commands",
+                    ),
+                )
             _check_options(errors, (*op, "options"), option.get("options"), depth + 1)
             continue
         if option.get("options"):
-            errors.add((*op, "options"), err("APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                                             "Only sub-commands can have options"))
+            errors.add(
+                (*op, "options"),
+                err(
+                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Only sub-commands can have options"
+                ),
+            )
         if option.get("required"):
             if seen_optional:
-                errors.add((*op, "required"), err(
-                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                    "Required options must be placed before non-required options"))
+                errors.add(
+                    (*op, "required"),
+                    err(
+                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        "Required options must be placed before non-required options",
+                    ),
+                )
         else:
             seen_optional = True
         opt_choices = option.get("choices")
         if opt_choices is not None:
             if option.get("autocomplete"):
-                errors.add((*op, "autocomplete"), err(
-                    "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_AND_CHOICES",
-                    "Autocomplete cannot be used with choices"))
+                errors.add(
+                    (*op, "autocomplete"),
+                    err(
+                        "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_AND_CHOICES",
+                        "Autocomplete cannot be used with choices",
+                    ),
+                )
             if len(opt_choices) > Limits.COMMAND_CHOICES:
                 errors.add((*op, "choices"), max_length(Limits.COMMAND_CHOICES))
             else:
@@ -555,14 +672,27 @@ def check_command(errors: FormErrors, command: JSON, path: Path = ()) -> None:
     before = len(errors.tree)
     _check_name(errors, (*path, "name"), command.get("name"), chat=chat)
     if chat:
-        _length(errors, (*path, "description"), command.get("description"), 1,
-                Limits.COMMAND_DESCRIPTION, needed=True)
+        _length(
+            errors,
+            (*path, "description"),
+            command.get("description"),
+            1,
+            Limits.COMMAND_DESCRIPTION,
+            needed=True,
+        )
         _check_options(errors, (*path, "options"), command.get("options"), 0)
-    if len(errors.tree) == before and not _has(errors, path) and command_size(command) > (
-        Limits.COMMAND_TOTAL_SIZE
+    if (
+        len(errors.tree) == before
+        and not _has(errors, path)
+        and command_size(command) > (Limits.COMMAND_TOTAL_SIZE)
     ):
-        errors.add(path, err("APPLICATION_COMMAND_TOO_LARGE",
-                             f"Command exceeds maximum size ({Limits.COMMAND_TOTAL_SIZE})"))
+        errors.add(
+            path,
+            err(
+                "APPLICATION_COMMAND_TOO_LARGE",
+                f"Command exceeds maximum size ({Limits.COMMAND_TOTAL_SIZE})",
+            ),
+        )
 
 
 def _has(errors: FormErrors, path: Path) -> bool:
@@ -594,7 +724,12 @@ def check_command_list(commands: Any) -> None:
         check_command(errors, command, (i,))
         key = (command.get("name"), command.get("type", 1))
         if key in seen:
-            errors.add((i, "name"), err("APPLICATION_COMMANDS_DUPLICATE_NAME",
-                                        "Application command names must be unique"))
+            errors.add(
+                (i, "name"),
+                err(
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    "Application command names must be unique",
+                ),
+            )
         seen.add(key)
     errors.raise_if_any()

@@ -117,8 +117,16 @@ class Req:
             return int(self.params[name])
         except ValueError:
             raise E.invalid_form_body(
-                {name: {"_errors": [E.err("NUMBER_TYPE_COERCE",
-                                          f"Value \"{self.params[name]}\" is not snowflake.")]}}
+                {
+                    name: {
+                        "_errors": [
+                            E.err(
+                                "NUMBER_TYPE_COERCE",
+                                f'Value "{self.params[name]}" is not snowflake.',
+                            )
+                        ]
+                    }
+                }
             ) from None
 
 
@@ -137,8 +145,9 @@ class _Route:
 def _compile(template: str) -> re.Pattern[str]:
     """``/channels/{channel_id}`` -> a regex with a named group per placeholder."""
     parts = re.split(r"\{(\w+)\}", template)
-    pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^/]+)"
-                      for i, p in enumerate(parts))
+    pattern = "".join(
+        re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^/]+)" for i, p in enumerate(parts)
+    )
     return re.compile(f"^{pattern}$")
 
 
@@ -206,12 +215,14 @@ class FakeDiscord:
     async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=256 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
-        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
-                           self._serve_attachment)
+        app.router.add_get(
+            "/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment
+        )
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._entry)
         app.router.add_route("*", "/{tail:.*}", self._unknown_root)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                    shutdown_timeout=0.1)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=0.1
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
@@ -251,12 +262,19 @@ class FakeDiscord:
         """A guild the bot is in (GUILD_CREATE is dispatched if the bot is connected)."""
         guild = Guild(self.ids.next(), name, self.owner.id, self.clock.time())
         guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", Perm.EVERYONE_DEFAULT)
-        bot_role = Role(self.ids.next(), guild.id, self.bot_user.name, Perm.BOT_DEFAULT,
-                        position=1, managed=True)
+        bot_role = Role(
+            self.ids.next(),
+            guild.id,
+            self.bot_user.name,
+            Perm.BOT_DEFAULT,
+            position=1,
+            managed=True,
+        )
         guild.roles[bot_role.id] = bot_role
         self.guilds[guild.id] = guild
-        guild.members[self.bot_user.id] = Member(self.bot_user, guild.id, [bot_role.id],
-                                                 self.clock.time())
+        guild.members[self.bot_user.id] = Member(
+            self.bot_user, guild.id, [bot_role.id], self.clock.time()
+        )
         guild.members[self.owner.id] = Member(self.owner, guild.id, [], self.clock.time())
         # A guild joined live has no "unavailable" key (discord.py then fires
         # on_guild_join); the READY-time ones say unavailable: false (on_guild_available).
@@ -265,18 +283,31 @@ class FakeDiscord:
         self.gateway.dispatch("GUILD_CREATE", payload, intent=Intents.GUILDS)
         return guild
 
-    def create_text_channel(self, guild: Guild, name: str, *,
-                            category: Channel | None = None) -> Channel:
-        channel = Channel(self.ids.next(), ChannelType.GUILD_TEXT, name, guild.id,
-                          parent_id=category.id if category else None,
-                          position=len(guild.channel_ids), created_at=self.clock.time())
+    def create_text_channel(
+        self, guild: Guild, name: str, *, category: Channel | None = None
+    ) -> Channel:
+        channel = Channel(
+            self.ids.next(),
+            ChannelType.GUILD_TEXT,
+            name,
+            guild.id,
+            parent_id=category.id if category else None,
+            position=len(guild.channel_ids),
+            created_at=self.clock.time(),
+        )
         self._add_channel(guild, channel)
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), intent=Intents.GUILDS)
         return channel
 
     def create_category(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(self.ids.next(), ChannelType.GUILD_CATEGORY, name, guild.id,
-                          position=len(guild.channel_ids), created_at=self.clock.time())
+        channel = Channel(
+            self.ids.next(),
+            ChannelType.GUILD_CATEGORY,
+            name,
+            guild.id,
+            position=len(guild.channel_ids),
+            created_at=self.clock.time(),
+        )
         self._add_channel(guild, channel)
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), intent=Intents.GUILDS)
         return channel
@@ -298,24 +329,30 @@ class FakeDiscord:
     def add_member(self, guild: Guild, user: User, roles: Iterable[Role] = ()) -> Member:
         member = Member(user, guild.id, [r.id for r in roles], self.clock.time())
         guild.members[user.id] = member
-        self.gateway.dispatch("GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)},
-                              intent=Intents.GUILD_MEMBERS)
+        self.gateway.dispatch(
+            "GUILD_MEMBER_ADD",
+            member.payload() | {"guild_id": str(guild.id)},
+            intent=Intents.GUILD_MEMBERS,
+        )
         return member
 
     def create_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
         role = Role(self.ids.next(), guild.id, name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
-        self.gateway.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id),
-                                                    "role": role.payload()},
-                              intent=Intents.GUILDS)
+        self.gateway.dispatch(
+            "GUILD_ROLE_CREATE",
+            {"guild_id": str(guild.id), "role": role.payload()},
+            intent=Intents.GUILDS,
+        )
         return role
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (created on first use)."""
         channel = self._dm_by_user.get(user.id)
         if channel is None:
-            channel = Channel(self.ids.next(), ChannelType.DM, recipient=user,
-                              created_at=self.clock.time())
+            channel = Channel(
+                self.ids.next(), ChannelType.DM, recipient=user, created_at=self.clock.time()
+            )
             self.channels[channel.id] = channel
             self._channel_messages[channel.id] = []
             self._dm_by_user[user.id] = channel
@@ -389,8 +426,11 @@ class FakeDiscord:
             perms |= guild.roles[rid].permissions
         if perms & Perm.ADMINISTRATOR:
             return Perm.ALL
-        base = self.channels.get(channel.parent_id) if channel.is_thread and channel.parent_id \
+        base = (
+            self.channels.get(channel.parent_id)
+            if channel.is_thread and channel.parent_id
             else channel
+        )
         overwrites = {(o.type, o.id): o for o in (base.overwrites if base else [])}
         everyone = overwrites.get((0, guild.id))
         if everyone:
@@ -425,8 +465,9 @@ class FakeDiscord:
         self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), intent=Intents.GUILDS)
 
     def restore_permissions(self, channel: Channel) -> None:
-        channel.overwrites = [o for o in channel.overwrites
-                              if not (o.type == 1 and o.id == self.bot_user.id)]
+        channel.overwrites = [
+            o for o in channel.overwrites if not (o.type == 1 and o.id == self.bot_user.id)
+        ]
         self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), intent=Intents.GUILDS)
 
     def delete_channel(self, channel: Channel) -> None:
@@ -435,8 +476,12 @@ class FakeDiscord:
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         data = channel.payload()
         if channel.is_thread:
-            data = {"id": str(channel.id), "guild_id": str(channel.guild_id),
-                    "parent_id": str(channel.parent_id), "type": channel.type}
+            data = {
+                "id": str(channel.id),
+                "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id),
+                "type": channel.type,
+            }
         self.gateway.dispatch(event, data, intent=Intents.GUILDS)
         self.notifier.notify()
 
@@ -450,8 +495,11 @@ class FakeDiscord:
     # ================================================================== queries
     def channel_messages(self, channel: Channel, *, include_deleted: bool = False) -> list[Message]:
         """Messages everyone sees in ``channel``, oldest first (ephemerals excluded)."""
-        return [m for m in self._channel_messages.get(channel.id, [])
-                if m.ephemeral_for is None and (include_deleted or not m.deleted)]
+        return [
+            m
+            for m in self._channel_messages.get(channel.id, [])
+            if m.ephemeral_for is None and (include_deleted or not m.deleted)
+        ]
 
     def dms(self, user: User) -> list[Message]:
         """Messages in the bot↔``user`` DM channel, oldest first."""
@@ -460,15 +508,23 @@ class FakeDiscord:
 
     def ephemerals(self, user: User, channel: Channel | None = None) -> list[Message]:
         """Ephemeral responses/followups only ``user`` sees, oldest first."""
-        out = [m for ms in self._channel_messages.values() for m in ms
-               if m.ephemeral_for == user.id and not m.deleted
-               and (channel is None or m.channel_id == channel.id)]
+        out = [
+            m
+            for ms in self._channel_messages.values()
+            for m in ms
+            if m.ephemeral_for == user.id
+            and not m.deleted
+            and (channel is None or m.channel_id == channel.id)
+        ]
         return sorted(out, key=lambda m: m.id)
 
     def visible_to(self, user: User, channel: Channel) -> list[Message]:
         """What ``user`` sees in ``channel``: public messages plus their own ephemerals."""
-        return [m for m in self._channel_messages.get(channel.id, [])
-                if not m.deleted and m.ephemeral_for in (None, user.id)]
+        return [
+            m
+            for m in self._channel_messages.get(channel.id, [])
+            if not m.deleted and m.ephemeral_for in (None, user.id)
+        ]
 
     def files(self, channel: Channel | None = None) -> list[Attachment]:
         """Every file the bot uploaded (optionally in one channel), oldest first."""
@@ -513,11 +569,13 @@ class FakeDiscord:
         raise TimeoutError("fakediscord: the bot never went idle")
 
     # ================================================================== HTTP plumbing
-    def route(self, method: str, template: str, *, auth: bool = True) -> Callable[[Handler],
-                                                                                  Handler]:
+    def route(
+        self, method: str, template: str, *, auth: bool = True
+    ) -> Callable[[Handler], Handler]:
         def deco(fn: Handler) -> Handler:
             self._routes.append(_Route(method, template, _compile(template), fn, auth))
             return fn
+
         return deco
 
     def _match(self, method: str, path: str) -> tuple[_Route | None, dict[str, str], bool]:
@@ -531,8 +589,10 @@ class FakeDiscord:
         return None, {}, path_known
 
     async def _unknown_root(self, request: web.Request) -> web.Response:
-        return _json_response(404, {"message": f"fakediscord: unknown route {request.method} "
-                                               f"{request.path}", "code": 0})
+        return _json_response(
+            404,
+            {"message": f"fakediscord: unknown route {request.method} {request.path}", "code": 0},
+        )
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:
         att = self.attachments.get(int(request.match_info["attachment_id"]))
@@ -576,10 +636,18 @@ class FakeDiscord:
                     inter.notifier.notify()
 
     async def _handle(self, request: web.Request) -> web.Response:
-        path = request.path[len(API_PREFIX):]
+        path = request.path[len(API_PREFIX) :]
         route, params, path_known = self._match(request.method, path)
-        record = RequestRecord(request.method, path, route.template if route else None, params,
-                               dict(request.query), None, [], self.clock.time())
+        record = RequestRecord(
+            request.method,
+            path,
+            route.template if route else None,
+            params,
+            dict(request.query),
+            None,
+            [],
+            self.clock.time(),
+        )
         self.requests.append(record)
         try:
             body, uploads = await self._read_body(request)
@@ -590,9 +658,11 @@ class FakeDiscord:
         if route is None:
             status = 405 if path_known else 404
             record.status = status
-            record.response = {"message": f"fakediscord: unknown route {request.method} "
-                                          f"{path} (add it to tests/fakediscord/server.py)",
-                               "code": 0}
+            record.response = {
+                "message": f"fakediscord: unknown route {request.method} "
+                f"{path} (add it to tests/fakediscord/server.py)",
+                "code": 0,
+            }
             return _json_response(status, record.response)
         if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
             return self._error(record, E.unauthorized())
@@ -600,8 +670,9 @@ class FakeDiscord:
         if fault is not None:
             return self._error(record, fault)
         try:
-            status, answer = await route.handler(Req(record, params, dict(request.query),
-                                                     body, uploads))
+            status, answer = await route.handler(
+                Req(record, params, dict(request.query), body, uploads)
+            )
         except DiscordError as exc:
             return self._error(record, exc)
         record.status = status
@@ -627,8 +698,12 @@ class FakeDiscord:
 
     def _message(self, channel: Channel, message_id: int) -> Message:
         message = self.messages.get(message_id)
-        if message is None or message.deleted or message.channel_id != channel.id \
-                or message.ephemeral_for is not None:
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel.id
+            or message.ephemeral_for is not None
+        ):
             raise E.unknown_message()
         return message
 
@@ -642,8 +717,9 @@ class FakeDiscord:
             if not perms & bit:
                 raise E.missing_permissions()
 
-    def _attachments_from(self, payload: JSON, uploads: list[Upload], channel: Channel,
-                          keep: list[Attachment]) -> list[Attachment]:
+    def _attachments_from(
+        self, payload: JSON, uploads: list[Upload], channel: Channel, keep: list[Attachment]
+    ) -> list[Attachment]:
         """New ``files[n]`` become attachments; ``payload.attachments`` picks which stay."""
         by_index: dict[int, JSON] = {}
         keep_ids: set[int] | None = None
@@ -660,12 +736,16 @@ class FakeDiscord:
             m = re.match(r"files\[(\d+)\]", up.field)
             index = int(m.group(1)) if m else len(result)
             meta = by_index.get(index, {})
-            result.append(self.new_attachment(meta.get("filename") or up.filename, up.data,
-                                              channel, meta.get("description")))
+            result.append(
+                self.new_attachment(
+                    meta.get("filename") or up.filename, up.data, channel, meta.get("description")
+                )
+            )
         return result
 
-    def new_attachment(self, filename: str, data: bytes, channel: Channel,
-                       description: str | None = None) -> Attachment:
+    def new_attachment(
+        self, filename: str, data: bytes, channel: Channel, description: str | None = None
+    ) -> Attachment:
         """Store an upload so its URL serves the bytes back (``Attachment.read()`` works)."""
         att = Attachment(self.ids.next(), filename, data, channel.id, description, self.base_url)
         self.attachments[att.id] = att
@@ -684,14 +764,16 @@ class FakeDiscord:
 
     def _emit_create(self, message: Message) -> None:
         if message.ephemeral_for is None:
-            self.gateway.dispatch("MESSAGE_CREATE", message.payload(),
-                                  intent=self._message_intent(message))
+            self.gateway.dispatch(
+                "MESSAGE_CREATE", message.payload(), intent=self._message_intent(message)
+            )
         self.notifier.notify()
 
     def _emit_update(self, message: Message) -> None:
         if message.ephemeral_for is None:
-            self.gateway.dispatch("MESSAGE_UPDATE", message.payload(),
-                                  intent=self._message_intent(message))
+            self.gateway.dispatch(
+                "MESSAGE_UPDATE", message.payload(), intent=self._message_intent(message)
+            )
         self.notifier.notify()
 
     def _emit_delete(self, message: Message) -> None:
@@ -702,18 +784,33 @@ class FakeDiscord:
             self.gateway.dispatch("MESSAGE_DELETE", data, intent=self._message_intent(message))
         self.notifier.notify()
 
-    def _new_message(self, channel: Channel, payload: JSON, uploads: list[Upload], *,
-                     author: User | None = None, ephemeral_for: int | None = None,
-                     interaction: Interaction | None = None, mtype: int = 0) -> Message:
+    def _new_message(
+        self,
+        channel: Channel,
+        payload: JSON,
+        uploads: list[Upload],
+        *,
+        author: User | None = None,
+        ephemeral_for: int | None = None,
+        interaction: Interaction | None = None,
+        mtype: int = 0,
+    ) -> Message:
         flags = int(payload.get("flags") or 0)
         if ephemeral_for is None:
             flags &= ~EPHEMERAL
         message = Message(
-            id=self.ids.next(), channel_id=channel.id, guild_id=channel.guild_id,
-            author=author or self.bot_user, created_at=self.clock.time(),
-            content=payload.get("content") or "", embeds=list(payload.get("embeds") or []),
-            components=list(payload.get("components") or []), flags=flags, type=mtype,
-            ephemeral_for=ephemeral_for, interaction=interaction,
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author or self.bot_user,
+            created_at=self.clock.time(),
+            content=payload.get("content") or "",
+            embeds=list(payload.get("embeds") or []),
+            components=list(payload.get("components") or []),
+            flags=flags,
+            type=mtype,
+            ephemeral_for=ephemeral_for,
+            interaction=interaction,
         )
         if interaction is not None:
             message.webhook_id = self.application_id
@@ -723,10 +820,20 @@ class FakeDiscord:
         if ref and ref.get("message_id"):
             ref_msg = self.messages.get(int(ref["message_id"]))
             if ref_msg is None and ref.get("fail_if_not_exists", True):
-                raise E.invalid_form_body({"message_reference": {"_errors": [
-                    E.err("MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")]}})
-            message.message_reference = {"message_id": str(ref["message_id"]),
-                                         "channel_id": str(channel.id), "type": 0}
+                raise E.invalid_form_body(
+                    {
+                        "message_reference": {
+                            "_errors": [
+                                E.err("MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")
+                            ]
+                        }
+                    }
+                )
+            message.message_reference = {
+                "message_id": str(ref["message_id"]),
+                "channel_id": str(channel.id),
+                "type": 0,
+            }
             if channel.guild_id:
                 message.message_reference["guild_id"] = str(channel.guild_id)
             message.type = 19
@@ -738,8 +845,9 @@ class FakeDiscord:
         final = message.payload()
         for key in ("content", "embeds", "components"):
             if key in payload:
-                final[key] = payload[key] if payload[key] is not None else (
-                    "" if key == "content" else [])
+                final[key] = (
+                    payload[key] if payload[key] is not None else ("" if key == "content" else [])
+                )
         if "attachments" in payload:
             # The list names the attachments kept *and* the new files[n] by index.
             final["attachments"] = list(payload["attachments"] or [])
@@ -757,19 +865,26 @@ class FakeDiscord:
             message.flags = keep | (int(payload["flags"]) & ~(EPHEMERAL | LOADING))
         message.flags &= ~LOADING
         channel = self.channels[message.channel_id]
-        message.attachments = self._attachments_from(payload, uploads, channel,
-                                                     message.attachments)
+        message.attachments = self._attachments_from(payload, uploads, channel, message.attachments)
         message.edited_at = self.clock.time()
         message.edits += 1
 
     # ================================================================== interactions (driver side)
-    def new_interaction(self, *, type: int, user: User, channel: Channel, data: JSON,
-                        message: Message | None = None) -> Interaction:
+    def new_interaction(
+        self, *, type: int, user: User, channel: Channel, data: JSON, message: Message | None = None
+    ) -> Interaction:
         """Create an interaction and dispatch INTERACTION_CREATE (the driver calls this)."""
         inter = Interaction(
-            id=self.ids.next(), token=new_token(), type=type,
-            application_id=self.application_id, user=user, channel=channel, data=data,
-            created_at=self.clock.time(), message=message, guild_id=channel.guild_id,
+            id=self.ids.next(),
+            token=new_token(),
+            type=type,
+            application_id=self.application_id,
+            user=user,
+            channel=channel,
+            data=data,
+            created_at=self.clock.time(),
+            message=message,
+            guild_id=channel.guild_id,
         )
         self.interactions[inter.id] = inter
         self._interactions_by_token[inter.token] = inter
@@ -844,19 +959,36 @@ class FakeDiscord:
         # ---- login and application
         @r("GET", "/users/@me")
         async def me(req: Req) -> tuple[int, Any]:
-            return 200, self.bot_user.payload() | {"verified": True, "mfa_enabled": False,
-                                                   "locale": "en-US", "email": None}
+            return 200, self.bot_user.payload() | {
+                "verified": True,
+                "mfa_enabled": False,
+                "locale": "en-US",
+                "email": None,
+            }
 
         async def app_info(req: Req) -> tuple[int, Any]:
             return 200, {
-                "id": str(self.application_id), "name": self.bot_user.name, "icon": None,
-                "description": "", "summary": "", "type": None, "hook": True,
-                "bot_public": True, "bot_require_code_grant": False,
-                "verify_key": "0" * 64, "flags": self.application_flags,
-                "owner": self.owner.payload(), "team": None, "bot": self.bot_user.payload(),
-                "rpc_origins": [], "tags": [], "redirect_uris": [],
-                "interactions_endpoint_url": None, "role_connections_verification_url": None,
-                "approximate_guild_count": len(self.guilds), "integration_types_config": {},
+                "id": str(self.application_id),
+                "name": self.bot_user.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "type": None,
+                "hook": True,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "flags": self.application_flags,
+                "owner": self.owner.payload(),
+                "team": None,
+                "bot": self.bot_user.payload(),
+                "rpc_origins": [],
+                "tags": [],
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(self.guilds),
+                "integration_types_config": {},
             }
 
         r("GET", "/oauth2/applications/@me")(app_info)
@@ -868,8 +1000,16 @@ class FakeDiscord:
 
         @r("GET", "/gateway/bot")
         async def gateway_bot(req: Req) -> tuple[int, Any]:
-            return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+            return 200, {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
 
         # ---- application commands
         def app_guild(req: Req) -> int | None:
@@ -898,8 +1038,13 @@ class FakeDiscord:
             result = []
             for raw in body:
                 prev = old.get((raw["name"], raw.get("type", 1)))
-                cmd = Command(prev.id if prev else self.ids.next(), self.application_id, gid,
-                              dict(raw), self.ids.next())
+                cmd = Command(
+                    prev.id if prev else self.ids.next(),
+                    self.application_id,
+                    gid,
+                    dict(raw),
+                    self.ids.next(),
+                )
                 self.commands[cmd.id] = cmd
                 result.append(cmd.payload())
             self.notifier.notify()
@@ -915,15 +1060,26 @@ class FakeDiscord:
             prev = existing.get((raw.get("name"), raw.get("type", 1)))
             if prev is None:
                 same_type = [c for c in existing.values() if c.type == raw.get("type", 1)]
-                cap = Limits.CHAT_INPUT_COMMANDS if raw.get("type", 1) == 1 \
+                cap = (
+                    Limits.CHAT_INPUT_COMMANDS
+                    if raw.get("type", 1) == 1
                     else Limits.CONTEXT_MENU_COMMANDS
+                )
                 if len(same_type) >= cap:
-                    raise DiscordError(400, E.MAX_APPLICATION_COMMANDS,
-                                       f"Maximum number of application commands reached ({cap})")
+                    raise DiscordError(
+                        400,
+                        E.MAX_APPLICATION_COMMANDS,
+                        f"Maximum number of application commands reached ({cap})",
+                    )
             else:
                 del self.commands[prev.id]
-            cmd = Command(prev.id if prev else self.ids.next(), self.application_id, gid,
-                          dict(raw), self.ids.next())
+            cmd = Command(
+                prev.id if prev else self.ids.next(),
+                self.application_id,
+                gid,
+                dict(raw),
+                self.ids.next(),
+            )
             self.commands[cmd.id] = cmd
             self.notifier.notify()
             return (200 if prev else 201), cmd.payload()
@@ -932,8 +1088,9 @@ class FakeDiscord:
             gid = app_guild(req)
             cmd = self.commands.get(req.id("command_id"))
             if cmd is None or cmd.guild_id != gid:
-                raise DiscordError(404, E.UNKNOWN_APPLICATION_COMMAND,
-                                   "Unknown application command")
+                raise DiscordError(
+                    404, E.UNKNOWN_APPLICATION_COMMAND, "Unknown application command"
+                )
             return cmd
 
         async def get_command(req: Req) -> tuple[int, Any]:
@@ -954,8 +1111,10 @@ class FakeDiscord:
             del self.commands[cmd.id]
             return 204, None
 
-        for base in ("/applications/{application_id}/commands",
-                     "/applications/{application_id}/guilds/{guild_id}/commands"):
+        for base in (
+            "/applications/{application_id}/commands",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+        ):
             r("GET", base)(list_commands)
             r("PUT", base)(put_commands)
             r("POST", base)(post_command)
@@ -976,8 +1135,13 @@ class FakeDiscord:
             body = req.json or {}
             user = self.users.get(int(body.get("recipient_id", 0)))
             if user is None:
-                raise E.invalid_form_body({"recipient_id": {"_errors": [
-                    E.err("NUMBER_TYPE_COERCE", "Value is not snowflake.")]}})
+                raise E.invalid_form_body(
+                    {
+                        "recipient_id": {
+                            "_errors": [E.err("NUMBER_TYPE_COERCE", "Value is not snowflake.")]
+                        }
+                    }
+                )
             return 200, self.dm_channel(user).payload()
 
         def guild_of(req: Req) -> Guild:
@@ -989,16 +1153,28 @@ class FakeDiscord:
         @r("GET", "/guilds/{guild_id}")
         async def get_guild(req: Req) -> tuple[int, Any]:
             data = self.guild_create_payload(guild_of(req))
-            for key in ("members", "channels", "threads", "presences", "voice_states",
-                        "joined_at", "large", "member_count", "unavailable"):
+            for key in (
+                "members",
+                "channels",
+                "threads",
+                "presences",
+                "voice_states",
+                "joined_at",
+                "large",
+                "member_count",
+                "unavailable",
+            ):
                 data.pop(key, None)
             return 200, data
 
         @r("GET", "/guilds/{guild_id}/channels")
         async def guild_channels(req: Req) -> tuple[int, Any]:
             guild = guild_of(req)
-            return 200, [self.channels[c].payload() for c in guild.channel_ids
-                         if not self.channels[c].deleted and not self.channels[c].is_thread]
+            return 200, [
+                self.channels[c].payload()
+                for c in guild.channel_ids
+                if not self.channels[c].deleted and not self.channels[c].is_thread
+            ]
 
         @r("GET", "/guilds/{guild_id}/roles")
         async def guild_roles(req: Req) -> tuple[int, Any]:
@@ -1022,8 +1198,9 @@ class FakeDiscord:
         async def delete_channel(req: Req) -> tuple[int, Any]:
             channel = self._channel(req.id("channel_id"))
             if not channel.is_dm:
-                self._require(channel, Perm.MANAGE_THREADS if channel.is_thread
-                              else Perm.MANAGE_CHANNELS)
+                self._require(
+                    channel, Perm.MANAGE_THREADS if channel.is_thread else Perm.MANAGE_CHANNELS
+                )
             data = channel.payload()
             self.delete_channel(channel)
             return 200, data
@@ -1044,8 +1221,9 @@ class FakeDiscord:
                 if channel.recipient.dms_closed:
                     raise E.cannot_send_to_user()
             else:
-                needed = [Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread
-                          else Perm.SEND_MESSAGES]
+                needed = [
+                    Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
+                ]
                 if req.uploads:
                     needed.append(Perm.ATTACH_FILES)
                 self._require(channel, *needed)
@@ -1084,8 +1262,11 @@ class FakeDiscord:
             self._require(channel)
             message = self._message(channel, req.id("message_id"))
             if message.author is not self.bot_user:
-                raise DiscordError(403, E.CANNOT_EDIT_OTHER_USERS_MESSAGE,
-                                   "Cannot edit a message authored by another user")
+                raise DiscordError(
+                    403,
+                    E.CANNOT_EDIT_OTHER_USERS_MESSAGE,
+                    "Cannot edit a message authored by another user",
+                )
             self._apply_edit(message, req.json or {}, req.uploads)
             self._emit_update(message)
             return 200, message.payload()
@@ -1135,16 +1316,27 @@ class FakeDiscord:
             if not isinstance(name, str) or not 1 <= len(name) <= Limits.THREAD_NAME:
                 errs.add(("name",), E.bad_length(1, Limits.THREAD_NAME))
             errs.raise_if_any()
-            needed = Perm.CREATE_PRIVATE_THREADS if ttype == ChannelType.PRIVATE_THREAD \
+            needed = (
+                Perm.CREATE_PRIVATE_THREADS
+                if ttype == ChannelType.PRIVATE_THREAD
                 else Perm.CREATE_PUBLIC_THREADS
+            )
             self._require(parent, needed)
             guild = self.guilds[parent.guild_id]  # type: ignore[index]
-            thread = Channel(tid or self.ids.next(), ttype, name, guild.id, parent_id=parent.id,
-                             owner_id=self.bot_user.id, created_at=self.clock.time())
+            thread = Channel(
+                tid or self.ids.next(),
+                ttype,
+                name,
+                guild.id,
+                parent_id=parent.id,
+                owner_id=self.bot_user.id,
+                created_at=self.clock.time(),
+            )
             self._add_channel(guild, thread)
             self.thread_members[thread.id] = {self.bot_user.id}
-            self.gateway.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True},
-                                  intent=Intents.GUILDS)
+            self.gateway.dispatch(
+                "THREAD_CREATE", thread.payload() | {"newly_created": True}, intent=Intents.GUILDS
+            )
             self.notifier.notify()
             return thread
 
@@ -1162,8 +1354,9 @@ class FakeDiscord:
             parent = self._channel(req.id("channel_id"))
             message = self._message(parent, req.id("message_id"))
             if message.id in self.channels:
-                raise DiscordError(400, 160004, "A thread has already been created for this "
-                                                "message")
+                raise DiscordError(
+                    400, 160004, "A thread has already been created for this message"
+                )
             thread = make_thread(parent, req.json or {}, ChannelType.PUBLIC_THREAD, message.id)
             return 201, thread.payload()
 
@@ -1217,8 +1410,13 @@ class FakeDiscord:
             else:
                 ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
                 message = self._new_message(
-                    inter.channel, payload, req.uploads, interaction=inter,
-                    ephemeral_for=inter.user.id if ephemeral else None, mtype=0)
+                    inter.channel,
+                    payload,
+                    req.uploads,
+                    interaction=inter,
+                    ephemeral_for=inter.user.id if ephemeral else None,
+                    mtype=0,
+                )
                 self._store(message)
                 inter.followups.append(message)
                 self._emit_create(message)
@@ -1263,10 +1461,19 @@ class FakeDiscord:
             5: {4, 5, 6, 7} if inter.message is not None else {4, 5},
         }[inter.type]
         if rtype not in valid:
-            raise E.invalid_form_body({"type": {"_errors": [E.err(
-                "INTERACTION_RESPONSE_TYPE_INVALID",
-                f"Interaction response type {rtype} is not valid for interaction type "
-                f"{inter.type}")]}})
+            raise E.invalid_form_body(
+                {
+                    "type": {
+                        "_errors": [
+                            E.err(
+                                "INTERACTION_RESPONSE_TYPE_INVALID",
+                                f"Interaction response type {rtype} is not valid for interaction type "
+                                f"{inter.type}",
+                            )
+                        ]
+                    }
+                }
+            )
         message: Message | None = None
         errs = E.FormErrors()
         if rtype == 4:
@@ -1274,20 +1481,30 @@ class FakeDiscord:
             limits.check_message(data, len(req.uploads), path=("data",))
             ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             message = self._new_message(
-                inter.channel, data, req.uploads, interaction=inter,
+                inter.channel,
+                data,
+                req.uploads,
+                interaction=inter,
                 ephemeral_for=inter.user.id if ephemeral else None,
-                mtype=20 if inter.type == 2 else 0)
+                mtype=20 if inter.type == 2 else 0,
+            )
             self._store(message)
             inter.original = message
         elif rtype == 5:
             ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             message = Message(
-                id=self.ids.next(), channel_id=inter.channel.id, guild_id=inter.guild_id,
-                author=self.bot_user, created_at=self.clock.time(),
+                id=self.ids.next(),
+                channel_id=inter.channel.id,
+                guild_id=inter.guild_id,
+                author=self.bot_user,
+                created_at=self.clock.time(),
                 flags=LOADING | (EPHEMERAL if ephemeral else 0),
                 type=20 if inter.type == 2 else 0,
-                ephemeral_for=inter.user.id if ephemeral else None, interaction=inter,
-                webhook_id=self.application_id, application_id=self.application_id)
+                ephemeral_for=inter.user.id if ephemeral else None,
+                interaction=inter,
+                webhook_id=self.application_id,
+                application_id=self.application_id,
+            )
             self._store(message)
             inter.original = message
         elif rtype == 6:
@@ -1313,13 +1530,15 @@ class FakeDiscord:
         elif rtype == 7 and message is not None:
             self._emit_update(message)
         self.notifier.notify()
-        answer: JSON = {"interaction": {
-            "id": str(inter.id),
-            "type": inter.type,
-            "response_message_id": str(message.id) if message else None,
-            "response_message_loading": rtype == 5,
-            "response_message_ephemeral": bool(message and message.ephemeral),
-        }}
+        answer: JSON = {
+            "interaction": {
+                "id": str(inter.id),
+                "type": inter.type,
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": rtype == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            }
+        }
         if message is not None:
             answer["resource"] = {"type": rtype, "message": message.payload()}
         return answer

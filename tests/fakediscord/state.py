@@ -47,9 +47,16 @@ class Perm:
     SEND_MESSAGES_IN_THREADS = 1 << 38
 
     EVERYONE_DEFAULT = (
-        VIEW_CHANNEL | SEND_MESSAGES | ADD_REACTIONS | EMBED_LINKS | ATTACH_FILES
-        | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
-        | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+        VIEW_CHANNEL
+        | SEND_MESSAGES
+        | ADD_REACTIONS
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS
     )
     BOT_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
     ALL = (1 << 53) - 1
@@ -176,8 +183,12 @@ class Overwrite:
     deny: int = 0
 
     def payload(self) -> JSON:
-        return {"id": str(self.id), "type": self.type, "allow": str(self.allow),
-                "deny": str(self.deny)}
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
 
 
 @dataclass(eq=False)
@@ -232,8 +243,12 @@ class Channel:
             "flags": 0,
         }
         if self.type == ChannelType.GUILD_TEXT:
-            data.update(topic=None, last_message_id=_opt(self.last_message_id),
-                        rate_limit_per_user=0, default_auto_archive_duration=1440)
+            data.update(
+                topic=None,
+                last_message_id=_opt(self.last_message_id),
+                rate_limit_per_user=0,
+                default_auto_archive_duration=1440,
+            )
         if self.is_thread:
             data.update(
                 owner_id=str(self.owner_id),
@@ -402,7 +417,9 @@ class Message:
             }
             if inter.type == 2:
                 data["interaction"] = {
-                    "id": str(inter.id), "type": inter.type, "name": inter.command_name(),
+                    "id": str(inter.id),
+                    "type": inter.type,
+                    "name": inter.command_name(),
                     "user": inter.user.payload(),
                 }
         return data
@@ -450,7 +467,8 @@ class Command:
         }
         data.update(self.raw)
         data.update(
-            id=str(self.id), application_id=str(self.application_id),
+            id=str(self.id),
+            application_id=str(self.application_id),
             version=str(self.version),
         )
         if self.guild_id is not None:
@@ -461,9 +479,20 @@ class Command:
 class Interaction:
     """One interaction from its creation to its last followup; the driver awaits on it."""
 
-    def __init__(self, *, id: int, token: str, type: int, application_id: int, user: User,
-                 channel: Channel, data: JSON, created_at: float, message: Message | None,
-                 guild_id: int | None) -> None:
+    def __init__(
+        self,
+        *,
+        id: int,
+        token: str,
+        type: int,
+        application_id: int,
+        user: User,
+        channel: Channel,
+        data: JSON,
+        created_at: float,
+        message: Message | None,
+        guild_id: int | None,
+    ) -> None:
         self.id = id
         self.token = token
         self.type = type
@@ -515,8 +544,10 @@ class Interaction:
         return None
 
     def __repr__(self) -> str:
-        return (f"<Interaction id={self.id} type={self.type} user={self.user.name} "
-                f"response_type={self.response_type}>")
+        return (
+            f"<Interaction id={self.id} type={self.type} user={self.user.name} "
+            f"response_type={self.response_type}>"
+        )
 
 
 class Snowflakes:

@@ -23,11 +23,13 @@ def cog_of(rb: RunningBot) -> DemoCog:
     return cog
 
 
-async def test_slash_png_button_select_dm(fake_discord: FakeDiscord, world: World,
-                                          driver: UserDriver, demo: RunningBot) -> None:
+async def test_slash_png_button_select_dm(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     alice = world.alice
-    handle = await driver.send_slash("demo start", alice, world.tables,
-                                     {"players": 4, "mode": "tractor"})
+    handle = await driver.send_slash(
+        "demo start", alice, world.tables, {"players": 4, "mode": "tractor"}
+    )
     assert handle.response_type == 4
     reply = await handle.wait_message()
     assert reply.content == "Table for 4 (tractor)"
@@ -59,14 +61,18 @@ async def test_slash_png_button_select_dm(fake_discord: FakeDiscord, world: Worl
 
 
 async def test_autocomplete(world: World, driver: UserDriver, demo: RunningBot) -> None:
-    handle = await driver.autocomplete("demo start", world.alice, world.general, focused="mode",
-                                       options={"mode": "tr", "players": 2})
+    handle = await driver.autocomplete(
+        "demo start",
+        world.alice,
+        world.general,
+        focused="mode",
+        options={"mode": "tr", "players": 2},
+    )
     assert handle.response_type == 8
     assert handle.choices == [{"name": f"tr{i}", "value": f"tr{i}"} for i in range(3)]
 
 
-async def test_nested_group_subcommand(world: World, driver: UserDriver,
-                                       demo: RunningBot) -> None:
+async def test_nested_group_subcommand(world: World, driver: UserDriver, demo: RunningBot) -> None:
     handle = await driver.send_slash("/demo admin reset", world.alice, world.general)
     assert (await handle.wait_message()).content == "reset done"
     assert handle.message is not None and handle.message.interaction is handle.interaction
@@ -84,8 +90,9 @@ async def test_modal_open_and_submit(world: World, driver: UserDriver, demo: Run
     assert (await submitted.wait_message()).content == "Named Lucky"
 
 
-async def test_defer_followups_and_edit(fake_discord: FakeDiscord, world: World,
-                                        driver: UserDriver, demo: RunningBot) -> None:
+async def test_defer_followups_and_edit(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     handle = await driver.send_slash("demo defer", world.alice, world.general)
     assert handle.response_type == 5 and handle.ephemeral
     followups = await handle.wait_followups(2)
@@ -99,8 +106,9 @@ async def test_defer_followups_and_edit(fake_discord: FakeDiscord, world: World,
     assert fake_discord.channel_messages(world.general) == []
 
 
-async def test_ephemeral_message_button(fake_discord: FakeDiscord, world: World,
-                                        driver: UserDriver, demo: RunningBot) -> None:
+async def test_ephemeral_message_button(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     handle = await driver.send_slash("demo secret", world.alice, world.general)
     secret = await handle.wait_message()
     assert secret.ephemeral and fake_discord.visible_to(world.bob, world.general) == []
@@ -111,8 +119,9 @@ async def test_ephemeral_message_button(fake_discord: FakeDiscord, world: World,
     assert secret.content == "Revealed: 2♠" and secret.components == []
 
 
-async def test_thread_from_response(fake_discord: FakeDiscord, world: World,
-                                    driver: UserDriver, demo: RunningBot) -> None:
+async def test_thread_from_response(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     handle = await driver.send_slash("demo thread", world.alice, world.tables)
     reply = await handle.wait_message()
     thread = await fake_discord.wait_for(lambda: fake_discord.channels.get(reply.id))
@@ -122,8 +131,9 @@ async def test_thread_from_response(fake_discord: FakeDiscord, world: World,
     assert demo.client.get_channel(thread.id) is not None
 
 
-async def test_guild_synced_commands(fake_discord: FakeDiscord, world: World, driver: UserDriver,
-                                     bot_client) -> None:
+async def test_guild_synced_commands(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client
+) -> None:
     await bot_client(cogs=[DemoCog], sync_guild=world.guild)
     assert all(c.guild_id == world.guild.id for c in fake_discord.commands.values())
     handle = await driver.send_slash("demo admin reset", world.alice, world.general)
@@ -134,8 +144,9 @@ async def test_guild_synced_commands(fake_discord: FakeDiscord, world: World, dr
         driver.send_slash("demo admin reset", world.alice, fake_discord.dm_channel(world.alice))
 
 
-async def test_slash_in_dm(fake_discord: FakeDiscord, world: World, driver: UserDriver,
-                           demo: RunningBot) -> None:
+async def test_slash_in_dm(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     dm = fake_discord.dm_channel(world.bob)
     handle = await driver.send_slash("demo admin reset", world.bob, dm)
     payload = fake_discord.interaction_payload(handle.interaction)
@@ -145,8 +156,9 @@ async def test_slash_in_dm(fake_discord: FakeDiscord, world: World, driver: User
     assert [m.content for m in fake_discord.dms(world.bob)] == ["reset done"]
 
 
-async def test_driver_refuses_what_a_client_would(fake_discord: FakeDiscord, world: World,
-                                                  driver: UserDriver, demo: RunningBot) -> None:
+async def test_driver_refuses_what_a_client_would(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     alice, general = world.alice, world.general
     cases = [
         (lambda: driver.send_slash("nope", alice, general), "not a synced command"),
@@ -155,20 +167,27 @@ async def test_driver_refuses_what_a_client_would(fake_discord: FakeDiscord, wor
         (lambda: driver.send_slash("demo start", alice, general), "missing required"),
         (lambda: driver.send_slash("demo start", alice, general, {"players": 3}), "one of"),
         (lambda: driver.send_slash("demo start", alice, general, {"players": "4"}), "number"),
-        (lambda: driver.send_slash("demo start", alice, general, {"players": 4, "x": 1}),
-         "unknown option"),
-        (lambda: driver.autocomplete("demo start", alice, general, focused="players"),
-         "no autocomplete"),
-        (lambda: driver.send_slash("demo secret", alice, fake_discord.dm_channel(world.bob)),
-         "not in that DM"),
+        (
+            lambda: driver.send_slash("demo start", alice, general, {"players": 4, "x": 1}),
+            "unknown option",
+        ),
+        (
+            lambda: driver.autocomplete("demo start", alice, general, focused="players"),
+            "no autocomplete",
+        ),
+        (
+            lambda: driver.send_slash("demo secret", alice, fake_discord.dm_channel(world.bob)),
+            "not in that DM",
+        ),
     ]
     outsider = fake_discord.create_user("mallory")
     cases.append((lambda: driver.send_slash("demo secret", outsider, general), "not a member"))
     for action, message in cases:
         with pytest.raises(DriverError, match=message):
             action()
-    start = await (await driver.send_slash("demo start", alice, general,
-                                           {"players": 2})).wait_message()
+    start = await (
+        await driver.send_slash("demo start", alice, general, {"players": 2})
+    ).wait_message()
     with pytest.raises(DriverError, match="no component"):
         driver.click(start, "demo:nothing", alice)
     await driver.click(start, "demo:deal", alice)
@@ -182,30 +201,43 @@ async def test_driver_refuses_what_a_client_would(fake_discord: FakeDiscord, wor
     assert len(fake_discord.interactions) == 2
 
 
-async def test_concurrent_users_and_channels(fake_discord: FakeDiscord, world: World,
-                                             driver: UserDriver, bot_client) -> None:
+async def test_concurrent_users_and_channels(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client
+) -> None:
     """Many simulated users in many channels at once (the load benchmark's shape)."""
     channels = [fake_discord.create_text_channel(world.guild, f"table-{i}") for i in range(10)]
     players = [fake_discord.create_user(f"p{i}", guild=world.guild) for i in range(40)]
     await bot_client(cogs=[DemoCog])
-    handles = [driver.send_slash("demo start", p, channels[i % 10], {"players": 4})
-               for i, p in enumerate(players)]
+    handles = [
+        driver.send_slash("demo start", p, channels[i % 10], {"players": 4})
+        for i, p in enumerate(players)
+    ]
     done = await asyncio.gather(*handles)
     assert all(h.response_type == 4 for h in done)
-    clicks = await asyncio.gather(*(driver.click(h.message, "demo:deal", h.user)  # type: ignore
-                                    for h in done))
+    clicks = await asyncio.gather(
+        *(
+            driver.click(h.message, "demo:deal", h.user)  # type: ignore
+            for h in done
+        )
+    )
     assert {c.response_type for c in clicks} == {7}
     for channel in channels:
         assert len(fake_discord.channel_messages(channel)) == 4
     assert fake_discord.errors == []
 
 
-async def test_resolved_option_types(fake_discord: FakeDiscord, world: World,
-                                     driver: UserDriver, demo: RunningBot) -> None:
+async def test_resolved_option_types(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     role = fake_discord.create_role(world.guild, "dealer")
     await fake_discord.wait_for(lambda: demo.client.get_guild(world.guild.id).get_role(role.id))
-    options = {"channel": world.tables, "role": role, "file": ("hand.txt", b"AH KH"),
-               "ratio": 0.5, "member": world.bob}
+    options = {
+        "channel": world.tables,
+        "role": role,
+        "file": ("hand.txt", b"AH KH"),
+        "ratio": 0.5,
+        "member": world.bob,
+    }
     handle = await driver.send_slash("demo inspect", world.alice, world.general, options)
     reply = await handle.wait_message()
     assert reply.content == "channel=tables role=dealer file=hand.txt:5:5 ratio=0.5 member=Bob"
@@ -216,9 +248,9 @@ async def test_resolved_option_types(fake_discord: FakeDiscord, world: World,
         driver.send_slash("demo inspect", world.alice, world.general, {"ratio": 1.5})
 
 
-async def test_followup_edit_delete_and_original_delete(fake_discord: FakeDiscord,
-                                                        world: World, driver: UserDriver,
-                                                        demo: RunningBot) -> None:
+async def test_followup_edit_delete_and_original_delete(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, demo: RunningBot
+) -> None:
     handle = await driver.send_slash("demo defer", world.alice, world.general)
     await handle.wait_followups(2)
     interaction = cog_of(demo).last_interaction
@@ -238,8 +270,9 @@ async def test_followup_edit_delete_and_original_delete(fake_discord: FakeDiscor
     assert info.value.code == 10008
 
 
-async def test_messages_threads_reactions_rest(fake_discord: FakeDiscord, world: World,
-                                               demo: RunningBot) -> None:
+async def test_messages_threads_reactions_rest(
+    fake_discord: FakeDiscord, world: World, demo: RunningBot
+) -> None:
     channel = demo.channel(world.general)
     first = await channel.send("one")
     second = await channel.send("two", reference=first)

@@ -28,8 +28,9 @@ def cog_of(rb: RunningBot) -> DemoCog:
     return cog
 
 
-async def test_dms_closed_50007(fake_discord: FakeDiscord, world: World, driver: UserDriver,
-                                rb: RunningBot) -> None:
+async def test_dms_closed_50007(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, rb: RunningBot
+) -> None:
     fake_discord.close_dms(world.bob)
     handle = await driver.send_slash("demo dm", world.alice, world.general, {"user": world.bob})
     assert (await handle.wait_message()).content == "Their DMs are closed"
@@ -43,8 +44,9 @@ async def test_dms_closed_50007(fake_discord: FakeDiscord, world: World, driver:
     assert [m.content for m in fake_discord.dms(world.bob)] == ["alice says hi"]
 
 
-async def test_rate_limit_429_is_retried(fake_discord: FakeDiscord, world: World,
-                                         rb: RunningBot) -> None:
+async def test_rate_limit_429_is_retried(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     fake_discord.faults.rate_limit("POST", SEND, retry_after=0.05)
     sent = await rb.channel(world.general).send("after the limit")
     assert sent.content == "after the limit"
@@ -54,8 +56,9 @@ async def test_rate_limit_429_is_retried(fake_discord: FakeDiscord, world: World
     assert len(fake_discord.channel_messages(world.general)) == 1
 
 
-async def test_429_without_via_is_raised(fake_discord: FakeDiscord, world: World,
-                                         rb: RunningBot) -> None:
+async def test_429_without_via_is_raised(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     fake_discord.faults.ban("POST", SEND)
     with pytest.raises(discord.HTTPException) as info:
         await rb.channel(world.general).send("blocked")
@@ -76,8 +79,9 @@ async def test_5xx(fake_discord: FakeDiscord, world: World, rb: RunningBot) -> N
     assert [r.status for r in fake_discord.requests_to("POST", SEND)] == [503, 500, 200]
 
 
-async def test_late_ack_10062(fake_discord: FakeDiscord, world: World, driver: UserDriver,
-                              rb: RunningBot) -> None:
+async def test_late_ack_10062(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, rb: RunningBot
+) -> None:
     fake_discord.faults.late_ack(3.5)
     handle = driver.send_slash("demo start", world.alice, world.general, {"players": 2})
     with pytest.raises(InteractionFailed, match="rejected"):
@@ -92,8 +96,9 @@ async def test_late_ack_10062(fake_discord: FakeDiscord, world: World, driver: U
     assert ok.response_type == 4
 
 
-async def test_virtual_clock_slow_handler(fake_discord: FakeDiscord, world: World,
-                                          driver: UserDriver, rb: RunningBot) -> None:
+async def test_virtual_clock_slow_handler(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, rb: RunningBot
+) -> None:
     clock = fake_discord.clock
     quick = driver.send_slash("demo slow", world.alice, world.general, {"seconds": 2.0})
     await fake_discord.wait_for(lambda: clock.pending_sleepers() == 1)
@@ -106,16 +111,20 @@ async def test_virtual_clock_slow_handler(fake_discord: FakeDiscord, world: Worl
     assert (status, body["code"]) == (404, 10062)
 
 
-async def test_permission_loss_50013_and_50001(fake_discord: FakeDiscord, world: World,
-                                               rb: RunningBot) -> None:
+async def test_permission_loss_50013_and_50001(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     channel = rb.channel(world.tables)
     fake_discord.revoke_permissions(world.tables, Perm.SEND_MESSAGES)
     me = channel.guild.me
     await fake_discord.wait_for(lambda: not channel.permissions_for(me).send_messages)
     with pytest.raises(discord.Forbidden) as info:
         await channel.send("hello?")
-    assert (info.value.status, info.value.code, info.value.text) == (403, 50013,
-                                                                     "Missing Permissions")
+    assert (info.value.status, info.value.code, info.value.text) == (
+        403,
+        50013,
+        "Missing Permissions",
+    )
     fake_discord.restore_permissions(world.tables)
     fake_discord.revoke_permissions(world.tables, Perm.ATTACH_FILES)
     with pytest.raises(discord.Forbidden) as info:
@@ -129,11 +138,14 @@ async def test_permission_loss_50013_and_50001(fake_discord: FakeDiscord, world:
     fake_discord.restore_permissions(world.tables)
     await channel.send("back")
     assert [m.content for m in fake_discord.channel_messages(world.tables)] == [
-        "text still works", "back"]
+        "text still works",
+        "back",
+    ]
 
 
-async def test_deleted_channel_10003(fake_discord: FakeDiscord, world: World,
-                                     rb: RunningBot) -> None:
+async def test_deleted_channel_10003(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     channel = rb.channel(world.tables)
     message = await channel.send("soon gone")
     fake_discord.delete_channel(world.tables)
@@ -150,11 +162,13 @@ async def test_unknown_route_is_loud(fake_discord: FakeDiscord, rb: RunningBot) 
     assert fake_discord.errors[-1].route is None
 
 
-async def test_generic_fail_and_delay_rules(fake_discord: FakeDiscord, world: World,
-                                            rb: RunningBot) -> None:
+async def test_generic_fail_and_delay_rules(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     channel = rb.channel(world.general)
-    fake_discord.faults.fail("POST", SEND, 403, 50001, "Missing Access",
-                             when=lambda r: r.json.get("content") == "secret")
+    fake_discord.faults.fail(
+        "POST", SEND, 403, 50001, "Missing Access", when=lambda r: r.json.get("content") == "secret"
+    )
     with pytest.raises(discord.Forbidden):
         await channel.send("secret")
     await channel.send("public")

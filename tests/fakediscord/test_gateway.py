@@ -38,28 +38,38 @@ class RawGateway:
         await self.ws.send_str(json.dumps({"op": op, "d": d}))
 
 
-async def raw_connect(session: aiohttp.ClientSession, fake: FakeDiscord,
-                      compress: bool = True) -> RawGateway:
+async def raw_connect(
+    session: aiohttp.ClientSession, fake: FakeDiscord, compress: bool = True
+) -> RawGateway:
     query = "?v=10&encoding=json" + ("&compress=zlib-stream" if compress else "")
     ws = await session.ws_connect(fake.gateway_url + query)
     return RawGateway(ws, compress)
 
 
-async def test_zlib_stream_identify_ready_heartbeat_resume(fake_discord: FakeDiscord,
-                                                           world: World) -> None:
+async def test_zlib_stream_identify_ready_heartbeat_resume(
+    fake_discord: FakeDiscord, world: World
+) -> None:
     async with aiohttp.ClientSession() as session:
         gw = await raw_connect(session, fake_discord)
         hello = await gw.recv()
         assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] == 41250
         await gw.send(1, None)
         assert (await gw.recv())["op"] == 11
-        await gw.send(2, {"token": fake_discord.token, "intents": 513,
-                          "properties": {"os": "linux", "browser": "t", "device": "t"}})
+        await gw.send(
+            2,
+            {
+                "token": fake_discord.token,
+                "intents": 513,
+                "properties": {"os": "linux", "browser": "t", "device": "t"},
+            },
+        )
         ready = await gw.recv()
         assert ready["t"] == "READY" and ready["s"] == 1
         d = ready["d"]
-        assert d["application"] == {"id": str(fake_discord.application_id),
-                                    "flags": fake_discord.application_flags}
+        assert d["application"] == {
+            "id": str(fake_discord.application_id),
+            "flags": fake_discord.application_flags,
+        }
         assert d["user"]["id"] == str(fake_discord.bot_user.id) and d["user"]["bot"] is True
         assert d["guilds"] == [{"id": str(world.guild.id), "unavailable": True}]
         assert d["resume_gateway_url"] == fake_discord.gateway_url
@@ -82,8 +92,11 @@ async def test_zlib_stream_identify_ready_heartbeat_resume(fake_discord: FakeDis
         assert (await gw2.recv())["op"] == 10
         await gw2.send(6, {"token": fake_discord.token, "session_id": session_id, "seq": 2})
         missed = await gw2.recv()
-        assert (missed["t"], missed["s"], missed["d"]["name"]) == ("CHANNEL_CREATE", 3,
-                                                                   "while-away")
+        assert (missed["t"], missed["s"], missed["d"]["name"]) == (
+            "CHANNEL_CREATE",
+            3,
+            "while-away",
+        )
         resumed = await gw2.recv()
         assert (resumed["t"], resumed["s"]) == ("RESUMED", 4)
         # An unknown session is refused with op 9 (not resumable).
@@ -123,8 +136,9 @@ async def test_real_client_uses_zlib_stream_and_heartbeats(world: World) -> None
             await fake.wait_for(lambda: fake.gateway.heartbeats >= 3)
             await fake.wait_for(lambda: rb.client.latency != float("inf"))
             identify = fake.gateway.received[0]
-            assert identify["op"] == 2 and identify["d"]["intents"] == \
-                discord.Intents.default().value
+            assert (
+                identify["op"] == 2 and identify["d"]["intents"] == discord.Intents.default().value
+            )
         finally:
             await rb.stop()
 
@@ -133,8 +147,9 @@ def fake_guild_id(fake: FakeDiscord) -> int:
     return next(iter(fake.guilds))
 
 
-async def test_resume_after_injected_disconnect(fake_discord: FakeDiscord, world: World,
-                                                driver: UserDriver, bot_client) -> None:
+async def test_resume_after_injected_disconnect(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client
+) -> None:
     rb = await bot_client(cogs=[DemoCog])
     resumed: list[bool] = []
 
@@ -151,8 +166,9 @@ async def test_resume_after_injected_disconnect(fake_discord: FakeDiscord, world
     await fake_discord.wait_for(lambda: resumed)
 
 
-async def test_reconnect_and_invalid_session(fake_discord: FakeDiscord, world: World,
-                                             driver: UserDriver, bot_client) -> None:
+async def test_reconnect_and_invalid_session(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client
+) -> None:
     await bot_client(cogs=[DemoCog])
     fake_discord.gateway.request_reconnect()  # op 7: discord.py reconnects and resumes
     await fake_discord.wait_for(lambda: fake_discord.gateway.resumes == 1)
@@ -177,15 +193,15 @@ async def test_bad_token_is_login_failure(fake_discord: FakeDiscord, world: Worl
     assert fake_discord.errors[0].status == 401 and fake_discord.errors[0].path == "/users/@me"
 
 
-async def test_member_chunking_and_live_events(fake_discord: FakeDiscord, world: World,
-                                               bot_client) -> None:
+async def test_member_chunking_and_live_events(
+    fake_discord: FakeDiscord, world: World, bot_client
+) -> None:
     intents = discord.Intents.default() | discord.Intents(members=True, message_content=True)
     rb = await bot_client(intents=intents, chunk_guilds_at_startup=False)
     guild = rb.client.get_guild(world.guild.id)
     assert guild is not None
     members = await guild.chunk()
-    assert sorted(m.name for m in members) == ["alice", "bob", "carol", "dave", "owner",
-                                               "shengji"]
+    assert sorted(m.name for m in members) == ["alice", "bob", "carol", "dave", "owner", "shengji"]
     # Live GUILD_CREATE, GUILD_MEMBER_ADD, CHANNEL_CREATE and MESSAGE_CREATE.
     joined: list[discord.Guild] = []
     seen: list[discord.Message] = []
@@ -208,8 +224,9 @@ async def test_member_chunking_and_live_events(fake_discord: FakeDiscord, world:
     assert seen[0].content == "hello bot" and seen[0].author.id == erin.id
 
 
-async def test_channel_delete_is_dispatched(fake_discord: FakeDiscord, world: World,
-                                            bot_client) -> None:
+async def test_channel_delete_is_dispatched(
+    fake_discord: FakeDiscord, world: World, bot_client
+) -> None:
     rb = await bot_client()
     channel = rb.channel(world.tables)
     assert channel is not None

@@ -93,27 +93,56 @@ async def test_empty_message_50006(rb: RunningBot, world: World) -> None:
 
 EMBED_CASES: list[tuple[str, Callable[[int], discord.Embed], int, str]] = [
     ("title", lambda n: discord.Embed(title="t" * n), Limits.EMBED_TITLE, "embeds.0.title"),
-    ("description", lambda n: discord.Embed(description="d" * n), Limits.EMBED_DESCRIPTION,
-     "embeds.0.description"),
-    ("footer", lambda n: discord.Embed(title="t").set_footer(text="f" * n), Limits.EMBED_FOOTER,
-     "embeds.0.footer.text"),
-    ("author", lambda n: discord.Embed(title="t").set_author(name="a" * n), Limits.EMBED_AUTHOR,
-     "embeds.0.author.name"),
-    ("field name", lambda n: discord.Embed().add_field(name="n" * n, value="v"),
-     Limits.EMBED_FIELD_NAME, "embeds.0.fields.0.name"),
-    ("field value", lambda n: discord.Embed().add_field(name="n", value="v" * n),
-     Limits.EMBED_FIELD_VALUE, "embeds.0.fields.0.value"),
+    (
+        "description",
+        lambda n: discord.Embed(description="d" * n),
+        Limits.EMBED_DESCRIPTION,
+        "embeds.0.description",
+    ),
+    (
+        "footer",
+        lambda n: discord.Embed(title="t").set_footer(text="f" * n),
+        Limits.EMBED_FOOTER,
+        "embeds.0.footer.text",
+    ),
+    (
+        "author",
+        lambda n: discord.Embed(title="t").set_author(name="a" * n),
+        Limits.EMBED_AUTHOR,
+        "embeds.0.author.name",
+    ),
+    (
+        "field name",
+        lambda n: discord.Embed().add_field(name="n" * n, value="v"),
+        Limits.EMBED_FIELD_NAME,
+        "embeds.0.fields.0.name",
+    ),
+    (
+        "field value",
+        lambda n: discord.Embed().add_field(name="n", value="v" * n),
+        Limits.EMBED_FIELD_VALUE,
+        "embeds.0.fields.0.value",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("what", "build", "limit", "path"), EMBED_CASES,
-                         ids=[c[0] for c in EMBED_CASES])
-async def test_embed_field_lengths(rb: RunningBot, world: World, what: str,
-                                   build: Callable[[int], discord.Embed], limit: int,
-                                   path: str) -> None:
+@pytest.mark.parametrize(
+    ("what", "build", "limit", "path"), EMBED_CASES, ids=[c[0] for c in EMBED_CASES]
+)
+async def test_embed_field_lengths(
+    rb: RunningBot,
+    world: World,
+    what: str,
+    build: Callable[[int], discord.Embed],
+    limit: int,
+    path: str,
+) -> None:
     channel = rb.channel(world.general)
-    await rejects(channel.send(embed=build(limit + 1)), path, "BASE_TYPE_MAX_LENGTH"
-                  if what in ("title", "description") else "BASE_TYPE_BAD_LENGTH")
+    await rejects(
+        channel.send(embed=build(limit + 1)),
+        path,
+        "BASE_TYPE_MAX_LENGTH" if what in ("title", "description") else "BASE_TYPE_BAD_LENGTH",
+    )
     await channel.send(embed=build(limit))
 
 
@@ -142,8 +171,11 @@ async def test_select_max_values_above_option_count(rb: RunningBot, world: World
     """The issue's example: SimCord accepted it, Discord does not."""
     channel = rb.channel(world.general)
     select = discord.ui.Select(custom_id="s", options=options(2), max_values=3)
-    exc = await rejects(channel.send("pick", view=view_with(select)),
-                        "components.0.components.0.options", "BASE_TYPE_MIN_LENGTH")
+    exc = await rejects(
+        channel.send("pick", view=view_with(select)),
+        "components.0.components.0.options",
+        "BASE_TYPE_MIN_LENGTH",
+    )
     assert "Must be 3 or more in length." in exc.text
     select.max_values = 2
     await channel.send("pick", view=view_with(select))
@@ -154,78 +186,141 @@ async def test_select_limits(rb: RunningBot, world: World) -> None:
     path = "components.0.components.0"
     cases: list[tuple[dict[str, Any], dict[str, Any], str, str]] = [
         ({"options": options(26)}, {"options": options(25)}, "options", "BASE_TYPE_BAD_LENGTH"),
-        ({"options": options(1), "placeholder": "p" * 151},
-         {"options": options(1), "placeholder": "p" * 150}, "placeholder",
-         "BASE_TYPE_MAX_LENGTH"),
-        ({"options": [discord.SelectOption(label="l" * 101, value="v")]},
-         {"options": [discord.SelectOption(label="l" * 100, value="v")]}, "options.0.label",
-         "BASE_TYPE_BAD_LENGTH"),
-        ({"options": [discord.SelectOption(label="l", value="v" * 101)]},
-         {"options": [discord.SelectOption(label="l", value="v" * 100)]}, "options.0.value",
-         "BASE_TYPE_BAD_LENGTH"),
-        ({"options": [discord.SelectOption(label="l", value="v", description="d" * 101)]},
-         {"options": [discord.SelectOption(label="l", value="v", description="d" * 100)]},
-         "options.0.description", "BASE_TYPE_MAX_LENGTH"),
-        ({"options": options(25), "max_values": 26}, {"options": options(25), "max_values": 25},
-         "max_values", "NUMBER_TYPE_MAX"),
-        ({"options": options(3), "min_values": 3, "max_values": 2},
-         {"options": options(3), "min_values": 2, "max_values": 2}, "min_values",
-         "NUMBER_TYPE_MAX"),
-        ({"options": [discord.SelectOption(label="a", value="v"),
-                      discord.SelectOption(label="b", value="v")]},
-         {"options": options(2)}, "options.1.value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED"),
+        (
+            {"options": options(1), "placeholder": "p" * 151},
+            {"options": options(1), "placeholder": "p" * 150},
+            "placeholder",
+            "BASE_TYPE_MAX_LENGTH",
+        ),
+        (
+            {"options": [discord.SelectOption(label="l" * 101, value="v")]},
+            {"options": [discord.SelectOption(label="l" * 100, value="v")]},
+            "options.0.label",
+            "BASE_TYPE_BAD_LENGTH",
+        ),
+        (
+            {"options": [discord.SelectOption(label="l", value="v" * 101)]},
+            {"options": [discord.SelectOption(label="l", value="v" * 100)]},
+            "options.0.value",
+            "BASE_TYPE_BAD_LENGTH",
+        ),
+        (
+            {"options": [discord.SelectOption(label="l", value="v", description="d" * 101)]},
+            {"options": [discord.SelectOption(label="l", value="v", description="d" * 100)]},
+            "options.0.description",
+            "BASE_TYPE_MAX_LENGTH",
+        ),
+        (
+            {"options": options(25), "max_values": 26},
+            {"options": options(25), "max_values": 25},
+            "max_values",
+            "NUMBER_TYPE_MAX",
+        ),
+        (
+            {"options": options(3), "min_values": 3, "max_values": 2},
+            {"options": options(3), "min_values": 2, "max_values": 2},
+            "min_values",
+            "NUMBER_TYPE_MAX",
+        ),
+        (
+            {
+                "options": [
+                    discord.SelectOption(label="a", value="v"),
+                    discord.SelectOption(label="b", value="v"),
+                ]
+            },
+            {"options": options(2)},
+            "options.1.value",
+            "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+        ),
     ]
     for bad, good, leaf, code in cases:
-        await rejects(channel.send("s", view=view_with(discord.ui.Select(custom_id="s", **bad))),
-                      f"{path}.{leaf}", code)
+        await rejects(
+            channel.send("s", view=view_with(discord.ui.Select(custom_id="s", **bad))),
+            f"{path}.{leaf}",
+            code,
+        )
         await channel.send("s", view=view_with(discord.ui.Select(custom_id="s", **good)))
 
 
 async def test_button_label_custom_id_and_uniqueness(rb: RunningBot, world: World) -> None:
     channel = rb.channel(world.general)
     b0 = "components.0.components.0"
-    await rejects(channel.send("b", view=view_with(discord.ui.Button(label="l" * 81,
-                                                                     custom_id="c"))),
-                  f"{b0}.label", "BASE_TYPE_MAX_LENGTH")
+    await rejects(
+        channel.send("b", view=view_with(discord.ui.Button(label="l" * 81, custom_id="c"))),
+        f"{b0}.label",
+        "BASE_TYPE_MAX_LENGTH",
+    )
     await channel.send("b", view=view_with(discord.ui.Button(label="l" * 80, custom_id="c")))
-    await rejects(channel.send("b", view=view_with(discord.ui.Button(label="l",
-                                                                     custom_id="c" * 101))),
-                  f"{b0}.custom_id", "BASE_TYPE_BAD_LENGTH")
+    await rejects(
+        channel.send("b", view=view_with(discord.ui.Button(label="l", custom_id="c" * 101))),
+        f"{b0}.custom_id",
+        "BASE_TYPE_BAD_LENGTH",
+    )
     await channel.send("b", view=view_with(discord.ui.Button(label="l", custom_id="c" * 100)))
-    await rejects(raw_send(rb, world.general.id, {"content": "b", "components": [
-        row({"type": 2, "style": 1, "custom_id": "", "label": "l"})]}),
-        f"{b0}.custom_id", "BASE_TYPE_BAD_LENGTH")
-    twins = view_with(discord.ui.Button(label="a", custom_id="same"),
-                      discord.ui.Button(label="b", custom_id="same", row=1))
-    await rejects(channel.send("b", view=twins), "components.1.components.0.custom_id",
-                  "COMPONENT_CUSTOM_ID_DUPLICATED")
-    await channel.send("b", view=view_with(discord.ui.Button(label="a", custom_id="one"),
-                                           discord.ui.Button(label="b", custom_id="two", row=1)))
+    await rejects(
+        raw_send(
+            rb,
+            world.general.id,
+            {
+                "content": "b",
+                "components": [row({"type": 2, "style": 1, "custom_id": "", "label": "l"})],
+            },
+        ),
+        f"{b0}.custom_id",
+        "BASE_TYPE_BAD_LENGTH",
+    )
+    twins = view_with(
+        discord.ui.Button(label="a", custom_id="same"),
+        discord.ui.Button(label="b", custom_id="same", row=1),
+    )
+    await rejects(
+        channel.send("b", view=twins),
+        "components.1.components.0.custom_id",
+        "COMPONENT_CUSTOM_ID_DUPLICATED",
+    )
+    await channel.send(
+        "b",
+        view=view_with(
+            discord.ui.Button(label="a", custom_id="one"),
+            discord.ui.Button(label="b", custom_id="two", row=1),
+        ),
+    )
 
 
 async def test_rows_and_row_width(rb: RunningBot, world: World) -> None:
     """discord.py's View already refuses these layouts, so the payloads go raw."""
     gid = world.general.id
     six_rows = [row(button(f"r{i}")) for i in range(6)]
-    await rejects(raw_send(rb, gid, {"content": "x", "components": six_rows}), "components",
-                  "BASE_TYPE_MAX_LENGTH")
+    await rejects(
+        raw_send(rb, gid, {"content": "x", "components": six_rows}),
+        "components",
+        "BASE_TYPE_MAX_LENGTH",
+    )
     await raw_send(rb, gid, {"content": "x", "components": six_rows[:5]})
     six_buttons = row(*(button(f"b{i}") for i in range(6)))
-    await rejects(raw_send(rb, gid, {"content": "x", "components": [six_buttons]}),
-                  "components.0.components", "BASE_TYPE_BAD_LENGTH")
+    await rejects(
+        raw_send(rb, gid, {"content": "x", "components": [six_buttons]}),
+        "components.0.components",
+        "BASE_TYPE_BAD_LENGTH",
+    )
     five = row(*(button(f"b{i}") for i in range(5)))
     await raw_send(rb, gid, {"content": "x", "components": [five]})
     select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
-    await rejects(raw_send(rb, gid, {"content": "x", "components": [row(select, button("b"))]}),
-                  "components.0.components.1", "COMPONENT_LAYOUT_WIDTH_EXCEEDED")
+    await rejects(
+        raw_send(rb, gid, {"content": "x", "components": [row(select, button("b"))]}),
+        "components.0.components.1",
+        "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+    )
     await raw_send(rb, gid, {"content": "x", "components": [row(select), row(button("b"))]})
 
 
 async def test_message_edit_is_validated(rb: RunningBot, world: World) -> None:
     message = await rb.channel(world.general).send("hello")
     await rejects(message.edit(content="x" * 2001), "content", "BASE_TYPE_MAX_LENGTH")
-    edited = await message.edit(content="bye", view=view_with(
-        discord.ui.Button(label="ok", custom_id="ok")))
+    edited = await message.edit(
+        content="bye", view=view_with(discord.ui.Button(label="ok", custom_id="ok"))
+    )
     assert edited.content == "bye"
     with pytest.raises(discord.HTTPException) as info:
         await message.edit(content="")  # nothing left to show
@@ -260,8 +355,9 @@ def sync_error(rb: RunningBot, *commands: app_commands.Command[Any, ..., Any]) -
     return tree.sync()
 
 
-def command(name: str = "probe", description: str = "d", **params: Any
-            ) -> app_commands.Command[Any, ..., Any]:
+def command(
+    name: str = "probe", description: str = "d", **params: Any
+) -> app_commands.Command[Any, ..., Any]:
     async def callback(interaction: discord.Interaction, choice: str = "a") -> None:
         await interaction.response.send_message("ok")
 
@@ -269,18 +365,19 @@ def command(name: str = "probe", description: str = "d", **params: Any
 
 
 async def test_command_description_and_choices(rb: RunningBot) -> None:
-    await rejects(sync_error(rb, command(description="d" * 101)), "0.description",
-                  "BASE_TYPE_BAD_LENGTH")
+    await rejects(
+        sync_error(rb, command(description="d" * 101)), "0.description", "BASE_TYPE_BAD_LENGTH"
+    )
     await sync_error(rb, command(description="d" * 100))
 
     def with_choices(n: int) -> app_commands.Command[Any, ..., Any]:
         cmd = command()
-        cmd._params["choice"].choices = [app_commands.Choice(name=f"c{i}", value=f"c{i}")
-                                         for i in range(n)]
+        cmd._params["choice"].choices = [
+            app_commands.Choice(name=f"c{i}", value=f"c{i}") for i in range(n)
+        ]
         return cmd
 
-    await rejects(sync_error(rb, with_choices(26)), "0.options.0.choices",
-                  "BASE_TYPE_MAX_LENGTH")
+    await rejects(sync_error(rb, with_choices(26)), "0.options.0.choices", "BASE_TYPE_MAX_LENGTH")
     await sync_error(rb, with_choices(25))
 
 
@@ -294,24 +391,38 @@ def string_option(name: str, **extra: Any) -> dict[str, Any]:
     return {"type": 3, "name": name, "description": "d"} | extra
 
 
-async def test_command_name_options_size_and_count(fake_discord: FakeDiscord,
-                                                   rb: RunningBot) -> None:
+async def test_command_name_options_size_and_count(
+    fake_discord: FakeDiscord, rb: RunningBot
+) -> None:
     """discord.py validates these client-side; the fake must still refuse them."""
-    await rejects(raw_put_commands(rb, [{"name": "Bad Name", "description": "d"}]), "0.name",
-                  "APPLICATION_COMMAND_INVALID_NAME")
+    await rejects(
+        raw_put_commands(rb, [{"name": "Bad Name", "description": "d"}]),
+        "0.name",
+        "APPLICATION_COMMAND_INVALID_NAME",
+    )
     await raw_put_commands(rb, [{"name": "good-name_2", "description": "d"}])
 
     too_many = [string_option(f"o{i}") for i in range(26)]
-    await rejects(raw_put_commands(rb, [{"name": "c", "description": "d",
-                                         "options": too_many}]),
-                  "0.options", "BASE_TYPE_MAX_LENGTH")
+    await rejects(
+        raw_put_commands(rb, [{"name": "c", "description": "d", "options": too_many}]),
+        "0.options",
+        "BASE_TYPE_MAX_LENGTH",
+    )
     await raw_put_commands(rb, [{"name": "c", "description": "d", "options": too_many[:25]}])
 
     def fat(choice_len: int) -> dict[str, Any]:
-        choices = [{"name": f"{i:02d}" + "n" * (choice_len - 2),
-                    "value": f"{i:02d}" + "v" * (choice_len - 2)} for i in range(20)]
-        return {"name": "fat", "description": "d",
-                "options": [string_option(f"o{j}", choices=choices) for j in range(2)]}
+        choices = [
+            {
+                "name": f"{i:02d}" + "n" * (choice_len - 2),
+                "value": f"{i:02d}" + "v" * (choice_len - 2),
+            }
+            for i in range(20)
+        ]
+        return {
+            "name": "fat",
+            "description": "d",
+            "options": [string_option(f"o{j}", choices=choices) for j in range(2)],
+        }
 
     assert limits_size(fat(100)) > Limits.COMMAND_TOTAL_SIZE
     exc = await rejects(raw_put_commands(rb, [fat(100)]), "0", "APPLICATION_COMMAND_TOO_LARGE")
@@ -337,21 +448,39 @@ def limits_size(command: dict[str, Any]) -> int:
 
 
 async def test_command_structure_rules(rb: RunningBot) -> None:
-    bad_order = {"name": "c", "description": "d", "options": [
-        string_option("a"), string_option("b", required=True)]}
-    await rejects(raw_put_commands(rb, [bad_order]), "0.options.1.required",
-                  "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID")
+    bad_order = {
+        "name": "c",
+        "description": "d",
+        "options": [string_option("a"), string_option("b", required=True)],
+    }
+    await rejects(
+        raw_put_commands(rb, [bad_order]),
+        "0.options.1.required",
+        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+    )
     twice = [{"name": "c", "description": "d"}, {"name": "c", "description": "e"}]
     await rejects(raw_put_commands(rb, twice), "1.name", "APPLICATION_COMMANDS_DUPLICATE_NAME")
-    group = {"name": "g", "description": "d", "options": [
-        {"type": 2, "name": "grp", "description": "d", "options": [
-            {"type": 1, "name": "sub", "description": "d", "options": [string_option("x")]}]}]}
+    group = {
+        "name": "g",
+        "description": "d",
+        "options": [
+            {
+                "type": 2,
+                "name": "grp",
+                "description": "d",
+                "options": [
+                    {"type": 1, "name": "sub", "description": "d", "options": [string_option("x")]}
+                ],
+            }
+        ],
+    }
     await raw_put_commands(rb, [group])
 
 
 # ------------------------------------------------------------------ interaction responses
-async def test_autocomplete_25_choices(fake_discord: FakeDiscord, world: World,
-                                       driver: UserDriver, rb: RunningBot) -> None:
+async def test_autocomplete_25_choices(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, rb: RunningBot
+) -> None:
     cog_of(rb).autocomplete_count = 26
     handle = driver.autocomplete("demo start", world.alice, world.general, focused="mode")
     status, body = await handle.wait_error()
@@ -378,15 +507,26 @@ async def test_modal_title_45(world: World, driver: UserDriver, rb: RunningBot) 
 def orphan(fake: FakeDiscord, world: World) -> Interaction:
     """An interaction the bot ignores (unknown custom_id), for raw callbacks."""
     msg = fake.channel_messages(world.general)[-1]
-    return fake.new_interaction(type=3, user=world.alice, channel=world.general,
-                                data={"custom_id": "orphan", "component_type": 2}, message=msg)
+    return fake.new_interaction(
+        type=3,
+        user=world.alice,
+        channel=world.general,
+        data={"custom_id": "orphan", "component_type": 2},
+        message=msg,
+    )
 
 
-async def raw_callback(fake: FakeDiscord, inter: Interaction, body: dict[str, Any]
-                       ) -> tuple[int, Any]:
-    async with aiohttp.ClientSession() as session, session.post(
+async def raw_callback(
+    fake: FakeDiscord, inter: Interaction, body: dict[str, Any]
+) -> tuple[int, Any]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
             f"{fake.api_base}/interactions/{inter.id}/{inter.token}/callback",
-            params={"with_response": "1"}, json=body) as resp:
+            params={"with_response": "1"},
+            json=body,
+        ) as resp,
+    ):
         return resp.status, await resp.json()
 
 
@@ -394,49 +534,83 @@ def text_row(i: int) -> dict[str, Any]:
     return row({"type": 4, "custom_id": f"t{i}", "style": 1, "label": "L"})
 
 
-async def test_modal_components_and_response_payloads(fake_discord: FakeDiscord, world: World,
-                                                      rb: RunningBot) -> None:
+async def test_modal_components_and_response_payloads(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     await rb.channel(world.general).send("a message to click on")
     cases = [
-        ({"type": 9, "data": {"custom_id": "m", "title": "T",
-                              "components": [text_row(i) for i in range(6)]}},
-         "data.components", "BASE_TYPE_BAD_LENGTH"),
-        ({"type": 9, "data": {"custom_id": "m", "title": "T", "components": []}},
-         "data.components", "BASE_TYPE_BAD_LENGTH"),
-        ({"type": 9, "data": {"custom_id": "m", "title": "T", "components": [row(
-            {"type": 4, "custom_id": "t", "style": 1, "label": "l" * 46})]}},
-         "data.components.0.components.0.label", "BASE_TYPE_BAD_LENGTH"),
+        (
+            {
+                "type": 9,
+                "data": {
+                    "custom_id": "m",
+                    "title": "T",
+                    "components": [text_row(i) for i in range(6)],
+                },
+            },
+            "data.components",
+            "BASE_TYPE_BAD_LENGTH",
+        ),
+        (
+            {"type": 9, "data": {"custom_id": "m", "title": "T", "components": []}},
+            "data.components",
+            "BASE_TYPE_BAD_LENGTH",
+        ),
+        (
+            {
+                "type": 9,
+                "data": {
+                    "custom_id": "m",
+                    "title": "T",
+                    "components": [
+                        row({"type": 4, "custom_id": "t", "style": 1, "label": "l" * 46})
+                    ],
+                },
+            },
+            "data.components.0.components.0.label",
+            "BASE_TYPE_BAD_LENGTH",
+        ),
         ({"type": 4, "data": {"content": "x" * 2001}}, "data.content", "BASE_TYPE_MAX_LENGTH"),
-        ({"type": 7, "data": {"components": [row(button("a"), button("a"))]}},
-         "data.components.0.components.1.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED"),
+        (
+            {"type": 7, "data": {"components": [row(button("a"), button("a"))]}},
+            "data.components.0.components.1.custom_id",
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+        ),
     ]
     for body, path, code in cases:
         inter = orphan(fake_discord, world)
         status, answer = await raw_callback(fake_discord, inter, body)
         assert (status, answer["code"]) == (400, 50035), answer
         assert code in leaf_codes(answer["errors"]).get(path, []), answer
-        good = {"type": 9, "data": {"custom_id": "m", "title": "T",
-                                    "components": [text_row(i) for i in range(5)]}}
+        good = {
+            "type": 9,
+            "data": {"custom_id": "m", "title": "T", "components": [text_row(i) for i in range(5)]},
+        }
         status, answer = await raw_callback(fake_discord, inter, good)
         assert status == 200 and answer["interaction"]["id"] == str(inter.id)
 
 
-async def test_double_ack_40060_and_wrong_type(fake_discord: FakeDiscord, world: World,
-                                               rb: RunningBot) -> None:
+async def test_double_ack_40060_and_wrong_type(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     await rb.channel(world.general).send("a message to click on")
     inter = orphan(fake_discord, world)
     status, answer = await raw_callback(fake_discord, inter, {"type": 8, "data": {"choices": []}})
     assert status == 400 and leaf_codes(answer["errors"]) == {
-        "type": ["INTERACTION_RESPONSE_TYPE_INVALID"]}
+        "type": ["INTERACTION_RESPONSE_TYPE_INVALID"]
+    }
     status, answer = await raw_callback(fake_discord, inter, {"type": 6})
     assert status == 200 and answer["interaction"]["response_message_loading"] is False
     status, answer = await raw_callback(fake_discord, inter, {"type": 6})
-    assert (status, answer) == (400, {"message": "Interaction has already been acknowledged.",
-                                      "code": 40060})
+    assert (status, answer) == (
+        400,
+        {"message": "Interaction has already been acknowledged.", "code": 40060},
+    )
 
 
-async def test_three_second_window_10062(fake_discord: FakeDiscord, world: World,
-                                         rb: RunningBot) -> None:
+async def test_three_second_window_10062(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     await rb.channel(world.general).send("a message to click on")
     inter = orphan(fake_discord, world)
     await fake_discord.clock.advance(3.01)
@@ -447,8 +621,9 @@ async def test_three_second_window_10062(fake_discord: FakeDiscord, world: World
     assert (await raw_callback(fake_discord, inter, {"type": 6}))[0] == 200
 
 
-async def test_token_15_minutes_50027(fake_discord: FakeDiscord, world: World,
-                                      driver: UserDriver, rb: RunningBot) -> None:
+async def test_token_15_minutes_50027(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, rb: RunningBot
+) -> None:
     handle = await driver.send_slash("demo defer", world.alice, world.general)
     await handle.wait_followups(2)
     interaction = cog_of(rb).last_interaction
@@ -461,8 +636,9 @@ async def test_token_15_minutes_50027(fake_discord: FakeDiscord, world: World,
     assert (info.value.status, info.value.code) == (401, 50027)
 
 
-async def test_followup_before_ack_is_unknown_webhook(fake_discord: FakeDiscord,
-                                                      world: World, rb: RunningBot) -> None:
+async def test_followup_before_ack_is_unknown_webhook(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
     await rb.channel(world.general).send("a message to click on")
     inter = orphan(fake_discord, world)
     url = f"{fake_discord.api_base}/webhooks/{fake_discord.application_id}/{inter.token}"

@@ -35,7 +35,11 @@ PARSE_CASES = [
     ("AH   KH", "AH KH", "several spaces between cards"),
     ("  AH KH  ", "AH KH", "leading and trailing spaces"),
     ("BJ 2C AH", "BJ 2C AH", "format keeps the given order, no sorting"),
-    ("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "every rank"),
+    (
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        "every rank",
+    ),
     ("AS AH AD AC", "AS AH AD AC", "every suit letter"),
     ("", "", "empty string parses to no cards"),
     ("   ", "", "whitespace only parses to no cards"),
