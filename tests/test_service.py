@@ -68,7 +68,7 @@ async def _full_table(service: TableService, humans: int = 1) -> Table:
 
 
 async def test_lobby_rules(env) -> None:
-    service, store, clock, sink = env
+    service, store, _clock, _sink = env
     table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
     with pytest.raises(UserError, match="already has a table"):
         await service.new_table(GUILD, CHANNEL, BOB, "Bob")
@@ -91,7 +91,7 @@ async def test_lobby_rules(env) -> None:
 
 
 async def test_only_the_seated_player_whose_turn_it_is_can_act(env) -> None:
-    service, store, clock, sink = env
+    service, _store, clock, _sink = env
     table = await _full_table(service, humans=2)
     await service.start(CHANNEL, ALICE)
     await settle(clock)
@@ -239,7 +239,7 @@ async def test_restart_after_long_downtime_gives_a_grace_period(tmp_path: Path) 
 
 
 async def test_two_tables_do_not_disturb_each_other(env) -> None:
-    service, store, clock, sink = env
+    service, store, clock, _sink = env
     first = await _full_table(service, humans=1)
     second = await service.new_table(GUILD, OTHER, BOB, "Bob")
     for _ in range(3):
@@ -260,7 +260,7 @@ async def test_two_tables_do_not_disturb_each_other(env) -> None:
 
 
 async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
-    service, store, clock, sink = env
+    service, store, _clock, _sink = env
     table = await _full_table(service, humans=2)
     await service.start(CHANNEL, ALICE)
     assert await service.leave(CHANNEL, BOB) == "replaced"
@@ -272,7 +272,7 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
 
 
 async def test_abort_by_vote(env) -> None:
-    service, store, clock, sink = env
+    service, _store, _clock, _sink = env
     table = await _full_table(service, humans=3)
     assert await service.abort(CHANNEL, BOB, is_admin=False) == "voted 1/2"
     assert not table.closed
@@ -281,7 +281,7 @@ async def test_abort_by_vote(env) -> None:
 
 
 async def test_concurrent_clicks_apply_once(env) -> None:
-    service, store, clock, sink = env
+    service, _store, clock, _sink = env
     table = await _full_table(service, humans=1)
     await service.start(CHANNEL, ALICE)
     match = table.match

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Units and how a lead splits into them: decompose (docs/RULES.md "Units" and
 "How a lead is split into units").
 

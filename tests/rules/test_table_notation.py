@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Notation: parse_cards / format_cards / Card (docs/RULES.md "Notation")."""
 
 from __future__ import annotations

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Trump order and effective suit, seen through trick_winner on single-card tricks.
 
 docs/RULES.md "Levels, trump and card order": level T, trump ♥ gives

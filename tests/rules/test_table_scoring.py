@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Points, the kitty multiplier and level outcomes (docs/RULES.md "Points and the kitty
 bonus" and "Level changes")."""
 

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The throw check: resolve_throw (docs/RULES.md "Tricks", Throw check; seeds 001, 003).
 
 A throw stands only if no other player can beat any of its units with cards of that

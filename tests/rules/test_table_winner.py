@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Winning the trick: trick_winner (docs/RULES.md "Tricks", Winning the trick).
 
 The highest play of the led shape wins; ties go to the first played. A ruff must be
