@@ -1467,8 +1467,8 @@ class FakeDiscord:
                         "_errors": [
                             E.err(
                                 "INTERACTION_RESPONSE_TYPE_INVALID",
-                                f"Interaction response type {rtype} is not valid for interaction type "
-                                f"{inter.type}",
+                                f"Interaction response type {rtype} is not valid "
+                                f"for interaction type {inter.type}",
                             )
                         ]
                     }
