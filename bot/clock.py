@@ -65,10 +65,13 @@ class ManualClock:
             await asyncio.sleep(0)
 
     async def sleep(self, seconds: float) -> None:
-        until = self._now + seconds
         if seconds <= 0:
             await asyncio.sleep(0)
             return
+        await self._sleep_until(self._now + seconds)
+
+    async def _sleep_until(self, until: float) -> None:
+        # an absolute time: a task that starts late must not push its wake-up later
         async with self._changed:
             await self._changed.wait_for(lambda: self._now >= until)
 
@@ -78,7 +81,7 @@ class ManualClock:
         if self._now >= until:
             return False
         waiter = asyncio.ensure_future(event.wait())
-        sleeper = asyncio.ensure_future(self.sleep(until - self._now))
+        sleeper = asyncio.ensure_future(self._sleep_until(until))
         _done, pending = await asyncio.wait({waiter, sleeper}, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:
             task.cancel()

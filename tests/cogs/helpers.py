@@ -1,0 +1,165 @@
+"""A running shengji bot on the fake Discord, and the moves of simulated players.
+
+The bot is the real ``ShengjiBot`` (real store file, real renderers) talking to
+the fake over HTTP and the gateway. Its table service runs on a ``ManualClock``,
+so timers (bidding window, turn timers, the pause between hands) move only when a
+test says so; everything else happens in real time over the loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai import suggest
+from bot.app import ShengjiBot
+from bot.clock import ManualClock
+from bot.game import Match
+from bot.rules import Card, RuleSet, format_cards
+from bot.service import Table
+from bot.store import GuildSettings, Store
+from tests.fakediscord.driver import InteractionHandle, UserDriver
+from tests.fakediscord.harness import World
+from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.state import Message, User
+
+FAST = {
+    "bid_window": 5.0,
+    "deal_pace": 0.0,
+    "deal_round": 100,
+    "bot_delay": 0.0,
+    "next_hand": 5.0,
+    "warn_before": 10.0,
+}
+
+
+@dataclass
+class Env:
+    fake: FakeDiscord
+    world: World
+    driver: UserDriver
+    bot: ShengjiBot
+    store: Store
+    clock: ManualClock
+    audit: list[tuple[int | None, str, list[Card]]] = field(default_factory=list)
+
+    @property
+    def users(self) -> list[User]:
+        return [self.world.alice, self.world.bob, self.world.carol, self.world.dave]
+
+    def table(self) -> Table:
+        return self.bot.service.tables[self.world.tables.id]
+
+    def match(self) -> Match:
+        match = self.table().match
+        assert match is not None
+        return match
+
+    async def slash(self, user: User, name: str, **options: Any) -> InteractionHandle:
+        handle = self.driver.send_slash(f"shengji {name}", user, self.world.tables, options or None)
+        await handle
+        return handle
+
+    async def reply(self, user: User, name: str, **options: Any) -> str:
+        handle = await self.slash(user, name, **options)
+        message = await handle.wait_message()
+        return message.content
+
+    async def until(self, predicate: Callable[[], Any], timeout: float = 15.0) -> Any:
+        return await self.fake.wait_for(predicate, timeout=timeout)
+
+    async def tick(self, seconds: float) -> None:
+        await self.clock.advance(seconds)
+        await asyncio.sleep(0.01)
+
+    def seat_user(self, seat: int) -> User:
+        info = self.table().seats[seat]
+        assert info is not None and info.user_id is not None
+        return next(u for u in self.users if u.id == info.user_id)
+
+    def panel(self, user: User, prefix: str) -> Message | None:
+        """The newest DM to ``user`` carrying a component whose id starts with ``prefix``."""
+        for message in reversed(self.fake.dms(user)):
+            if any(cid.startswith(prefix) for cid in message.custom_ids()):
+                return message
+        return None
+
+    async def fresh_panel(self, user: User, seat: int) -> Message:
+        """Wait for the panel of the current decision (its ids carry the action number)."""
+        seq = self.match().seq
+        prefix = f"sj:p:{self.table().id}:{seat}:{seq}:"
+        return await self.until(lambda: self.panel(user, prefix))
+
+    async def play_with_panel(
+        self, seat: int, cards: list[Card], message: Message | None = None
+    ) -> None:
+        """Select ``cards`` in the menus of the seat's panel, then press Play (or Bury, Confirm)."""
+        user = self.seat_user(seat)
+        seq = self.match().seq
+        message = message or await self.fresh_panel(user, seat)
+        wanted = list(cards)
+        for component in _selects(message):
+            values = []
+            for option in component["options"]:
+                code = option["value"].split(".")[0]
+                card = next((c for c in wanted if str(c) == code), None)
+                if card is not None:
+                    wanted.remove(card)
+                    values.append(option["value"])
+            if values:
+                edits = message.edits
+                handle = self.driver.select(message, component["custom_id"], values, user)
+                await handle
+                # the panel is redrawn after the acknowledgement: wait for the edit
+                message = await self.until(
+                    lambda m=message, e=edits: (
+                        self.fake.messages[m.id].edits > e and self.fake.messages[m.id]
+                    )
+                )
+        assert not wanted, f"cards not offered in the panel: {wanted}"
+        tid = self.table().id
+        burying = self.match().expecting()[0] == "bury"
+        verb = "bury" if burying else "play"
+        await self.driver.click(message, f"sj:b:{tid}:{seat}:{seq}:{verb}", user)
+        if burying:
+            confirm = f"sj:b:{tid}:{seat}:{seq}:confirm"
+            message = await self.until(
+                lambda m=message: (
+                    confirm in self.fake.messages[m.id].custom_ids() and self.fake.messages[m.id]
+                )
+            )
+            await self.driver.click(message, confirm, user)
+        await self.until(lambda: self.match().seq > seq)
+
+    async def play_with_slash(self, seat: int, cards: list[Card]) -> str:
+        seq = self.match().seq
+        text = await self.reply(self.seat_user(seat), "play", cards=format_cards(cards))
+        await self.until(lambda: self.match().seq > seq)
+        return text
+
+    def suggestion(self, seat: int) -> list[Card]:
+        return list(suggest(self.match().view(seat)).cards)  # type: ignore[union-attr]
+
+
+def _selects(message: Message) -> list[dict[str, Any]]:
+    return [
+        c for row in message.components for c in row.get("components", []) if c.get("type") == 3
+    ]
+
+
+@pytest.fixture
+async def shengji(
+    tmp_path: Path, fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client: Any
+) -> AsyncIterator[Env]:
+    store = await Store.open(tmp_path / "shengji.sqlite3")
+    await store.save_guild_settings(world.guild.id, GuildSettings(RuleSet(), dict(FAST)))
+    clock = ManualClock()
+    audit: list[tuple[int | None, str, list[Card]]] = []
+    bot = ShengjiBot(store, clock=clock, audit=lambda *a: audit.append(a), guild_ready_timeout=0.01)
+    await bot_client(bot)
+    yield Env(fake_discord, world, driver, bot, store, clock, audit)

@@ -1,0 +1,105 @@
+"""Whole hands through Discord: the real client, the fake API, simulated players."""
+
+from __future__ import annotations
+
+from bot.game import KITTY, PLAY, SCORED
+
+from .helpers import Env
+
+
+async def _open_full_table(env: Env, humans: int = 4) -> None:
+    users = env.users
+    text = await env.reply(users[0], "new")
+    assert "seat 0" in text
+    for user in users[1:humans]:
+        assert "You sit in seat" in await env.reply(user, "join")
+    for _ in range(4 - humans):
+        assert "computer player" in await env.reply(users[0], "addbot")
+    lobby = await env.until(
+        lambda: next((m for m in env.fake.channel_messages(env.world.tables) if m.embeds), None)
+    )
+    assert "waiting for players" in lobby.embeds[0]["title"]
+
+
+async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None:
+    env = shengji
+    await _open_full_table(env)
+    assert "starts" in await env.reply(env.users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    await env.until(lambda: match.dealt == match.deal_total)
+    # every player gets a hand panel by DM during the deal, with the bids they can make
+    await env.until(lambda: all(env.fake.dms(u) for u in env.users))
+    bidder = next((s for s in range(4) if match.legal_bids(s)), None)
+    if bidder is not None:
+        user = env.users[bidder]
+        panel = await env.until(lambda: env.panel(user, f"sj:d:{env.table().id}:{bidder}:"))
+        bid_ids = [c for c in panel.custom_ids() if c.startswith("sj:d:")]
+        handle = env.driver.click(panel, bid_ids[0], user)
+        (reply,) = await handle.wait_followups(1)
+        assert reply.content.startswith("You bid") and reply.ephemeral
+        assert match.bids[-1].seat == bidder
+    await env.tick(6)  # the bidding window closes
+    await env.until(lambda: match.phase == KITTY)
+    dealer = match.dealer
+    assert dealer is not None
+    if bidder is not None:
+        assert dealer == bidder, "first hand: the winning bidder deals"
+    # the dealer buries through the picker, with a confirmation step
+    await env.play_with_panel(dealer, env.suggestion(dealer))
+    assert match.phase == PLAY and len(match.kitty) == 8
+    # play the hand: the picker for the first tricks, then /shengji play
+    while match.phase == PLAY:
+        seat = match.to_act
+        cards = env.suggestion(seat)
+        if len(match.tricks) < 2:
+            await env.play_with_panel(seat, cards)
+        else:
+            text = await env.play_with_slash(seat, cards)
+            assert text.startswith("You played")
+    assert match.phase == SCORED
+    summary = await env.until(
+        lambda: next(
+            (m for m in env.fake.channel_messages(env.world.tables) if "is over" in m.content), None
+        )
+    )
+    assert {a.filename for a in summary.attachments} == {"summary.png", "kitty.png"}
+    await env.tick(6)  # the pause after the summary
+    await env.until(lambda: match.hand_no == 1)
+    records = await env.store.hands_of_table(env.table().id)
+    assert len(records) == 1
+    # nothing the bot sent broke a Discord limit
+    assert not [e for e in env.fake.errors if e.status != 403]
+
+
+async def test_one_human_and_three_computer_players(shengji: Env) -> None:
+    env = shengji
+    await _open_full_table(env, humans=1)
+    await env.reply(env.users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    await env.until(lambda: match.dealt == match.deal_total)
+    for _ in range(400):
+        if match.phase == SCORED:
+            break
+        kind, seat = match.expecting()
+        if kind == "end_bidding":
+            await env.tick(6)  # close the bidding window (computer bids may have reopened it)
+            await env.until(lambda: match.expecting()[0] != "end_bidding" or match.bids)
+        elif seat == 0 and kind in ("bury", "play"):
+            cards = env.suggestion(0)
+            if kind == "bury":
+                await env.play_with_panel(0, cards)
+            else:
+                await env.play_with_slash(0, cards)
+        else:
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s or match.phase == SCORED)
+    assert match.phase == SCORED
+    await env.until(
+        lambda: any("is over" in m.content for m in env.fake.channel_messages(env.world.tables)),
+        timeout=60,
+    )
+    tricks = [
+        m for m in env.fake.channel_messages(env.world.tables) if m.content.startswith("**Trick")
+    ]
+    assert len(tricks) == len(match.tricks), "one table message per trick"
+    assert all(a.image_size is not None for m in tricks for a in m.attachments)
