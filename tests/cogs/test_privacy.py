@@ -1,0 +1,185 @@
+"""Privacy audit over a whole match: nobody is shown a card they may not know.
+
+Images are audited where they are drawn (the presenter's audit hook names the
+recipient and the cards in every image); text is audited as it reaches the fake
+(every DM and ephemeral message, and each edit of one, is read as it appears).
+A card shown to a player must be one they held during this hand (or the one
+before, for a message still on its way), or public: played to a trick, shown in
+a bid, or in the kitty once the hand is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import defaultdict
+
+from bot.game import OVER, Match
+from bot.rules import Card, parse_cards
+
+from .helpers import Env
+
+PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
+CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|SJ|BJ)\b")
+SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def cards_in(text: str) -> set[Card]:
+    found: set[Card] = set()
+    for match in PRETTY.finditer(text):
+        token = match.group(0)
+        if token == "大王":
+            found |= set(parse_cards("BJ"))
+        elif token == "小王":
+            found |= set(parse_cards("SJ"))
+        else:
+            rank = "T" if match.group(1) == "10" else match.group(1)
+            found |= set(parse_cards(rank + SYMBOL[match.group(2)]))
+    for token in CODE.findall(text):
+        found |= set(parse_cards(token))
+    return found
+
+
+class Auditor:
+    """What each seat may know, hand by hand, followed as the match moves."""
+
+    def __init__(self, env: Env) -> None:
+        self.env = env
+        self.table = None
+        self.held: dict[int, dict[int, set[Card]]] = defaultdict(lambda: defaultdict(set))
+        self.public: dict[int, set[Card]] = defaultdict(set)
+        self.violations: list[str] = []
+        self.checked = 0
+        self.seen: dict[int, int] = {}
+
+    def observe(self, match: Match) -> None:
+        h = match.hand_no
+        size = match.rules.hand_size
+        for i in range(match.dealt):
+            self.held[h][(match.deal_start + i) % 4].add(match.stock[i])
+        if match.dealer is not None and match.phase != "deal":
+            self.held[h][match.dealer] |= set(match.stock[4 * size :])
+        public = self.public[h]
+        for trick in match.tricks:
+            for _, cards in trick.plays:
+                public |= set(cards)
+        for _, cards in match.trick:
+            public |= set(cards)
+        for bid in match.bids:
+            public |= set(bid.cards)
+        if match.result is not None and match.result.hand_no == h:
+            public |= set(match.result.kitty)
+
+    def allowed(self, seat: int | None) -> set[Card]:
+        match = self.table.match
+        self.observe(match)
+        h = match.hand_no
+        cards = self.public[h] | self.public[h - 1]
+        if seat is not None:
+            cards |= self.held[h][seat] | self.held[h - 1][seat]
+        return cards
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        return self.table.seat_of(user_id)
+
+    def image(self, recipient: int | None, scene: str, cards: list[Card]) -> None:
+        self.checked += 1
+        leaked = set(cards) - self.allowed(self.seat_of(recipient))
+        if leaked:
+            self.violations.append(f"image {scene} to {recipient}: {sorted(map(str, leaked))}")
+
+    def text(self, user_id: int, text: str) -> None:
+        self.checked += 1
+        leaked = cards_in(text) - self.allowed(self.seat_of(user_id))
+        if leaked:
+            self.violations.append(
+                f"text to {user_id}: {sorted(map(str, leaked))} in {text[:80]!r}"
+            )
+
+    async def watch(self) -> None:
+        """Read every DM and ephemeral (and every edit) as it reaches the fake."""
+        fake = self.env.fake
+        users = {u.id for u in self.env.users}
+        while True:
+            for message in list(fake.messages.values()):
+                if self.seen.get(message.id) == message.edits:
+                    continue
+                self.seen[message.id] = message.edits
+                channel = fake.channels.get(message.channel_id)
+                if message.ephemeral:
+                    to = message.ephemeral_for
+                elif channel is not None and channel.is_dm and channel.recipient is not None:
+                    to = channel.recipient.id
+                else:
+                    continue
+                if to not in users or message.author.id not in (fake.bot_user.id,):
+                    continue
+                payload = (
+                    message.content
+                    + " "
+                    + " ".join(
+                        f"{o.get('label', '')} {o.get('value', '')}"
+                        for row in message.components
+                        for c in row.get("components", [])
+                        for o in c.get("options", [])
+                    )
+                )
+                self.text(to, payload)
+            await asyncio.sleep(0.002)
+
+
+async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(shengji: Env) -> None:
+    env = shengji
+    auditor = Auditor(env)
+    env.bot.presenter.audit = lambda *a: auditor.table is not None and auditor.image(*a)
+    users = env.users
+    await env.reply(users[0], "new")
+    await env.reply(users[1], "join")
+    await env.reply(users[0], "addbot")
+    await env.reply(users[0], "addbot")
+    await env.reply(users[1], "auto")  # Bob's seat is played by the computer; he still gets DMs
+    watcher = asyncio.create_task(auditor.watch())
+    try:
+        await env.reply(users[0], "start")
+        match = await env.until(lambda: env.table().match)
+        table = auditor.table = env.table()
+        control_done = False
+        for _ in range(5000):
+            auditor.observe(match)
+            if match.phase == OVER or table.closed:
+                break
+            kind, seat = match.expecting()
+            seq = match.seq
+            if kind in ("end_bidding", "next_hand"):
+                await env.tick(10)
+            elif kind in ("play", "bury") and seat == 0:
+                if not control_done:
+                    # the auditor itself must catch a leak: show Alice one of Carol's cards
+                    secret = next(c for c in match.hands[2] if c not in auditor.allowed(0))
+                    auditor.text(users[0].id, f"look: {secret.pretty}")
+                    assert auditor.violations and str(secret) in auditor.violations.pop()
+                    control_done = True
+                cards = env.suggestion(0)
+                if kind == "bury":
+                    await env.play_with_panel(0, cards)
+                else:
+                    await env.slash(users[0], "play", cards=" ".join(map(str, cards)))
+            await env.until(
+                lambda s=seq: match.seq > s or match.phase == OVER or table.closed, timeout=30
+            )
+        assert match.phase == OVER, f"the match did not finish: hand {match.hand_no}"
+        await env.until(
+            lambda: any(
+                "win the match" in m.content for m in env.fake.channel_messages(env.world.tables)
+            ),
+            timeout=60,
+        )
+        await asyncio.sleep(0.05)
+    finally:
+        watcher.cancel()
+    assert auditor.checked > 100
+    assert not auditor.violations, auditor.violations[:5]
+    # and in a whole match nothing the bot sent broke one of Discord's limits
+    assert not env.fake.errors, env.fake.errors[:3]
