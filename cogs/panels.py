@@ -194,8 +194,9 @@ def build_panel(
             lines.append("**Your lead.** Pick a single, pair, tractor or throw.")
         else:
             duty = obligation(view.hand, view.lead, view.trump, view.rules)
-            lead = cards_text(view.lead)
-            lines.append(f"**Your turn** to follow {lead}" + (f": {duty}." if duty else "."))
+            table = " · ".join(f"{names[s]} {cards_text(list(c))}" for s, c in view.trick)
+            lines.append(f"On the table: {table}")
+            lines.append("**Your turn** to follow" + (f": {duty}." if duty else "."))
         if selected:
             lines.append(f"Selected: {cards_text(selected)}")
         if problem and selected:

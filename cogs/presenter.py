@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.game import SeatView, TrickRecord
-from bot.rules import Card, parse_cards, points, trick_winner
+from bot.rules import Card, parse_cards, trick_winner
 from bot.service import Table, Update
 from renderers import (
     KittyScene,
@@ -111,6 +111,15 @@ def lobby_buttons(table_id: int, started: bool = False) -> Components:
             )
         )
     return view
+
+
+def plays_text(plays: Any, names: tuple[str, ...], winning: int | None = None) -> str:
+    """``Alice A♥A♥ · Bob 3♥5♥`` with the winning play in bold."""
+    parts = []
+    for seat, cards in plays:
+        text = f"{names[seat]} {cards_text(list(cards))}"
+        parts.append(f"**{text}**" if seat == winning else text)
+    return " · ".join(parts)
 
 
 def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
@@ -442,27 +451,19 @@ class Presenter:
             )
 
     async def _new_trick(self, table: Table, update: Update) -> None:
+        """Post the trick's message: text while it is played, the image once it is done.
+
+        Text edits cost no upload and no render, which keeps a busy bot well inside
+        Discord's request limits; the finished trick gets its picture.
+        """
         public = update.public
         assert public is not None
         ui = self.ui(table)
-        names = names_of(update.seats)
         ui.trick_no = len(public.tricks) + 1
         ui.trick_notes = []
-        leader = public.to_act
-        assert leader is not None
-        scene = TrickScene(
-            names=names,
-            leader=leader,
-            plays={},
-            trump=public.trump,
-            dealer=public.dealer,
-            trick_no=ui.trick_no,
-        )
-        image = await self.render(render_trick, scene, None, [])
         message = await self._post(
             table,
-            content=self._trick_text(table, update, names),
-            file=png(image, "trick.png"),
+            content=self._trick_text(table, update, names_of(update.seats)),
             view=table_buttons(table.id),
         )
         ui.trick_message = message.id if message else None
@@ -475,6 +476,10 @@ class Presenter:
             f"**Trick {ui.trick_no}** · trump {trump_text(public.trump)} · "
             f"attackers {public.attackers_points} pts"
         ]
+        if public.trick:
+            order = [cards for _, cards in public.trick]
+            winning = public.trick[trick_winner(order, public.trump, public.rules)][0]
+            lines.append(plays_text(public.trick, names, winning))
         lines += ui.trick_notes
         if public.expecting == "play" and public.to_act is not None:
             seat = public.to_act
@@ -499,54 +504,53 @@ class Presenter:
         assert public is not None
         ui = self.ui(table)
         names = names_of(update.seats)
-        if final:
-            record: TrickRecord = public.tricks[-1]
-            plays = dict(record.plays)
-            leader, winner = record.leader, record.winner
-            trick_points = record.points
-            attempted = record.attempted
-        else:
-            if not public.trick:
-                return
-            plays = dict(public.trick)
-            leader = public.trick[0][0]
-            order = [cards for _, cards in public.trick]
-            winner = public.trick[trick_winner(order, public.trump, public.rules)][0]
-            trick_points = sum(points(c) for c in order)
-            attempted = None
+        if not final:
+            if public.trick:
+                await self._show_trick(table, self._trick_text(table, update, names))
+            return
+        record: TrickRecord = public.tricks[-1]
+        plays = dict(record.plays)
         failed = None
-        if attempted is not None:
-            stood = list(plays[leader])
-            back = list(attempted)
-            for card in stood:
+        if record.attempted is not None:
+            back = list(record.attempted)
+            for card in plays[record.leader]:
                 back.remove(card)
-            failed = (leader, attempted, back)
+            failed = (record.leader, record.attempted, back)
         scene = TrickScene(
             names=names,
-            leader=leader,
+            leader=record.leader,
             plays=plays,
             trump=public.trump,
             dealer=public.dealer,
-            winner=winner,
-            final=final,
-            trick_points=trick_points,
+            winner=record.winner,
+            final=True,
+            trick_points=record.points,
             failed_throw=failed,
             trick_no=ui.trick_no,
         )
         shown = [c for cards in plays.values() for c in cards]
         image = await self.render(render_trick, scene, None, shown)
-        if final:
-            content = (
-                f"**Trick {ui.trick_no}** won by {names[winner]} "
-                f"({trick_points} points) · attackers {public.attackers_points} pts"
-            )
-            content = "\n".join([content, *ui.trick_notes])[:2000]
-        else:
-            content = self._trick_text(table, update, names)
-        kwargs: dict[str, Any] = {"content": content, "attachments": [png(image, "trick.png")]}
+        content = "\n".join(
+            [
+                f"**Trick {ui.trick_no}** won by {names[record.winner]} "
+                f"({record.points} points) · attackers {public.attackers_points} pts",
+                plays_text(record.plays, names, record.winner),
+                *ui.trick_notes,
+            ]
+        )[:2000]
+        await self._show_trick(table, content, png(image, "trick.png"))
+
+    async def _show_trick(
+        self, table: Table, content: str, image: discord.File | None = None
+    ) -> None:
+        ui = self.ui(table)
+        kwargs: dict[str, Any] = {"content": content}
+        if image is not None:
+            kwargs["attachments"] = [image]
         if ui.trick_message is None or not await self._edit(table, ui.trick_message, **kwargs):
+            extra = {"file": image} if image is not None else {}
             message = await self._post(
-                table, content=content, file=png(image, "trick.png"), view=table_buttons(table.id)
+                table, content=content, view=table_buttons(table.id), **extra
             )
             ui.trick_message = message.id if message else None
 

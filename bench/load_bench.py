@@ -1,0 +1,201 @@
+"""Load: many tables playing whole hands at once through the real client and the fake.
+
+Run: ``python3 -m bench.load_bench --tables 200`` (about two minutes).
+
+Two processes, as in production where Discord's servers are elsewhere: this one
+runs the fake Discord and the simulated players; ``bench.load_bot`` runs the real
+bot on its own core. Each table seats ``--humans`` simulated players and computer
+players in the other seats (at the production pace, 1.2 s a play). A simulated
+player works like a person with the DM panel: when a "your turn" panel arrives it
+reads its hand, the trump and the cards on the table from the panel, waits
+``--think`` seconds and answers with ``/shengji play`` (a legal play chosen with
+the rules library).
+
+Reported: interactions per second, acknowledgement latency p50/p99 (from the fake
+dispatching the interaction to the bot's first response), hands finished, the
+bot's CPU use (100% = one core) and its memory per table (resident set size).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bot.rules import (
+    Card,
+    RuleSet,
+    Trump,
+    follow_candidates,
+    order_for,
+    parse_cards,
+)
+from bot.store import GuildSettings, Store
+from tests.fakediscord import FakeDiscord, UserDriver
+from tests.fakediscord.clock import VirtualClock
+
+TIMERS = {"bid_window": 2.0, "deal_pace": 0.6, "deal_round": 8, "bot_delay": 1.2,
+          "next_hand": 3.0, "warn_before": 10.0}
+PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
+SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+TRUMP = re.compile(r"\*\*Trump:\*\* (?:([♠♥♦♣]) \w+|no trump \(无主\)) · level (\w+)")
+
+
+def pretty_cards(text: str) -> list[Card]:
+    cards = []
+    for found in PRETTY.finditer(text):
+        token = found.group(0)
+        if token in ("大王", "小王"):
+            cards += parse_cards("BJ" if token == "大王" else "SJ")
+        else:
+            rank = "T" if found.group(1) == "10" else found.group(1)
+            cards += parse_cards(rank + SYMBOL[found.group(2)])
+    return cards
+
+
+def decide(content: str, hand: list[Card], rules: RuleSet) -> list[Card]:
+    """A legal play read off a panel, as a player would (cheap cards first)."""
+    found = TRUMP.search(content)
+    assert found, content
+    suit = SYMBOL[found.group(1)] if found.group(1) else None
+    trump = Trump("T" if found.group(2) == "10" else found.group(2), suit)
+    order = order_for(trump, rules)
+    cheap = sorted(hand, key=lambda c: (order.is_trump(c), c.points, order.tier[c]))
+    if "bury" in content and "dealer" in content:
+        return cheap[: rules.kitty_size]
+    if "Your lead" in content:
+        return cheap[:1]
+    table = next(line for line in content.splitlines() if line.startswith("On the table:"))
+    lead = pretty_cards(table.split(" · ")[0])
+    return follow_candidates(hand, lead, trump, rules)[0]
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def run(tables: int, humans: int, seconds: float, think: float) -> dict[str, float]:
+    folder = Path(tempfile.mkdtemp())
+    rules = RuleSet(play_seconds=600, kitty_seconds=600)
+    store = await Store.open(folder / "load.sqlite3")
+    fake = FakeDiscord(clock=VirtualClock(realtime=True), max_log=20_000)
+    await fake.start()
+    guild = fake.create_guild("load")
+    await store.save_guild_settings(guild.id, GuildSettings(rules, TIMERS))
+    await store.close()
+    channels = [fake.create_text_channel(guild, f"t{i}") for i in range(tables)]
+    users = [[fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)] for i in range(tables)]
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bench.load_bot", "--api", fake.api_base,
+         "--gateway", fake.gateway_url, "--db", str(folder / "load.sqlite3")],
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    driver = UserDriver(fake, timeout=120)
+    latencies: list[float] = []
+    failures = 0
+    try:
+        await fake.wait_for(lambda: fake.commands, timeout=60)
+        idle_rss = rss_kb(bot.pid)
+
+        async def slash(user, channel, name, options=None) -> None:
+            nonlocal failures
+            handle = driver.send_slash(f"shengji {name}", user, channel, options)
+            try:
+                await handle
+                latencies.append(handle.ack_latency)
+            except Exception:
+                failures += 1
+
+        for i, channel in enumerate(channels):
+            await slash(users[i][0], channel, "new")
+            for user in users[i][1:]:
+                await slash(user, channel, "join")
+            for _ in range(4 - humans):
+                await slash(users[i][0], channel, "addbot")
+        latencies.clear()
+        await asyncio.gather(*(slash(users[i][0], c, "start") for i, c in enumerate(channels)))
+        start = time.perf_counter()
+        cpu_start = cpu_seconds(bot.pid)
+
+        async def player(i: int, j: int) -> None:
+            user, channel = users[i][j], channels[i]
+            answered: set[str] = set()
+            while time.perf_counter() - start < seconds:
+                panel = next(
+                    (m for m in reversed(fake.dms(user))
+                     if any(c.endswith((":play", ":bury")) for c in m.custom_ids())),
+                    None,
+                )
+                key = panel and next(c for c in panel.custom_ids() if c.endswith((":play", ":bury")))
+                if panel is None or key in answered:
+                    await asyncio.sleep(0.2)
+                    continue
+                answered.add(key)
+                await asyncio.sleep(think)
+                hand = [
+                    parse_cards(o["value"].split(".")[0])[0]
+                    for row in panel.components
+                    for c in row.get("components", [])
+                    for o in c.get("options", [])
+                ]
+                cards = decide(panel.content, hand, rules)
+                await slash(user, channel, "play", {"cards": " ".join(map(str, cards))})
+
+        await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
+        elapsed = time.perf_counter() - start
+        cpu = cpu_seconds(bot.pid) - cpu_start
+        busy_rss = rss_kb(bot.pid)
+        hands = sum(
+            1 for ch in channels for m in fake.channel_messages(ch) if "is over" in m.content
+        )
+    finally:
+        bot.terminate()
+        bot.wait(30)
+        await fake.stop()
+    ordered = sorted(latencies)
+    return {
+        "tables": tables,
+        "interactions": len(latencies),
+        "failed_interactions": failures,
+        "interactions_per_second": len(latencies) / elapsed,
+        "ack_p50_ms": 1000 * statistics.median(ordered) if ordered else 0.0,
+        "ack_p99_ms": 1000 * ordered[int(len(ordered) * 0.99)] if ordered else 0.0,
+        "hands_finished": hands,
+        "bot_cpu_percent": 100 * cpu / elapsed,
+        "memory_per_table_kb": (busy_rss - idle_rss) / tables,
+        "seconds": elapsed,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--humans", type=int, default=2, choices=(1, 2, 3, 4))
+    parser.add_argument("--seconds", type=float, default=90.0)
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="seconds a simulated player takes to answer (0: at once)")
+    args = parser.parse_args()
+    result = asyncio.run(run(args.tables, args.humans, args.seconds, args.think))
+    for key, value in result.items():
+        print(f"{key:26} {value:10.1f}" if isinstance(value, float) else f"{key:26} {value:10}")
+
+
+if __name__ == "__main__":
+    main()
