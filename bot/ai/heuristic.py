@@ -17,12 +17,14 @@ from bot.game import Action, Bury, Declare, Play, SeatView
 from bot.rules import TRUMP, Card, IllegalPlay, beatable_units, check_follow, follow_candidates
 from bot.rules.units import counts_of, decompose_in
 
+from . import endgame
 from .bidding import choose_bid
 from .burying import choose_bury
 from .evaluate import Context, follow_score, lead_score
 from .player import check_action, legal_or_fallback
 
 FOLLOW_LIMIT = 48
+ENDGAME = True  # play the last cards out on sampled deals (see ``endgame``)
 
 
 class HeuristicPlayer:
@@ -60,12 +62,17 @@ def choose_play(view: SeatView) -> list[Card]:
     ctx = Context(view)
     if not view.trick:
         options = lead_candidates(ctx)
-        return list(max(options, key=lambda c: lead_score(ctx, c)))
-    plays = [cards for _, cards in view.trick]
-    options = follow_options(ctx, plays[0])
-    if len(options) == 1:
-        return list(options[0])
-    return list(max(options, key=lambda c: follow_score(ctx, plays, c)))
+        scores = [lead_score(ctx, c) for c in options]
+    else:
+        plays = [cards for _, cards in view.trick]
+        options = follow_options(ctx, plays[0])
+        if len(options) == 1:
+            return list(options[0])
+        scores = [follow_score(ctx, plays, c) for c in options]
+    ranked = [options[i] for i in sorted(range(len(options)), key=lambda i: -scores[i])]
+    if ENDGAME and ctx.left <= endgame.ENDGAME_CARDS and len(ranked) > 1:
+        return list(endgame.choose(ctx, ranked))
+    return list(ranked[0])
 
 
 def lead_candidates(ctx: Context) -> list[tuple[Card, ...]]:
