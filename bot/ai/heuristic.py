@@ -4,9 +4,10 @@ Leads and follows generate a small, varied set of legal candidates and keep the
 one with the best score from ``evaluate`` (expected points for my side, minus what
 the cards would still be worth in hand). Leads include each unit of each suit,
 each single card, and a throw of a suit's boss units when nothing unseen can beat
-any of them and no opponent is known to be void there. The chosen play is checked
-against the rules again before it leaves, and replaced by the engine's safe
-fallback if a bug ever produced something illegal.
+any of them and no opponent is known to be void there. With three cards or fewer
+left, the best few candidates are played out on sampled deals (``endgame``). The
+chosen play is checked against the rules again before it leaves, and replaced by
+the engine's safe fallback if a bug ever produced something illegal.
 """
 
 from __future__ import annotations
