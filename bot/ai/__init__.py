@@ -6,7 +6,8 @@ cards stay hidden.
 
 * ``Player``: the protocol, ``act(view) -> Action | None`` (None: no bid now).
 * ``HeuristicPlayer`` (``ai``): card memory, voids, boss tests, projected-length
-  bidding, void-making burial, expected-value leads and follows, kitty care.
+  bidding, void-making burial, expected-value leads and follows, kitty care, and
+  sampled play-outs of the last three cards.
 * ``GreedyPlayer`` and ``RandomPlayer``: the baselines.
 * ``suggest(view)``: the heuristic's play or burial, for hints, timeouts
   (``Match.timeout(seat, suggest)``) and 托管; ``suggest_bid(view)`` for bids.

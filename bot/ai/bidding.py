@@ -21,6 +21,8 @@ from bot.rules import ALL_CARDS, BIG_JOKER, SMALL_JOKER, TRUMP, Bid, RuleSet, Tr
 from bot.rules.bidding import possible_bids
 from bot.rules.units import counts_of
 
+# the bar: fair share × factor + offset − drop × progress of the deal
+BAR_FACTOR, BAR_OFFSET, BAR_DROP = 1.15, 0.6, 1.8
 OVERCALL_MARGIN = 1.5  # beat the opponents' suit by this much to take it away
 PARTNER_MARGIN = 3.0  # and a partner's by this much over the bar
 
@@ -55,7 +57,7 @@ def bar(view: SeatView) -> float:
     progress = view.dealt / view.deal_total if view.deal_total else 1.0
     if view.expecting == "end_bidding":
         progress = 1.0
-    return fair * 1.15 + 0.6 - 1.8 * progress
+    return fair * BAR_FACTOR + BAR_OFFSET - BAR_DROP * progress
 
 
 def choose_bid(view: SeatView) -> Declare | None:

@@ -4,9 +4,10 @@ Leads and follows generate a small, varied set of legal candidates and keep the
 one with the best score from ``evaluate`` (expected points for my side, minus what
 the cards would still be worth in hand). Leads include each unit of each suit,
 each single card, and a throw of a suit's boss units when nothing unseen can beat
-any of them and no opponent is known to be void there. The chosen play is checked
-against the rules again before it leaves, and replaced by the engine's safe
-fallback if a bug ever produced something illegal.
+any of them and no opponent is known to be void there. With three cards or fewer
+left, the best few candidates are played out on sampled deals (``endgame``). The
+chosen play is checked against the rules again before it leaves, and replaced by
+the engine's safe fallback if a bug ever produced something illegal.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from bot.game import Action, Bury, Declare, Play, SeatView
 from bot.rules import TRUMP, Card, IllegalPlay, beatable_units, check_follow, follow_candidates
 from bot.rules.units import counts_of, decompose_in
 
+from . import endgame
 from .bidding import choose_bid
 from .burying import choose_bury
 from .evaluate import Context, follow_score, lead_score
 from .player import check_action, legal_or_fallback
 
 FOLLOW_LIMIT = 48
+ENDGAME = True  # play the last cards out on sampled deals (see ``endgame``)
 
 
 class HeuristicPlayer:
@@ -60,12 +63,17 @@ def choose_play(view: SeatView) -> list[Card]:
     ctx = Context(view)
     if not view.trick:
         options = lead_candidates(ctx)
-        return list(max(options, key=lambda c: lead_score(ctx, c)))
-    plays = [cards for _, cards in view.trick]
-    options = follow_options(ctx, plays[0])
-    if len(options) == 1:
-        return list(options[0])
-    return list(max(options, key=lambda c: follow_score(ctx, plays, c)))
+        scores = [lead_score(ctx, c) for c in options]
+    else:
+        plays = [cards for _, cards in view.trick]
+        options = follow_options(ctx, plays[0])
+        if len(options) == 1:
+            return list(options[0])
+        scores = [follow_score(ctx, plays, c) for c in options]
+    ranked = [options[i] for i in sorted(range(len(options)), key=lambda i: -scores[i])]
+    if ENDGAME and ctx.left <= endgame.ENDGAME_CARDS and len(ranked) > 1:
+        return list(endgame.choose(ctx, ranked))
+    return list(ranked[0])
 
 
 def lead_candidates(ctx: Context) -> list[tuple[Card, ...]]:

@@ -32,6 +32,7 @@ from .heuristic import HeuristicPlayer
 from .player import Player
 
 KINDS = ("ai", "greedy", "random")
+_TURNS = (KITTY, PLAY)
 _ALIASES = {"ai": "ai", "heuristic": "ai", "greedy": "greedy", "random": "random"}
 
 Hook = Callable[[Match, int, Action], None]
@@ -91,13 +92,17 @@ def play_hand(
             match.apply(SYSTEM, EndBidding())
     middle = time.perf_counter()
     plays = 0
-    while match.phase in (KITTY, PLAY):
-        _, seat = match.expecting()
-        assert seat is not None and seat >= 0
-        action = players[seat].act(match.view(seat))
+    # the hot loop of every simulation: keep it lean (it is part of the speed figure)
+    view, act = match.view, match.apply
+    while match.phase in _TURNS:
+        seat = match.to_act
+        assert seat is not None
+        action = players[seat].act(view(seat))
         if action is None:
             raise RuntimeError(f"{players[seat].name} at seat {seat} did not act")
-        apply(seat, action)
+        if on_action is not None:
+            on_action(match, seat, action)
+        act(seat, action)
         plays += 1
     end = time.perf_counter()
     assert match.result is not None

@@ -69,3 +69,25 @@ def test_decisions_ignore_hidden_cards(seed: int, stop_after: int) -> None:
             if len(hidden) > 1:
                 assert other.hands != match.hands
             assert player.act(other.view(seat)) == decision
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_endgame_sampling_ignores_hidden_cards(seed: int) -> None:
+    """The last-cards sampler draws its worlds from the view, seeded by the view."""
+    match = Match.new(seed)
+
+    def hook(m: Match, seat: int, action: object) -> None:
+        if isinstance(action, Play) and len(m.hands[seat]) <= 3 and len(m.hands[seat]) > 1:
+            raise _Stop
+
+    with contextlib.suppress(_Stop):
+        play_hand(match, [make_player("ai") for _ in range(4)], on_action=hook)
+    _, seat = match.expecting()
+    assert seat is not None and seat >= 0 and len(match.hands[seat]) <= 3
+    view = match.view(seat)
+    decision = HeuristicPlayer().act(view)
+    rng = random.Random(seed)
+    for _ in range(3):
+        other = _reshuffled(match, seat, rng)
+        assert other.view(seat) == view
+        assert HeuristicPlayer().act(other.view(seat)) == decision

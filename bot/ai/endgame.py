@@ -1,0 +1,248 @@
+"""The last few cards: sample the hidden hands, play the candidates out, pick the best.
+
+With few cards left the heuristic's guesses matter less than exact consequences:
+who keeps the lead for the last trick, whether the kitty goes to the attackers and
+at what multiplier. From ``ENDGAME_CARDS`` cards in hand, the heuristic's best few
+candidates are each played out on ``WORLDS`` sampled deals of the unseen cards
+(consistent with known voids, no-pair inferences and known cards; for everyone
+but the dealer, the kitty is sampled too). In each world every seat plays a
+simple perfect-information policy (cash what nobody can beat, feed a partner who
+wins for sure, win cheaply when possible, else shed the cheapest card), and the
+candidate with the best mean for my side (the attackers' points still to come,
+kitty bonus included, signed by side) is played.
+
+The sampler's random numbers are seeded from the view itself, so a decision is a
+pure function of the view (duplicate deals stay exact, hints are stable).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.rules import (
+    TRUMP,
+    Card,
+    follow_candidates,
+    format_cards,
+    kitty_multiplier,
+    points,
+    resolve_throw,
+    trick_winner,
+)
+from bot.rules.units import decompose_in
+
+from .evaluate import Context
+
+ENDGAME_CARDS = 3  # start sampling when my hand is this small
+WORLDS = 20  # sampled deals per decision
+CANDIDATES = 4  # the heuristic's best candidates that are played out
+
+Plays = list[tuple[int, tuple[Card, ...]]]
+
+
+def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+    """The best of the heuristic's ``ranked`` candidates (best first) by playing them out."""
+    candidates = list(ranked[:CANDIDATES])
+    if len(candidates) < 2:
+        return candidates[0]
+    view = ctx.view
+    rng = random.Random(
+        f"{ctx.seat}|{format_cards(view.hand)}|{len(view.tricks)}|"
+        f"{[format_cards(c) for _, c in view.trick]}"
+    )
+    totals = [0.0] * len(candidates)
+    worlds = 0
+    for _ in range(WORLDS):
+        world = _sample(ctx, rng)
+        if world is None:
+            continue
+        hands, kitty = world
+        worlds += 1
+        for i, cand in enumerate(candidates):
+            totals[i] += _rollout(ctx, [list(h) for h in hands], kitty, cand)
+    if not worlds:
+        return candidates[0]
+    # the heuristic's order breaks ties (and small noise) in its favour
+    best = max(range(len(candidates)), key=lambda i: totals[i] / worlds - 0.01 * i)
+    return candidates[best]
+
+
+# --- sampling the hidden cards ----------------------------------------------------------
+
+
+def _sample(ctx: Context, rng: random.Random) -> tuple[list[list[Card]], float] | None:
+    """Other hands (and the kitty's points) dealt from the unseen cards, or None."""
+    mem = ctx.mem
+    suit_of = ctx.order.suit_of
+    sizes = list(ctx.view.hand_sizes)
+    me = ctx.seat
+    pool = [c for c, k in mem.unseen.items() for _ in range(k)]
+    hands: list[list[Card]] = [[], [], [], []]
+    hands[me] = list(ctx.hand)
+    room = [0 if s == me else sizes[s] for s in range(4)]
+    kitty_room = mem.kitty_size if mem.kitty_hidden else 0
+    for seat in range(4):
+        for card, k in mem.known[seat].items():
+            for _ in range(k):
+                if room[seat] and card in pool:
+                    pool.remove(card)
+                    hands[seat].append(card)
+                    room[seat] -= 1
+    if sum(room) + kitty_room != len(pool):
+        return None
+    for _attempt in range(4):
+        rng.shuffle(pool)
+        # deal the most constrained cards first: those few seats may hold
+        dealt = [list(h) for h in hands]
+        left = list(room)
+        kitty: list[Card] = []
+        ok = True
+        for card in sorted(pool, key=lambda c: _holders(ctx, suit_of[c])):
+            suit = suit_of[card]
+            seats = [s for s in range(4) if left[s] and suit not in mem.void[s]]
+            weights = [left[s] for s in seats]
+            kitty_left = kitty_room - len(kitty)
+            if kitty_left:
+                seats.append(-1)
+                weights.append(kitty_left)
+            if not seats:
+                ok = False
+                break
+            seat = rng.choices(seats, weights)[0]
+            if seat < 0:
+                kitty.append(card)
+            else:
+                dealt[seat].append(card)
+                left[seat] -= 1
+        if ok:
+            kitty_points = ctx.kitty_points if not mem.kitty_hidden else float(points(kitty))
+            return dealt, kitty_points
+    return None
+
+
+def _holders(ctx: Context, suit: str) -> int:
+    return sum(1 for s in range(4) if s != ctx.seat and suit not in ctx.mem.void[s])
+
+
+# --- playing a world out ------------------------------------------------------------------
+
+
+def _rollout(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]) -> float:
+    """My side's value of playing ``cand`` now in this world (signed attackers' points)."""
+    view = ctx.view
+    trump, rules = ctx.trump, ctx.rules
+    attackers = {s for s in range(4) if view.is_attacker(s)}
+    me = ctx.seat
+    leader = view.leader if view.trick else me
+    assert leader is not None
+    trick: Plays = [(s, tuple(c)) for s, c in view.trick]
+    total = 0.0
+    play = tuple(cand)
+    if not trick and len(decompose_in(ctx.order, play)) > 1:
+        others = [hands[s] for s in range(4) if s != me]
+        forced = tuple(resolve_throw(play, others, trump, rules))
+        if len(forced) != len(play):
+            penalty = rules.throw_penalty * (len(play) - len(forced))
+            total += -penalty if me in attackers else penalty
+            play = forced
+    _take(hands[me], play)
+    trick.append((me, play))
+    while True:
+        while len(trick) < 4:
+            seat = (leader + len(trick)) % 4
+            chosen = _policy(ctx, hands, trick, seat, attackers)
+            _take(hands[seat], chosen)
+            trick.append((seat, chosen))
+        plays = [c for _, c in trick]
+        winner = trick[trick_winner(plays, trump, rules)][0]
+        if winner in attackers:
+            total += sum(points(c) for c in plays)
+        if not hands[winner]:
+            if winner in attackers:
+                total += kitty * kitty_multiplier(plays[0], trump, rules)
+            break
+        leader = winner
+        trick = []
+    return total if me in attackers else -total
+
+
+def _take(hand: list[Card], cards: Sequence[Card]) -> None:
+    for card in cards:
+        hand.remove(card)
+
+
+def _cheap(ctx: Context, cards: Sequence[Card]) -> tuple[int, int, int]:
+    suit_of, tier = ctx.order.suit_of, ctx.order.tier
+    return (
+        sum(suit_of[c] == TRUMP for c in cards),
+        points(cards),
+        sum(tier[c] for c in cards),
+    )
+
+
+def _options(ctx: Context, hand: list[Card], lead: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    if len(lead) == 1:
+        suit_of = ctx.order.suit_of
+        led = suit_of[lead[0]]
+        pool = [c for c in hand if suit_of[c] == led] or hand
+        return [(c,) for c in dict.fromkeys(pool)]
+    return [tuple(o) for o in follow_candidates(hand, lead, ctx.trump, ctx.rules, limit=12)]
+
+
+def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers: set[int]) -> bool:
+    """Whether a seat still to play, against the current winner, can take the trick."""
+    plays = [c for _, c in trick]
+    win = trick_winner(plays, ctx.trump, ctx.rules)
+    w_side = trick[win][0] in attackers
+    leader = trick[0][0]
+    for i in range(len(trick), 4):
+        seat = (leader + i) % 4
+        if (seat in attackers) == w_side:
+            continue
+        for option in _options(ctx, hands[seat], plays[0]):
+            if trick_winner([*plays, option], ctx.trump, ctx.rules) == len(plays):
+                return True
+    return False
+
+
+def _policy(
+    ctx: Context, hands: list[list[Card]], trick: Plays, seat: int, attackers: set[int]
+) -> tuple[Card, ...]:
+    """A simple perfect-information player for the rollouts."""
+    hand = hands[seat]
+    side = seat in attackers
+    if not trick:
+        return _lead(ctx, hands, seat, attackers)
+    plays = [c for _, c in trick]
+    options = sorted(_options(ctx, hand, plays[0]), key=lambda o: _cheap(ctx, o))
+    if len(options) == 1:
+        return options[0]
+    win = trick_winner(plays, ctx.trump, ctx.rules)
+    ours = (trick[win][0] in attackers) == side
+    if ours and not _beaten_later(ctx, hands, trick, attackers):
+        return max(options, key=lambda o: (points(o), [-x for x in _cheap(ctx, o)]))
+    for option in options:  # cheapest first: win for sure if it can be done
+        wins = trick_winner([*plays, option], ctx.trump, ctx.rules) == len(plays)
+        if wins and not _beaten_later(ctx, hands, [*trick, (seat, option)], attackers):
+            return option
+    return options[0]
+
+
+def _lead(
+    ctx: Context, hands: list[list[Card]], seat: int, attackers: set[int]
+) -> tuple[Card, ...]:
+    hand = hands[seat]
+    order = ctx.order
+    units: list[tuple[Card, ...]] = []
+    by_suit: dict[str, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(order.suit_of[card], []).append(card)
+    for cards in by_suit.values():
+        units.extend(u.cards for u in decompose_in(order, cards))
+    safe = [u for u in units if not _beaten_later(ctx, hands, [(seat, u)], attackers)]
+    if safe:
+        # the biggest sure unit (multiplies the kitty), then the most points
+        return max(safe, key=lambda u: (len(u), points(u), order.tier[u[-1]]))
+    singles = [(c,) for c in dict.fromkeys(hand)]
+    return min(singles, key=lambda u: _cheap(ctx, u))
