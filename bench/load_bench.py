@@ -41,8 +41,14 @@ from bot.store import GuildSettings, Store
 from tests.fakediscord import FakeDiscord, UserDriver
 from tests.fakediscord.clock import VirtualClock
 
-TIMERS = {"bid_window": 2.0, "deal_pace": 0.6, "deal_round": 8, "bot_delay": 1.2,
-          "next_hand": 3.0, "warn_before": 10.0}
+TIMERS = {
+    "bid_window": 2.0,
+    "deal_pace": 0.6,
+    "deal_round": 8,
+    "bot_delay": 1.2,
+    "next_hand": 3.0,
+    "warn_before": 10.0,
+}
 PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
 SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 TRUMP = re.compile(r"\*\*Trump:\*\* (?:([♠♥♦♣]) \w+|no trump \(无主\)) · level (\w+)")
@@ -99,17 +105,26 @@ async def run(tables: int, humans: int, seconds: float, think: float) -> dict[st
     await store.save_guild_settings(guild.id, GuildSettings(rules, TIMERS))
     await store.close()
     channels = [fake.create_text_channel(guild, f"t{i}") for i in range(tables)]
-    users = [[fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)] for i in range(tables)]
+    users = [
+        [fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)] for i in range(tables)
+    ]
     bot = subprocess.Popen(
-        [sys.executable, "-m", "bench.load_bot", "--api", fake.api_base,
-         "--gateway", fake.gateway_url, "--db", str(folder / "load.sqlite3")],
+        [sys.executable, "-m", "bench.load_bot", fake.api_base, fake.gateway_url],
         cwd=Path(__file__).resolve().parent.parent,
+        env={
+            **os.environ,
+            "DISCORD_TOKEN": fake.token,
+            "SHENGJI_DB": str(folder / "load.sqlite3"),
+            "SHENGJI_LOG": "WARNING",
+        },
     )
     driver = UserDriver(fake, timeout=120)
     latencies: list[float] = []
     failures = 0
     try:
-        await fake.wait_for(lambda: fake.commands, timeout=60)
+        # commands are synced before the gateway connects: wait for both
+        await fake.wait_for(lambda: fake.commands and fake.gateway.connected, timeout=60)
+        await asyncio.sleep(0.5)  # READY and GUILD_CREATE reach the client
         idle_rss = rss_kb(bot.pid)
 
         async def slash(user, channel, name, options=None) -> None:
@@ -118,8 +133,9 @@ async def run(tables: int, humans: int, seconds: float, think: float) -> dict[st
             try:
                 await handle
                 latencies.append(handle.ack_latency)
-            except Exception:
+            except Exception as exc:
                 failures += 1
+                print(f"interaction failed: {exc!r}"[:300], file=sys.stderr)
 
         for i, channel in enumerate(channels):
             await slash(users[i][0], channel, "new")
@@ -128,20 +144,32 @@ async def run(tables: int, humans: int, seconds: float, think: float) -> dict[st
             for _ in range(4 - humans):
                 await slash(users[i][0], channel, "addbot")
         latencies.clear()
-        await asyncio.gather(*(slash(users[i][0], c, "start") for i, c in enumerate(channels)))
+
+        async def start_later(i: int) -> None:
+            # players press Start over ten seconds, not all in the same millisecond
+            await asyncio.sleep(10.0 * i / tables)
+            await slash(users[i][0], channels[i], "start")
+
+        await asyncio.gather(*(start_later(i) for i in range(tables)))
         start = time.perf_counter()
         cpu_start = cpu_seconds(bot.pid)
+        own_start = time.process_time()
 
         async def player(i: int, j: int) -> None:
             user, channel = users[i][j], channels[i]
             answered: set[str] = set()
             while time.perf_counter() - start < seconds:
                 panel = next(
-                    (m for m in reversed(fake.dms(user))
-                     if any(c.endswith((":play", ":bury")) for c in m.custom_ids())),
+                    (
+                        m
+                        for m in reversed(fake.dms(user))
+                        if any(c.endswith((":play", ":bury")) for c in m.custom_ids())
+                    ),
                     None,
                 )
-                key = panel and next(c for c in panel.custom_ids() if c.endswith((":play", ":bury")))
+                key = panel and next(
+                    c for c in panel.custom_ids() if c.endswith((":play", ":bury"))
+                )
                 if panel is None or key in answered:
                     await asyncio.sleep(0.2)
                     continue
@@ -159,13 +187,14 @@ async def run(tables: int, humans: int, seconds: float, think: float) -> dict[st
         await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(bot.pid) - cpu_start
+        own_cpu = time.process_time() - own_start
         busy_rss = rss_kb(bot.pid)
         hands = sum(
             1 for ch in channels for m in fake.channel_messages(ch) if "is over" in m.content
         )
     finally:
-        bot.terminate()
-        bot.wait(30)
+        bot.terminate()  # SIGTERM: the bot's graceful shutdown, while the fake still answers
+        await asyncio.to_thread(bot.wait, 60)
         await fake.stop()
     ordered = sorted(latencies)
     return {
@@ -177,6 +206,7 @@ async def run(tables: int, humans: int, seconds: float, think: float) -> dict[st
         "ack_p99_ms": 1000 * ordered[int(len(ordered) * 0.99)] if ordered else 0.0,
         "hands_finished": hands,
         "bot_cpu_percent": 100 * cpu / elapsed,
+        "fake_and_players_cpu_percent": 100 * own_cpu / elapsed,
         "memory_per_table_kb": (busy_rss - idle_rss) / tables,
         "seconds": elapsed,
     }
@@ -189,8 +219,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--humans", type=int, default=2, choices=(1, 2, 3, 4))
     parser.add_argument("--seconds", type=float, default=90.0)
-    parser.add_argument("--think", type=float, default=3.0,
-                        help="seconds a simulated player takes to answer (0: at once)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=3.0,
+        help="seconds a simulated player takes to answer (0: at once)",
+    )
     args = parser.parse_args()
     result = asyncio.run(run(args.tables, args.humans, args.seconds, args.think))
     for key, value in result.items():

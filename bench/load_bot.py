@@ -1,50 +1,23 @@
-"""The bot side of the load benchmark: a real ShengjiBot aimed at a fake Discord.
+"""Run the production entry point (``bot.app.run_discord``) against a fake Discord.
 
-Started by ``bench.load_bench`` in its own process, so the bot has one core to
-itself and its CPU time can be measured apart from the fake and the simulated
-players. Only the two documented class attributes are pointed at the fake.
+``python -m bench.load_bot API_BASE GATEWAY_URL`` with ``DISCORD_TOKEN`` and
+``SHENGJI_DB`` in the environment. Only the two documented class attributes are
+pointed at the fake; everything else (configuration, migrations, restoring
+tables, the SIGTERM shutdown) is exactly what ``python -m bot`` does. Used by the
+load benchmark (the bot in its own process, on its own core) and by the test of
+the graceful shutdown.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import logging
-import signal
-from pathlib import Path
+import sys
 
 import discord
 import yarl
 
-from bot.app import ShengjiBot
-from bot.store import Store
-
-
-async def main(api: str, gateway: str, db: Path, token: str) -> None:
-    discord.http.Route.BASE = api
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-    store = await Store.open(db)
-    bot = ShengjiBot(store, guild_ready_timeout=0.01)
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    loop.add_signal_handler(signal.SIGTERM, stop.set)
-
-    async def closer() -> None:
-        await stop.wait()
-        await bot.close()
-
-    watcher = asyncio.create_task(closer())
-    async with bot:
-        await bot.start(token)
-    watcher.cancel()
-
+from bot.app import run_discord
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--api", required=True)
-    parser.add_argument("--gateway", required=True)
-    parser.add_argument("--db", type=Path, required=True)
-    parser.add_argument("--token", default="fake-bot-token")
-    args = parser.parse_args()
-    logging.basicConfig(level=logging.WARNING)
-    asyncio.run(main(args.api, args.gateway, args.db, args.token))
+    discord.http.Route.BASE = sys.argv[1]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+    sys.exit(run_discord())

@@ -70,10 +70,14 @@ class ShengjiBot(commands.Bot):
         self.presenter.service = self.service
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
+        self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.shengji import ShengjiCog
 
+        # hand the GIL back to the event loop sooner than the 5 ms default while
+        # the render thread works: acknowledgements wait less under load
+        sys.setswitchinterval(0.001)
         await self.tree.set_translator(Translator())
         await self.add_cog(ShengjiCog(self, self.service, self.presenter))
         restored = await self.service.restore_all()
@@ -90,6 +94,12 @@ class ShengjiBot(commands.Bot):
         await self.service.channel_gone(channel.id)
 
     async def close(self) -> None:
+        """Stop the tables, disconnect, close the store; safe to call more than once."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._closing)
+
+    async def _close_once(self) -> None:
         with contextlib.suppress(Exception):
             await self.service.shutdown()
         await super().close()
@@ -109,18 +119,21 @@ async def _run(config: Config) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stopping.set)
-
-    async def stop_on_signal() -> None:
-        await stopping.wait()
-        log.info("shutting down")
-        await bot.close()
-
-    watcher = asyncio.create_task(stop_on_signal())
+    serving = asyncio.create_task(bot.start(config.token or ""))
+    signalled = asyncio.create_task(stopping.wait())
     try:
-        async with bot:
-            await bot.start(config.token or "")
+        await asyncio.wait({serving, signalled}, return_when=asyncio.FIRST_COMPLETED)
+        if signalled.done():
+            log.info("shutting down")
     finally:
-        watcher.cancel()
+        signalled.cancel()
+        await bot.close()  # every table stops and every accepted action is committed
+        if serving.done():
+            serving.result()  # a login failure surfaces here
+        else:
+            serving.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await serving
 
 
 def run_discord() -> int:

@@ -215,13 +215,25 @@ class TableService:
             table.resumed_at = self.clock.now()
         return table
 
-    async def shutdown(self) -> None:
-        """Stop accepting actions, let in-flight ones finish, stop drivers."""
+    async def shutdown(self, flush_seconds: float = 10.0) -> None:
+        """Stop accepting actions, let in-flight ones finish, stop drivers.
+
+        Every table stops at once; messages still queued for Discord get
+        ``flush_seconds`` in all (the game state is already committed).
+        """
         self.accepting = False
-        for table in list(self.tables.values()):
+
+        async def stop(table: Table) -> None:
             async with table.lock:
                 pass  # in-flight actions are committed before the lock is released
             await self._stop_tasks(table, flush=True)
+
+        tables = list(self.tables.values())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(stop(t) for t in tables)), flush_seconds)
+        for table in tables:
+            for task in table.tasks:
+                task.cancel()
 
     def _start_tasks(self, table: Table) -> None:
         table.tasks = [
@@ -243,7 +255,7 @@ class TableService:
                 table.outbox.put_nowait(None)
                 if flush and task is not current:
                     with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await asyncio.wait_for(task, 10)
+                        await task
 
     # --- lobby ---------------------------------------------------------------------
 
@@ -369,8 +381,8 @@ class TableService:
             table.meta["started"] = True
             table.meta["started_at"] = self.clock.now()
             table.meta["votes"] = []
+            # no snapshot needed: the seed rebuilds the match until its first one
             await self.store.set_table_meta(table.id, table.meta)
-            await self.store.save_snapshot(table.id, 0, table.match.to_dict())
             table.last_action_at = self.clock.now()
         self._emit(table, "events", events=(Event("match_started", {}),))
         table.tasks.append(asyncio.create_task(self._driver(table), name=f"driver-{table.id}"))

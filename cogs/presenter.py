@@ -20,9 +20,11 @@ What goes where:
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -140,6 +142,17 @@ class Presenter:
         self.ui_by_table: dict[int, TableUI] = {}
         self.audit = audit
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
+        self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+
+    async def off_loop(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a render in the one render thread.
+
+        One thread, not a pool: renders hold the GIL most of the time, and each
+        extra busy thread takes a share of it from the event loop, which is what
+        answers interactions within Discord's three seconds.
+        """
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._renderer, functools.partial(fn, *args, **kwargs))
 
     def ui(self, table: Table) -> TableUI:
         return self.ui_by_table.setdefault(table.id, TableUI())
@@ -167,7 +180,7 @@ class Presenter:
     ) -> bytes:
         if self.audit is not None:
             self.audit(to, type(scene).__name__, list(cards))
-        return await asyncio.to_thread(fn, scene)
+        return await self.off_loop(fn, scene)
 
     async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
         try:
@@ -402,7 +415,7 @@ class Presenter:
             if info.user_id in ui.dm_closed:
                 continue
             view = update.views[seat]
-            panel = await asyncio.to_thread(build_panel, table.id, view, [], names=names)
+            panel = await self.off_loop(build_panel, table.id, view, [], names=names)
             self._audit_panel(info.user_id, view)
             message_id = ui.deal_panels.get(seat)
             if message_id is not None:
@@ -442,7 +455,7 @@ class Presenter:
             if info is None or info.kind != "human" or info.user_id is None or seat == dealer:
                 continue
             view = update.views[seat]
-            panel = await asyncio.to_thread(
+            panel = await self.off_loop(
                 build_panel, table.id, view, [], names=names, note="The trump is set. Your hand:"
             )
             self._audit_panel(info.user_id, view)
@@ -615,7 +628,7 @@ class Presenter:
         ui.turn_sent[seat] = public.seq
         view = update.views[seat]
         names = names_of(update.seats)
-        panel = await asyncio.to_thread(build_panel, table.id, view, [], names=names)
+        panel = await self.off_loop(build_panel, table.id, view, [], names=names)
         self._audit_panel(info.user_id, view)
         await self._send_dm(
             table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
@@ -643,7 +656,7 @@ class Presenter:
         info = table.seats[seat]
         if info is not None and info.user_id is not None:
             self._audit_panel(info.user_id, view)
-        return await asyncio.to_thread(
+        return await self.off_loop(
             build_panel, table.id, view, staged, names=names, confirm=confirm, note=note
         )
 

@@ -126,6 +126,8 @@ class Store:
         self.path = path
         self.schema_version = version
         self._lock = asyncio.Lock()
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     # --- opening and closing ---------------------------------------------------------
 
@@ -178,6 +180,8 @@ class Store:
         return cls(conn, path, version)
 
     async def close(self) -> None:
+        if self._flusher is not None and not self._flusher.done():
+            await self._flusher  # appends already accepted still get committed
         async with self._lock:
             await self._conn.close()
 
@@ -343,32 +347,103 @@ class Store:
         """Log one accepted action; it is committed when this returns.
 
         ``seq`` is ``Match.seq`` after applying the action (1 for the first) and
-        must be the next one: a single ``INSERT ... SELECT`` checks that and that
-        the table is live, so the hot path is one statement in one transaction.
+        must be the next one: the ``INSERT ... SELECT`` checks that and that the
+        table is live. Appends that arrive while a commit is under way are
+        committed together in the next one (group commit): under a burst of many
+        tables a write costs one transaction for the whole group, not one each.
         """
         self._require_latest()
-        text = _dumps(action)
-        async with self._lock:
-            cur = await self._conn.execute(
-                "INSERT INTO actions (table_id, seq, seat, action, at)"
-                " SELECT :t, :seq, :seat, :action, :at FROM game_tables"
-                " WHERE table_id = :t AND status = 'live' AND :seq = 1 + COALESCE("
-                "(SELECT MAX(seq) FROM actions WHERE table_id = :t), 0)",
-                {"t": table_id, "seq": seq, "seat": seat, "action": text, "at": at},
+        params = {"t": table_id, "seq": seq, "seat": seat, "action": _dumps(action), "at": at}
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((params, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_appends())
+        await done
+
+    _APPEND = (
+        "INSERT INTO actions (table_id, seq, seat, action, at)"
+        " SELECT :t, :seq, :seat, :action, :at FROM game_tables"
+        " WHERE table_id = :t AND status = 'live' AND :seq = 1 + COALESCE("
+        "(SELECT MAX(seq) FROM actions WHERE table_id = :t), 0)"
+    )
+
+    async def _flush_appends(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._lock:
+                    if len(batch) == 1:
+                        cur = await self._conn.execute(self._APPEND, batch[0][0])
+                        refused = [] if cur.rowcount == 1 else [batch[0][0]]
+                    else:
+                        refused = await self._append_group([p for p, _ in batch])
+            except BaseException as exc:
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(
+                            exc if isinstance(exc, Exception) else StoreError("Store closed.")
+                        )
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for params, done in batch:
+                if done.done():
+                    continue
+                if any(params is r for r in refused):
+                    done.set_exception(await self._append_error(params["t"], params["seq"]))
+                else:
+                    done.set_result(None)
+
+    async def _append_group(self, batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Commit a group of appends in one transaction; return the refused ones.
+
+        The seq and status checks are made in Python against one query for the
+        group's tables, inside the same write transaction, so they see exactly what
+        the insert will follow.
+        """
+        tables = sorted({p["t"] for p in batch})
+        marks = ",".join("?" * len(tables))
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            rows = await self._conn.execute_fetchall(
+                f"SELECT t.table_id, t.status, COALESCE(MAX(a.seq), 0) FROM game_tables t"
+                f" LEFT JOIN actions a ON a.table_id = t.table_id"
+                f" WHERE t.table_id IN ({marks}) GROUP BY t.table_id",
+                tables,
             )
-            if cur.rowcount == 1:
-                return
+            last = {r[0]: (r[1], r[2]) for r in rows}
+            accepted, refused = [], []
+            for params in batch:
+                status, top = last.get(params["t"], (None, 0))
+                if status == "live" and params["seq"] == top + 1:
+                    accepted.append(params)
+                    last[params["t"]] = (status, params["seq"])
+                else:
+                    refused.append(params)
+            await self._conn.executemany(
+                "INSERT INTO actions (table_id, seq, seat, action, at)"
+                " VALUES (:t, :seq, :seat, :action, :at)",
+                accepted,
+            )
+        except BaseException:
+            await self._conn.execute("ROLLBACK")
+            raise
+        await self._conn.execute("COMMIT")
+        return refused
+
+    async def _append_error(self, table_id: int, seq: int) -> StoreError:
+        async with self._lock:
             row = await self._one(
                 "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?)"
                 " FROM game_tables WHERE table_id = ?",
                 (table_id, table_id),
             )
         if row is None:
-            raise StoreError(f"There is no table {table_id}.")
+            return StoreError(f"There is no table {table_id}.")
         if row[0] != "live":
-            raise StoreError(f"Table {table_id} is {row[0]}; it takes no more actions.")
+            return StoreError(f"Table {table_id} is {row[0]}; it takes no more actions.")
         expected = int(row[1]) + 1
-        raise SequenceError(
+        return SequenceError(
             f"Table {table_id}: action seq {seq} is out of order (the next is {expected}).",
             expected,
         )

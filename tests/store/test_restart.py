@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -245,3 +246,27 @@ async def test_unloadable_snapshot_falls_back_to_the_whole_log(store: Store) -> 
         with pytest.raises(StoreError):
             restore_match(live)
     assert await store.restore(live) == match
+
+
+async def test_concurrent_appends_commit_together_and_refuse_only_the_bad_ones(
+    store: Store,
+) -> None:
+    """Appends arriving together are committed as a group; a bad one fails alone."""
+    tables = [
+        await store.create_table(GUILD, 10 + i, 101, RuleSet(), i + 1, HUMANS, 0, 0.0)
+        for i in range(5)
+    ]
+    deal = {"kind": "deal", "count": 1}
+    await asyncio.gather(*(store.append_action(t, 1, SYSTEM, deal, 0.0) for t in tables))
+    results = await asyncio.gather(
+        *(store.append_action(t, 2, SYSTEM, deal, 0.0) for t in tables),
+        store.append_action(tables[0], 2, SYSTEM, deal, 0.0),  # a duplicate in the group
+        store.append_action(tables[1], 9, SYSTEM, deal, 0.0),  # a gap in the group
+        store.append_action(tables[2], 3, SYSTEM, deal, 0.0),  # follows on within the group
+        return_exceptions=True,
+    )
+    assert results[:5] == [None] * 5 and results[7] is None
+    assert isinstance(results[5], SequenceError) and results[5].expected == 3
+    assert isinstance(results[6], SequenceError) and results[6].expected == 3
+    logs = [[a[0] for a in await store.action_log(t)] for t in tables]
+    assert logs == [[1, 2], [1, 2], [1, 2, 3], [1, 2], [1, 2]]

@@ -1,0 +1,86 @@
+"""The real entry point in its own process: start-up, a table, SIGTERM, restart.
+
+``bench.load_bot`` runs ``bot.app.run_discord`` (what ``python -m bot`` runs)
+with discord.py aimed at the fake, so configuration from the environment,
+migrations, restoring tables and the graceful shutdown are all the production
+code paths.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.store import Store
+from tests.fakediscord import FakeDiscord, UserDriver
+from tests.fakediscord.harness import World
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _start(fake: FakeDiscord, db: Path) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "SHENGJI_DB": str(db),
+        "SHENGJI_LOG": "WARNING",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "bench.load_bot", fake.api_base, fake.gateway_url],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+    )
+
+
+async def _ready(fake: FakeDiscord, identifies: int) -> None:
+    await fake.wait_for(
+        lambda: fake.commands and fake.gateway.connected and fake.gateway.identifies > identifies,
+        timeout=30,
+    )
+    await asyncio.sleep(2.5)  # discord.py's guild_ready_timeout before it takes interactions
+
+
+async def test_sigterm_shuts_down_gracefully_and_a_restart_brings_the_table_back(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    db = tmp_path / "bot.sqlite3"
+    process = _start(fake, db)
+    try:
+        await _ready(fake, 0)
+        handle = driver.send_slash("shengji new", world.alice, world.tables)
+        await handle
+        assert "Table opened" in (await handle.wait_message()).content
+        handle = driver.send_slash("shengji addbot", world.alice, world.tables)
+        await handle
+        process.send_signal(signal.SIGTERM)
+        code = await asyncio.to_thread(process.wait, 30)
+        stderr = process.stderr.read().decode() if process.stderr else ""
+        assert code == 0, stderr
+        assert "Traceback" not in stderr, stderr
+    finally:
+        if process.poll() is None:
+            process.kill()
+    store = await Store.open(db)
+    try:
+        (live,) = await store.live_tables()
+        assert live.channel_id == world.tables.id
+        assert [s is not None for s in live.seats] == [True, True, False, False]
+    finally:
+        await store.close()
+    # a new process picks the lobby up where it was
+    identifies = fake.gateway.identifies
+    process = _start(fake, db)
+    try:
+        await _ready(fake, identifies)
+        handle = driver.send_slash("shengji join", world.bob, world.tables)
+        await handle
+        assert "seat 2" in (await handle.wait_message()).content
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(process.wait, 30)
