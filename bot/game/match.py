@@ -99,6 +99,7 @@ class Match:
 
     def __init__(self, rules: RuleSet, seed: int, first_dealer: int = 0) -> None:
         self.rules = rules
+        self.deal_total = 4 * rules.hand_size  # cards dealt to the players each hand
         self.seed = seed
         self.first_dealer = first_dealer
         self.hand_no = 0
@@ -117,6 +118,7 @@ class Match:
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
         self.attempted: tuple[Card, ...] | None = None
         self.tricks: list[TrickRecord] = []
+        self._tricks_view: tuple[TrickRecord, ...] | None = None  # cached for views
         self.attackers_points = 0
         self.failed_throws: list[tuple[int, int]] = []
         self.result: HandResult | None = None
@@ -174,6 +176,7 @@ class Match:
         self.trick = []
         self.attempted = None
         self.tricks = []
+        self._tricks_view = None
         self.attackers_points = 0
         self.failed_throws = []
 
@@ -185,10 +188,6 @@ class Match:
         if self.dealer is None:
             return self.levels[team_of(self.deal_start)]
         return self.levels[team_of(self.dealer)]
-
-    @property
-    def deal_total(self) -> int:
-        return 4 * self.rules.hand_size
 
     @property
     def deal_done(self) -> bool:
@@ -222,40 +221,42 @@ class Match:
         return possible_bids(self.hands[seat], seat, self.level, current, self.rules)
 
     def view(self, seat: int | None) -> SeatView:
-        """What ``seat`` may know; ``None`` gives the spectator's (public) view."""
+        """What ``seat`` may know; ``None`` gives the spectator's (public) view.
+
+        Built positionally from tuples the match keeps (the finished tricks are
+        re-tupled only when a trick ends): computer players ask for a view at every
+        decision, so this is on the hot path of every simulation.
+        """
         kind, actor = self.expecting()
-        dealer_knows_kitty = (
-            seat is not None and seat == self.dealer and self.phase in (KITTY, PLAY)
-        )
+        phase = self.phase
+        hands = self.hands
+        knows_kitty = seat is not None and seat == self.dealer and phase in (KITTY, PLAY)
+        if self._tricks_view is None:
+            self._tricks_view = tuple(self.tricks)
         return SeatView(
-            seat=seat,
-            rules=self.rules,
-            hand_no=self.hand_no,
-            phase=self.phase,
-            levels=(self.levels[0], self.levels[1]),
-            dealer=self.dealer,
-            level=self.level,
-            trump=self.trump,
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_sizes=(
-                len(self.hands[0]),
-                len(self.hands[1]),
-                len(self.hands[2]),
-                len(self.hands[3]),
-            ),
-            dealt=self.dealt,
-            deal_total=self.deal_total,
-            bids=tuple(self.bids),
-            kitty=tuple(self.kitty) if dealer_knows_kitty else None,
-            to_act=actor if actor != SYSTEM else None,
-            expecting=kind,
-            leader=self.leader,
-            trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
-            attackers_points=self.attackers_points,
-            last_result=self.result,
-            match_winner=self.winner_team,
-            seq=self.seq,
+            seat,
+            self.rules,
+            self.hand_no,
+            phase,
+            (self.levels[0], self.levels[1]),
+            self.dealer,
+            self.level,
+            self.trump,
+            tuple(hands[seat]) if seat is not None else (),
+            (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+            self.dealt,
+            self.deal_total,
+            tuple(self.bids),
+            tuple(self.kitty) if knows_kitty else None,
+            actor if actor != SYSTEM else None,
+            kind,
+            self.leader,
+            tuple(self.trick),
+            self._tricks_view,
+            self.attackers_points,
+            self.result,
+            self.winner_team,
+            self.seq,
         )
 
     # --- the entry point -----------------------------------------------------------
@@ -476,6 +477,7 @@ class Match:
             self.attackers_points += won
         record = TrickRecord(self.leader, tuple(self.trick), winner, won, self.attempted)
         self.tricks.append(record)
+        self._tricks_view = None
         self.trick = []
         self.attempted = None
         self.leader = winner
@@ -617,6 +619,7 @@ class Match:
             None if data["attempted"] is None else tuple(parse_cards(data["attempted"]))
         )
         match.tricks = [_trick_from_dict(t) for t in data["tricks"]]
+        match._tricks_view = None
         match.attackers_points = data["attackers_points"]
         match.failed_throws = [(s, p) for s, p in data["failed_throws"]]
         match.result = None if data["result"] is None else _result_from_dict(data["result"])
