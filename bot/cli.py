@@ -9,11 +9,13 @@ logic: everything goes through ``Match.apply`` and the players in ``bot.ai``.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.ai import KINDS, make_player, play_hand, suggest, suggest_bid
@@ -492,9 +494,61 @@ def cmd_play(args: argparse.Namespace) -> int:
 # --- simulate ---------------------------------------------------------------------------
 
 
-def simulate(kinds: Sequence[str], hands: int, seed: int, rules: RuleSet) -> dict[str, Any]:
-    """Play ``hands`` hands among computer players; totals per team and timings."""
+class Recorder:
+    """Writes simulated hands into a database with the bot's own store code.
+
+    The CLI is synchronous and the store is asynchronous: the recorder keeps one
+    event loop of its own and runs each store call to completion on it. Players
+    sit as humans on autoplay with user ids 1-4 (guild 0), so the records show on
+    the leaderboards and in the stats, as ``bot.store.simulate`` does.
+    """
+
+    def __init__(self, path: Path, kinds: Sequence[str]) -> None:
+        from bot.store import SeatInfo, Store
+
+        self.loop = asyncio.new_event_loop()
+        self.store = self.loop.run_until_complete(Store.open(path))
+        self.seats = [SeatInfo("human", 1 + i, f"{k} {i}", k, True) for i, k in enumerate(kinds)]
+        self.table: int | None = None
+        self.hands = 0
+
+    def start(self, seed: int, rules: RuleSet) -> None:
+        self.table = self.loop.run_until_complete(
+            self.store.create_table(0, 0, 0, rules, seed, self.seats, None, time.time())
+        )
+
+    def hand(self, match: Match) -> None:
+        assert self.table is not None and match.result is not None
+        self.loop.run_until_complete(
+            self.store.record_hand(self.table, match.result, match.tricks, self.seats, time.time())
+        )
+        self.hands += 1
+        if match.phase == OVER:
+            self.loop.run_until_complete(
+                self.store.record_match_end(self.table, match.winner_team, time.time())
+            )
+            self.close_table("finished")
+
+    def close_table(self, status: str) -> None:
+        if self.table is not None:
+            self.loop.run_until_complete(self.store.close_table(self.table, status, time.time()))
+            self.table = None
+
+    def close(self) -> None:
+        self.close_table("aborted")  # a match cut short by the hand budget
+        self.loop.run_until_complete(self.store.close())
+        self.loop.close()
+
+
+def simulate(
+    kinds: Sequence[str], hands: int, seed: int, rules: RuleSet, db: Path | None = None
+) -> dict[str, Any]:
+    """Play ``hands`` hands among computer players; totals per team and timings.
+
+    With ``db``, every hand and match is also recorded in that database file.
+    """
     players = [make_player(k, seed=f"{seed}/{s}") for s, k in enumerate(kinds)]
+    recorder = Recorder(db, kinds) if db is not None else None
     teams = [
         {
             "seats": [t, t + 2],
@@ -510,10 +564,14 @@ def simulate(kinds: Sequence[str], hands: int, seed: int, rules: RuleSet) -> dic
     ]
     match = Match.new(seed, rules)
     matches = 1
+    if recorder is not None:
+        recorder.start(seed, rules)
     play_seconds = deal_seconds = 0.0
     start = time.perf_counter()
     for i in range(hands):
         stats = play_hand(match, players)
+        if recorder is not None:
+            recorder.hand(match)
         play_seconds += stats.play_seconds
         deal_seconds += stats.deal_seconds
         result = stats.result
@@ -531,10 +589,14 @@ def simulate(kinds: Sequence[str], hands: int, seed: int, rules: RuleSet) -> dic
             teams[result.match_winner]["matches_won"] += 1
             if i + 1 < hands:
                 match = Match.new(seed + matches, rules)
+                if recorder is not None:
+                    recorder.start(seed + matches, rules)
                 matches += 1
         elif i + 1 < hands:
             match.apply(SYSTEM, NextHand())
     seconds = time.perf_counter() - start
+    if recorder is not None:
+        recorder.close()
     for team in teams:
         n = team["hands_attacking"]
         team["mean_attacking_points"] = round(team["attacking_points"] / n, 2) if n else None
@@ -560,7 +622,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for kind in kinds:
         make_player(kind)  # fail early on a typo
     rules = parse_rules(args.decks, args.rule)
-    report = simulate(kinds, args.hands, args.seed, rules)
+    report = simulate(kinds, args.hands, args.seed, rules, args.db)
     print(f"{report['hands']} hands, players {','.join(kinds)} (seats 0-3), seed {args.seed}")
     for t, team in enumerate(report["teams"]):
         print(
@@ -574,6 +636,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"  {report['seconds']:.2f} s: {report['hands_per_second']} hands/s overall, "
         f"{report['play_phase_hands_per_second']} hands/s in the play phase"
     )
+    if args.db is not None:
+        print(f"  recorded {report['hands']} hands in {args.db}")
     if args.json:
         print(json.dumps(report, sort_keys=True))
     return 0
@@ -676,6 +740,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", default="ai,ai,ai,ai", help="four of ai, greedy, random (seat 0 first)"
     )
     sim.add_argument("--json", action="store_true", help="end with one JSON line of results")
+    sim.add_argument(
+        "--db", type=Path, default=None, help="also record the hands in this SQLite database"
+    )
     _add_rules(sim)
     sim.set_defaults(func=cmd_simulate)
 

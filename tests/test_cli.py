@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from bot.cli import TerminalGame, parse_rules
 from bot.game import Match
+from bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,6 +79,43 @@ def test_play_in_process_with_hints_and_typed_cards() -> None:
     assert "Not allowed:" in text
     assert "You played" in text
     assert "Hand 1 over" in text
+
+
+def test_simulate_records_hands_in_a_database(tmp_path: Path) -> None:
+    """Issue 5: ``simulate --db`` writes its hands with the bot's own store code."""
+    db = tmp_path / "sim.sqlite3"
+    done = run_bot(
+        "simulate",
+        "--hands",
+        "5",
+        "--seed",
+        "4",
+        "--players",
+        "random,random,random,random",
+        "--db",
+        str(db),
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"recorded 5 hands in {db}" in done.stdout
+
+    async def read() -> tuple[list, object]:
+        store = await Store.open(db)
+        try:
+            rows = await store.leaderboard(0, "hands")
+            stats = await store.player_stats(0, 1)
+            hands = [
+                h
+                for m in await store.recent_matches(0)
+                for h in await store.hands_of_table(m.table_id)
+            ]
+            return rows, stats, hands
+        finally:
+            await store.close()
+
+    rows, stats, hands = asyncio.run(read())
+    assert [r.hands for r in rows] == [5, 5, 5, 5]
+    assert stats is not None and stats.hands == 5
+    assert len(hands) == 5
 
 
 def test_simulate_json_shape() -> None:
