@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.ai import suggest
 from bot.game import Bury, Declare, Play
+from bot.presets import presets
 from bot.rules import (
     RulesError,
     RuleSet,
@@ -40,13 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PRESETS: dict[str, RuleSet] = {
-    "standard": RuleSet(),
-    "tournament": RuleSet(bidding="joker", kitty_multiplier="power", points_cap=200),
-    "casual": RuleSet(follow_shape="suit_only", throw_penalty=0, play_seconds=60),
-    "three_decks": RuleSet(decks=3),
-    "one_deck": RuleSet(decks=1),
-}
+PRESETS = presets()
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
 RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
 
@@ -110,7 +105,7 @@ class ShengjiCog(commands.Cog):
     @app_commands.describe(preset="A rule preset")
     @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in PRESETS])
     async def new(self, interaction: discord.Interaction, preset: str | None = None) -> None:
-        rules = PRESETS[preset] if preset else None
+        rules = PRESETS[preset][0] if preset else None
         await self.service.new_table(
             interaction.guild_id or 0,
             interaction.channel_id or 0,

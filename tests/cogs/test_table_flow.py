@@ -103,3 +103,12 @@ async def test_one_human_and_three_computer_players(shengji: Env) -> None:
     ]
     assert len(tricks) == len(match.tricks), "one table message per trick"
     assert all(a.image_size is not None for m in tricks for a in m.attachments)
+
+
+async def test_a_table_keeps_the_preset_it_opened_with(shengji: Env) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new", preset="one_deck")
+    assert env.table().rules.decks == 1
+    handle = await env.slash(env.users[1], "rules", topic="overview")
+    description = (await handle.wait_message()).embeds[0]["description"]
+    assert "decks: 1 (12 cards each, kitty 6)" in description
