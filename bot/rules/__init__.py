@@ -6,7 +6,7 @@ Everything a table needs to enforce docs/RULES.md, with every variant a field of
     >>> from bot.rules import parse_cards, Trump, check_follow, trick_winner
     >>> trump = Trump("T", "S")
     >>> check_follow(parse_cards("7H 7H 8H 3S"), parse_cards("QH QH"),
-    ...              parse_cards("8H 3S"), trump)
+    ...              parse_cards("8H 7H"), trump)
     Traceback (most recent call last):
     ...
     bot.rules.errors.IllegalPlay: You must play a pair of hearts: you hold 7♥7♥.
