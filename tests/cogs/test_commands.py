@@ -1,0 +1,149 @@
+"""The other commands and buttons: localisation, autocomplete, hint, records, leaving."""
+
+from __future__ import annotations
+
+from bot.game import SCORED
+from bot.rules import IllegalPlay, Trump, check_follow, parse_cards
+from cogs.panels import menus_for
+from tests.fakediscord.state import Message
+
+from .helpers import Env
+from .test_bad_input import _started
+
+
+def _menus(view_cards: str, trump: Trump | None, hand_size: int | None = None) -> list[list]:
+    from bot.game import Match
+
+    match = Match.new(1)
+    view = match.view(0)._replace(hand=tuple(parse_cards(view_cards)), trump=trump)
+    return menus_for(view)
+
+
+def test_menus_respect_discords_limits() -> None:
+    # no trump: five groups (trumps and four plain suits) merge into four menus
+    cards = "BJ 2S 3S 4S 3H 4H 3D 4D 3C 4C"
+    menus = _menus(cards, Trump("2", None))
+    assert len(menus) == 4 and sum(len(m) for m in menus) == 10
+    # the trumps come first
+    assert {str(c) for _, c in menus[0]} >= {"BJ", "2S"}
+    # 33 cards with 26 trumps: the trump group is split at 25
+    many = "BJ BJ SJ SJ " + " ".join(
+        ["2H 2H 2S 2S 2D 2D 2C 2C 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H"]
+    )
+    many += " 3S 3S 4S 4S 5S 6S 7S"
+    menus = _menus(many, Trump("2", "H"))
+    assert len(menus) <= 4 and all(len(m) <= 25 for m in menus)
+    assert sum(len(m) for m in menus) == 33
+    # every copy of a card is its own option
+    values = [v for m in menus for v, _ in m]
+    assert len(values) == len(set(values)) and "BJ.0" in values and "BJ.1" in values
+
+
+async def test_commands_are_localised_in_chinese(shengji: Env) -> None:
+    env = shengji
+    command = next(c for c in env.fake.commands.values() if c.name == "shengji")
+    assert command.raw["name_localizations"]["zh-CN"] == "双升"
+    subcommands = {o["name"]: o for o in command.raw["options"]}
+    assert subcommands["new"]["name_localizations"]["zh-CN"] == "开桌"
+    assert subcommands["play"]["description_localizations"]["zh-CN"].startswith("用记法出牌")
+    assert len(subcommands) <= 25
+
+
+async def test_autocomplete_offers_legal_plays_and_hint_suggests(shengji: Env) -> None:
+    env = shengji
+    await _started(env)
+    match = env.match()
+    seat = match.to_act
+    user = env.seat_user(seat)
+    hint = await env.reply(user, "hint")
+    assert hint.startswith("Suggestion:")
+    other = env.seat_user((seat + 1) % 4)
+    assert "isn't your turn" in await env.reply(other, "hint")
+    await env.play_with_slash(seat, env.suggestion(seat))  # a lead, then a follow
+    seat = match.to_act
+    user = env.seat_user(seat)
+    handle = env.driver.autocomplete("shengji play", user, env.world.tables, "cards", {"cards": ""})
+    await handle
+    choices = handle.choices
+    assert 1 <= len(choices) <= 25
+    lead = match.trick[0][1]
+    for choice in choices:
+        try:
+            check_follow(
+                match.hands[seat], lead, parse_cards(choice["value"]), match.trump, match.rules
+            )
+        except IllegalPlay as err:  # pragma: no cover - the assertion below explains
+            raise AssertionError(f"autocomplete offered an illegal play: {choice}: {err}") from None
+    # another player gets nothing to choose from
+    handle = env.driver.autocomplete(
+        "shengji play", env.seat_user((seat + 1) % 4), env.world.tables, "cards", {"cards": ""}
+    )
+    await handle
+    assert handle.choices == []
+
+
+async def test_leaving_mid_trick_hands_the_seat_to_the_computer(shengji: Env) -> None:
+    env = shengji
+    await _started(env)
+    match = env.match()
+    seat = match.to_act
+    await env.play_with_slash(seat, env.suggestion(seat))
+    leaver = match.to_act
+    seq = match.seq
+    text = await env.reply(env.seat_user(leaver), "leave")
+    assert "computer player plays your seat" in text
+    await env.until(lambda: match.seq > seq)  # the computer played the leaver's turn
+    played = [s for s, _ in match.trick] + [s for t in match.tricks for s, _ in t.plays]
+    assert leaver in played
+    assert env.table().seats[leaver].kind == "bot"
+
+
+async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=1)
+    match = env.match()
+    alice = env.users[0]
+    for _ in range(400):
+        if match.phase == SCORED:
+            break
+        kind, seat = match.expecting()
+        if seat == 0 and kind == "play":
+            await env.play_with_slash(0, env.suggestion(0))
+        else:
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s or match.phase == SCORED)
+    assert match.phase == SCORED
+    trick_message: Message = await env.until(
+        lambda: next(
+            (
+                m
+                for m in reversed(env.fake.channel_messages(env.world.tables))
+                if any(c.endswith(":last") for c in m.custom_ids())
+            ),
+            None,
+        )
+    )
+    tid = env.table().id
+    handle = env.driver.click(trick_message, f"sj:t:{tid}:last", alice)
+    await handle
+    (last,) = await handle.wait_followups(1)
+    assert last.ephemeral and last.attachments[0].image_size[0] == 800
+    handle = env.driver.click(trick_message, f"sj:t:{tid}:rules", alice)
+    await handle
+    assert "Variants in effect" in (await handle.wait_message()).embeds[0]["description"]
+    # the records: the hand is on the leaderboard, in the stats and in the history
+    await env.until(
+        lambda: any("is over" in m.content for m in env.fake.channel_messages(env.world.tables))
+    )
+    handle = await env.slash(alice, "leaderboard", metric="hands")
+    board = (await handle.wait_message()).embeds[0]["description"]
+    assert "Alice" in board and "1 hands" in board
+    handle = await env.slash(alice, "stats")
+    fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
+    assert fields["Hands"] == "1"
+    handle = await env.slash(alice, "history")
+    listing = (await handle.wait_message()).embeds[0]["description"]
+    assert f"Table {tid}" in listing and "in progress" in listing
+    (hand_id,) = await env.store.hands_of_table(tid)
+    text = await env.reply(alice, "history", hand_id=hand_id)
+    assert text.startswith(f"**Hand {hand_id}**") and "Kitty:" in text
