@@ -593,6 +593,8 @@ class TableService:
         self._emit(table, "closed", note=note)
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
+        for seat in range(4):
+            self._players.pop((table.id, seat), None)
         await self._stop_tasks(table, flush=False)
 
     async def channel_gone(self, channel_id: int) -> None:

@@ -23,7 +23,7 @@ import asyncio
 import functools
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -113,6 +113,37 @@ def lobby_buttons(table_id: int, started: bool = False) -> Components:
             )
         )
     return view
+
+
+def finished_trick(
+    record: TrickRecord,
+    names: tuple[str, str, str, str],
+    view: SeatView,
+    trick_no: int,
+    viewer: int | None = None,
+) -> TrickScene:
+    """The scene of a finished trick; a failed throw shows what was taken back."""
+    plays = dict(record.plays)
+    failed = None
+    if record.attempted is not None:
+        back = list(record.attempted)
+        for card in plays[record.leader]:
+            back.remove(card)
+        failed = (record.leader, record.attempted, back)
+    assert view.trump is not None and view.dealer is not None
+    return TrickScene(
+        names=names,
+        leader=record.leader,
+        plays=plays,
+        trump=view.trump,
+        dealer=view.dealer,
+        winner=record.winner,
+        final=True,
+        trick_points=record.points,
+        failed_throw=failed,
+        trick_no=trick_no,
+        viewer=viewer,
+    )
 
 
 def plays_text(plays: Any, names: tuple[str, ...], winning: int | None = None) -> str:
@@ -522,26 +553,8 @@ class Presenter:
                 await self._show_trick(table, self._trick_text(table, update, names))
             return
         record: TrickRecord = public.tricks[-1]
-        plays = dict(record.plays)
-        failed = None
-        if record.attempted is not None:
-            back = list(record.attempted)
-            for card in plays[record.leader]:
-                back.remove(card)
-            failed = (record.leader, record.attempted, back)
-        scene = TrickScene(
-            names=names,
-            leader=record.leader,
-            plays=plays,
-            trump=public.trump,
-            dealer=public.dealer,
-            winner=record.winner,
-            final=True,
-            trick_points=record.points,
-            failed_throw=failed,
-            trick_no=ui.trick_no,
-        )
-        shown = [c for cards in plays.values() for c in cards]
+        scene = finished_trick(record, names, public, ui.trick_no)
+        shown = [c for _, cards in record.plays for c in cards]
         image = await self.render(render_trick, scene, None, shown)
         content = "\n".join(
             [
@@ -665,28 +678,6 @@ class Presenter:
             return None
         record = view.tricks[-1]
         names = names_of(tuple(table.seats))
-        attempted = record.attempted
-        failed = None
-        if attempted is not None:
-            back = list(attempted)
-            for card in record.plays[0][1]:
-                back.remove(card)
-            failed = (record.leader, attempted, back)
-        scene = TrickScene(
-            names=names,
-            leader=record.leader,
-            plays=dict(record.plays),
-            trump=view.trump,
-            dealer=view.dealer,
-            winner=record.winner,
-            final=True,
-            trick_points=record.points,
-            failed_throw=failed,
-            trick_no=len(view.tricks),
-            viewer=view.seat,
-        )
+        scene = finished_trick(record, names, view, len(view.tricks), viewer=view.seat)
         shown = [c for _, cards in record.plays for c in cards]
         return await self.render(render_trick, scene, None, shown)
-
-
-AsyncFn = Callable[..., Awaitable[Any]]

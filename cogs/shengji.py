@@ -30,9 +30,9 @@ from bot.rules import (
     pretty_cards,
 )
 from bot.service import TableService, Timers, UserError
-from bot.store import METRICS
+from bot.store import METRICS, GuildSettings
 
-from .panels import cards_for, selection_problem
+from .panels import cards_for, option_values, selection_problem
 from .presenter import Presenter, png
 from .text import RULE_TOPICS, TEAM_NAMES, level_name, rules_text, trump_text
 
@@ -537,8 +537,7 @@ class ShengjiCog(commands.Cog):
 
 
 def _values_for(view: Any, cards: list) -> list[str]:
-    from .panels import option_values
-
+    """The option values that select ``cards`` (first copies first)."""
     left = list(cards)
     values = []
     for value, card in option_values(view.hand):
@@ -550,8 +549,6 @@ def _values_for(view: Any, cards: list) -> list[str]:
 
 def _changed(settings: Any, field: str, value: str) -> Any:
     """Settings with one field changed; ``UserError`` explains a bad value."""
-    from bot.store import GuildSettings
-
     if field in TIMER_FIELDS:
         try:
             number = float(value)
