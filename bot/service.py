@@ -418,7 +418,10 @@ class TableService:
         async with table.lock:
             if table.closed:
                 raise UserError("This table is closed.")
-            return await self._apply(table, seat, action)
+            events = await self._apply(table, seat, action)
+            if isinstance(action, Declare):
+                await self._computer_bids(table)  # computer players may overcall at once
+            return events
 
     async def hint(self, channel_id: int, user_id: int) -> Action:
         table = self.table_in(channel_id)
