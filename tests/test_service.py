@@ -46,6 +46,15 @@ async def settle(clock: ManualClock, rounds: int = 30) -> None:
         await clock.advance(0)
 
 
+async def run_until(clock: ManualClock, done, steps: int = 400) -> None:
+    """Let time pass in half seconds until ``done()`` holds (or ``steps`` run out)."""
+    for _ in range(steps):
+        if done():
+            return
+        await clock.advance(0.5)
+        await settle(clock, 5)
+
+
 @pytest.fixture
 async def env(tmp_path: Path):
     store = await Store.open(tmp_path / "db.sqlite3")
@@ -120,12 +129,9 @@ async def test_timeout_warns_then_plays_for_the_player_and_records_it(env) -> No
     await service.start(CHANNEL, ALICE)
     match = table.match
     assert match is not None
-    for _ in range(300):
-        await clock.advance(0.5)
-        await settle(clock)
-        kind, actor = match.expecting()
-        if kind in ("bury", "play") and actor == 0:
-            break
+    await run_until(
+        clock, lambda: match.expecting()[0] in ("bury", "play") and match.expecting()[1] == 0
+    )
     kind, actor = match.expecting()
     assert actor == 0
     seq = match.seq
@@ -186,11 +192,7 @@ async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
     await service.start(CHANNEL, ALICE)
     match = table.match
     assert match is not None
-    for _ in range(400):
-        await clock.advance(0.5)
-        await settle(clock, 5)
-        if match.phase == PLAY and match.expecting() == ("play", 0):
-            break
+    await run_until(clock, lambda: match.expecting() == ("play", 0))
     assert match.expecting() == ("play", 0)
     state = match.to_dict()
     deadline = service.deadline(table)
@@ -221,11 +223,7 @@ async def test_restart_after_long_downtime_gives_a_grace_period(tmp_path: Path) 
     service = TableService(store, Recorder(), clock, seed_source=lambda: 9)
     table = await _full_table(service, humans=1)
     await service.start(CHANNEL, ALICE)
-    for _ in range(400):
-        await clock.advance(0.5)
-        await settle(clock, 5)
-        if table.match is not None and table.match.expecting()[1] == 0:
-            break
+    await run_until(clock, lambda: table.match is not None and table.match.expecting()[1] == 0)
     await service.shutdown()
     await store.close()
     await clock.advance(3600)
@@ -287,11 +285,7 @@ async def test_concurrent_clicks_apply_once(env) -> None:
     await service.start(CHANNEL, ALICE)
     match = table.match
     assert match is not None
-    for _ in range(400):
-        await clock.advance(0.5)
-        await settle(clock, 5)
-        if match.expecting() == ("play", 0):
-            break
+    await run_until(clock, lambda: match.expecting() == ("play", 0))
     action = fallback_action(match.view(0))
     results = await asyncio.gather(
         service.act(CHANNEL, ALICE, action),
