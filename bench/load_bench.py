@@ -38,8 +38,8 @@ from bot.rules import (
     parse_cards,
 )
 from bot.store import GuildSettings, Store
-from tests.fakediscord import FakeDiscord, UserDriver
-from tests.fakediscord.clock import VirtualClock
+from fakediscord import FakeDiscord, UserDriver
+from fakediscord.clock import VirtualClock
 
 TIMERS = {
     "bid_window": 2.0,

@@ -23,10 +23,10 @@ from bot.game import Match
 from bot.rules import Card, RuleSet, format_cards
 from bot.service import Table
 from bot.store import GuildSettings, Store
-from tests.fakediscord.driver import InteractionHandle, UserDriver
-from tests.fakediscord.harness import World
-from tests.fakediscord.server import FakeDiscord
-from tests.fakediscord.state import Message, User
+from fakediscord.driver import InteractionHandle, UserDriver
+from fakediscord.harness import World
+from fakediscord.server import FakeDiscord
+from fakediscord.state import Message, User
 
 FAST = {
     "bid_window": 5.0,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.game import SCORED
 from bot.rules import IllegalPlay, Trump, check_follow, parse_cards
 from cogs.panels import menus_for
-from tests.fakediscord.state import Message
+from fakediscord.state import Message
 
 from .helpers import Env
 from .test_bad_input import _started

@@ -7,8 +7,8 @@ import asyncio
 from bot.app import ShengjiBot
 from bot.game import PLAY
 from bot.store import Store
-from tests.fakediscord.harness import start_bot
-from tests.fakediscord.state import Perm
+from fakediscord.harness import start_bot
+from fakediscord.state import Perm
 
 from .helpers import Env
 from .test_bad_input import _started

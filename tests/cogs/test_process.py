@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from bot.store import Store
-from tests.fakediscord import FakeDiscord, UserDriver
-from tests.fakediscord.harness import World
+from fakediscord import FakeDiscord, UserDriver
+from fakediscord.harness import World
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,9 @@ import asyncio
 import discord
 import pytest
 
-from tests.fakediscord import DriverError, FakeDiscord, UserDriver, World
+from fakediscord import DriverError, FakeDiscord, UserDriver, World
+from fakediscord.harness import RunningBot
 from tests.fakediscord.democog import DemoCog
-from tests.fakediscord.harness import RunningBot
 
 
 @pytest.fixture

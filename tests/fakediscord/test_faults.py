@@ -9,10 +9,10 @@ import discord
 import pytest
 from discord.http import Route
 
-from tests.fakediscord import FakeDiscord, Perm, UserDriver, World
+from fakediscord import FakeDiscord, Perm, UserDriver, World
+from fakediscord.driver import InteractionFailed
+from fakediscord.harness import RunningBot
 from tests.fakediscord.democog import DemoCog, table_png
-from tests.fakediscord.driver import InteractionFailed
-from tests.fakediscord.harness import RunningBot
 
 SEND = "/channels/{channel_id}/messages"
 

@@ -10,7 +10,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.fakediscord import FakeDiscord, HarnessBot, UserDriver, World, populate, start_bot
+from fakediscord import FakeDiscord, HarnessBot, UserDriver, World, populate, start_bot
 from tests.fakediscord.democog import DemoCog
 
 
@@ -239,7 +239,7 @@ async def test_channel_delete_is_dispatched(
 
 def test_zstd_stream_compressor_or_text_fallback() -> None:
     """zstd-stream (discord.py's choice when zstandard is installed) or plain text frames."""
-    from tests.fakediscord.gateway import _Compressor
+    from fakediscord.gateway import _Compressor
 
     comp = _Compressor("zstd-stream")
     try:

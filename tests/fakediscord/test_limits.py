@@ -17,10 +17,10 @@ import pytest
 from discord import app_commands
 from discord.http import Route
 
-from tests.fakediscord import FakeDiscord, Limits, UserDriver, World, leaf_codes
+from fakediscord import FakeDiscord, Limits, UserDriver, World, leaf_codes
+from fakediscord.harness import RunningBot
+from fakediscord.state import Interaction
 from tests.fakediscord.democog import DemoCog
-from tests.fakediscord.harness import RunningBot
-from tests.fakediscord.state import Interaction
 
 
 @pytest.fixture
@@ -442,7 +442,7 @@ async def test_command_name_options_size_and_count(
 
 
 def limits_size(command: dict[str, Any]) -> int:
-    from tests.fakediscord.limits import command_size
+    from fakediscord.limits import command_size
 
     return command_size(command)
 

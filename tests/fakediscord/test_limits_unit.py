@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.fakediscord import DiscordError, leaf_codes
-from tests.fakediscord.errors import FormErrors
-from tests.fakediscord.limits import (
+from fakediscord import DiscordError, leaf_codes
+from fakediscord.errors import FormErrors
+from fakediscord.limits import (
     IS_COMPONENTS_V2,
     check_autocomplete,
     check_command,

@@ -2,7 +2,7 @@
 
 Use them from another folder's ``conftest.py`` by importing them::
 
-    from tests.fakediscord.fixtures import bot_client, driver, fake_discord, world  # noqa: F401
+    from fakediscord.fixtures import bot_client, driver, fake_discord, world  # noqa: F401
 
 then in a test::
 

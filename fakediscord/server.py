@@ -660,7 +660,7 @@ class FakeDiscord:
             record.status = status
             record.response = {
                 "message": f"fakediscord: unknown route {request.method} "
-                f"{path} (add it to tests/fakediscord/server.py)",
+                f"{path} (add it to fakediscord/server.py)",
                 "code": 0,
             }
             return _json_response(status, record.response)
