@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.ai import make_player, play_hand
-from bot.game import DEAL, KITTY, OVER, SYSTEM, Action, Bury, Declare, Match, NextHand, Play
+from bot.game import SYSTEM, Action, Bury, Declare, Match, NextHand, Phase, Play
 from bot.rules import (
     DEALER,
     RuleSet,
@@ -125,9 +125,9 @@ class Invariants:
         seen: Counter = Counter()
         for hand in m.hands:
             seen.update(map(str, hand))
-        if m.phase == DEAL:
+        if m.phase == Phase.DEAL:
             seen.update(map(str, m.stock[m.dealt : m.deal_total]))
-        if m.phase != KITTY:  # in the kitty phase the kitty is in the dealer's hand
+        if m.phase != Phase.KITTY:  # in the kitty phase the kitty is in the dealer's hand
             seen.update(map(str, m.kitty))
         for trick in m.tricks:
             for _, cards in trick.plays:
@@ -222,7 +222,7 @@ def run_soak(
             report.hands += 1
             if progress and report.hands % 500 == 0:
                 print(f"  {report.hands} hands, {len(report.failures)} failures", flush=True)
-            if match.phase == OVER or (
+            if match.phase == Phase.OVER or (
                 hands_per_match is not None and match.hand_no + 1 >= hands_per_match
             ):
                 break

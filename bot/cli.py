@@ -21,10 +21,6 @@ from typing import Any, TextIO
 from bot.ai import KINDS, make_player, play_hand, suggest, suggest_bid
 from bot.ai.arena import arena, summarize
 from bot.game import (
-    DEAL,
-    KITTY,
-    OVER,
-    PLAY,
     SYSTEM,
     Bury,
     Deal,
@@ -33,11 +29,13 @@ from bot.game import (
     Event,
     Match,
     NextHand,
+    Phase,
     Play,
     SeatView,
     team_of,
 )
 from bot.rules import (
+    DEFAULT_RULES,
     TRUMP,
     Card,
     RulesError,
@@ -54,28 +52,27 @@ from bot.rules import (
 
 
 def parse_rules(decks: int, settings: Sequence[str]) -> RuleSet:
-    """A ``RuleSet`` from ``--decks`` and ``--rule KEY=VALUE`` options."""
+    """A ``RuleSet`` from ``--decks`` and ``--rule KEY=VALUE`` options.
+
+    The values are read by ``RuleSet.parse_field``, as the bot's settings command
+    reads them; a ``ValueError`` says what is wrong in a sentence.
+    """
     data: dict[str, Any] = {"decks": decks}
     for item in settings:
         key, sep, text = item.partition("=")
         if not sep:
             raise ValueError(f"--rule takes KEY=VALUE, not {item!r}")
-        data[key.strip()] = _value(text.strip())
-    return RuleSet().replace(**data)
+        data[key.strip()] = RuleSet.parse_field(key.strip(), text)
+    return DEFAULT_RULES.replace(**data)
 
 
-def _value(text: str) -> Any:
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered == "none":
-        return None
+def rule_option(item: str) -> str:
+    """argparse ``type`` of ``--rule``: refuse a bad setting with a usage error."""
     try:
-        return int(text)
-    except ValueError:
-        return text
+        parse_rules(DEFAULT_RULES.decks, [item])
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return item
 
 
 # --- showing cards --------------------------------------------------------------------
@@ -184,14 +181,14 @@ class TerminalGame:
             while True:
                 self._hand()
                 played += 1
-                if self.match.phase == OVER or (hands is not None and played >= hands):
+                if self.match.phase == Phase.OVER or (hands is not None and played >= hands):
                     break
                 self._ask("Press Enter for the next hand (or 'quit'): ", lambda _: True)
                 self.match.apply(SYSTEM, NextHand())
         except (Quit, EOFError):
             self.write("Bye.")
             return 0
-        if self.match.phase == OVER:
+        if self.match.phase == Phase.OVER:
             winner = self.match.winner_team
             us = team_of(self.seat)
             self.write("You win the match!" if winner == us else "Your opponents win the match.")
@@ -207,10 +204,10 @@ class TerminalGame:
             f"=== Hand {match.hand_no + 1}: your team is at {levels[us]}, "
             f"the opponents at {levels[1 - us]} ==="
         )
-        while match.phase == DEAL:
+        while match.phase == Phase.DEAL:
             self._deal_step()
         self._announce_trump()
-        while match.phase in (KITTY, PLAY):
+        while match.phase in (Phase.KITTY, Phase.PLAY):
             _, actor = match.expecting()
             assert actor is not None
             if actor == self.seat:
@@ -523,7 +520,7 @@ class Recorder:
             self.store.record_hand(self.table, match.result, match.tricks, self.seats, time.time())
         )
         self.hands += 1
-        if match.phase == OVER:
+        if match.phase == Phase.OVER:
             self.loop.run_until_complete(
                 self.store.record_match_end(self.table, match.winner_team, time.time())
             )
@@ -584,7 +581,7 @@ def simulate(
             teams[dealer_team]["levels_gained"] += result.levels_gained
         else:
             teams[1 - dealer_team]["levels_gained"] += result.levels_gained
-        if match.phase == OVER:
+        if match.phase == Phase.OVER:
             assert result.match_winner is not None
             teams[result.match_winner]["matches_won"] += 1
             if i + 1 < hands:
@@ -712,6 +709,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
+        type=rule_option,
         help="a RuleSet field from docs/RULES.md, e.g. --rule kitty_multiplier=flat",
     )
 

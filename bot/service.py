@@ -37,7 +37,6 @@ from typing import Any, Protocol
 from bot.ai import make_player, suggest
 from bot.clock import Clock, SystemClock
 from bot.game import (
-    OVER,
     SYSTEM,
     Action,
     Deal,
@@ -48,6 +47,7 @@ from bot.game import (
     Match,
     NextHand,
     NotYourTurn,
+    Phase,
     SeatView,
     action_to_dict,
 )
@@ -634,7 +634,7 @@ class TableService:
         assert match is not None
         kind, actor = match.expecting()
         timers = table.timers
-        if kind is None or match.phase == OVER:
+        if kind is None or match.phase == Phase.OVER:
             await self._close(table, "finished", note="The match is over.")
             return
         if kind == "deal":

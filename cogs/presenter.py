@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.game import SeatView, TrickRecord
-from bot.rules import Card, parse_cards, trick_winner
+from bot.rules import Card, parse_cards, team_of, trick_winner
 from bot.service import Table, Update
 from renderers import (
     KittyScene,
@@ -290,7 +290,7 @@ class Presenter:
         lines = []
         for seat, info in enumerate(update.seats):
             who = "—" if info is None else (info.name + (" 🤖" if info.kind == "bot" else ""))
-            lines.append(f"**Seat {seat}** ({'AB'[seat % 2]}): {who}")
+            lines.append(f"**Seat {seat}** ({'AB'[team_of(seat)]}): {who}")
         embed = discord.Embed(
             title="双升 table — waiting for players",
             description="\n".join(lines)[:4000],
@@ -585,7 +585,9 @@ class Presenter:
         assert public is not None and public.last_result is not None
         result = public.last_result
         names = names_of(update.seats)
-        penalty = sum(p if result.dealer % 2 == s % 2 else -p for s, p in result.failed_throws)
+        penalty = sum(
+            p if team_of(result.dealer) == team_of(s) else -p for s, p in result.failed_throws
+        )
         scene = SummaryScene(
             names=names,
             dealer=result.dealer,

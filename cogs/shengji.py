@@ -557,31 +557,11 @@ def _changed(settings: Any, field: str, value: str) -> Any:
         if not 0 <= number <= 600:
             raise UserError(f"`{field}` must be between 0 and 600 seconds.")
         return GuildSettings(settings.rules, {**settings.timers, field: number})
-    template = getattr(RuleSet(), field)
-    parsed: Any
-    text = value.strip().lower()
-    if isinstance(template, bool):
-        if text not in ("true", "false", "yes", "no", "on", "off"):
-            raise UserError(f"`{field}` is yes or no.")
-        parsed = text in ("true", "yes", "on")
-    elif field == "points_cap":
-        parsed = None if text in ("none", "off", "no") else _int(field, text)
-    elif isinstance(template, int):
-        parsed = _int(field, text)
-    else:
-        parsed = text
     try:
-        rules = settings.rules.replace(**{field: parsed})
+        rules = settings.rules.replace(**{field: RuleSet.parse_field(field, value)})
     except ValueError as err:
         raise UserError(f"Can't set `{field}` to {value!r}: {err}.") from None
     return GuildSettings(rules, dict(settings.timers))
-
-
-def _int(field: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise UserError(f"`{field}` takes a whole number.") from None
 
 
 def _stat_fields(stats: Any) -> list[tuple[str, str]]:

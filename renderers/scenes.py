@@ -37,11 +37,6 @@ def _check_levels(levels: Sequence[str], what: str) -> None:
         raise ValueError(f"{what} must be two levels from 2-A, not {levels!r}")
 
 
-def team_of(seat: int) -> int:
-    """Team 0 holds seats 0 and 2, team 1 seats 1 and 3."""
-    return seat % 2
-
-
 @dataclass(frozen=True, slots=True)
 class HandScene:
     """One player's cards, as only that player may see them.

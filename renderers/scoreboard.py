@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.rules import team_of
+
 from .canvas import (
     badge,
     encode,
@@ -22,7 +24,7 @@ from .canvas import (
 from .cards import suit_colours
 from .fonts import draw_text, fit, text_width
 from .labels import Lang, label
-from .scenes import ScoreScene, team_of
+from .scenes import ScoreScene
 from .theme import Theme
 
 WIDTH = 640

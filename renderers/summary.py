@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.rules import team_of
+
 from .canvas import badge, encode, new_canvas, points_bar, rounded
 from .fonts import draw_text, fit
 from .labels import Lang, label
-from .scenes import SummaryScene, team_of
+from .scenes import SummaryScene
 from .scoreboard import team_panel
 from .theme import Theme
 

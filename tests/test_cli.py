@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import main
 from bot.cli import TerminalGame, parse_rules
 from bot.game import Match
 from bot.store import Store
@@ -153,3 +156,10 @@ def test_bare_command_without_a_token_explains_and_points_to_play() -> None:
 def test_rules_from_the_command_line() -> None:
     rules = parse_rules(3, ["kitty_multiplier=flat", "fixed_two_trump=true", "points_cap=200"])
     assert rules.decks == 3 and rules.fixed_two_trump and rules.points_cap == 200
+
+
+def test_a_bad_rule_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--hands", "1", "--rule", "decks=banana"])
+    assert exit_.value.code == 2
+    assert "decks takes a whole number, not 'banana'" in capsys.readouterr().err

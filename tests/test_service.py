@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.game import DEAL, KITTY, PLAY, SCORED, Play, fallback_action
+from bot.game import Phase, Play, fallback_action
 from bot.rules import RuleSet
 from bot.service import Table, TableService, Update, UserError
 from bot.store import GuildSettings, Store
@@ -252,7 +252,12 @@ async def test_two_tables_do_not_disturb_each_other(env) -> None:
     for _ in range(300):
         await clock.advance(0.5)
         await settle(clock, 5)
-    assert first.match is not None and first.match.phase in (DEAL, KITTY, PLAY, SCORED)
+    assert first.match is not None and first.match.phase in (
+        Phase.DEAL,
+        Phase.KITTY,
+        Phase.PLAY,
+        Phase.SCORED,
+    )
     assert first.match.seq > 10
     live = [t.table_id for t in await store.live_tables()]
     assert live == [first.id]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.game import HandResult, Match
-from bot.rules import DEALER, RuleSet, deck
+from bot.rules import DEALER, DEFAULT_RULES, RuleSet, deck, team_of
 
 from .player import Player
 from .table import make_player, play_hand
@@ -114,7 +114,7 @@ def play_deal(
     a: PlayerSpec, b: PlayerSpec, seed: int, index: int, rules: RuleSet | None = None
 ) -> DealOutcome:
     """Play deal ``index`` twice, A defending first, then A attacking."""
-    rules = rules or RuleSet()
+    rules = rules or DEFAULT_RULES
     cards = deal_cards(seed, index, rules)
     first = _run([a, b, a, b], seed, index, rules, cards).result
     second = _run([b, a, b, a], seed, index, rules, cards).result
@@ -129,12 +129,12 @@ def play_deal(
 
 
 def _signed_points(result: HandResult, a_team: int) -> int:
-    a_attacked = result.dealer % 2 != a_team
+    a_attacked = team_of(result.dealer) != a_team
     return result.attacker_points if a_attacked else -result.attacker_points
 
 
 def _signed_levels(result: HandResult, a_team: int) -> int:
-    dealer_team = result.dealer % 2
+    dealer_team = team_of(result.dealer)
     up = dealer_team if result.winner == DEALER else 1 - dealer_team
     return result.levels_gained if up == a_team else -result.levels_gained
 

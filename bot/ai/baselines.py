@@ -22,6 +22,7 @@ from bot.rules import (
     points,
     possible_bids,
     random_follow,
+    team_of,
     trick_winner,
 )
 from bot.rules.units import decompose_in
@@ -108,7 +109,7 @@ class GreedyPlayer:
         kind = view.expecting
         if kind in ("deal", "end_bidding"):
             current = view.current_bid
-            if current is not None and current.seat % 2 == view.seat % 2:
+            if current is not None and team_of(current.seat) == team_of(view.seat):
                 return None
             bids = possible_bids(view.hand, view.seat, view.level, current, view.rules)
             return Declare(bids[-1].cards) if bids else None

@@ -17,7 +17,18 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from bot.game import Declare, SeatView
-from bot.rules import ALL_CARDS, BIG_JOKER, SMALL_JOKER, TRUMP, Bid, RuleSet, Trump, order_for
+from bot.rules import (
+    ALL_CARDS,
+    BIG_JOKER,
+    SMALL_JOKER,
+    TRUMP,
+    Bid,
+    RuleSet,
+    Trump,
+    order_for,
+    partner_of,
+    team_of,
+)
 from bot.rules.bidding import possible_bids
 from bot.rules.units import counts_of
 
@@ -92,7 +103,7 @@ def choose_bid(view: SeatView) -> Declare | None:
             elif current.seat == seat:
                 if suit != current.suit or value < need - 1.0:
                     continue
-            elif current.seat == (seat + 2) % 4:
+            elif current.seat == partner_of(seat):
                 if value < need + PARTNER_MARGIN or (
                     current.suit is not None and score(current.suit) >= need
                 ):
@@ -111,7 +122,7 @@ def choose_bid(view: SeatView) -> Declare | None:
 def _notrump_ok(view: SeatView, current: Bid | None, score: Callable[[str | None], float]) -> bool:
     """No trump only late, against an opponent's suit we are short in."""
     assert view.seat is not None
-    if current is None or current.seat % 2 == view.seat % 2 or current.suit is None:
+    if current is None or team_of(current.seat) == team_of(view.seat) or current.suit is None:
         return False
     progress = view.dealt / view.deal_total if view.deal_total else 1.0
     fair = bar(view) - 0.6

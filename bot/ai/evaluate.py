@@ -40,6 +40,7 @@ from bot.rules import (
     TRUMP,
     Card,
     kitty_multiplier,
+    partner_of,
     play_value,
     points,
     trick_winner,
@@ -74,7 +75,7 @@ class Context:
         self.mem = mem = Memory(view)
         self.order = order = mem.order
         self.seat = view.seat
-        self.partner = (view.seat + 2) % 4
+        self.partner = partner_of(view.seat)
         self.attacking = view.is_attacker(view.seat)
         self.sign = 1.0 if self.attacking else -1.0
         self.q = Q_ATTACKER if self.attacking else Q_DEFENDER
@@ -270,7 +271,7 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     led = order.suit_of[cand[0]]
     fmt = _format(ctx, cand)
     value = _value(ctx, cand, fmt)
-    left, partner, right = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    left, partner, right = (seat + 1) % 4, partner_of(seat), (seat + 3) % 4
     keep = (1.0 - mem.p_beat(left, led, fmt[0], value, False)) * (
         1.0 - mem.p_beat(right, led, fmt[0], value, False)
     )

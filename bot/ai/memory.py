@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.game import SeatView
-from bot.rules import ALL_CARDS, TRUMP, Card, Order, order_for
+from bot.rules import ALL_CARDS, TRUMP, Card, Order, order_for, partner_of
 from bot.rules.units import Shape, counts_of, decompose_in, placements
 
 SUITS_ALL = ("S", "H", "D", "C", TRUMP)
@@ -52,7 +52,7 @@ class Memory:
         order = order_for(view.trump, view.rules)
         self.order: Order = order
         self.seat: int = view.seat
-        self.partner: int = (view.seat + 2) % 4
+        self.partner: int = partner_of(view.seat)
         self.decks: int = view.rules.decks
         self.kitty_size: int = view.rules.kitty_size
         self.hand_sizes: tuple[int, ...] = view.hand_sizes
@@ -140,7 +140,7 @@ class Memory:
 
     def others(self) -> tuple[int, int, int]:
         s = self.seat
-        return ((s + 1) % 4, (s + 2) % 4, (s + 3) % 4)
+        return ((s + 1) % 4, partner_of(s), (s + 3) % 4)
 
     def opponents(self) -> tuple[int, int]:
         return ((self.seat + 1) % 4, (self.seat + 3) % 4)

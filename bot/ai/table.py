@@ -15,9 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.game import (
-    DEAL,
-    KITTY,
-    PLAY,
     SYSTEM,
     Action,
     Deal,
@@ -25,6 +22,7 @@ from bot.game import (
     EndBidding,
     HandResult,
     Match,
+    Phase,
 )
 
 from .baselines import GreedyPlayer, RandomPlayer
@@ -32,7 +30,7 @@ from .heuristic import HeuristicPlayer
 from .player import Player
 
 KINDS = ("ai", "greedy", "random")
-_TURNS = (KITTY, PLAY)
+_TURNS = (Phase.KITTY, Phase.PLAY)
 _ALIASES = {"ai": "ai", "heuristic": "ai", "greedy": "greedy", "random": "random"}
 
 Hook = Callable[[Match, int, Action], None]
@@ -79,7 +77,7 @@ def play_hand(
         return match.apply(seat, action)
 
     start = time.perf_counter()
-    while match.phase == DEAL:
+    while match.phase == Phase.DEAL:
         kind, _ = match.expecting()
         if kind == "deal":
             events = match.apply(SYSTEM, Deal(1))

@@ -16,12 +16,7 @@ from .actions import (
     play,
 )
 from .match import (
-    DEAL,
-    KITTY,
     MAX_REDEALS,
-    OVER,
-    PLAY,
-    SCORED,
     Decide,
     GameError,
     Match,
@@ -30,15 +25,11 @@ from .match import (
     replay,
     team_of,
 )
+from .phase import Phase
 from .views import Event, HandResult, SeatView, TrickRecord
 
 __all__ = [
-    "DEAL",
-    "KITTY",
     "MAX_REDEALS",
-    "OVER",
-    "PLAY",
-    "SCORED",
     "SYSTEM",
     "Action",
     "Bury",
@@ -52,6 +43,7 @@ __all__ = [
     "Match",
     "NextHand",
     "NotYourTurn",
+    "Phase",
     "Play",
     "SeatView",
     "TrickRecord",

@@ -36,6 +36,7 @@ from typing import Any
 
 from bot.rules import (
     DEALER,
+    DEFAULT_RULES,
     Bid,
     Card,
     IllegalPlay,
@@ -58,6 +59,7 @@ from bot.rules import (
     points,
     possible_bids,
     resolve_throw,
+    team_of,
     trick_winner,
 )
 
@@ -72,10 +74,10 @@ from .actions import (
     Play,
     action_from_dict,
 )
+from .phase import Phase
 from .views import Event, HandResult, Plays, SeatView, TrickRecord
 
 MAX_REDEALS = 5
-DEAL, KITTY, PLAY, SCORED, OVER = "deal", "kitty", "play", "scored", "over"
 Decide = Callable[[SeatView], Action]
 
 
@@ -87,11 +89,6 @@ class NotYourTurn(GameError):
     def __init__(self, message: str, waiting_for: int | None) -> None:
         super().__init__(message)
         self.waiting_for = waiting_for
-
-
-def team_of(seat: int) -> int:
-    """Team 0 is seats 0 and 2, team 1 seats 1 and 3: partners sit opposite."""
-    return seat % 2
 
 
 class Match:
@@ -106,7 +103,7 @@ class Match:
         self.redeals = 0
         self.levels = ["2", "2"]
         self.dealer: int | None = None
-        self.phase = DEAL
+        self.phase = Phase.DEAL
         self.deal_start = first_dealer
         self.stock: list[Card] = []  # the shuffled deck of this hand (deal order, kitty last)
         self.dealt = 0
@@ -145,7 +142,7 @@ class Match:
         choose (duplicate-deal arenas need that); ``deck_order`` fixes the first
         hand's cards (stacked decks for tests and arenas).
         """
-        match = cls(rules or RuleSet(), seed, first_dealer or 0)
+        match = cls(rules or DEFAULT_RULES, seed, first_dealer or 0)
         match.levels = list(levels)
         match.dealer = first_dealer
         if deck_order is not None:
@@ -164,7 +161,7 @@ class Match:
         return cards
 
     def _start_hand(self) -> None:
-        self.phase = DEAL
+        self.phase = Phase.DEAL
         self.stock = self._shuffled()
         self.dealt = 0
         self.deal_start = self.dealer if self.dealer is not None else self.first_dealer
@@ -195,27 +192,27 @@ class Match:
 
     @property
     def to_act(self) -> int | None:
-        if self.phase == KITTY:
+        if self.phase == Phase.KITTY:
             return self.dealer
-        if self.phase == PLAY and self.leader is not None:
+        if self.phase == Phase.PLAY and self.leader is not None:
             return (self.leader + len(self.trick)) % 4
         return None
 
     def expecting(self) -> tuple[str | None, int | None]:
         """What the match waits for: (``"deal"``, SYSTEM), (``"play"``, seat), …"""
-        if self.phase == DEAL:
+        if self.phase == Phase.DEAL:
             return ("end_bidding" if self.deal_done else "deal", SYSTEM)
-        if self.phase == KITTY:
+        if self.phase == Phase.KITTY:
             return ("bury", self.dealer)
-        if self.phase == PLAY:
+        if self.phase == Phase.PLAY:
             return ("play", self.to_act)
-        if self.phase == SCORED:
+        if self.phase == Phase.SCORED:
             return ("next_hand", SYSTEM)
         return (None, None)
 
     def legal_bids(self, seat: int) -> list[Bid]:
         """The bids ``seat`` could make right now (empty outside the deal)."""
-        if self.phase != DEAL:
+        if self.phase != Phase.DEAL:
             return []
         current = self.bids[-1] if self.bids else None
         return possible_bids(self.hands[seat], seat, self.level, current, self.rules)
@@ -230,7 +227,9 @@ class Match:
         kind, actor = self.expecting()
         phase = self.phase
         hands = self.hands
-        knows_kitty = seat is not None and seat == self.dealer and phase in (KITTY, PLAY)
+        knows_kitty = (
+            seat is not None and seat == self.dealer and phase in (Phase.KITTY, Phase.PLAY)
+        )
         if self._tricks_view is None:
             self._tricks_view = tuple(self.tricks)
         return SeatView(
@@ -303,14 +302,14 @@ class Match:
 
     # --- deal and bids -------------------------------------------------------------
 
-    def _require(self, phase: str, what: str) -> None:
+    def _require(self, phase: Phase, what: str) -> None:
         if self.phase != phase:
             raise GameError(f"You can't {what} now: {_PHASE_WORDS[self.phase]}.")
 
     def _deal(self, seat: int, count: int) -> list[Event]:
         if seat != SYSTEM:
             raise GameError("Only the table deals cards.")
-        self._require(DEAL, "deal")
+        self._require(Phase.DEAL, "deal")
         if self.deal_done:
             raise GameError("All cards are dealt.")
         if count < 1:
@@ -331,7 +330,7 @@ class Match:
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
         _check_seat(seat)
-        self._require(DEAL, "bid")
+        self._require(Phase.DEAL, "bid")
         if not contains(self.hands[seat], cards):
             raise IllegalPlay("You can only show cards you have been dealt.")
         current = self.bids[-1] if self.bids else None
@@ -352,7 +351,7 @@ class Match:
     def _end_bidding(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
             raise GameError("Only the table closes the bidding.")
-        self._require(DEAL, "close the bidding")
+        self._require(Phase.DEAL, "close the bidding")
         if not self.deal_done:
             raise GameError("The deal is not finished.")
         if not self.bids:
@@ -374,7 +373,7 @@ class Match:
             self.trump = Trump(self.level, winning.suit)
         dealer = self.dealer
         self.hands[dealer].extend(self.kitty)
-        self.phase = KITTY
+        self.phase = Phase.KITTY
         return [
             Event(
                 "trump",
@@ -390,7 +389,7 @@ class Match:
 
     def _bury(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
         _check_seat(seat)
-        self._require(KITTY, "bury cards")
+        self._require(Phase.KITTY, "bury cards")
         if seat != self.dealer:
             raise NotYourTurn("Only the dealer buries the kitty.", self.dealer)
         size = self.rules.kitty_size
@@ -401,7 +400,7 @@ class Match:
         for card in cards:
             self.hands[seat].remove(card)
         self.kitty = list(cards)
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = seat
         return [
             Event("buried", {"dealer": seat, "auto": auto}),
@@ -412,7 +411,7 @@ class Match:
 
     def _play(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
         _check_seat(seat)
-        self._require(PLAY, "play cards")
+        self._require(Phase.PLAY, "play cards")
         if seat != self.to_act:
             raise NotYourTurn("It is not your turn.", self.to_act)
         assert self.trump is not None and self.leader is not None
@@ -537,7 +536,7 @@ class Match:
             failed_throws=tuple(self.failed_throws),
             match_winner=self.winner_team,
         )
-        self.phase = OVER if self.winner_team is not None else SCORED
+        self.phase = Phase.OVER if self.winner_team is not None else Phase.SCORED
         events = [Event("hand_scored", self.result.to_dict())]
         if self.winner_team is not None:
             events.append(Event("match_over", {"team": self.winner_team, "levels": list(after)}))
@@ -546,7 +545,7 @@ class Match:
     def _next_hand(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
             raise GameError("Only the table starts the next hand.")
-        self._require(SCORED, "start the next hand")
+        self._require(Phase.SCORED, "start the next hand")
         assert self.result is not None
         self.hand_no += 1
         self.redeals = 0
@@ -600,7 +599,7 @@ class Match:
         match.redeals = data["redeals"]
         match.levels = list(data["levels"])
         match.dealer = data["dealer"]
-        match.phase = data["phase"]
+        match.phase = Phase(data["phase"])
         match.deal_start = data["deal_start"]
         match.stock = parse_cards(data["stock"])
         match.dealt = data["dealt"]
@@ -717,9 +716,9 @@ def _result_from_dict(data: dict[str, Any]) -> HandResult:
 
 
 _PHASE_WORDS = {
-    DEAL: "the cards are being dealt",
-    KITTY: "the dealer is burying the kitty",
-    PLAY: "the hand is being played",
-    SCORED: "the hand is over",
-    OVER: "the match is over",
+    Phase.DEAL: "the cards are being dealt",
+    Phase.KITTY: "the dealer is burying the kitty",
+    Phase.PLAY: "the hand is being played",
+    Phase.SCORED: "the hand is over",
+    Phase.OVER: "the match is over",
 }

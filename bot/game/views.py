@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from bot.rules import Bid, Card, RuleSet, Trump, format_cards
+from bot.rules import Bid, Card, RuleSet, Trump, format_cards, team_of
+
+from .phase import Phase
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) in play order
 
@@ -105,7 +107,7 @@ class SeatView(NamedTuple):
     seat: int | None
     rules: RuleSet
     hand_no: int
-    phase: str
+    phase: Phase
     levels: tuple[str, str]
     dealer: int | None
     level: str
@@ -136,7 +138,7 @@ class SeatView(NamedTuple):
 
     @property
     def dealer_team(self) -> int | None:
-        return None if self.dealer is None else self.dealer % 2
+        return None if self.dealer is None else team_of(self.dealer)
 
     def is_attacker(self, seat: int) -> bool:
-        return self.dealer is not None and seat % 2 != self.dealer % 2
+        return self.dealer is not None and team_of(seat) != team_of(self.dealer)

@@ -36,7 +36,7 @@ from .cards import (
 )
 from .errors import IllegalBid, IllegalPlay, NotationError, RulesError
 from .follow import check_follow, follow_candidates, obligation, random_follow
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 from .scoring import (
     ATTACKERS,
     DEALER,
@@ -48,6 +48,7 @@ from .scoring import (
     match_over,
     next_dealer,
 )
+from .seats import partner_of, team_of
 from .throw import beatable_units, resolve_throw
 from .trick import play_value, trick_winner
 from .trump import LEVELS, TRUMP, Order, Trump, order_for, suit_name
@@ -58,6 +59,7 @@ __all__ = [
     "ATTACKERS",
     "BIG_JOKER",
     "DEALER",
+    "DEFAULT_RULES",
     "LEVELS",
     "RANKS",
     "SMALL_JOKER",
@@ -96,6 +98,7 @@ __all__ = [
     "obligation",
     "order_for",
     "parse_cards",
+    "partner_of",
     "play_value",
     "points",
     "possible_bids",
@@ -105,5 +108,6 @@ __all__ = [
     "remove_cards",
     "resolve_throw",
     "suit_name",
+    "team_of",
     "trick_winner",
 ]

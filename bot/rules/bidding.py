@@ -19,9 +19,8 @@ from dataclasses import dataclass
 
 from .cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUITS, Card, pretty_cards
 from .errors import IllegalBid
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 
-_DEFAULT = RuleSet()
 _JOKER_FOR = {"H": BIG_JOKER, "D": BIG_JOKER, "S": SMALL_JOKER, "C": SMALL_JOKER}
 # standard strengths: level cards by count, joker sets by count (RULES.md, seed 002)
 _LEVEL_STRENGTH = {1: 1, 2: 2, 3: 5}
@@ -46,7 +45,7 @@ def read_bid(
     cards: Sequence[Card], level: str, rules: RuleSet | None = None
 ) -> tuple[str | None, int]:
     """The suit (None: no trump) and strength that ``cards`` bid, or ``IllegalBid``."""
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     cards = tuple(cards)
     if not cards:
         raise IllegalBid("Show at least one card to bid.")
@@ -85,7 +84,7 @@ def check_bid(
     rules: RuleSet | None = None,
 ) -> Bid:
     """The ``Bid`` that ``seat`` makes by showing ``cards``, if it may make it now."""
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     suit, strength = read_bid(cards, level, rules)
     bid = Bid(seat, tuple(cards), suit, strength)
     if current is None:
@@ -117,7 +116,7 @@ def possible_bids(
 
     A bid that strengthens the seat's own bid repeats the cards already shown.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     counts: dict[Card, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1

@@ -18,7 +18,7 @@ from itertools import combinations
 
 from .cards import Card, pretty_cards
 from .errors import IllegalPlay
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import TRUMP, Order, Trump, order_for, suit_name
 from .units import (
     SINGLE,
@@ -33,8 +33,6 @@ from .units import (
     placements,
 )
 
-_DEFAULT = RuleSet()
-
 
 def check_follow(
     hand: Sequence[Card],
@@ -47,7 +45,7 @@ def check_follow(
 
     ``hand`` is the follower's whole hand before playing.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     order = order_for(trump, rules)
     n = len(lead)
     if len(play) != n:
@@ -85,7 +83,7 @@ def obligation(
 
     For the card picker: "2 hearts, including a pair" rather than a rejection later.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
@@ -153,7 +151,7 @@ def follow_candidates(
     with the lowest, highest, most and fewest points cards; when short of the suit,
     ruffs that match the lead and discards.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
@@ -198,7 +196,7 @@ def random_follow(
     rng: random.Random | None = None,
 ) -> list[Card]:
     """One legal follow chosen at random (the random-legal baseline player)."""
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     rng = rng or random.Random()
     order = order_for(trump, rules)
     n = len(lead)

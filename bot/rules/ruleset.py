@@ -1,45 +1,47 @@
 """``RuleSet``: every variant of docs/RULES.md as one field, defaults first.
 
 Code branches on these fields, never on a preset's name: a preset is only a
-named ``RuleSet``.
+named ``RuleSet``. The allowed values of every choice field are its ``Literal``
+type, so a type checker sees a misspelt variant and ``__post_init__`` refuses
+one at run time from the same source (``typing.get_args``).
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "decks": (2, 1, 3),
-    "bidding": ("standard", "joker"),
-    "no_bid": ("notrump", "redeal"),
-    "fixed_two_trump": (False, True),
-    "trump_chain_tractors": (True, False),
-    "follow_shape": ("strict", "suit_only"),
-    "kitty_multiplier": ("power", "doubling", "flat"),
-    "points_cap": (None, 200),
-    "finish": ("defend_a", "reach_a"),
-}
+Decks = Literal[1, 2, 3]
+Bidding = Literal["standard", "joker"]
+NoBid = Literal["notrump", "redeal"]
+FollowShape = Literal["strict", "suit_only"]
+KittyMultiplier = Literal["power", "doubling", "flat"]
+PointsCap = Literal[200]
+Finish = Literal["defend_a", "reach_a"]
 
 # cards per hand and in the kitty, by deck count (RULES.md "Players, decks, deal")
 _HAND = {1: 12, 2: 25, 3: 39}
 _KITTY = {1: 6, 2: 8, 3: 6}
+_YES = ("yes", "on", "true")
+_NO = ("no", "off", "false")
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """The rules a table plays by. Field names and values follow RULES.md's table."""
 
-    decks: int = 2
-    bidding: str = "standard"
-    no_bid: str = "notrump"
+    decks: Decks = 2
+    bidding: Bidding = "standard"
+    no_bid: NoBid = "notrump"
     fixed_two_trump: bool = False
     trump_chain_tractors: bool = True
-    follow_shape: str = "strict"
+    follow_shape: FollowShape = "strict"
     throw_penalty: int = 10
-    kitty_multiplier: str = "power"
-    points_cap: int | None = None
-    finish: str = "defend_a"
+    kitty_multiplier: KittyMultiplier = "power"
+    points_cap: PointsCap | None = None
+    finish: Finish = "defend_a"
     play_seconds: int = 30
     kitty_seconds: int = 60
 
@@ -48,7 +50,7 @@ class RuleSet:
             value = getattr(self, name)
             # bool is an int subclass: compare types too, so decks=True is refused
             if not any(value == a and type(value) is type(a) for a in allowed):
-                shown = ", ".join(repr(a) for a in allowed)
+                shown = ", ".join("none" if a is None else str(a) for a in allowed)
                 raise ValueError(f"{name} must be one of {shown}, not {value!r}")
         if type(self.throw_penalty) is not int or self.throw_penalty < 0 or self.throw_penalty % 5:
             raise ValueError(
@@ -100,3 +102,68 @@ class RuleSet:
     def choices(name: str) -> tuple[Any, ...] | None:
         """The allowed values of a field with a fixed set (None for free numbers)."""
         return _CHOICES.get(name)
+
+    @staticmethod
+    def parse_field(name: str, text: str) -> Any:
+        """The value a person typed for field ``name`` (in a command or ``--rule``).
+
+        Yes/no fields take yes/no, on/off or true/false; number fields a whole
+        number; ``points_cap`` also ``none`` (or off/no); choice fields one of
+        their words, in any case. The value is checked against the field's
+        allowed set, so the ``ValueError`` raised for bad text is a sentence
+        for the person who typed it (the caller may add the field's name).
+        """
+        if name not in _KINDS:
+            known = ", ".join(_KINDS)
+            raise ValueError(f"there is no rule called {name!r} (rules: {known})")
+        kind = _KINDS[name]
+        lowered = text.strip().lower()
+        if kind is bool:
+            if lowered in _YES or lowered in _NO:
+                return lowered in _YES
+            raise ValueError(f"{name} is yes or no, not {text.strip()!r}")
+        allowed = _CHOICES.get(name, ())
+        if None in allowed and lowered in ("none", *_NO):
+            return None
+        if kind is int:
+            try:
+                value: Any = int(lowered)
+            except ValueError:
+                raise ValueError(f"{name} takes a whole number, not {text.strip()!r}") from None
+        else:
+            value = lowered
+        if allowed and value not in allowed:
+            shown = ", ".join("none" if a is None else str(a) for a in allowed)
+            raise ValueError(f"{name} must be one of {shown}, not {text.strip()!r}")
+        return value
+
+
+def _allowed(hint: Any) -> tuple[Any, ...] | None:
+    """The values a field's type allows, or None when it is a free number."""
+    if hint is bool:
+        return (False, True)
+    if typing.get_origin(hint) is Literal:
+        return typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        parts = [_allowed(arg) for arg in typing.get_args(hint)]
+        return (*(v for part in parts if part for v in part), None)
+    return None
+
+
+def _kind(hint: Any) -> type:
+    """The Python type of a field's values (``int`` for an int ``Literal``)."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return _kind(next(a for a in typing.get_args(hint) if a is not type(None)))
+    if typing.get_origin(hint) is Literal:
+        return type(typing.get_args(hint)[0])
+    return typing.cast(type, hint)
+
+
+_HINTS = typing.get_type_hints(RuleSet)
+_KINDS: dict[str, type] = {f.name: _kind(_HINTS[f.name]) for f in fields(RuleSet)}
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    f.name: allowed for f in fields(RuleSet) if (allowed := _allowed(_HINTS[f.name])) is not None
+}
+
+DEFAULT_RULES = RuleSet()
+"""The rules of RULES.md without variants: the one default every module shares."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
+from .seats import partner_of
 from .trump import LEVELS, Trump, order_for
 from .units import decompose_in
 
-_DEFAULT = RuleSet()
 DEALER = "dealer"
 ATTACKERS = "attackers"
 
@@ -23,7 +23,7 @@ def kitty_multiplier(lead: Sequence[Card], trump: Trump, rules: RuleSet | None =
     tier (pair 4, 2-pair tractor 8, 3-pair 16; a triple counts two such cards).
     ``flat``: always 2.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     if rules.kitty_multiplier == "flat":
         return 2
     units = decompose_in(order_for(trump, rules), lead)
@@ -39,7 +39,7 @@ def level_outcome(attacker_points: int, rules: RuleSet | None = None) -> tuple[s
     +2, under two steps +1; from two steps the attackers take the deal (+0), and
     each further step is one more level. Negative points count as 0.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     pts = max(0, attacker_points)
     if rules.points_cap is not None:
         pts = min(pts, rules.points_cap)
@@ -60,7 +60,7 @@ def advance(level: str, gain: int) -> str:
 
 def next_dealer(dealer: int, winner: str) -> int:
     """Seat of the next dealer: the partner if the dealer's team held, else the next seat."""
-    return (dealer + 2) % 4 if winner == DEALER else (dealer + 1) % 4
+    return partner_of(dealer) if winner == DEALER else (dealer + 1) % 4
 
 
 def match_over(
@@ -71,7 +71,7 @@ def match_over(
     ``defend_a``: the dealer's team was at A and held the deal. ``reach_a``: either
     team is now at A.
     """
-    rules = rules or _DEFAULT
+    rules = rules or DEFAULT_RULES
     if rules.finish == "reach_a":
         return "A" in new_levels
     return dealer_level == "A" and winner == DEALER

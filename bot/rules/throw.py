@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import Order, Trump, order_for
 from .units import Unit, counts_of, decompose_in, placements
-
-_DEFAULT = RuleSet()
 
 
 def beats_unit(order: Order, counts: dict[Card, int], unit: Unit) -> bool:
@@ -40,7 +38,7 @@ def beatable_units(
     rules: RuleSet | None = None,
 ) -> list[Unit]:
     """The lead's units that some other hand can beat (empty: the throw stands)."""
-    order = order_for(trump, rules or _DEFAULT)
+    order = order_for(trump, rules or DEFAULT_RULES)
     units = decompose_in(order, lead)
     if len(units) == 1:
         return []

@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import TRUMP, Order, Trump, order_for
 from .units import SINGLE, Format, counts_of, decompose_in, fit, format_of, placements
-
-_DEFAULT = RuleSet()
 
 
 def play_value(order: Order, cards: Sequence[Card], fmt: Format) -> int | None:
@@ -49,7 +47,7 @@ def trick_winner(
     plays: Sequence[Sequence[Card]], trump: Trump, rules: RuleSet | None = None
 ) -> int:
     """Index of the winning play; ``plays[0]`` is the (resolved) lead."""
-    order = order_for(trump, rules or _DEFAULT)
+    order = order_for(trump, rules or DEFAULT_RULES)
     lead = plays[0]
     if len(lead) == 1:
         return _single_winner(order, plays)

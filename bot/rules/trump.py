@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .cards import ALL_CARDS, BIG_JOKER, RANKS, SMALL_JOKER, SUIT_NAMES, SUITS, Card
 from .errors import NotationError
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 
 TRUMP = "T"  # the effective suit of every trump card
 LEVELS = RANKS  # a team's level runs 2 .. A
@@ -152,8 +152,5 @@ def _compiled(trump: Trump, fixed_two_trump: bool, chain: bool) -> Order:
 
 def order_for(trump: Trump, rules: RuleSet | None = None) -> Order:
     """The compiled order for a trump under the given rules (cached)."""
-    rules = rules or _DEFAULT_RULES
+    rules = rules or DEFAULT_RULES
     return _compiled(trump, rules.fixed_two_trump, rules.trump_chain_tractors)
-
-
-_DEFAULT_RULES = RuleSet()

@@ -21,11 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.game import (
-    DEAL,
-    KITTY,
-    OVER,
-    PLAY,
-    SCORED,
     SYSTEM,
     Action,
     Deal,
@@ -33,11 +28,12 @@ from bot.game import (
     EndBidding,
     Match,
     NextHand,
+    Phase,
     SeatView,
     action_to_dict,
     fallback_action,
 )
-from bot.rules import RulesError, RuleSet
+from bot.rules import DEFAULT_RULES, RulesError, RuleSet
 
 from .models import SeatInfo
 from .store import Store
@@ -57,7 +53,7 @@ def computer_action(
     A ``decide`` that errs or proposes nothing legal-looking falls back to
     ``fallback_action``; the caller still applies the action and sees any error.
     """
-    if match.phase == DEAL:
+    if match.phase == Phase.DEAL:
         if rng.random() < BID_CHANCE:
             seats = [0, 1, 2, 3]
             rng.shuffle(seats)
@@ -66,7 +62,7 @@ def computer_action(
                 if bids:
                     return seat, Declare(rng.choice(bids).cards)
         return SYSTEM, (EndBidding() if match.deal_done else Deal(1))
-    if match.phase in (KITTY, PLAY):
+    if match.phase in (Phase.KITTY, Phase.PLAY):
         _, seat = match.expecting()
         assert seat is not None
         view = match.view(seat)
@@ -76,9 +72,9 @@ def computer_action(
             except (RulesError, ValueError, TypeError, KeyError, IndexError):
                 pass
         return seat, fallback_action(view)
-    if match.phase == SCORED:
+    if match.phase == Phase.SCORED:
         return SYSTEM, NextHand()
-    assert match.phase == OVER
+    assert match.phase == Phase.OVER
     return None
 
 
@@ -125,7 +121,7 @@ async def simulate(
     if hands is None and matches is None:
         matches = 1
     seats = _seats(players)
-    rules = rules or RuleSet()
+    rules = rules or DEFAULT_RULES
     out = SimulationResult()
     n = 0
     while (hands is None or len(out.hands) < hands) and (
@@ -154,9 +150,9 @@ async def simulate(
                     table, match.result, match.tricks, seats, time.time()
                 )
                 out.hands.append(hand)
-                if hands is not None and len(out.hands) >= hands and match.phase != OVER:
+                if hands is not None and len(out.hands) >= hands and match.phase != Phase.OVER:
                     break
-        if match.phase == OVER:
+        if match.phase == Phase.OVER:
             await store.record_match_end(table, match.winner_team, time.time())
             await store.close_table(table, "finished", time.time())
             out.matches_finished += 1

@@ -7,7 +7,7 @@ import pytest
 from bench.soak import run_soak
 from bot.ai import make_player, play_hand
 from bot.ai.arena import arena, play_deal, summarize
-from bot.game import SCORED, Match
+from bot.game import Match, Phase
 from bot.rules import RuleSet
 
 
@@ -36,7 +36,7 @@ def test_summary_interval() -> None:
 def test_play_hand_reports_time_and_plays() -> None:
     match = Match.new(4, RuleSet(decks=1))
     stats = play_hand(match, [make_player("greedy") for _ in range(4)])
-    assert match.phase == SCORED
+    assert match.phase == Phase.SCORED
     assert stats.plays == 1 + sum(len(t.plays) for t in match.tricks)
     assert stats.play_seconds > 0 and stats.deal_seconds > 0
 

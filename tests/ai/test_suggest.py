@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.ai import is_legal, suggest, suggest_bid
-from bot.game import KITTY, PLAY, SYSTEM, Bury, Deal, EndBidding, Match, Play
+from bot.game import SYSTEM, Bury, Deal, EndBidding, Match, Phase, Play
 
 
 def test_timeouts_play_the_suggested_move() -> None:
     match = Match.new(8)
     match.apply(SYSTEM, Deal(4 * match.rules.hand_size))
     match.apply(SYSTEM, EndBidding())
-    assert match.phase == KITTY
+    assert match.phase == Phase.KITTY
     dealer = match.dealer
     assert dealer is not None
     expected = suggest(match.view(dealer))
@@ -20,7 +20,7 @@ def test_timeouts_play_the_suggested_move() -> None:
     events = match.timeout(dealer, suggest)
     assert events[0].data["auto"] is True
     assert sorted(map(str, match.kitty)) == sorted(map(str, expected.cards))
-    while match.phase == PLAY:
+    while match.phase == Phase.PLAY:
         _, seat = match.expecting()
         view = match.view(seat)
         move = suggest(view)

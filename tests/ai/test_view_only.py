@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.ai import GreedyPlayer, HeuristicPlayer, make_player, play_hand
-from bot.game import KITTY, PLAY, Bury, Match, Play
+from bot.game import Bury, Match, Phase, Play
 from bot.rules import format_cards, parse_cards
 
 
@@ -17,15 +17,15 @@ def _reshuffled(match: Match, seat: int, rng: random.Random) -> Match:
     data = match.to_dict()
     hidden_seats = [s for s in range(4) if s != seat]
     pool = [c for s in hidden_seats for c in parse_cards(data["hands"][s])]
-    kitty_hidden = not (seat == match.dealer and match.phase in (KITTY, PLAY))
-    if kitty_hidden and match.phase == PLAY:
+    kitty_hidden = not (seat == match.dealer and match.phase in (Phase.KITTY, Phase.PLAY))
+    if kitty_hidden and match.phase == Phase.PLAY:
         pool += parse_cards(data["kitty"])
     rng.shuffle(pool)
     for s in hidden_seats:
         size = len(match.hands[s])
         data["hands"][s] = format_cards(pool[:size])
         pool = pool[size:]
-    if kitty_hidden and match.phase == PLAY:
+    if kitty_hidden and match.phase == Phase.PLAY:
         data["kitty"] = format_cards(pool)
     return Match.from_dict(data)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game import PLAY
+from bot.game import Phase
 from bot.rules import format_cards, order_for
 
 from .helpers import Env
@@ -25,12 +25,12 @@ async def _started(env: Env, humans: int = 4) -> None:
     assert dealer is not None
     info = env.table().seats[dealer]
     if info.kind == "bot":
-        await env.until(lambda: match.phase == PLAY)
+        await env.until(lambda: match.phase == Phase.PLAY)
     elif env.fake.dms(env.seat_user(dealer)):
         await env.play_with_panel(dealer, env.suggestion(dealer))
     else:  # DMs closed: /shengji play buries too
         assert "You buried" in await env.play_with_slash(dealer, env.suggestion(dealer))
-    assert match.phase == PLAY
+    assert match.phase == Phase.PLAY
 
 
 async def test_commands_without_a_table_or_with_garbage_get_specific_replies(shengji: Env) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game import SCORED
+from bot.game import Phase
 from bot.rules import IllegalPlay, Trump, check_follow, parse_cards
 from cogs.panels import menus_for
 from fakediscord.state import Message
@@ -104,15 +104,15 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     match = env.match()
     alice = env.users[0]
     for _ in range(400):
-        if match.phase == SCORED:
+        if match.phase == Phase.SCORED:
             break
         kind, seat = match.expecting()
         if seat == 0 and kind == "play":
             await env.play_with_slash(0, env.suggestion(0))
         else:
             seq = match.seq
-            await env.until(lambda s=seq: match.seq > s or match.phase == SCORED)
-    assert match.phase == SCORED
+            await env.until(lambda s=seq: match.seq > s or match.phase == Phase.SCORED)
+    assert match.phase == Phase.SCORED
     trick_message: Message = await env.until(
         lambda: next(
             (

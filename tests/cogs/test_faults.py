@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import ShengjiBot
-from bot.game import PLAY
+from bot.game import Phase
 from bot.store import Store
 from fakediscord.harness import start_bot
 from fakediscord.state import Perm
@@ -78,7 +78,7 @@ async def test_rate_limits_are_respected(shengji: Env) -> None:
     env = shengji
     env.fake.faults.rate_limit(route="/channels/{channel_id}/messages", retry_after=0.05, times=5)
     await _started(env, humans=1)
-    assert env.match().phase == PLAY
+    assert env.match().phase == Phase.PLAY
     assert any(r.status == 429 for r in env.fake.requests)
     # every limited request was retried and went through: nothing else failed
     assert not [e for e in env.fake.errors if e.status not in (429,)]

@@ -14,7 +14,7 @@ import asyncio
 import re
 from collections import defaultdict
 
-from bot.game import OVER, Match
+from bot.game import Match, Phase
 from bot.rules import Card, parse_cards
 
 from .helpers import Env
@@ -148,7 +148,7 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(sh
         control_done = False
         for _ in range(5000):
             auditor.observe(match)
-            if match.phase == OVER or table.closed:
+            if match.phase == Phase.OVER or table.closed:
                 break
             kind, seat = match.expecting()
             seq = match.seq
@@ -167,9 +167,9 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(sh
                 else:
                     await env.slash(users[0], "play", cards=" ".join(map(str, cards)))
             await env.until(
-                lambda s=seq: match.seq > s or match.phase == OVER or table.closed, timeout=30
+                lambda s=seq: match.seq > s or match.phase == Phase.OVER or table.closed, timeout=30
             )
-        assert match.phase == OVER, f"the match did not finish: hand {match.hand_no}"
+        assert match.phase == Phase.OVER, f"the match did not finish: hand {match.hand_no}"
         await env.until(
             lambda: any(
                 "win the match" in m.content for m in env.fake.channel_messages(env.world.tables)

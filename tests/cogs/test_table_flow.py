@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game import KITTY, PLAY, SCORED
+from bot.game import Phase
 
 from .helpers import Env
 
@@ -39,16 +39,16 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
         assert reply.content.startswith("You bid") and reply.ephemeral
         assert match.bids[-1].seat == bidder
     await env.tick(6)  # the bidding window closes
-    await env.until(lambda: match.phase == KITTY)
+    await env.until(lambda: match.phase == Phase.KITTY)
     dealer = match.dealer
     assert dealer is not None
     if bidder is not None:
         assert dealer == bidder, "first hand: the winning bidder deals"
     # the dealer buries through the picker, with a confirmation step
     await env.play_with_panel(dealer, env.suggestion(dealer))
-    assert match.phase == PLAY and len(match.kitty) == 8
+    assert match.phase == Phase.PLAY and len(match.kitty) == 8
     # play the hand: the picker for the first tricks, then /shengji play
-    while match.phase == PLAY:
+    while match.phase == Phase.PLAY:
         seat = match.to_act
         cards = env.suggestion(seat)
         if len(match.tricks) < 2:
@@ -56,7 +56,7 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
         else:
             text = await env.play_with_slash(seat, cards)
             assert text.startswith("You played")
-    assert match.phase == SCORED
+    assert match.phase == Phase.SCORED
     summary = await env.until(
         lambda: next(
             (m for m in env.fake.channel_messages(env.world.tables) if "is over" in m.content), None
@@ -78,7 +78,7 @@ async def test_one_human_and_three_computer_players(shengji: Env) -> None:
     match = await env.until(lambda: env.table().match)
     await env.until(lambda: match.dealt == match.deal_total)
     for _ in range(400):
-        if match.phase == SCORED:
+        if match.phase == Phase.SCORED:
             break
         kind, seat = match.expecting()
         if kind == "end_bidding":
@@ -92,8 +92,8 @@ async def test_one_human_and_three_computer_players(shengji: Env) -> None:
                 await env.play_with_slash(0, cards)
         else:
             seq = match.seq
-            await env.until(lambda s=seq: match.seq > s or match.phase == SCORED)
-    assert match.phase == SCORED
+            await env.until(lambda s=seq: match.seq > s or match.phase == Phase.SCORED)
+    assert match.phase == Phase.SCORED
     await env.until(
         lambda: any("is over" in m.content for m in env.fake.channel_messages(env.world.tables)),
         timeout=60,

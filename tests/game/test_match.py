@@ -13,12 +13,7 @@ import json
 import pytest
 
 from bot.game import (
-    DEAL,
-    KITTY,
     MAX_REDEALS,
-    OVER,
-    PLAY,
-    SCORED,
     SYSTEM,
     Bury,
     Deal,
@@ -28,6 +23,7 @@ from bot.game import (
     Match,
     NextHand,
     NotYourTurn,
+    Phase,
     Play,
     action_to_dict,
     fallback_action,
@@ -56,22 +52,22 @@ def unchanged(match: Match, action, seat: int, error: type[Exception]) -> Except
 
 def test_phases_follow_each_other() -> None:
     match = Match.new(7)
-    assert (match.phase, match.expecting()) == (DEAL, ("deal", SYSTEM))
+    assert (match.phase, match.expecting()) == (Phase.DEAL, ("deal", SYSTEM))
     match.apply(SYSTEM, Deal(99))
     assert match.expecting() == ("deal", SYSTEM)
     match.apply(SYSTEM, Deal(10))  # more than is left: deals the last card only
     assert match.dealt == 100 and match.expecting() == ("end_bidding", SYSTEM)
     match.apply(SYSTEM, EndBidding())
-    assert match.phase == KITTY and match.expecting() == ("bury", match.dealer)
+    assert match.phase == Phase.KITTY and match.expecting() == ("bury", match.dealer)
     match.apply(match.dealer, fallback_action(match.view(match.dealer)))
-    assert match.phase == PLAY and match.expecting() == ("play", match.dealer)
-    while match.phase == PLAY:
+    assert match.phase == Phase.PLAY and match.expecting() == ("play", match.dealer)
+    while match.phase == Phase.PLAY:
         seat = match.to_act
         match.apply(seat, fallback_action(match.view(seat)))
-    assert match.phase == SCORED and match.expecting() == ("next_hand", SYSTEM)
+    assert match.phase == Phase.SCORED and match.expecting() == ("next_hand", SYSTEM)
     events = match.apply(SYSTEM, NextHand())
     assert events[0].kind == "hand_started"
-    assert match.phase == DEAL and match.hand_no == 1 and match.dealt == 0
+    assert match.phase == Phase.DEAL and match.hand_no == 1 and match.dealt == 0
 
 
 def test_cards_are_dealt_one_at_a_time_in_seat_order_and_privately() -> None:
@@ -120,7 +116,7 @@ def test_bids_need_dealt_cards_and_must_beat_the_current_bid() -> None:
     events = match.apply(SYSTEM, EndBidding())
     assert match.dealer == 3, "first hand: the winning bidder deals (seed 003)"
     assert match.trump == Trump("2", "S")
-    assert len(match.hands[3]) == 33 and match.phase == KITTY
+    assert len(match.hands[3]) == 33 and match.phase == Phase.KITTY
     kitty_event = next(e for e in events if e.kind == "kitty_taken")
     assert kitty_event.to == 3 and kitty_event.data["cards"] == "8C 8C 9C 9C TC TC JC JC"
     assert all("8C 8C 9C" not in json.dumps(e.data) for e in events if e.public)
@@ -148,7 +144,7 @@ def test_no_bid_redeal_variant_redeals_then_gives_up() -> None:
     first_stock = list(match.stock)
     match.apply(SYSTEM, Deal(100))
     events = match.apply(SYSTEM, EndBidding())
-    assert events[0].kind == "redeal" and match.phase == DEAL and match.dealt == 0
+    assert events[0].kind == "redeal" and match.phase == Phase.DEAL and match.dealt == 0
     assert match.stock != first_stock and all(not h for h in match.hands)
     for _ in range(MAX_REDEALS - 1):
         match.apply(SYSTEM, Deal(100))
@@ -156,7 +152,7 @@ def test_no_bid_redeal_variant_redeals_then_gives_up() -> None:
     assert match.redeals == MAX_REDEALS
     match.apply(SYSTEM, Deal(100))
     match.apply(SYSTEM, EndBidding())
-    assert match.phase == KITTY and match.trump == Trump("2", None)
+    assert match.phase == Phase.KITTY and match.trump == Trump("2", None)
 
 
 def test_joker_bidding_attackers_take_the_deal_when_dealers_cannot_bid() -> None:
@@ -194,7 +190,7 @@ def test_burying_the_kitty() -> None:
     unchanged(match, Bury((not_held, *hand[:7])), 2, IllegalPlay)
     events = match.apply(2, Bury(tuple(hand[-8:])))
     assert match.kitty == hand[-8:] and len(match.hands[2]) == 25
-    assert match.phase == PLAY and match.to_act == 2
+    assert match.phase == Phase.PLAY and match.to_act == 2
     public = [e for e in events if e.public]
     assert public[0].data == {"dealer": 2, "auto": False}
     assert [e.to for e in events if not e.public] == [2]
@@ -214,7 +210,7 @@ def _playing(
 ) -> Match:
     """A match in the play phase with exactly these hands (the end of a hand)."""
     match = Match.new(1, rules, first_dealer=dealer, levels=levels)
-    match.phase = PLAY
+    match.phase = Phase.PLAY
     match.dealer = dealer
     match.trump = trump
     match.hands = [list(parse_cards(h)) for h in hands]
@@ -308,7 +304,7 @@ def test_level_table_rows_through_a_hand(pts: int, winner: str, gained: int, why
     for seat in (1, 2, 3, 0):
         match.apply(seat, Play((match.hands[seat][0],)))
     result = match.result
-    assert result is not None and match.phase == SCORED
+    assert result is not None and match.phase == Phase.SCORED
     assert (result.winner, result.levels_gained) == (winner, gained)
     assert result.kitty_bonus == 0 and result.multiplier == 0
     if winner == "dealer":
@@ -353,7 +349,7 @@ def test_level_gains_stop_at_a() -> None:
     match = _playing(hands, Trump("Q", "H"), dealer=1, pts=0, levels=("3", "Q"))
     for seat in (1, 2, 3, 0):
         match.apply(seat, Play((match.hands[seat][0],)))
-    assert match.levels == ["3", "A"] and match.phase == SCORED
+    assert match.levels == ["3", "A"] and match.phase == Phase.SCORED
 
 
 def test_defending_a_wins_the_match() -> None:
@@ -361,7 +357,7 @@ def test_defending_a_wins_the_match() -> None:
     match = _playing(hands, Trump("A", "H"), dealer=1, pts=40, levels=("K", "A"))
     for seat in (1, 2, 3, 0):
         events = match.apply(seat, Play((match.hands[seat][0],)))
-    assert match.phase == OVER and match.winner_team == 1
+    assert match.phase == Phase.OVER and match.winner_team == 1
     assert events[-1].kind == "match_over" and events[-1].data["team"] == 1
     with pytest.raises(GameError):
         match.apply(SYSTEM, NextHand())
@@ -372,7 +368,7 @@ def test_losing_the_defence_at_a_does_not_end_the_match() -> None:
     match = _playing(hands, Trump("A", "H"), dealer=1, pts=100, levels=("K", "A"))
     for seat in (1, 2, 3, 0):
         match.apply(seat, Play((match.hands[seat][0],)))
-    assert match.phase == SCORED and match.levels == ["K", "A"]
+    assert match.phase == Phase.SCORED and match.levels == ["K", "A"]
     assert match.result is not None and match.result.next_dealer == 2
 
 
@@ -383,7 +379,7 @@ def test_reach_a_variant_ends_on_reaching_a() -> None:
     match.leader = 0
     for seat in (0, 1, 2, 3):
         match.apply(seat, Play((match.hands[seat][0],)))
-    assert match.levels == ["A", "9"] and match.phase == OVER and match.winner_team == 0
+    assert match.levels == ["A", "9"] and match.phase == Phase.OVER and match.winner_team == 0
 
 
 # --- privacy, timeouts, JSON and replay ------------------------------------------------
@@ -441,7 +437,7 @@ def test_timeout_with_a_broken_decider_still_plays_legally() -> None:
 def test_json_round_trip_is_equal_in_every_phase() -> None:
     match = Match.new(15)
     seen = set()
-    while match.phase != OVER and match.hand_no < 2:
+    while match.phase != Phase.OVER and match.hand_no < 2:
         restored = Match.from_dict(json.loads(json.dumps(match.to_dict())))
         assert restored == match
         seen.add(match.phase)
@@ -454,7 +450,7 @@ def test_json_round_trip_is_equal_in_every_phase() -> None:
             match.apply(SYSTEM, NextHand())
         else:
             match.apply(actor, fallback_action(match.view(actor)))
-    assert {DEAL, KITTY, PLAY, SCORED} <= seen
+    assert {Phase.DEAL, Phase.KITTY, Phase.PLAY, Phase.SCORED} <= seen
 
 
 def test_json_round_trip_after_the_dealer_team_went_up() -> None:
@@ -464,7 +460,7 @@ def test_json_round_trip_after_the_dealer_team_went_up() -> None:
     match.bids = [check_bid(1, cards("5H"), "5", None)]
     for seat in (1, 2, 3, 0):
         match.apply(seat, Play((match.hands[seat][0],)))
-    assert match.phase == SCORED and match.levels == ["3", "8"]
+    assert match.phase == Phase.SCORED and match.levels == ["3", "8"]
     assert Match.from_dict(json.loads(json.dumps(match.to_dict()))) == match
 
 
@@ -483,7 +479,7 @@ def test_replay_from_seed_and_actions_rebuilds_the_same_match() -> None:
             seat, action = actor, fallback_action(match.view(actor))
         match.apply(seat, action)
         log.append((seat, action_to_dict(action)))
-        if match.phase == DEAL and match.dealt == 20 and not match.bids:
+        if match.phase == Phase.DEAL and match.dealt == 20 and not match.bids:
             bids = match.legal_bids(0)
             if bids:
                 match.apply(0, Declare(bids[0].cards))

@@ -75,3 +75,46 @@ def test_defaults_match_rules_md() -> None:
         play_seconds=30,
         kitty_seconds=60,
     )
+
+
+# field, text typed, value read, why
+TYPED = [
+    ("decks", " 3 ", 3, "numbers are whole numbers"),
+    ("fixed_two_trump", "ON", True, "yes/no fields take on/off"),
+    ("trump_chain_tractors", "no", False, "and yes/no"),
+    ("points_cap", "none", None, "an optional number takes none"),
+    ("points_cap", "200", 200, "or its one value"),
+    ("kitty_multiplier", "Flat", "flat", "choices in any case"),
+    ("throw_penalty", "20", 20, "free numbers"),
+]
+
+
+@pytest.mark.parametrize("field,text,value,why", TYPED, ids=[c[-1] for c in TYPED])
+def test_parse_field_reads_typed_values(field: str, text: str, value: object, why: str) -> None:
+    parsed = RuleSet.parse_field(field, text)
+    assert parsed == value and type(parsed) is type(value)
+    assert getattr(RuleSet().replace(**{field: parsed}), field) == value
+
+
+# field, text, words the message must contain
+REFUSED = [
+    ("decks", "banana", "whole number"),
+    ("decks", "4", "one of 1, 2, 3"),
+    ("fixed_two_trump", "maybe", "yes or no"),
+    ("bidding", "auction", "one of standard, joker"),
+    ("points_cap", "150", "one of 200, none"),
+    ("colour", "red", "no rule called 'colour'"),
+]
+
+
+@pytest.mark.parametrize("field,text,words", REFUSED, ids=[c[0] + "=" + c[1] for c in REFUSED])
+def test_parse_field_refuses_with_a_sentence(field: str, text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        RuleSet.parse_field(field, text)
+
+
+def test_choices_come_from_the_field_types() -> None:
+    assert RuleSet.choices("decks") == (1, 2, 3)
+    assert RuleSet.choices("points_cap") == (200, None)
+    assert RuleSet.choices("fixed_two_trump") == (False, True)
+    assert RuleSet.choices("throw_penalty") is None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.game import KITTY, PLAY, SCORED, SYSTEM, Match, action_to_dict, replay
+from bot.game import SYSTEM, Match, Phase, action_to_dict, replay
 from bot.rules import RuleSet
 from bot.store import SequenceError, Store, StoreError, computer_action, restore_match
 
@@ -45,7 +45,7 @@ def _run_and_kill(db: Path, seed: int, tables: int) -> dict[int, dict[int, str]]
             index, seq, phase, hand_no, digest = int(parts[0]), int(parts[1]), *parts[2:]
             printed[index][seq] = digest
             # mid-hand of the second hand (so a snapshot exists), some tricks in
-            if int(hand_no) >= 1 and phase == PLAY and seq % 7 == 3:
+            if int(hand_no) >= 1 and phase == Phase.PLAY and seq % 7 == 3:
                 ready.add(index)
             if len(ready) == tables:
                 child.send_signal(signal.SIGKILL)
@@ -92,12 +92,12 @@ async def test_sigkill_mid_hand_then_restore_and_play_on(tmp_path: Path, tables:
             # the snapshot path was used: it sits at a hand boundary before the kill
             assert live.snapshot is not None and 0 < live.snapshot_seq < match.seq
             assert live.hands_recorded == match.hand_no
-            assert match.phase in (PLAY, KITTY, SCORED) and match.hand_no >= 1
+            assert match.phase in (Phase.PLAY, Phase.KITTY, Phase.SCORED) and match.hand_no >= 1
 
             # play continues: to the end of this hand, logged with the next seqs
             rng = random.Random(99)
             hand_no = match.hand_no
-            if match.phase == SCORED:  # killed right after the last trick
+            if match.phase == Phase.SCORED:  # killed right after the last trick
                 hand_no += 1
             recorded = await play_until(store, live.table_id, match, rng, HUMANS, hands=1)
             assert match.result is not None and match.result.hand_no == hand_no
@@ -205,7 +205,7 @@ async def test_crash_between_last_play_and_record_hand(store: Store) -> None:
     match = Match.new(11, rules, first_dealer=0)
     table = await store.create_table(GUILD, 1, 101, rules, 11, HUMANS, 0, 0.0)
     rng = random.Random(1)
-    while match.phase != SCORED:
+    while match.phase != Phase.SCORED:
         seat, action = computer_action(match, rng)  # type: ignore[misc]
         match.apply(seat, action)
         await store.append_action(table, match.seq, seat, action_to_dict(action), 0.0)
@@ -231,7 +231,7 @@ async def test_unloadable_snapshot_falls_back_to_the_whole_log(store: Store) -> 
     match = Match.new(0, rules)
     table = await store.create_table(GUILD, 1, 101, rules, 0, HUMANS, None, 0.0)
     rng = random.Random(0)
-    while match.phase != SCORED:
+    while match.phase != Phase.SCORED:
         seat, action = computer_action(match, rng)  # type: ignore[misc]
         match.apply(seat, action)
         await store.append_action(table, match.seq, seat, action_to_dict(action), 0.0)

@@ -1,0 +1,19 @@
+"""The phases of a hand, as stored in snapshots and views."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where a hand stands. The values are the strings stored since version 1.
+
+    ``deal`` (cards go out; anyone may bid) → ``kitty`` (the dealer buries) →
+    ``play`` → ``scored`` (the summary is up) … ``over`` (the match has ended).
+    """
+
+    DEAL = "deal"
+    KITTY = "kitty"
+    PLAY = "play"
+    SCORED = "scored"
+    OVER = "over"
