@@ -47,6 +47,7 @@ from bot.rules import (
     parse_cards,
     suit_name,
 )
+from bot.tournament.cli import register as register_tournament
 
 # --- rules from the command line ------------------------------------------------------
 
@@ -719,7 +720,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Shengji (双升) bot. With no command, runs the Discord bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,arena}")
+    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,arena,tournament}")
 
     play = sub.add_parser("play", help="play a match in the terminal against the computer")
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
@@ -757,4 +758,5 @@ def build_parser() -> argparse.ArgumentParser:
     are.add_argument("--json", action="store_true", help="end with one JSON line of results")
     _add_rules(are)
     are.set_defaults(func=cmd_arena)
+    register_tournament(sub)
     return parser

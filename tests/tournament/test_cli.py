@@ -1,0 +1,48 @@
+"""``python -m bot tournament``: standings printed, the JSON last line, repeatable runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.__main__ import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, dict]:
+    assert main(["tournament", *args]) == 0
+    out = capsys.readouterr().out
+    return out, json.loads(out.strip().splitlines()[-1])
+
+
+def test_sixteen_teams_seed_000(capsys: pytest.CaptureFixture[str]) -> None:
+    out, report = run(capsys, "--teams", "16", "--seed", "S", "--round-hands", "1", "--json")
+    assert report["rounds"] == 2 and report["matches"] == 12  # 8 matches, then 4
+    assert len(report["podium"]) == len(set(report["podium"])) == 3
+    assert "Round 1 of 2 (8 matches)" in out and "Round 2 of 2 (4 matches)" in out
+    assert out.count("beat") == 12
+    second = report["standings"]["rounds"][1]
+    assert report["podium"] == second["ranking"][:3]
+    assert set(report["podium"]) <= {m["winner"] for m in second["matches"]}
+    advancing = report["standings"]["rounds"][0]["ranking"][:8]
+    assert sorted(t for m in second["matches"] for t in m["teams"]) == sorted(advancing)
+    _, again = run(capsys, "--teams", "16", "--seed", "S", "--round-hands", "1", "--json")
+    assert again == report  # the same seed gives the same draw, deals and podium
+
+
+def test_odd_count_has_byes_and_a_single_champion(capsys: pytest.CaptureFixture[str]) -> None:
+    out, report = run(
+        capsys,
+        *("--teams", "5", "--seed", "x", "--round-hands", "1", "--podium", "1"),
+        *("--players", "random", "--json"),
+    )
+    assert "bye (a win at level 2)" in out
+    assert report["rounds"] == 3 and len(report["podium"]) == 1  # 5 -> 3 -> 2 -> champion
+    assert report["matches"] == 2 + 1 + 1
+
+
+def test_bad_options_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit, match="at least 2"):
+        main(["tournament", "--teams", "1"])
+    with pytest.raises(SystemExit, match="at least 1"):
+        main(["tournament", "--round-hands", "0"])
