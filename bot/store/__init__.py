@@ -14,6 +14,7 @@ the dataclasses in ``models``); nothing here knows about Discord::
 Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
 """
 
+from .live import restore_match
 from .migrations import LATEST_VERSION
 from .models import (
     METRICS,
@@ -29,7 +30,7 @@ from .models import (
     StoreError,
 )
 from .simulate import SimulationResult, computer_action, simulate, simulate_into
-from .store import Store, restore_match
+from .store import Store
 
 __all__ = [
     "LATEST_VERSION",

@@ -45,7 +45,7 @@ def rate_match(seats: Sequence[Rating | None], winner_team: int) -> dict[int, Ra
         for r in seats
     ]
     teams = [[players[0], players[2]], [players[1], players[3]]]
-    ranks = [0, 1] if winner_team == 0 else [1, 0]
+    ranks: list[float] = [0, 1] if winner_team == 0 else [1, 0]
     new_teams = MODEL.rate(teams, ranks=ranks)
     new = [new_teams[0][0], new_teams[1][0], new_teams[0][1], new_teams[1][1]]
     return {

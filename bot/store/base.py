@@ -1,0 +1,76 @@
+"""What every part of the ``Store`` shares: the database, transactions, JSON and players."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from .db import Database, Row
+from .migrations import LATEST_VERSION
+from .models import SeatInfo, StoreError
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def seats_json(seats: Sequence[SeatInfo | None]) -> str:
+    """Four seats; ``None`` is an empty seat (a lobby still filling up)."""
+    if len(seats) != 4:
+        raise ValueError(f"a table has 4 seats, not {len(seats)}")
+    return dumps([None if s is None else s.to_dict() for s in seats])
+
+
+def seats_from(text: str) -> list[SeatInfo | None]:
+    return [None if d is None else SeatInfo.from_dict(d) for d in json.loads(text)]
+
+
+class StoreBase:
+    """The database handle and the helpers the store's parts build on."""
+
+    def __init__(self, db: Database, location: str, version: int) -> None:
+        self._db = db
+        self.location = location
+        self.schema_version = version
+
+    def _require_latest(self) -> None:
+        if self.schema_version != LATEST_VERSION:
+            raise StoreError(
+                f"This store was opened at schema {self.schema_version}, "
+                f"the API needs {LATEST_VERSION}."
+            )
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Database]:
+        """One write transaction, alone on the connection; rolled back on any error."""
+        self._require_latest()
+        async with self._db.transaction(write=True) as db:
+            yield db
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[Database]:
+        """Reads in one transaction, so a multi-query answer is one consistent picture."""
+        self._require_latest()
+        async with self._db.transaction(write=False) as db:
+            yield db
+
+    async def _table_row(self, table_id: int, columns: str) -> Row:
+        row = await self._db.one(
+            f"SELECT {columns} FROM game_tables WHERE table_id = ?", (table_id,)
+        )
+        if row is None:
+            raise StoreError(f"There is no table {table_id}.")
+        return row
+
+    async def _upsert_players(self, seats: Sequence[SeatInfo | None]) -> None:
+        rows = [(s.user_id, s.name, time.time()) for s in seats if s is not None and s.ranked]
+        if rows:
+            await self._db.executemany(
+                "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+                " updated_at = excluded.updated_at",
+                rows,
+            )

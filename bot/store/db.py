@@ -1,0 +1,189 @@
+"""The database connection under the store: one connection, one lock, one transaction at a time.
+
+The store's SQL is written once, with ``?`` placeholders and standard SQL that
+SQLite and PostgreSQL both accept; a ``Database`` runs it on its engine (the
+PostgreSQL one rewrites the placeholders, see ``postgres``). Each store call runs
+alone on the connection behind an ``asyncio.Lock``, so one coroutine's
+multi-statement transaction never takes in another coroutine's statements; calls
+are short (milliseconds), so the lock costs nothing noticeable at a few dozen
+tables per process.
+
+Rows come back as mappings by column name (``sqlite3.Row`` or ``asyncpg.Record``),
+so callers read ``row["seq"]``, never ``row[11]``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Generic, Protocol, TypeVar
+
+import aiosqlite
+
+from .models import StoreError
+
+
+class Row(Protocol):
+    """A result row: columns by name (both engines' row types also index by position)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+Params = Sequence[Any]
+
+
+class IntegrityViolation(Exception):
+    """A unique, foreign-key or check constraint refused a write (either engine)."""
+
+
+class Database(ABC):
+    """One connection to the store's database, used by one coroutine at a time."""
+
+    #: "sqlite" or "postgresql"; for the few places where the SQL must differ.
+    dialect: str
+    #: Appended to a ``SELECT`` of ``game_tables`` rows in a write transaction to lock
+    #: them against other processes until the commit (PostgreSQL; SQLite's
+    #: ``BEGIN IMMEDIATE`` already holds the whole file).
+    lock_rows: str = ""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None: ...
+
+    @abstractmethod
+    async def one(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def all(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def begin(self, write: bool) -> None: ...
+
+    @abstractmethod
+    async def commit(self) -> None: ...
+
+    @abstractmethod
+    async def rollback(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @asynccontextmanager
+    async def transaction(self, write: bool) -> AsyncIterator[Database]:
+        """One transaction, alone on the connection; rolled back on any error."""
+        async with self.lock:
+            await self.begin(write)
+            try:
+                yield self
+            except BaseException:
+                await self.rollback()
+                raise
+            await self.commit()
+
+
+class SqliteDatabase(Database):
+    """aiosqlite in autocommit mode; transactions are explicit ``BEGIN``/``COMMIT``."""
+
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        super().__init__()
+        conn.row_factory = sqlite3.Row
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        try:
+            async with self.conn.execute(sql, params) as cur:
+                return cur.rowcount
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        try:
+            await self.conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
+        try:
+            async with self.conn.execute(sql, params) as cur:
+                row: Row | None = await cur.fetchone()
+                return row
+        except sqlite3.IntegrityError as exc:  # INSERT ... RETURNING
+            raise IntegrityViolation(str(exc)) from exc
+
+    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self.conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def begin(self, write: bool) -> None:
+        await self.conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    async def commit(self) -> None:
+        await self.conn.execute("COMMIT")
+
+    async def rollback(self) -> None:
+        await self.conn.execute("ROLLBACK")
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+Item = TypeVar("Item")
+
+
+class GroupCommit(Generic[Item]):
+    """Writes that arrive while a commit is under way are committed together in the next.
+
+    ``commit(batch)`` writes a batch and returns an error (or None) per item: a
+    burst of many tables costs one transaction for the whole group, not one each.
+    Each ``submit`` returns once its item is committed, or raises its error.
+    """
+
+    def __init__(self, commit: Callable[[list[Item]], Awaitable[list[Exception | None]]]) -> None:
+        self._commit = commit
+        self._pending: list[tuple[Item, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    async def submit(self, item: Item) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((item, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def drain(self) -> None:
+        """Wait until every item already submitted is committed (or refused)."""
+        if self._flusher is not None and not self._flusher.done():
+            await self._flusher
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                errors = await self._commit([item for item, _ in batch])
+            except BaseException as exc:
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(
+                            exc if isinstance(exc, Exception) else StoreError("Store closed.")
+                        )
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for (_, done), error in zip(batch, errors, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
