@@ -86,8 +86,8 @@ class GameError(RulesError):
 
 
 class NotYourTurn(GameError):
-    def __init__(self, message: str, waiting_for: int | None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, waiting_for: int | None, *, key: str) -> None:
+        super().__init__(message, key=key)
         self.waiting_for = waiting_for
 
 
@@ -279,7 +279,7 @@ class Match:
         elif isinstance(action, NextHand):
             events = self._next_hand(seat)
         else:  # pragma: no cover - the Action union is closed
-            raise GameError(f"Unknown action {action!r}.")
+            raise GameError(f"Unknown action {action!r}.", key="game-err-unknown-action")
         self.seq += 1
         self.last_action = action
         return events
@@ -293,7 +293,7 @@ class Match:
         """
         kind, actor = self.expecting()
         if actor != seat or kind not in ("play", "bury"):
-            raise GameError("Nothing is waiting for that seat.")
+            raise GameError("Nothing is waiting for that seat.", key="game-err-nothing-waiting")
         try:
             action = decide(self.view(seat))
             return self.apply(seat, action, auto=True)
@@ -304,16 +304,21 @@ class Match:
 
     def _require(self, phase: Phase, what: str) -> None:
         if self.phase != phase:
-            raise GameError(f"You can't {what} now: {_PHASE_WORDS[self.phase]}.")
+            raise GameError(
+                f"You can't {_ACTION_WORDS[what]} now: {_PHASE_WORDS[self.phase]}.",
+                key="game-err-wrong-phase",
+                action=what,
+                phase=str(self.phase),
+            )
 
     def _deal(self, seat: int, count: int) -> list[Event]:
         if seat != SYSTEM:
-            raise GameError("Only the table deals cards.")
+            raise GameError("Only the table deals cards.", key="game-err-table-only")
         self._require(Phase.DEAL, "deal")
         if self.deal_done:
-            raise GameError("All cards are dealt.")
+            raise GameError("All cards are dealt.", key="game-err-all-dealt")
         if count < 1:
-            raise GameError("Deal at least one card.")
+            raise GameError("Deal at least one card.", key="game-err-deal-none")
         given: dict[int, list[Card]] = {}
         for _ in range(min(count, self.deal_total - self.dealt)):
             to = (self.deal_start + self.dealt) % 4
@@ -332,7 +337,9 @@ class Match:
         _check_seat(seat)
         self._require(Phase.DEAL, "bid")
         if not contains(self.hands[seat], cards):
-            raise IllegalPlay("You can only show cards you have been dealt.")
+            raise IllegalPlay(
+                "You can only show cards you have been dealt.", key="game-err-bid-not-dealt"
+            )
         current = self.bids[-1] if self.bids else None
         bid = check_bid(seat, cards, self.level, current, self.rules)
         self.bids.append(bid)
@@ -350,10 +357,10 @@ class Match:
 
     def _end_bidding(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
-            raise GameError("Only the table closes the bidding.")
-        self._require(Phase.DEAL, "close the bidding")
+            raise GameError("Only the table closes the bidding.", key="game-err-table-only")
+        self._require(Phase.DEAL, "close")
         if not self.deal_done:
-            raise GameError("The deal is not finished.")
+            raise GameError("The deal is not finished.", key="game-err-deal-unfinished")
         if not self.bids:
             if self.rules.no_bid == "redeal" and self.redeals < MAX_REDEALS:
                 self.redeals += 1
@@ -389,14 +396,21 @@ class Match:
 
     def _bury(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
         _check_seat(seat)
-        self._require(Phase.KITTY, "bury cards")
+        self._require(Phase.KITTY, "bury")
         if seat != self.dealer:
-            raise NotYourTurn("Only the dealer buries the kitty.", self.dealer)
+            raise NotYourTurn(
+                "Only the dealer buries the kitty.", self.dealer, key="game-err-dealer-buries"
+            )
         size = self.rules.kitty_size
         if len(cards) != size:
-            raise IllegalPlay(f"Bury exactly {size} cards (you chose {len(cards)}).")
+            raise IllegalPlay(
+                f"Bury exactly {size} cards (you chose {len(cards)}).",
+                key="game-err-bury-count",
+                count=size,
+                chosen=len(cards),
+            )
         if not contains(self.hands[seat], cards):
-            raise IllegalPlay("You can only bury cards in your hand.")
+            raise IllegalPlay("You can only bury cards in your hand.", key="game-err-bury-held")
         for card in cards:
             self.hands[seat].remove(card)
         self.kitty = list(cards)
@@ -411,17 +425,17 @@ class Match:
 
     def _play(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
         _check_seat(seat)
-        self._require(Phase.PLAY, "play cards")
+        self._require(Phase.PLAY, "play")
         if seat != self.to_act:
-            raise NotYourTurn("It is not your turn.", self.to_act)
+            raise NotYourTurn("It is not your turn.", self.to_act, key="game-err-not-your-turn")
         assert self.trump is not None and self.leader is not None
         hand = self.hands[seat]
         events: list[Event] = []
         if not self.trick:
             if not cards:
-                raise IllegalPlay("Play at least one card.")
+                raise IllegalPlay("Play at least one card.", key="rules-err-empty-play")
             if not contains(hand, cards):
-                raise IllegalPlay(_missing(hand, cards))
+                raise _missing(hand, cards)
             units = decompose(cards, self.trump, self.rules)
             played = cards
             self.attempted = None
@@ -544,8 +558,8 @@ class Match:
 
     def _next_hand(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
-            raise GameError("Only the table starts the next hand.")
-        self._require(Phase.SCORED, "start the next hand")
+            raise GameError("Only the table starts the next hand.", key="game-err-table-only")
+        self._require(Phase.SCORED, "next")
         assert self.result is not None
         self.hand_no += 1
         self.redeals = 0
@@ -674,17 +688,23 @@ def fallback_action(view: SeatView) -> Action:
 
 def _check_seat(seat: int) -> None:
     if seat not in (0, 1, 2, 3):
-        raise GameError("Only seated players can do that.")
+        raise GameError("Only seated players can do that.", key="game-err-not-seated")
 
 
-def _missing(hand: list[Card], cards: list[Card]) -> str:
+def _missing(hand: list[Card], cards: list[Card]) -> IllegalPlay:
     left = list(hand)
     for card in cards:
         if card in left:
             left.remove(card)
+        elif card in hand:
+            return IllegalPlay(
+                f"You don't hold another {card.pretty}.", key="game-err-not-another", cards=(card,)
+            )
         else:
-            return f"You don't hold {'another ' if card in hand else ''}{card.pretty}."
-    return "You don't hold those cards."
+            return IllegalPlay(
+                f"You don't hold {card.pretty}.", key="rules-err-not-held", cards=(card,)
+            )
+    return IllegalPlay("You don't hold those cards.", key="game-err-not-held")
 
 
 def _trick_from_dict(data: dict[str, Any]) -> TrickRecord:
@@ -715,6 +735,14 @@ def _result_from_dict(data: dict[str, Any]) -> HandResult:
     )
 
 
+_ACTION_WORDS = {
+    "deal": "deal",
+    "bid": "bid",
+    "close": "close the bidding",
+    "bury": "bury cards",
+    "play": "play cards",
+    "next": "start the next hand",
+}
 _PHASE_WORDS = {
     Phase.DEAL: "the cards are being dealt",
     Phase.KITTY: "the dealer is burying the kitty",

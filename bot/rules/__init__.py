@@ -34,7 +34,7 @@ from .cards import (
     pretty_cards,
     remove_cards,
 )
-from .errors import IllegalBid, IllegalPlay, NotationError, RulesError
+from .errors import IllegalBid, IllegalPlay, NotationError, Reason, RulesError
 from .follow import check_follow, follow_candidates, obligation, random_follow
 from .ruleset import DEFAULT_RULES, RuleSet
 from .scoring import (
@@ -73,6 +73,7 @@ __all__ = [
     "IllegalPlay",
     "NotationError",
     "Order",
+    "Reason",
     "RuleSet",
     "RulesError",
     "Trump",

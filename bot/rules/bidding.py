@@ -48,31 +48,48 @@ def read_bid(
     rules = rules or DEFAULT_RULES
     cards = tuple(cards)
     if not cards:
-        raise IllegalBid("Show at least one card to bid.")
+        raise IllegalBid("Show at least one card to bid.", key="rules-bid-empty")
     jokers = [c for c in cards if c.is_joker]
     levels = [c for c in cards if not c.is_joker]
     if any(c.rank != level for c in levels):
-        raise IllegalBid(f"Bids show level cards ({_level_name(level)}s) and jokers only.")
+        raise IllegalBid(
+            f"Bids show level cards ({_level_name(level)}s) and jokers only.",
+            key="rules-bid-not-level",
+            level=_level_name(level),
+        )
     suits = {c.suit for c in levels}
     if len(suits) > 1:
-        raise IllegalBid("Level cards in a bid must all be of one suit.")
+        raise IllegalBid(
+            "Level cards in a bid must all be of one suit.", key="rules-bid-mixed-suits"
+        )
     if rules.bidding == "joker":
         if len(jokers) != 1 or not levels:
             raise IllegalBid(
                 "With joker bidding a bid shows one joker with level cards: "
-                "BJ with ♥ or ♦, SJ with ♠ or ♣."
+                "BJ with ♥ or ♦, SJ with ♠ or ♣.",
+                key="rules-bid-joker-shape",
             )
         suit = levels[0].suit
         if jokers[0] is not _JOKER_FOR[suit]:
             need = "BJ" if _JOKER_FOR[suit] is BIG_JOKER else "SJ"
-            raise IllegalBid(f"{SUIT_NAMES[suit].capitalize()} are bid with the {need}.")
+            raise IllegalBid(
+                f"Bid {SUIT_NAMES[suit]} with the {need}.",
+                key="rules-bid-wrong-joker",
+                suit=suit,
+                joker=need,
+            )
         return suit, len(levels)
     if jokers and levels:
-        raise IllegalBid("Bid either level cards of one suit or a set of jokers, not both.")
+        raise IllegalBid(
+            "Bid either level cards of one suit or a set of jokers, not both.",
+            key="rules-bid-levels-and-jokers",
+        )
     if levels:
         return levels[0].suit, _LEVEL_STRENGTH[len(levels)]
     if len(set(jokers)) > 1 or len(jokers) < 2:
-        raise IllegalBid("No trump is bid with two (or three) identical jokers.")
+        raise IllegalBid(
+            "No trump is bid with two (or three) identical jokers.", key="rules-bid-no-trump-jokers"
+        )
     return None, _JOKER_STRENGTH[(jokers[0], len(jokers))]
 
 
@@ -92,15 +109,25 @@ def check_bid(
     if strength <= current.strength:
         raise IllegalBid(
             f"{bid.describe()} does not beat the current bid ({current.describe()}): "
-            "a bid is beaten only by a stronger one."
+            "a bid is beaten only by a stronger one.",
+            key="rules-bid-too-weak",
+            cards=bid.cards,
+            target_suit=_bid_suit(bid.suit),
+            current=current.cards,
+            current_suit=_bid_suit(current.suit),
         )
     if current.seat == seat:
         if rules.bidding == "joker" and suit != current.suit:
-            raise IllegalBid("With joker bidding you may not overcall your own bid.")
+            raise IllegalBid(
+                "With joker bidding you may not overcall your own bid.",
+                key="rules-bid-own-overcall",
+            )
         return bid
     if suit is not None and suit == current.suit:
         raise IllegalBid(
-            f"{SUIT_NAMES[suit].capitalize()} are already trump: overcall with another suit."
+            f"The trump suit is already {SUIT_NAMES[suit]}: overcall with another suit.",
+            key="rules-bid-same-suit",
+            suit=suit,
         )
     return bid
 
@@ -146,3 +173,8 @@ def possible_bids(
 
 def _level_name(level: str) -> str:
     return "10" if level == "T" else level
+
+
+def _bid_suit(suit: str | None) -> str:
+    """A bid's suit as an error parameter: ``none`` stands for no trump."""
+    return "none" if suit is None else suit

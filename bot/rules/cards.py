@@ -40,7 +40,9 @@ class Card:
             return card
         valid = (suit in SUITS and rank in RANKS) or (suit == JOKER and rank in "SB")
         if not valid:
-            raise NotationError(f"{rank}{suit} is not a card")
+            raise NotationError(
+                f"{rank}{suit} is not a card.", key="rules-err-bad-card", token=f"{rank}{suit}"
+            )
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -119,7 +121,9 @@ def _parse_token(token: str) -> list[Card]:
         if found is None:
             raise NotationError(
                 f"'{token}' is not a card: write rank then suit, like AH, 10S, TD, 5C, "
-                "or SJ/BJ for the jokers"
+                "or SJ/BJ for the jokers.",
+                key="rules-err-notation",
+                token=token,
             )
         joker, rank, suit = found.groups()
         if joker:
@@ -167,7 +171,9 @@ def remove_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card]:
         try:
             left.remove(card)
         except ValueError:
-            raise NotationError(f"{card} is not in the hand") from None
+            raise NotationError(
+                f"You don't hold {card.pretty}.", key="rules-err-not-held", cards=(card,)
+            ) from None
     return left
 
 

@@ -36,12 +36,20 @@ class Trump:
     def __post_init__(self) -> None:
         level = "T" if self.level == "10" else str(self.level).upper()
         if level not in RANKS:
-            raise NotationError(f"{self.level!r} is not a level: use 2-9, T (ten), J, Q, K or A")
+            raise NotationError(
+                f"'{self.level}' is not a level: use 2-9, T (ten), J, Q, K or A.",
+                key="rules-err-bad-level",
+                token=str(self.level),
+            )
         object.__setattr__(self, "level", level)
         if self.suit is not None:
             suit = str(self.suit).upper()
             if suit not in SUITS:
-                raise NotationError(f"{self.suit!r} is not a suit: use S, H, D, C or None")
+                raise NotationError(
+                    f"'{self.suit}' is not a suit: use S, H, D, C or None.",
+                    key="rules-err-bad-suit",
+                    token=str(self.suit),
+                )
             object.__setattr__(self, "suit", suit)
 
     def __str__(self) -> str:

@@ -179,12 +179,14 @@ def decompose(cards: Sequence[Card], trump: Trump, rules: RuleSet | None = None)
     """
     order = order_for(trump, rules)
     if not cards:
-        raise IllegalPlay("Play at least one card.")
+        raise IllegalPlay("Play at least one card.", key="rules-err-empty-play")
     suit = order.suit_of_play(list(cards))
     if suit is None:
         raise IllegalPlay(
             "Cards led together must all be one suit, or all trumps: "
-            f"{pretty_cards(cards)} mixes suits."
+            f"{pretty_cards(cards)} mixes suits.",
+            key="rules-err-mixed-lead",
+            cards=tuple(cards),
         )
     key = tuple(sorted(cards, key=order.sort_key))
     return list(_decompose(order, key))

@@ -1,0 +1,132 @@
+"""Every word a player reads, in English (en-US) and Chinese (zh-CN).
+
+The messages live in Project Fluent catalogs, ``data/locales/<locale>/<area>.ftl``,
+one file per area (``rules``, ``cli``, ``lobby``, ``table`` ...) so that people
+working on different parts of the bot never edit the same file. Fluent handles
+plural and number forms (``{ $n -> [one] ... *[other] ... }``); code never glues
+sentences together from pieces, because word order differs between languages.
+
+Which locale a message uses is decided by the caller (see ``normalize``): this
+module only turns ``(locale, key, args)`` into text, falling back to en-US when a
+locale lacks a key. Anything Discord or the terminal hands us (``"zh"``,
+``"zh_CN"``, ``"zh-TW"``, ``discord.Locale.chinese``, ``"en-GB"``, ``None``)
+normalises to one of ``LOCALES``; Traditional Chinese readers get the simplified
+catalog, which they read far better than English.
+
+How to add a string
+-------------------
+1. Pick the area file: the key's first word names it, so ``lobby-seat-taken``
+   lives in ``data/locales/en-US/lobby.ftl`` and ``data/locales/zh-CN/lobby.ftl``.
+   A new area is a new pair of files.
+2. Write the English and the Chinese, with the same ``{ $placeholders }`` in both.
+   Pass numbers as numbers (Fluent picks plural forms and formats them) and
+   everything else as ready text (format cards with ``bot.rules.pretty_cards``).
+3. In the code, write the key in full as a string literal: ``t(loc, "lobby-seat-taken",
+   seat=2)``. Never build a key with an f-string or ``+``; to choose among keys,
+   map ids to literal keys in a dict (``{"overview": "rules-topic-overview", ...}``).
+   ``tests/i18n/test_catalog.py`` finds keys by scanning the code for literals, and
+   fails on a key that is missing in a language, a key nobody uses, and
+   placeholders that differ between the languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES: tuple[str, ...] = ("en-US", "zh-CN")
+DEFAULT = "en-US"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "data" / "locales"
+
+Arg = str | int | float | Decimal
+
+
+def normalize(locale: object) -> str | None:
+    """One of ``LOCALES`` for a language tag or ``discord.Locale``, else None.
+
+    None (not the default) for unknown languages, so that callers can walk their
+    chain of preferences (the player's setting, the interaction, the server).
+    """
+    value = getattr(locale, "value", locale)
+    if not isinstance(value, str) or not value:
+        return None
+    language = value.replace("_", "-").split("-")[0].lower()
+    if language == "zh":
+        return "zh-CN"
+    if language == "en":
+        return "en-US"
+    return None
+
+
+def pick(*candidates: object) -> str:
+    """The first candidate that names a supported locale, else English."""
+    for candidate in candidates:
+        found = normalize(candidate)
+        if found is not None:
+            return found
+    return DEFAULT
+
+
+class Catalog:
+    """The catalogs of one directory, loaded once per locale on first use."""
+
+    def __init__(self, root: Path = LOCALE_DIR) -> None:
+        self.root = root
+        self._bundles: dict[str, FluentBundle] = {}
+
+    def files(self, locale: str) -> list[Path]:
+        return sorted((self.root / locale).glob("*.ftl"))
+
+    def bundle(self, locale: str) -> FluentBundle:
+        found = self._bundles.get(locale)
+        if found is None:
+            found = FluentBundle([locale], use_isolating=False)
+            for path in self.files(locale):
+                found.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+            self._bundles[locale] = found
+        return found
+
+    def has(self, locale: object, key: str) -> bool:
+        return self.bundle(pick(locale)).has_message(key)
+
+    def t(self, locale: object, key: str, **args: Arg) -> str:
+        """The message ``key`` in ``locale`` (any form ``normalize`` accepts).
+
+        A key missing from the locale falls back to en-US; a key missing there too,
+        or arguments that do not fit the message, raise: both are bugs the catalog
+        test catches, never something a player could cause.
+        """
+        for name, value in args.items():
+            if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
+                raise TypeError(f"{key}: argument {name} must be text or a number, not {value!r}")
+        bundle = self.bundle(pick(locale))
+        if not bundle.has_message(key):
+            bundle = self.bundle(DEFAULT)
+        message = bundle.get_message(key)  # KeyError when no catalog has it
+        if message.value is None:
+            raise KeyError(f"{key} has no value, only attributes")
+        text, errors = bundle.format_pattern(message.value, args)
+        if errors:
+            raise ValueError(f"{key}: {errors[0]}")
+        return text
+
+
+CATALOG = Catalog()
+
+
+def t(locale: object, key: str, **args: Arg) -> str:
+    """The message ``key`` in ``locale``, from the project's catalogs."""
+    return CATALOG.t(locale, key, **args)
+
+
+def translator(locale: object) -> Callable[..., str]:
+    """``_ = translator(loc)`` then ``_("lobby-seat-taken", seat=2)``."""
+    chosen = pick(locale)
+
+    def _(key: str, **args: Arg) -> str:
+        return CATALOG.t(chosen, key, **args)
+
+    return _

@@ -1,0 +1,58 @@
+# 规则库（bot/rules）的说明，由 bot/i18n/rules.py 渲染。
+rules-suit-S = 黑桃
+rules-suit-H = 红桃
+rules-suit-D = 方块
+rules-suit-C = 梅花
+rules-suit-T = 主牌
+rules-suit-none = 无主
+
+rules-unit-pair = { $count ->
+    [1] 一对
+    [2] 两对
+   *[other] { $count }对
+}
+rules-unit-triple = { $count ->
+    [1] 一个刻子
+    [2] 两个刻子
+   *[other] { $count }个刻子
+}
+rules-unit-tractor = { $count ->
+    [1] 一个{ $length }连对拖拉机
+    [2] 两个{ $length }连对拖拉机
+   *[other] { $count }个{ $length }连对拖拉机
+}
+rules-unit-triple-tractor = { $count ->
+    [1] 一个{ $length }连刻拖拉机
+    [2] 两个{ $length }连刻拖拉机
+   *[other] { $count }个{ $length }连刻拖拉机
+}
+
+rules-err-card-count = 必须出正好{ $count }张牌：首家出了{ $count }张。
+rules-err-follow-suit = 首家出的是{ $suit }：你必须先出{ $suit }（你还有{ $held }）。
+rules-err-follow-shape = 你必须出{ $need }{ $suit }：你还有{ $held }。
+rules-err-not-held = 你手里没有{ $cards }。
+rules-err-held-only = 你只有{ $count }张{ $cards }。
+rules-err-empty-play = 至少出一张牌。
+rules-err-mixed-lead = 一起出的牌必须是同一花色，或者都是主牌：{ $cards }混了花色。
+rules-err-bad-card = { $token }不是一张牌。
+rules-err-notation = “{ $token }”不是一张牌：先写点数再写花色，如 AH、10S、TD、5C，王用 SJ/BJ。
+rules-err-bad-level = “{ $token }”不是级别：请用 2-9、T（10）、J、Q、K 或 A。
+rules-err-bad-suit = “{ $token }”不是花色：请用 S、H、D、C，或不填（无主）。
+
+rules-duty-all = { $extra ->
+    [0] 你必须出所有{ $suit }（{ $held }）
+   *[other] 你必须出所有{ $suit }（{ $held }），再出{ $extra }张其他牌
+}
+rules-duty-including = 你必须出{ $count }张{ $suit }，其中包括{ $need }
+rules-duty-count = 你必须出{ $count }张{ $suit }
+
+rules-bid-empty = 亮主至少要亮一张牌。
+rules-bid-not-level = 亮主只能亮级牌（{ $level }）和王。
+rules-bid-mixed-suits = 亮出的级牌必须是同一花色。
+rules-bid-joker-shape = 用王亮主时，要亮一张王加级牌：大王配♥或♦，小王配♠或♣。
+rules-bid-wrong-joker = 亮{ $suit }要配{ $joker }。
+rules-bid-levels-and-jokers = 要么亮同一花色的级牌，要么亮一组王，不能混着亮。
+rules-bid-no-trump-jokers = 亮无主要用两张（或三张）相同的王。
+rules-bid-too-weak = { $cards }亮{ $target_suit }压不过当前的{ $current }亮{ $current_suit }：只有更强的亮主才能反主。
+rules-bid-own-overcall = 用王亮主时，不能反自己的主。
+rules-bid-same-suit = 主花色已经是{ $suit }了：请用其他花色反主。

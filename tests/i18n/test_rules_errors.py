@@ -1,0 +1,124 @@
+"""Every error and reason of the rules library renders in both languages."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.game.match import Match
+from bot.i18n import LOCALES
+from bot.i18n.rules import explain
+from bot.rules import (
+    Reason,
+    RulesError,
+    RuleSet,
+    Trump,
+    check_bid,
+    check_follow,
+    decompose,
+    obligation,
+    parse_cards,
+    read_bid,
+    remove_cards,
+)
+from bot.rules.bidding import Bid
+
+ROOT = Path(__file__).resolve().parents[2]
+H = Trump("2", "S")
+JOKER = RuleSet(bidding="joker")
+
+
+def _cards(text: str) -> list:
+    return parse_cards(text)
+
+
+CASES: list[Callable[[], object]] = [
+    lambda: check_follow(_cards("7H 7H 8H 3S"), _cards("QH QH"), _cards("8H 7H"), H),
+    lambda: check_follow(_cards("7H 3S 4S"), _cards("QH QH"), _cards("3S 4S"), H),
+    lambda: check_follow(_cards("7H 7H 3S"), _cards("QH"), _cards("7H 7H"), H),
+    lambda: check_follow(_cards("7H 3S"), _cards("QH"), _cards("8H"), H),
+    lambda: check_follow(_cards("7H 3S"), _cards("QH QH"), _cards("7H 7H"), H),
+    lambda: check_follow(
+        _cards("7H 7H 8H 8H 9H 3S"), _cards("QH QH KH KH"), _cards("7H 7H 9H 3S"), H
+    ),
+    lambda: decompose([], H),
+    lambda: decompose(_cards("AH KC"), H),
+    lambda: parse_cards("ZZ"),
+    lambda: remove_cards(_cards("AH"), _cards("KH")),
+    lambda: Trump("X", None),
+    lambda: Trump("2", "Q"),
+    lambda: read_bid([], "2"),
+    lambda: read_bid(_cards("3H"), "2"),
+    lambda: read_bid(_cards("2H 2S"), "2"),
+    lambda: read_bid(_cards("2H 2H"), "2", JOKER),
+    lambda: read_bid(_cards("SJ 2H"), "2", JOKER),
+    lambda: read_bid(_cards("BJ 2H"), "2"),
+    lambda: read_bid(_cards("BJ SJ"), "2"),
+    lambda: check_bid(1, _cards("2H"), "2", Bid(0, tuple(_cards("2S 2S")), "S", 2)),
+    lambda: check_bid(0, _cards("SJ 2S 2S"), "2", Bid(0, tuple(_cards("BJ 2H")), "H", 1), JOKER),
+    lambda: check_bid(1, _cards("2S 2S"), "2", Bid(0, tuple(_cards("2S")), "S", 1)),
+]
+
+
+def _error(case: Callable[[], object]) -> RulesError:
+    with pytest.raises(RulesError) as info:
+        case()
+    return info.value
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_rules_errors_render_in_both_languages_and_english_matches_str(case: int) -> None:
+    error = _error(CASES[case])
+    assert explain("en-US", error) == str(error)
+    chinese = explain("zh-CN", error)
+    assert chinese != str(error)
+    assert not re.search(r"[a-z]{2,}", chinese), chinese
+
+
+def test_the_issue_example_reads_as_players_say_it() -> None:
+    error = _error(CASES[0])
+    assert explain("zh-CN", error) == "你必须出一对红桃：你还有7♥7♥。"
+    assert str(error) == "You must play a pair of hearts: you hold 7♥7♥."
+
+
+def test_every_raise_in_the_rules_and_game_carries_a_key() -> None:
+    """A new error without a key would reach Chinese players in English."""
+    for folder in ("bot/rules", "bot/game"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                call = node.exc if isinstance(node, ast.Raise) else None
+                if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+                    continue
+                if call.func.id in {"IllegalPlay", "IllegalBid", "NotationError", "GameError"}:
+                    assert any(k.arg == "key" for k in call.keywords), f"{path}:{node.lineno}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_obligations_render(locale: str) -> None:
+    hand = _cards("7H 7H 8H 8H 9H 3S")
+    reasons = [
+        obligation(hand, _cards("QH QH KH KH"), H),
+        obligation(hand, _cards("QH QH"), H),
+        obligation(_cards("7H 3S 4S"), _cards("QH QH"), H),
+        obligation(_cards("7H 3S 4S"), _cards("QH"), H),
+        obligation(hand, _cards("QH"), H),
+    ]
+    for reason in reasons:
+        assert isinstance(reason, Reason)
+        text = explain(locale, reason)
+        if locale == "en-US":
+            assert text == str(reason)
+    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括一个2连对拖拉机"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_match_errors_render(locale: str) -> None:
+    match = Match.new(1, RuleSet())
+    for seat in range(4):
+        with pytest.raises(RulesError) as info:
+            match.apply(seat, object())  # type: ignore[arg-type]
+        assert explain(locale, info.value)
