@@ -564,7 +564,7 @@ class UserDriver:
             created_at=fake.clock.time(),
             content=content,
         )
-        fake._store(msg)
+        fake.store_message(msg)
         payload = msg.payload()
         guild = fake.guild_of(channel)
         if guild is not None:

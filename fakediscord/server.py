@@ -28,18 +28,28 @@ import json
 import re
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import web
 
 from . import errors as E
-from . import limits
+from . import limits, routes
 from .clock import VirtualClock
 from .errors import JSON, DiscordError
 from .faults import Faults
 from .gateway import Gateway
+from .http import (
+    API_PREFIX,
+    LOADING,
+    Handler,
+    Req,
+    RequestRecord,
+    Route,
+    Upload,
+    compile_template,
+    json_response,
+)
 from .limits import EPHEMERAL, Limits
 from .state import (
     Attachment,
@@ -61,102 +71,6 @@ from .state import (
     iter_components,
     new_token,
 )
-
-LOADING = 1 << 7
-API_PREFIX = "/api/v10"
-
-
-@dataclass
-class Upload:
-    """One ``files[n]`` part of a multipart request."""
-
-    field: str
-    filename: str
-    data: bytes
-
-
-@dataclass
-class RequestRecord:
-    """One HTTP request the bot made, and what the fake answered."""
-
-    method: str
-    path: str
-    route: str | None
-    params: dict[str, str]
-    query: dict[str, str]
-    json: Any
-    uploads: list[Upload]
-    at: float
-    status: int = 0
-    response: Any = None
-    fault: str | None = None
-
-    @property
-    def error_code(self) -> int | None:
-        """Discord's JSON error code, for 4xx/5xx answers."""
-        if isinstance(self.response, dict):
-            return self.response.get("code")
-        return None
-
-    def __repr__(self) -> str:
-        return f"<{self.method} {self.path} -> {self.status} {self.error_code or ''}>"
-
-
-@dataclass
-class Req:
-    """What a route handler sees."""
-
-    record: RequestRecord
-    params: dict[str, str]
-    query: dict[str, str]
-    json: Any
-    uploads: list[Upload] = field(default_factory=list)
-
-    def id(self, name: str) -> int:
-        try:
-            return int(self.params[name])
-        except ValueError:
-            raise E.invalid_form_body(
-                {
-                    name: {
-                        "_errors": [
-                            E.err(
-                                "NUMBER_TYPE_COERCE",
-                                f'Value "{self.params[name]}" is not snowflake.',
-                            )
-                        ]
-                    }
-                }
-            ) from None
-
-
-Handler = Callable[[Req], Awaitable[tuple[int, Any]]]
-
-
-@dataclass
-class _Route:
-    method: str
-    template: str
-    regex: re.Pattern[str]
-    handler: Handler
-    auth: bool
-
-
-def _compile(template: str) -> re.Pattern[str]:
-    """``/channels/{channel_id}`` -> a regex with a named group per placeholder."""
-    parts = re.split(r"\{(\w+)\}", template)
-    pattern = "".join(
-        re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^/]+)" for i, p in enumerate(parts)
-    )
-    return re.compile(f"^{pattern}$")
-
-
-def _json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
-    # Exactly "application/json": discord.py compares the header verbatim.
-    hdrs = {"Content-Type": "application/json"}
-    if headers:
-        hdrs.update(headers)
-    return web.Response(status=status, body=json.dumps(body).encode(), headers=hdrs)
 
 
 class FakeDiscord:
@@ -198,7 +112,7 @@ class FakeDiscord:
         self._dm_by_user: dict[int, Channel] = {}
         self.commands: dict[int, Command] = {}
         self.interactions: dict[int, Interaction] = {}
-        self._interactions_by_token: dict[str, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
         self.attachments: dict[int, Attachment] = {}  # every upload, served back by URL
         self.reactions: list[tuple[int, str]] = []
         self.thread_members: dict[int, set[int]] = {}
@@ -207,9 +121,9 @@ class FakeDiscord:
         self.faults = Faults(self)
         self.gateway = Gateway(self, heartbeat_interval)
         self.in_flight = 0
-        self._routes: list[_Route] = []
+        self._routes: list[Route] = []
         self._runner: web.AppRunner | None = None
-        self._register_routes()
+        routes.register_all(self)
 
     # ================================================================== lifecycle
     async def start(self) -> FakeDiscord:
@@ -295,7 +209,7 @@ class FakeDiscord:
             position=len(guild.channel_ids),
             created_at=self.clock.time(),
         )
-        self._add_channel(guild, channel)
+        self.add_channel(guild, channel)
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), intent=Intents.GUILDS)
         return channel
 
@@ -308,11 +222,11 @@ class FakeDiscord:
             position=len(guild.channel_ids),
             created_at=self.clock.time(),
         )
-        self._add_channel(guild, channel)
+        self.add_channel(guild, channel)
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(), intent=Intents.GUILDS)
         return channel
 
-    def _add_channel(self, guild: Guild, channel: Channel) -> None:
+    def add_channel(self, guild: Guild, channel: Channel) -> None:
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         self._channel_messages[channel.id] = []
@@ -573,12 +487,12 @@ class FakeDiscord:
         self, method: str, template: str, *, auth: bool = True
     ) -> Callable[[Handler], Handler]:
         def deco(fn: Handler) -> Handler:
-            self._routes.append(_Route(method, template, _compile(template), fn, auth))
+            self._routes.append(Route(method, template, compile_template(template), fn, auth))
             return fn
 
         return deco
 
-    def _match(self, method: str, path: str) -> tuple[_Route | None, dict[str, str], bool]:
+    def _match(self, method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
         path_known = False
         for r in self._routes:
             m = r.regex.match(path)
@@ -589,7 +503,7 @@ class FakeDiscord:
         return None, {}, path_known
 
     async def _unknown_root(self, request: web.Request) -> web.Response:
-        return _json_response(
+        return json_response(
             404,
             {"message": f"fakediscord: unknown route {request.method} {request.path}", "code": 0},
         )
@@ -631,7 +545,7 @@ class FakeDiscord:
             self.notifier.notify()
             token = request.match_info.get("tail", "").split("/")
             for part in token[2:3]:  # interactions/{id}/{token}, webhooks/{app}/{token}
-                inter = self._interactions_by_token.get(part)
+                inter = self.interactions_by_token.get(part)
                 if inter is not None:
                     inter.notifier.notify()
 
@@ -660,10 +574,10 @@ class FakeDiscord:
             record.status = status
             record.response = {
                 "message": f"fakediscord: unknown route {request.method} "
-                f"{path} (add it to fakediscord/server.py)",
+                f"{path} (add it to fakediscord/routes/)",
                 "code": 0,
             }
-            return _json_response(status, record.response)
+            return json_response(status, record.response)
         if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
             return self._error(record, E.unauthorized())
         fault = await self.faults.apply(record)
@@ -679,24 +593,24 @@ class FakeDiscord:
         record.response = answer
         if status == 204:
             return web.Response(status=204)
-        return _json_response(status, answer)
+        return json_response(status, answer)
 
     def _error(self, record: RequestRecord, exc: DiscordError) -> web.Response:
         record.status = exc.status
         record.response = exc.body()
         token = record.params.get("token")
-        if token and token in self._interactions_by_token:
-            self._interactions_by_token[token].errors.append((exc.status, exc.body()))
-        return _json_response(exc.status, exc.body(), exc.headers)
+        if token and token in self.interactions_by_token:
+            self.interactions_by_token[token].errors.append((exc.status, exc.body()))
+        return json_response(exc.status, exc.body(), exc.headers)
 
     # ================================================================== helpers
-    def _channel(self, channel_id: int) -> Channel:
+    def channel_by_id(self, channel_id: int) -> Channel:
         channel = self.channels.get(channel_id)
         if channel is None or channel.deleted:
             raise E.unknown_channel()
         return channel
 
-    def _message(self, channel: Channel, message_id: int) -> Message:
+    def message_in(self, channel: Channel, message_id: int) -> Message:
         message = self.messages.get(message_id)
         if (
             message is None
@@ -707,7 +621,7 @@ class FakeDiscord:
             raise E.unknown_message()
         return message
 
-    def _require(self, channel: Channel, *needed: int) -> None:
+    def require(self, channel: Channel, *needed: int) -> None:
         if channel.is_dm:
             return
         perms = self.permissions(self.bot_user, channel)
@@ -751,7 +665,7 @@ class FakeDiscord:
         self.attachments[att.id] = att
         return att
 
-    def _store(self, message: Message) -> None:
+    def store_message(self, message: Message) -> None:
         self.messages[message.id] = message
         self._channel_messages.setdefault(message.channel_id, []).append(message)
         channel = self.channels.get(message.channel_id)
@@ -762,21 +676,21 @@ class FakeDiscord:
     def _message_intent(self, message: Message) -> int:
         return Intents.GUILD_MESSAGES if message.guild_id else Intents.DIRECT_MESSAGES
 
-    def _emit_create(self, message: Message) -> None:
+    def emit_create(self, message: Message) -> None:
         if message.ephemeral_for is None:
             self.gateway.dispatch(
                 "MESSAGE_CREATE", message.payload(), intent=self._message_intent(message)
             )
         self.notifier.notify()
 
-    def _emit_update(self, message: Message) -> None:
+    def emit_update(self, message: Message) -> None:
         if message.ephemeral_for is None:
             self.gateway.dispatch(
                 "MESSAGE_UPDATE", message.payload(), intent=self._message_intent(message)
             )
         self.notifier.notify()
 
-    def _emit_delete(self, message: Message) -> None:
+    def emit_delete(self, message: Message) -> None:
         if message.ephemeral_for is None:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id:
@@ -784,7 +698,7 @@ class FakeDiscord:
             self.gateway.dispatch("MESSAGE_DELETE", data, intent=self._message_intent(message))
         self.notifier.notify()
 
-    def _new_message(
+    def new_message(
         self,
         channel: Channel,
         payload: JSON,
@@ -839,7 +753,7 @@ class FakeDiscord:
             message.type = 19
         return message
 
-    def _apply_edit(self, message: Message, payload: JSON, uploads: list[Upload]) -> None:
+    def apply_edit(self, message: Message, payload: JSON, uploads: list[Upload]) -> None:
         """Validate an edit against the message it would produce, then apply it."""
         limits.check_files([len(u.data) for u in uploads])
         final = message.payload()
@@ -887,7 +801,7 @@ class FakeDiscord:
             guild_id=channel.guild_id,
         )
         self.interactions[inter.id] = inter
-        self._interactions_by_token[inter.token] = inter
+        self.interactions_by_token[inter.token] = inter
         self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(inter))
         self.notifier.notify()
         return inter
@@ -928,628 +842,6 @@ class FakeDiscord:
         if inter.message is not None:
             payload["message"] = inter.message.payload()
         return payload
-
-    def _interaction_for_webhook(self, req: Req) -> Interaction:
-        inter = self._interactions_by_token.get(req.params["token"])
-        if inter is None or req.id("application_id") != self.application_id:
-            raise E.unknown_webhook()
-        if self.clock.time() - inter.created_at > Limits.TOKEN_SECONDS:
-            raise E.invalid_webhook_token()
-        if inter.response_type is None:
-            # The followup webhook only exists once the interaction is acknowledged.
-            raise E.unknown_webhook()
-        inter.requests += 1
-        return inter
-
-    def _interaction_message(self, inter: Interaction, message_id: str) -> Message:
-        if message_id == "@original":
-            msg = inter.original
-        else:
-            msg = self.messages.get(int(message_id)) if message_id.isdigit() else None
-            if msg is not None and msg is not inter.original and msg not in inter.followups:
-                msg = None
-        if msg is None or msg.deleted:
-            raise E.unknown_message()
-        return msg
-
-    # ================================================================== routes
-    def _register_routes(self) -> None:
-        r = self.route
-
-        # ---- login and application
-        @r("GET", "/users/@me")
-        async def me(req: Req) -> tuple[int, Any]:
-            return 200, self.bot_user.payload() | {
-                "verified": True,
-                "mfa_enabled": False,
-                "locale": "en-US",
-                "email": None,
-            }
-
-        async def app_info(req: Req) -> tuple[int, Any]:
-            return 200, {
-                "id": str(self.application_id),
-                "name": self.bot_user.name,
-                "icon": None,
-                "description": "",
-                "summary": "",
-                "type": None,
-                "hook": True,
-                "bot_public": True,
-                "bot_require_code_grant": False,
-                "verify_key": "0" * 64,
-                "flags": self.application_flags,
-                "owner": self.owner.payload(),
-                "team": None,
-                "bot": self.bot_user.payload(),
-                "rpc_origins": [],
-                "tags": [],
-                "redirect_uris": [],
-                "interactions_endpoint_url": None,
-                "role_connections_verification_url": None,
-                "approximate_guild_count": len(self.guilds),
-                "integration_types_config": {},
-            }
-
-        r("GET", "/oauth2/applications/@me")(app_info)
-        r("GET", "/applications/@me")(app_info)
-
-        @r("GET", "/gateway", auth=False)
-        async def gateway(req: Req) -> tuple[int, Any]:
-            return 200, {"url": self.gateway_url}
-
-        @r("GET", "/gateway/bot")
-        async def gateway_bot(req: Req) -> tuple[int, Any]:
-            return 200, {
-                "url": self.gateway_url,
-                "shards": 1,
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 0,
-                    "max_concurrency": 1,
-                },
-            }
-
-        # ---- application commands
-        def app_guild(req: Req) -> int | None:
-            if req.id("application_id") != self.application_id:
-                raise E.missing_access()
-            if "guild_id" not in req.params:
-                return None
-            gid = req.id("guild_id")
-            if gid not in self.guilds:
-                raise E.missing_access()
-            return gid
-
-        def commands_in(gid: int | None) -> list[Command]:
-            return [c for c in self.commands.values() if c.guild_id == gid]
-
-        async def list_commands(req: Req) -> tuple[int, Any]:
-            return 200, [c.payload() for c in commands_in(app_guild(req))]
-
-        async def put_commands(req: Req) -> tuple[int, Any]:
-            gid = app_guild(req)
-            body = req.json if req.json is not None else []
-            limits.check_command_list(body)
-            old = {(c.name, c.type): c for c in commands_in(gid)}
-            for c in old.values():
-                del self.commands[c.id]
-            result = []
-            for raw in body:
-                prev = old.get((raw["name"], raw.get("type", 1)))
-                cmd = Command(
-                    prev.id if prev else self.ids.next(),
-                    self.application_id,
-                    gid,
-                    dict(raw),
-                    self.ids.next(),
-                )
-                self.commands[cmd.id] = cmd
-                result.append(cmd.payload())
-            self.notifier.notify()
-            return 200, result
-
-        async def post_command(req: Req) -> tuple[int, Any]:
-            gid = app_guild(req)
-            raw = req.json or {}
-            errs = E.FormErrors()
-            limits.check_command(errs, raw)
-            errs.raise_if_any()
-            existing = {(c.name, c.type): c for c in commands_in(gid)}
-            prev = existing.get((raw.get("name"), raw.get("type", 1)))
-            if prev is None:
-                same_type = [c for c in existing.values() if c.type == raw.get("type", 1)]
-                cap = (
-                    Limits.CHAT_INPUT_COMMANDS
-                    if raw.get("type", 1) == 1
-                    else Limits.CONTEXT_MENU_COMMANDS
-                )
-                if len(same_type) >= cap:
-                    raise DiscordError(
-                        400,
-                        E.MAX_APPLICATION_COMMANDS,
-                        f"Maximum number of application commands reached ({cap})",
-                    )
-            else:
-                del self.commands[prev.id]
-            cmd = Command(
-                prev.id if prev else self.ids.next(),
-                self.application_id,
-                gid,
-                dict(raw),
-                self.ids.next(),
-            )
-            self.commands[cmd.id] = cmd
-            self.notifier.notify()
-            return (200 if prev else 201), cmd.payload()
-
-        def one_command(req: Req) -> Command:
-            gid = app_guild(req)
-            cmd = self.commands.get(req.id("command_id"))
-            if cmd is None or cmd.guild_id != gid:
-                raise DiscordError(
-                    404, E.UNKNOWN_APPLICATION_COMMAND, "Unknown application command"
-                )
-            return cmd
-
-        async def get_command(req: Req) -> tuple[int, Any]:
-            return 200, one_command(req).payload()
-
-        async def patch_command(req: Req) -> tuple[int, Any]:
-            cmd = one_command(req)
-            merged = dict(cmd.raw) | dict(req.json or {})
-            errs = E.FormErrors()
-            limits.check_command(errs, merged)
-            errs.raise_if_any()
-            cmd.raw = merged
-            cmd.version = self.ids.next()
-            return 200, cmd.payload()
-
-        async def delete_command(req: Req) -> tuple[int, Any]:
-            cmd = one_command(req)
-            del self.commands[cmd.id]
-            return 204, None
-
-        for base in (
-            "/applications/{application_id}/commands",
-            "/applications/{application_id}/guilds/{guild_id}/commands",
-        ):
-            r("GET", base)(list_commands)
-            r("PUT", base)(put_commands)
-            r("POST", base)(post_command)
-            r("GET", base + "/{command_id}")(get_command)
-            r("PATCH", base + "/{command_id}")(patch_command)
-            r("DELETE", base + "/{command_id}")(delete_command)
-
-        # ---- users, guilds
-        @r("GET", "/users/{user_id}")
-        async def get_user(req: Req) -> tuple[int, Any]:
-            user = self.users.get(req.id("user_id"))
-            if user is None:
-                raise E.unknown_user()
-            return 200, user.payload()
-
-        @r("POST", "/users/@me/channels")
-        async def create_dm(req: Req) -> tuple[int, Any]:
-            body = req.json or {}
-            user = self.users.get(int(body.get("recipient_id", 0)))
-            if user is None:
-                raise E.invalid_form_body(
-                    {
-                        "recipient_id": {
-                            "_errors": [E.err("NUMBER_TYPE_COERCE", "Value is not snowflake.")]
-                        }
-                    }
-                )
-            return 200, self.dm_channel(user).payload()
-
-        def guild_of(req: Req) -> Guild:
-            guild = self.guilds.get(req.id("guild_id"))
-            if guild is None:
-                raise E.unknown_guild()
-            return guild
-
-        @r("GET", "/guilds/{guild_id}")
-        async def get_guild(req: Req) -> tuple[int, Any]:
-            data = self.guild_create_payload(guild_of(req))
-            for key in (
-                "members",
-                "channels",
-                "threads",
-                "presences",
-                "voice_states",
-                "joined_at",
-                "large",
-                "member_count",
-                "unavailable",
-            ):
-                data.pop(key, None)
-            return 200, data
-
-        @r("GET", "/guilds/{guild_id}/channels")
-        async def guild_channels(req: Req) -> tuple[int, Any]:
-            guild = guild_of(req)
-            return 200, [
-                self.channels[c].payload()
-                for c in guild.channel_ids
-                if not self.channels[c].deleted and not self.channels[c].is_thread
-            ]
-
-        @r("GET", "/guilds/{guild_id}/roles")
-        async def guild_roles(req: Req) -> tuple[int, Any]:
-            return 200, [role.payload() for role in guild_of(req).roles.values()]
-
-        @r("GET", "/guilds/{guild_id}/members/{user_id}")
-        async def guild_member(req: Req) -> tuple[int, Any]:
-            member = guild_of(req).members.get(req.id("user_id"))
-            if member is None:
-                raise DiscordError(404, 10007, "Unknown Member")
-            return 200, member.payload()
-
-        # ---- channels
-        @r("GET", "/channels/{channel_id}")
-        async def get_channel(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            self._require(channel)
-            return 200, channel.payload()
-
-        @r("DELETE", "/channels/{channel_id}")
-        async def delete_channel(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            if not channel.is_dm:
-                self._require(
-                    channel, Perm.MANAGE_THREADS if channel.is_thread else Perm.MANAGE_CHANNELS
-                )
-            data = channel.payload()
-            self.delete_channel(channel)
-            return 200, data
-
-        @r("POST", "/channels/{channel_id}/typing")
-        async def typing(req: Req) -> tuple[int, Any]:
-            self._require(self._channel(req.id("channel_id")), Perm.SEND_MESSAGES)
-            return 204, None
-
-        @r("POST", "/channels/{channel_id}/messages")
-        async def send(req: Req) -> tuple[int, Any]:
-            limits.check_files([len(u.data) for u in req.uploads])
-            channel = self._channel(req.id("channel_id"))
-            payload = req.json or {}
-            limits.check_message(payload, len(req.uploads))
-            if channel.is_dm:
-                assert channel.recipient is not None
-                if channel.recipient.dms_closed:
-                    raise E.cannot_send_to_user()
-            else:
-                needed = [
-                    Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
-                ]
-                if req.uploads:
-                    needed.append(Perm.ATTACH_FILES)
-                self._require(channel, *needed)
-            message = self._new_message(channel, payload, req.uploads)
-            self._store(message)
-            self._emit_create(message)
-            return 200, message.payload()
-
-        @r("GET", "/channels/{channel_id}/messages")
-        async def history(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            self._require(channel, Perm.READ_MESSAGE_HISTORY)
-            limit = int(req.query.get("limit", 50))
-            if not 1 <= limit <= 100:
-                raise E.invalid_form_body({"limit": {"_errors": [E.number_max(100)]}})
-            msgs = self.channel_messages(channel)
-            if "before" in req.query:
-                msgs = [m for m in msgs if m.id < int(req.query["before"])]
-            if "after" in req.query:
-                msgs = [m for m in msgs if m.id > int(req.query["after"])][:limit]
-            if "around" in req.query:
-                around = int(req.query["around"])
-                msgs = sorted(msgs, key=lambda m: abs(m.id - around))[:limit]
-            msgs = sorted(msgs, key=lambda m: m.id, reverse=True)[:limit]
-            return 200, [m.payload() for m in msgs]
-
-        @r("GET", "/channels/{channel_id}/messages/{message_id}")
-        async def get_message(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            self._require(channel, Perm.READ_MESSAGE_HISTORY)
-            return 200, self._message(channel, req.id("message_id")).payload()
-
-        @r("PATCH", "/channels/{channel_id}/messages/{message_id}")
-        async def edit(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            self._require(channel)
-            message = self._message(channel, req.id("message_id"))
-            if message.author is not self.bot_user:
-                raise DiscordError(
-                    403,
-                    E.CANNOT_EDIT_OTHER_USERS_MESSAGE,
-                    "Cannot edit a message authored by another user",
-                )
-            self._apply_edit(message, req.json or {}, req.uploads)
-            self._emit_update(message)
-            return 200, message.payload()
-
-        @r("DELETE", "/channels/{channel_id}/messages/{message_id}")
-        async def delete(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            message = self._message(channel, req.id("message_id"))
-            if message.author is not self.bot_user:
-                self._require(channel, Perm.MANAGE_MESSAGES)
-            message.deleted = True
-            self._emit_delete(message)
-            return 204, None
-
-        @r("POST", "/channels/{channel_id}/messages/bulk-delete")
-        async def bulk_delete(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            self._require(channel, Perm.MANAGE_MESSAGES)
-            ids = [int(i) for i in (req.json or {}).get("messages", [])]
-            if not 2 <= len(ids) <= 100:
-                raise E.invalid_form_body({"messages": {"_errors": [E.bad_length(2, 100)]}})
-            for mid in ids:
-                msg = self.messages.get(mid)
-                if msg is not None and msg.channel_id == channel.id:
-                    msg.deleted = True
-                    self._emit_delete(msg)
-            return 204, None
-
-        async def react(req: Req) -> tuple[int, Any]:
-            channel = self._channel(req.id("channel_id"))
-            self._require(channel, Perm.ADD_REACTIONS)
-            message = self._message(channel, req.id("message_id"))
-            entry = (message.id, req.params["emoji"])
-            if req.record.method == "PUT":
-                self.reactions.append(entry)
-            elif entry in self.reactions:
-                self.reactions.remove(entry)
-            return 204, None
-
-        r("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")(react)
-        r("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me")(react)
-
-        # ---- threads
-        def make_thread(parent: Channel, body: JSON, ttype: int, tid: int | None) -> Channel:
-            errs = E.FormErrors()
-            name = body.get("name")
-            if not isinstance(name, str) or not 1 <= len(name) <= Limits.THREAD_NAME:
-                errs.add(("name",), E.bad_length(1, Limits.THREAD_NAME))
-            errs.raise_if_any()
-            needed = (
-                Perm.CREATE_PRIVATE_THREADS
-                if ttype == ChannelType.PRIVATE_THREAD
-                else Perm.CREATE_PUBLIC_THREADS
-            )
-            self._require(parent, needed)
-            guild = self.guilds[parent.guild_id]  # type: ignore[index]
-            thread = Channel(
-                tid or self.ids.next(),
-                ttype,
-                name,
-                guild.id,
-                parent_id=parent.id,
-                owner_id=self.bot_user.id,
-                created_at=self.clock.time(),
-            )
-            self._add_channel(guild, thread)
-            self.thread_members[thread.id] = {self.bot_user.id}
-            self.gateway.dispatch(
-                "THREAD_CREATE", thread.payload() | {"newly_created": True}, intent=Intents.GUILDS
-            )
-            self.notifier.notify()
-            return thread
-
-        @r("POST", "/channels/{channel_id}/threads")
-        async def thread_without_message(req: Req) -> tuple[int, Any]:
-            parent = self._channel(req.id("channel_id"))
-            if parent.is_dm or parent.is_thread:
-                raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-            body = req.json or {}
-            ttype = int(body.get("type") or ChannelType.PRIVATE_THREAD)
-            return 201, make_thread(parent, body, ttype, None).payload()
-
-        @r("POST", "/channels/{channel_id}/messages/{message_id}/threads")
-        async def thread_from_message(req: Req) -> tuple[int, Any]:
-            parent = self._channel(req.id("channel_id"))
-            message = self._message(parent, req.id("message_id"))
-            if message.id in self.channels:
-                raise DiscordError(
-                    400, 160004, "A thread has already been created for this message"
-                )
-            thread = make_thread(parent, req.json or {}, ChannelType.PUBLIC_THREAD, message.id)
-            return 201, thread.payload()
-
-        async def thread_member(req: Req) -> tuple[int, Any]:
-            thread = self._channel(req.id("channel_id"))
-            if not thread.is_thread:
-                raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-            raw = req.params["user_id"]
-            uid = self.bot_user.id if raw == "@me" else req.id("user_id")
-            members = self.thread_members.setdefault(thread.id, set())
-            if req.record.method == "PUT":
-                members.add(uid)
-            else:
-                members.discard(uid)
-            self.notifier.notify()
-            return 204, None
-
-        for method in ("PUT", "DELETE"):
-            r(method, "/channels/{channel_id}/thread-members/{user_id}")(thread_member)
-
-        # ---- interaction callback
-        @r("POST", "/interactions/{interaction_id}/{token}/callback", auth=False)
-        async def callback(req: Req) -> tuple[int, Any]:
-            inter = self._interactions_by_token.get(req.params["token"])
-            if inter is None or inter.id != req.id("interaction_id"):
-                raise E.unknown_interaction()
-            inter.requests += 1
-            late = self.faults.take_late_ack()
-            if late:
-                await self.clock.advance(late)
-            if inter.response_type is not None:
-                raise E.already_acknowledged()
-            if self.clock.time() - inter.created_at > Limits.FIRST_RESPONSE_SECONDS:
-                raise E.unknown_interaction()
-            return 200, self._respond(inter, req)
-
-        # ---- followups and the original response
-        @r("POST", "/webhooks/{application_id}/{token}", auth=False)
-        async def followup(req: Req) -> tuple[int, Any]:
-            inter = self._interaction_for_webhook(req)
-            limits.check_files([len(u.data) for u in req.uploads])
-            payload = req.json or {}
-            limits.check_message(payload, len(req.uploads))
-            original = inter.original
-            if original is not None and original.loading and original not in inter.followups:
-                # The first followup after a "thinking" defer replaces the placeholder.
-                self._apply_edit(original, payload, req.uploads)
-                inter.followups.append(original)
-                self._emit_update(original)
-                message = original
-            else:
-                ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
-                message = self._new_message(
-                    inter.channel,
-                    payload,
-                    req.uploads,
-                    interaction=inter,
-                    ephemeral_for=inter.user.id if ephemeral else None,
-                    mtype=0,
-                )
-                self._store(message)
-                inter.followups.append(message)
-                self._emit_create(message)
-            if req.query.get("wait") in ("1", "true", "True"):
-                return 200, message.payload()
-            return 204, None
-
-        async def get_webhook_message(req: Req) -> tuple[int, Any]:
-            inter = self._interaction_for_webhook(req)
-            return 200, self._interaction_message(inter, req.params["message_id"]).payload()
-
-        async def edit_webhook_message(req: Req) -> tuple[int, Any]:
-            inter = self._interaction_for_webhook(req)
-            message = self._interaction_message(inter, req.params["message_id"])
-            self._apply_edit(message, req.json or {}, req.uploads)
-            self._emit_update(message)
-            return 200, message.payload()
-
-        async def delete_webhook_message(req: Req) -> tuple[int, Any]:
-            inter = self._interaction_for_webhook(req)
-            message = self._interaction_message(inter, req.params["message_id"])
-            message.deleted = True
-            self._emit_delete(message)
-            return 204, None
-
-        for path in ("/webhooks/{application_id}/{token}/messages/{message_id}",):
-            r("GET", path, auth=False)(get_webhook_message)
-            r("PATCH", path, auth=False)(edit_webhook_message)
-            r("DELETE", path, auth=False)(delete_webhook_message)
-
-    # ================================================================== callback types
-    def _respond(self, inter: Interaction, req: Req) -> JSON:
-        """Apply an interaction callback (types 4–9) and build the callback object."""
-        body = req.json or {}
-        rtype = body.get("type")
-        data = body.get("data") or {}
-        is_component = inter.type == 3 or (inter.type == 5 and inter.message is not None)
-        valid = {
-            2: {4, 5, 9},
-            3: {4, 5, 6, 7, 9},
-            4: {8},
-            5: {4, 5, 6, 7} if inter.message is not None else {4, 5},
-        }[inter.type]
-        if rtype not in valid:
-            raise E.invalid_form_body(
-                {
-                    "type": {
-                        "_errors": [
-                            E.err(
-                                "INTERACTION_RESPONSE_TYPE_INVALID",
-                                f"Interaction response type {rtype} is not valid "
-                                f"for interaction type {inter.type}",
-                            )
-                        ]
-                    }
-                }
-            )
-        message: Message | None = None
-        errs = E.FormErrors()
-        if rtype == 4:
-            limits.check_files([len(u.data) for u in req.uploads])
-            limits.check_message(data, len(req.uploads), path=("data",))
-            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
-            message = self._new_message(
-                inter.channel,
-                data,
-                req.uploads,
-                interaction=inter,
-                ephemeral_for=inter.user.id if ephemeral else None,
-                mtype=20 if inter.type == 2 else 0,
-            )
-            self._store(message)
-            inter.original = message
-        elif rtype == 5:
-            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
-            message = Message(
-                id=self.ids.next(),
-                channel_id=inter.channel.id,
-                guild_id=inter.guild_id,
-                author=self.bot_user,
-                created_at=self.clock.time(),
-                flags=LOADING | (EPHEMERAL if ephemeral else 0),
-                type=20 if inter.type == 2 else 0,
-                ephemeral_for=inter.user.id if ephemeral else None,
-                interaction=inter,
-                webhook_id=self.application_id,
-                application_id=self.application_id,
-            )
-            self._store(message)
-            inter.original = message
-        elif rtype == 6:
-            assert is_component
-            inter.original = inter.message
-        elif rtype == 7:
-            assert inter.message is not None
-            limits.check_files([len(u.data) for u in req.uploads])
-            self._apply_edit_data(inter.message, data, req.uploads)
-            inter.original = inter.message
-            message = inter.message
-        elif rtype == 8:
-            limits.check_autocomplete(errs, data)
-        elif rtype == 9:
-            limits.check_modal(errs, data)
-        errs.raise_if_any()
-        inter.response_type = rtype
-        inter.response_data = data
-        inter.acked_at = self.clock.time()
-        inter.acked_perf = time.perf_counter()
-        if rtype in (4, 5) and message is not None:
-            self._emit_create(message)
-        elif rtype == 7 and message is not None:
-            self._emit_update(message)
-        self.notifier.notify()
-        answer: JSON = {
-            "interaction": {
-                "id": str(inter.id),
-                "type": inter.type,
-                "response_message_id": str(message.id) if message else None,
-                "response_message_loading": rtype == 5,
-                "response_message_ephemeral": bool(message and message.ephemeral),
-            }
-        }
-        if message is not None:
-            answer["resource"] = {"type": rtype, "message": message.payload()}
-        return answer
-
-    def _apply_edit_data(self, message: Message, data: JSON, uploads: list[Upload]) -> None:
-        try:
-            self._apply_edit(message, data, uploads)
-        except DiscordError as exc:
-            if exc.errors:
-                exc.errors = {"data": exc.errors}
-            raise
 
 
 __all__ = ["FakeDiscord", "RequestRecord", "Upload", "iter_components"]
