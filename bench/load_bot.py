@@ -1,4 +1,4 @@
-"""Run the production entry point (``bot.app.run_discord``) against a fake Discord.
+"""Run the production entry point (``app.run_discord``) against a fake Discord.
 
 ``python -m bench.load_bot API_BASE GATEWAY_URL`` with ``DISCORD_TOKEN`` and
 ``SHENGJI_DB`` in the environment. Only the two documented class attributes are
@@ -15,7 +15,7 @@ import sys
 import discord
 import yarl
 
-from bot.app import run_discord
+from app import run_discord
 
 if __name__ == "__main__":
     discord.http.Route.BASE = sys.argv[1]

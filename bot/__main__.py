@@ -1,7 +1,9 @@
 """``python -m bot``: the Discord bot, or an offline command (play, simulate, arena).
 
-With no command this runs the Discord bot (``bot.app.run_discord``); the offline
-commands live in ``bot.cli``.
+With no command this runs the Discord bot (``app.run_discord``, the composition
+root outside ``bot/``); the offline commands live in ``bot.cli``. This file is the
+process entry, not part of the core: it imports ``app`` lazily, only when the
+Discord bot is what runs, so ``bot`` itself never imports the Discord layer.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 
 def run_default() -> int:
     """Run the Discord bot (without a token it explains how to get one)."""
-    from bot.app import run_discord
+    from app import run_discord
 
     return run_discord()
 

@@ -52,7 +52,16 @@ from bot.game import (
     action_to_dict,
 )
 from bot.rules import RulesError, RuleSet
-from bot.store import GuildSettings, LiveTable, SeatInfo, Store
+from bot.store import (
+    GuildSettings,
+    HandRecord,
+    LeaderRow,
+    LiveTable,
+    MatchSummary,
+    PlayerStats,
+    SeatInfo,
+    Store,
+)
 
 log = logging.getLogger(__name__)
 
@@ -605,6 +614,54 @@ class TableService:
         table = self.tables.get(channel_id)
         if table is not None:
             await self._close(table, "aborted", note="The channel is gone.")
+
+    # --- lookups and records queries for the Discord layer ------------------------
+    # (the cogs never reach into ``store`` or ``tables``: these are their doors)
+
+    def table_by_id(self, table_id: int) -> Table:
+        """The open table with this id (component ids carry it), or UserError."""
+        for table in self.tables.values():
+            if table.id == table_id and not table.closed:
+                return table
+        raise UserError("That table is closed; open a new one with `/shengji new`.")
+
+    def channel_of(self, place_id: int) -> int:
+        """The channel a table is keyed by, given the channel or the table's thread."""
+        if place_id in self.tables:
+            return place_id
+        for table in self.tables.values():
+            if table.meta.get("thread_id") == place_id:
+                return table.channel_id
+        return place_id
+
+    async def rules_here(self, guild_id: int, channel_id: int) -> RuleSet:
+        """The rules of the table in this channel, else the server's."""
+        table = self.tables.get(channel_id)
+        if table is not None and not table.closed:
+            return table.rules
+        return (await self.store.guild_settings(guild_id)).rules
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        await self.store.save_guild_settings(guild_id, settings)
+
+    async def leaderboard(self, guild_id: int, metric: str, limit: int = 10) -> list[LeaderRow]:
+        return await self.store.leaderboard(guild_id, metric, limit=limit)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        return await self.store.player_stats(guild_id, user_id)
+
+    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchSummary]:
+        return await self.store.recent_matches(guild_id, limit=limit)
+
+    async def hand_record(self, guild_id: int, hand_id: int) -> HandRecord | None:
+        """One recorded hand of this server (another server's hands stay unseen)."""
+        record = await self.store.hand_record(hand_id)
+        if record is None or getattr(record, "guild_id", guild_id) != guild_id:
+            return None
+        return record
 
     # --- the driver ----------------------------------------------------------------
 

@@ -1,0 +1,28 @@
+"""The Discord layer: the ``/shengji`` commands, the component router and the presenter.
+
+Commands are split by job, each module adding to the one ``/shengji`` group of
+``cogs.common``: ``lobby`` (open, seat, start, end), ``play`` (hand panel, bids,
+/play, hints, 托管), ``settings`` (rules and server settings), ``records``
+(leaderboard, stats, history) and ``components`` (routes every button and menu,
+ids decoded by ``cogs.ids``). ``presenter`` turns table updates into messages.
+A feature adds its own module and lists it in ``COMMAND_MODULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from discord.ext import commands
+
+COMMAND_MODULES = ("cogs.lobby", "cogs.play", "cogs.settings", "cogs.records")
+
+
+async def install(bot: commands.Bot) -> None:
+    """Put the ``/shengji`` group and the component router on ``bot``."""
+    for name in COMMAND_MODULES:
+        importlib.import_module(name)  # each module decorates its commands onto the group
+    from .common import shengji
+    from .components import Router
+
+    bot.tree.add_command(shengji)
+    await bot.add_cog(Router())

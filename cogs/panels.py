@@ -7,10 +7,7 @@ row of buttons. Each copy of a card is its own option (``AH.0``, ``AH.1``), and 
 staged selection lives on the server, so every legal play is reachable and a
 stale panel is recognised by the action number in its ``custom_id``.
 
-Custom ids (all start with ``sj:`` and are routed by the cog):
-``sj:p:{table}:{seat}:{seq}:{menu}`` picker menus, ``sj:b:{table}:{seat}:{seq}:{what}``
-panel buttons, ``sj:d:{table}:{seat}:{cards}`` bid buttons, ``sj:t:{table}:{what}``
-table buttons and ``sj:l:{table}:{what}`` lobby buttons.
+Custom ids are written and read by one codec, ``cogs.ids``.
 """
 
 from __future__ import annotations
@@ -35,6 +32,7 @@ from bot.rules import (
 )
 from renderers import HandScene, render_hand
 
+from .ids import BidButton, PanelButton, PickerMenu, format_id
 from .text import bid_label, cards_text, trump_text
 
 MAX_MENUS = 4
@@ -181,7 +179,7 @@ def build_panel(
                 discord.ui.Button(
                     label=bid_label(bid, current, seat)[:80],
                     style=discord.ButtonStyle.primary,
-                    custom_id=f"sj:d:{table_id}:{seat}:{code}",
+                    custom_id=format_id(BidButton(table_id, seat, code)),
                     row=i // 5,
                 )
             )
@@ -206,16 +204,18 @@ def build_panel(
             components.add_item(
                 _button(
                     "Confirm bury",
-                    f"sj:b:{table_id}:{seat}:{seq}:confirm",
+                    format_id(PanelButton(table_id, seat, seq, "confirm")),
                     discord.ButtonStyle.danger,
                 )
             )
-            components.add_item(_button("Back", f"sj:b:{table_id}:{seat}:{seq}:back"))
+            components.add_item(
+                _button("Back", format_id(PanelButton(table_id, seat, seq, "back")))
+            )
         else:
             staged_set = set(staged)
             for i, options in enumerate(menus_for(view)):
                 menu = discord.ui.Select(
-                    custom_id=f"sj:p:{table_id}:{seat}:{seq}:{i}",
+                    custom_id=format_id(PickerMenu(table_id, seat, seq, i)),
                     placeholder=f"{_menu_label(view, options)} ({len(options)})"[:150],
                     min_values=0,
                     max_values=len(options),
@@ -234,14 +234,18 @@ def build_panel(
             components.add_item(
                 _button(
                     verb,
-                    f"sj:b:{table_id}:{seat}:{seq}:{verb.lower()}",
+                    format_id(PanelButton(table_id, seat, seq, "bury" if burying else "play")),
                     discord.ButtonStyle.success,
                     disabled=problem is not None,
                     row=4,
                 )
             )
-            components.add_item(_button("Suggest", f"sj:b:{table_id}:{seat}:{seq}:suggest", row=4))
-            components.add_item(_button("Clear", f"sj:b:{table_id}:{seat}:{seq}:clear", row=4))
+            components.add_item(
+                _button("Suggest", format_id(PanelButton(table_id, seat, seq, "suggest")), row=4)
+            )
+            components.add_item(
+                _button("Clear", format_id(PanelButton(table_id, seat, seq, "clear")), row=4)
+            )
     elif view.expecting in ("play", "bury") and view.to_act is not None:
         lines.append(f"Waiting for {names[view.to_act]}.")
     title = f"Your hand · {len(view.hand)} cards"

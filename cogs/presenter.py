@@ -45,6 +45,7 @@ from renderers import (
     render_trick,
 )
 
+from .ids import LobbyButton, TableButton, format_id
 from .panels import Components, build_panel
 from .text import TEAM_NAMES, bid_text, cards_text, level_name, result_text, trump_text
 
@@ -89,13 +90,17 @@ def table_buttons(table_id: int) -> Components:
     view.add_item(
         discord.ui.Button(
             label="My hand",
-            custom_id=f"sj:t:{table_id}:hand",
+            custom_id=format_id(TableButton(table_id, "hand")),
             style=discord.ButtonStyle.primary,
             emoji="🂠",
         )
     )
-    view.add_item(discord.ui.Button(label="Last trick", custom_id=f"sj:t:{table_id}:last"))
-    view.add_item(discord.ui.Button(label="Rules", custom_id=f"sj:t:{table_id}:rules"))
+    view.add_item(
+        discord.ui.Button(label="Last trick", custom_id=format_id(TableButton(table_id, "last")))
+    )
+    view.add_item(
+        discord.ui.Button(label="Rules", custom_id=format_id(TableButton(table_id, "rules")))
+    )
     return view
 
 
@@ -109,7 +114,10 @@ def lobby_buttons(table_id: int, started: bool = False) -> Components:
     ):
         view.add_item(
             discord.ui.Button(
-                label=label, custom_id=f"sj:l:{table_id}:{what}", style=style, disabled=started
+                label=label,
+                custom_id=format_id(LobbyButton(table_id, what)),
+                style=style,
+                disabled=started,
             )
         )
     return view

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from app import ShengjiBot
 from bot.ai import suggest
-from bot.app import ShengjiBot
 from bot.clock import ManualClock
 from bot.game import Match
 from bot.rules import Card, RuleSet, format_cards

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import ShengjiBot
+from app import ShengjiBot
 from bot.game import Phase
 from bot.store import Store
 from fakediscord.harness import start_bot

@@ -1,6 +1,6 @@
 """The real entry point in its own process: start-up, a table, SIGTERM, restart.
 
-``bench.load_bot`` runs ``bot.app.run_discord`` (what ``python -m bot`` runs)
+``bench.load_bot`` runs ``app.run_discord`` (what ``python -m bot`` runs)
 with discord.py aimed at the fake, so configuration from the environment,
 migrations, restoring tables and the graceful shutdown are all the production
 code paths.

@@ -1,5 +1,10 @@
 """The Discord client: built by ``create_bot``, run by ``python -m bot``.
 
+This is the composition root: it wires the store, the table service, the
+presenter and the ``/shengji`` commands together. It lives outside ``bot/`` so the
+core never imports the Discord layer; ``bot/__main__.py`` imports it lazily, only
+when the process is asked to run the Discord bot.
+
 Start-up order: open the database (migrations run there), restore every live
 table, add the cog, sync the slash commands, connect. SIGTERM (and Ctrl-C) close
 the bot gracefully: the service stops accepting actions, in-flight actions finish
@@ -25,6 +30,9 @@ from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, load_config
 from bot.service import TableService
 from bot.store import Store, StoreError
+from cogs import install as install_commands
+from cogs.presenter import Presenter
+from cogs.text import ZH
 
 log = logging.getLogger("shengji")
 
@@ -40,8 +48,6 @@ class Translator(app_commands.Translator):
     ) -> str | None:
         if locale is not discord.Locale.chinese:
             return None
-        from cogs.text import ZH
-
         return ZH.get(string.message)
 
 
@@ -62,8 +68,6 @@ class ShengjiBot(commands.Bot):
         options.setdefault("command_prefix", commands.when_mentioned)
         options.setdefault("help_command", None)
         super().__init__(**options)  # type: ignore[arg-type]
-        from cogs.presenter import Presenter
-
         self.store = store
         self.presenter = Presenter(self, audit=audit)  # type: ignore[arg-type]
         self.service = TableService(store, self.presenter, clock)
@@ -73,13 +77,11 @@ class ShengjiBot(commands.Bot):
         self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
-        from cogs.shengji import ShengjiCog
-
         # hand the GIL back to the event loop sooner than the 5 ms default while
         # the render thread works: acknowledgements wait less under load
         sys.setswitchinterval(0.001)
         await self.tree.set_translator(Translator())
-        await self.add_cog(ShengjiCog(self, self.service, self.presenter))
+        await install_commands(self)
         restored = await self.service.restore_all()
         log.info("restored %d live table(s)", restored)
         if self.sync_commands:

@@ -1,0 +1,92 @@
+"""The one ``/shengji`` group every command module adds to, and what they share.
+
+Each module of ``cogs`` (lobby, play, settings, records, and those other features
+add) decorates its commands with ``@shengji.command``; ``cogs.install`` puts the
+group on the bot's command tree once. Commands reach the table service and the
+presenter through ``deps(interaction)``, i.e. through the client that received
+the interaction, so the modules hold no state and several bots in one process
+(the tests) never share a table.
+
+Errors: a ``UserError`` from the service becomes its message as an ephemeral
+reply; anything else is logged and the user gets a short apology. No traceback
+ever reaches a user.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from discord import app_commands
+
+from bot.service import UserError
+
+if TYPE_CHECKING:
+    from bot.service import TableService
+
+    from .presenter import Presenter
+
+log = logging.getLogger("cogs")
+
+
+class Deps(Protocol):
+    """What a command needs from the client: the composition root provides it."""
+
+    service: TableService
+    presenter: Presenter
+
+
+shengji = app_commands.Group(
+    name="shengji",
+    description="Play 双升 (Shengji / Tractor) at this table",
+    guild_only=True,
+)
+
+
+def deps(interaction: discord.Interaction) -> Deps:
+    return interaction.client  # type: ignore[return-value]
+
+
+def ephemeral(text: str) -> dict[str, Any]:
+    return {"content": text[:2000], "ephemeral": True}
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(**ephemeral(text))
+        else:
+            await interaction.response.send_message(**ephemeral(text))
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.administrator or perms.manage_guild))
+
+
+def name_of(user: discord.abc.User) -> str:
+    return (getattr(user, "display_name", None) or user.name)[:32]
+
+
+def place_of(interaction: discord.Interaction) -> int:
+    """The channel whose table a command is about (a table's thread counts as its channel)."""
+    return deps(interaction).service.channel_of(interaction.channel_id or 0)
+
+
+@shengji.error
+async def on_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    original = getattr(error, "original", error)
+    if isinstance(original, UserError):
+        await reply(interaction, str(original))
+        return
+    if isinstance(error, app_commands.CheckFailure):
+        await reply(interaction, "You don't have permission to do that here.")
+        return
+    log.error("command failed", exc_info=original)
+    await reply(interaction, "Something went wrong on my side; the game is safe. Try again.")

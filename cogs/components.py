@@ -1,0 +1,72 @@
+"""The router for every button and menu: one listener, ids decoded by ``cogs.ids``.
+
+Components carry their meaning in their custom id, so they keep working across
+restarts without stored views. An id that is not ours, or that this version no
+longer understands, is ignored; a click on a closed table gets a short reply.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.service import Table, UserError
+
+from .common import deps, reply
+from .ids import BidButton, LobbyButton, PanelButton, PickerMenu, TableButton, parse_id
+from .lobby import lobby_button
+from .play import bid_button, open_panel, panel_component
+from .presenter import png
+from .text import rules_text
+
+log = logging.getLogger(__name__)
+
+
+class Router(commands.Cog):
+    """Routes component interactions to the module that owns them."""
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        cid = parse_id(custom_id)
+        if cid is None:
+            return
+        try:
+            table = deps(interaction).service.table_by_id(cid.table_id)
+            match cid:
+                case LobbyButton():
+                    await lobby_button(interaction, cid, table.channel_id)
+                case TableButton():
+                    await table_button(interaction, table, cid)
+                case BidButton():
+                    await bid_button(interaction, table, cid)
+                case PickerMenu() | PanelButton():
+                    await panel_component(interaction, table, cid)
+        except UserError as err:
+            await reply(interaction, str(err))
+        except Exception:
+            log.exception("component %s failed", custom_id)
+            await reply(interaction, "Something went wrong on my side; the game is safe.")
+
+
+async def table_button(interaction: discord.Interaction, table: Table, cid: TableButton) -> None:
+    """My hand, Last trick and Rules under the table messages."""
+    if cid.what == "rules":
+        embed = discord.Embed(
+            title="Rules of this table", description=rules_text("overview", table.rules)[:4000]
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+        return
+    if cid.what == "last":
+        if table.match is None or not table.match.tricks:
+            raise UserError("No trick has been played yet.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await deps(interaction).presenter.last_trick_image(table, table.match.view(None))
+        assert image is not None
+        await interaction.followup.send(file=png(image, "trick.png"), ephemeral=True)
+        return
+    await open_panel(interaction, table.channel_id)

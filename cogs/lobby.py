@@ -1,0 +1,123 @@
+"""Opening a table, taking seats and starting or ending the match."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.presets import presets
+
+from .common import deps, ephemeral, is_admin, name_of, place_of, shengji
+from .ids import LobbyButton
+
+PRESETS = presets()
+STARTED = "The match starts: your hand arrives by DM as the cards are dealt."
+
+
+@shengji.command(name="new", description="Open a table in this channel")
+@app_commands.describe(preset="A rule preset")
+@app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in PRESETS])
+async def new(interaction: discord.Interaction, preset: str | None = None) -> None:
+    rules = PRESETS[preset][0] if preset else None
+    await deps(interaction).service.new_table(
+        interaction.guild_id or 0,
+        interaction.channel_id or 0,
+        interaction.user.id,
+        name_of(interaction.user),
+        rules,
+    )
+    await interaction.response.send_message(
+        **ephemeral(
+            "Table opened: you sit in seat 0. Others join with `/shengji join` "
+            "or the Join button; fill seats with `/shengji addbot`."
+        )
+    )
+
+
+@shengji.command(name="join", description="Take a seat at this channel's table")
+@app_commands.describe(seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)")
+async def join(
+    interaction: discord.Interaction, seat: app_commands.Range[int, 0, 3] | None = None
+) -> None:
+    taken = await deps(interaction).service.join(
+        place_of(interaction), interaction.user.id, name_of(interaction.user), seat
+    )
+    await interaction.response.send_message(**ephemeral(f"You sit in seat {taken}."))
+
+
+LEFT = {
+    "left": "You left your seat.",
+    "replaced": "You left; a computer player plays your seat from now on.",
+    "closed": "You were the last player: the table is closed.",
+}
+
+
+@shengji.command(
+    name="leave", description="Leave your seat (a computer player takes over mid-match)"
+)
+async def leave(interaction: discord.Interaction) -> None:
+    outcome = await deps(interaction).service.leave(place_of(interaction), interaction.user.id)
+    await interaction.response.send_message(**ephemeral(LEFT[outcome]))
+
+
+@shengji.command(name="addbot", description="Fill an empty seat with a computer player")
+@app_commands.describe(
+    seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)", level="Computer player strength"
+)
+@app_commands.choices(
+    level=[app_commands.Choice(name=n, value=n) for n in ("heuristic", "greedy", "random")]
+)
+async def addbot(
+    interaction: discord.Interaction,
+    seat: app_commands.Range[int, 0, 3] | None = None,
+    level: str = "heuristic",
+) -> None:
+    taken = await deps(interaction).service.add_bot(place_of(interaction), seat, level)
+    await interaction.response.send_message(**ephemeral(f"A computer player sits in seat {taken}."))
+
+
+@shengji.command(name="kick", description="Remove a player before the start (host or admin)")
+@app_commands.describe(seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)")
+async def kick(interaction: discord.Interaction, seat: app_commands.Range[int, 0, 3]) -> None:
+    info = await deps(interaction).service.kick(
+        place_of(interaction), interaction.user.id, seat, is_admin(interaction)
+    )
+    await interaction.response.send_message(**ephemeral(f"{info.name} left seat {seat}."))
+
+
+@shengji.command(name="start", description="Start the match once four seats are filled")
+async def start(interaction: discord.Interaction) -> None:
+    await deps(interaction).service.start(
+        place_of(interaction), interaction.user.id, is_admin(interaction)
+    )
+    await interaction.response.send_message(**ephemeral(STARTED))
+
+
+@shengji.command(name="abort", description="End this table (host/admin, or a vote of the players)")
+async def abort(interaction: discord.Interaction) -> None:
+    outcome = await deps(interaction).service.abort(
+        place_of(interaction), interaction.user.id, is_admin(interaction)
+    )
+    if outcome == "aborted":
+        text = "The table is closed."
+    else:
+        text = f"Your vote to abort is counted ({outcome.split()[1]} votes needed)."
+    await interaction.response.send_message(**ephemeral(text))
+
+
+async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, channel_id: int) -> None:
+    """Join, Add computer, Leave and Start on the lobby message."""
+    service = deps(interaction).service
+    user = interaction.user
+    if cid.what == "join":
+        seat = await service.join(channel_id, user.id, name_of(user))
+        text = f"You sit in seat {seat}."
+    elif cid.what == "bot":
+        seat = await service.add_bot(channel_id)
+        text = f"A computer player sits in seat {seat}."
+    elif cid.what == "leave":
+        text = LEFT[await service.leave(channel_id, user.id)]
+    else:
+        await service.start(channel_id, user.id, is_admin(interaction))
+        text = STARTED
+    await interaction.response.send_message(**ephemeral(text))

@@ -1,0 +1,212 @@
+"""Playing: the hand panel, its picker and buttons, bids, /play, hints and 托管."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.ai import suggest
+from bot.game import Bury, Declare, Play, SeatView
+from bot.rules import (
+    Card,
+    RulesError,
+    decompose_in,
+    follow_candidates,
+    format_cards,
+    order_for,
+    parse_cards,
+    pretty_cards,
+)
+from bot.service import Table, UserError
+
+from .common import deps, ephemeral, place_of, shengji
+from .ids import BidButton, PanelButton, PickerMenu
+from .panels import cards_for, option_values, selection_problem
+
+
+@shengji.command(name="hand", description="Open your private hand panel")
+async def hand(interaction: discord.Interaction) -> None:
+    await open_panel(interaction, place_of(interaction))
+
+
+@shengji.command(name="play", description="Play cards by notation, e.g. AH AH KH")
+@app_commands.describe(cards="Cards to play, e.g. AH AH KH or 10h")
+async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 1, 200]) -> None:
+    try:
+        parsed = parse_cards(cards)
+    except RulesError as err:
+        raise UserError(str(err)) from None
+    if not parsed:
+        raise UserError("Name the cards to play, like `AH AH` or `10h`.")
+    service = deps(interaction).service
+    table, seat, view = service.view_for(place_of(interaction), interaction.user.id)
+    action = (
+        Bury(tuple(parsed))
+        if view.expecting == "bury" and view.to_act == seat
+        else Play(tuple(parsed))
+    )
+    await service.act(table.channel_id, interaction.user.id, action)
+    verb = "buried" if isinstance(action, Bury) else "played"
+    await interaction.response.send_message(**ephemeral(f"You {verb} {pretty_cards(parsed)}."))
+
+
+@play.autocomplete("cards")
+async def play_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    try:
+        _, seat, view = deps(interaction).service.view_for(
+            place_of(interaction), interaction.user.id
+        )
+    except UserError:
+        return []
+    if view.to_act != seat or view.expecting != "play" or view.trump is None:
+        return []
+    order = order_for(view.trump, view.rules)
+    options: list[list] = [list(suggest(view).cards)]  # type: ignore[union-attr]
+    if view.lead is None:
+        for suit in sorted({order.suit_of[c] for c in view.hand}):
+            cards = [c for c in view.hand if order.suit_of[c] == suit]
+            options += [list(u.cards) for u in decompose_in(order, cards)]
+    else:
+        options += follow_candidates(view.hand, view.lead, view.trump, view.rules, limit=30)
+    typed = current.upper().replace(",", " ").split()
+    choices: list[app_commands.Choice[str]] = []
+    seen: set[str] = set()
+    for cards in options:
+        value = format_cards(sorted(cards, key=order.sort_key, reverse=True))
+        if value in seen or (typed and not all(t in value.split() for t in typed)):
+            continue
+        seen.add(value)
+        label = f"{pretty_cards(sorted(cards, key=order.sort_key, reverse=True))}  ({value})"
+        choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
+        if len(choices) == 25:
+            break
+    return choices
+
+
+@shengji.command(name="hint", description="Suggest a play for your turn")
+async def hint(interaction: discord.Interaction) -> None:
+    action = await deps(interaction).service.hint(place_of(interaction), interaction.user.id)
+    cards = action.cards  # type: ignore[union-attr]
+    await interaction.response.send_message(
+        **ephemeral(f"Suggestion: {pretty_cards(cards)} (`{format_cards(cards)}`).")
+    )
+
+
+@shengji.command(name="auto", description="Let the computer play for you (toggle)")
+async def auto(interaction: discord.Interaction) -> None:
+    on = await deps(interaction).service.set_auto(place_of(interaction), interaction.user.id)
+    text = (
+        "托管 on: the computer plays for you until you run `/shengji auto` again."
+        if on
+        else "托管 off: you play your own cards again."
+    )
+    await interaction.response.send_message(**ephemeral(text))
+
+
+# --- components --------------------------------------------------------------------
+
+
+async def open_panel(interaction: discord.Interaction, channel_id: int) -> None:
+    """The caller's hand panel, ephemerally (My hand, /shengji hand)."""
+    service, presenter = deps(interaction).service, deps(interaction).presenter
+    table, seat, view = service.view_for(channel_id, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    panel = await presenter.panel_for(table, seat, view)
+    await interaction.followup.send(
+        content=panel.content, file=panel.file(), view=panel.view, ephemeral=True
+    )
+
+
+async def bid_button(interaction: discord.Interaction, table: Table, cid: BidButton) -> None:
+    if table.seat_of(interaction.user.id) != cid.seat:
+        raise UserError("That panel belongs to another player.")
+    try:
+        cards = tuple(parse_cards(cid.cards))
+    except RulesError:
+        raise UserError("That bid button is not one of mine.") from None
+    await interaction.response.defer()
+    try:
+        await deps(interaction).service.act(table.channel_id, interaction.user.id, Declare(cards))
+    except UserError as err:
+        await interaction.followup.send(**ephemeral(str(err)))
+        return
+    await interaction.followup.send(**ephemeral(f"You bid {pretty_cards(cards)}."))
+
+
+async def panel_component(
+    interaction: discord.Interaction, table: Table, cid: PickerMenu | PanelButton
+) -> None:
+    """A click or a selection on a hand panel: stage, suggest, confirm, play or bury."""
+    service, presenter = deps(interaction).service, deps(interaction).presenter
+    seat = cid.seat
+    if table.seat_of(interaction.user.id) != seat:
+        raise UserError("That panel belongs to another player.")
+    _, _, view = service.view_for(table.channel_id, interaction.user.id)
+    if view.seq != cid.seq or view.to_act != seat:
+        await _redraw(
+            interaction, table, seat, view, "That panel was out of date; here is your hand now."
+        )
+        return
+    staged = presenter.staged(table, seat, cid.seq)
+    confirming = presenter.ui(table).confirming
+    note = ""
+    if isinstance(cid, PickerMenu):
+        staged[cid.menu] = [str(v) for v in (interaction.data or {}).get("values", [])]
+        confirming.discard(seat)
+    elif cid.what == "clear":
+        staged.clear()
+        confirming.discard(seat)
+    elif cid.what == "suggest":
+        cards = list(suggest(view).cards)  # type: ignore[union-attr]
+        staged.clear()
+        staged[0] = _values_for(view, cards)
+        note = f"Suggested: {pretty_cards(cards)}"
+    elif cid.what == "back":
+        confirming.discard(seat)
+    else:
+        cards = cards_for(view, [v for vs in staged.values() for v in vs])
+        problem = selection_problem(view, cards)
+        if problem:
+            raise UserError(problem)
+        if cid.what == "bury":
+            confirming.add(seat)
+        else:
+            action = Bury(tuple(cards)) if cid.what == "confirm" else Play(tuple(cards))
+            await interaction.response.defer()
+            try:
+                await service.act(table.channel_id, interaction.user.id, action)
+            except UserError as err:
+                await interaction.followup.send(**ephemeral(str(err)))
+                return
+            verb = "buried" if cid.what == "confirm" else "played"
+            _, _, after = service.view_for(table.channel_id, interaction.user.id)
+            await _redraw(interaction, table, seat, after, f"You {verb} {pretty_cards(cards)}.")
+            return
+    await _redraw(interaction, table, seat, view, note)
+
+
+async def _redraw(
+    interaction: discord.Interaction, table: Table, seat: int, view: SeatView, note: str
+) -> None:
+    """Edit the panel the click came from (acknowledging first if still needed)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+    panel = await deps(interaction).presenter.panel_for(table, seat, view, note=note)
+    await interaction.edit_original_response(
+        content=panel.content, attachments=[panel.file()], view=panel.view
+    )
+
+
+def _values_for(view: Any, cards: list[Card]) -> list[str]:
+    """The option values that select ``cards`` (first copies first)."""
+    left = list(cards)
+    values = []
+    for value, card in option_values(view.hand):
+        if card in left:
+            left.remove(card)
+            values.append(value)
+    return values

@@ -1,0 +1,75 @@
+"""The rules in effect, and a server's settings (admins change them)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.rules import RuleSet
+from bot.service import Timers, UserError
+from bot.store import GuildSettings
+
+from .common import deps, is_admin, place_of, shengji
+from .text import RULE_TOPICS, rules_text
+
+TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
+RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
+
+
+@shengji.command(name="rules", description="Explain the rules in effect")
+@app_commands.describe(topic="Which part of the rules")
+@app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
+async def rules(interaction: discord.Interaction, topic: str = "overview") -> None:
+    here = await deps(interaction).service.rules_here(
+        interaction.guild_id or 0, place_of(interaction)
+    )
+    embed = discord.Embed(title=f"Rules: {topic}", description=rules_text(topic, here)[:4000])
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@shengji.command(
+    name="settings", description="Show or change this server's rules and timers (admins change)"
+)
+@app_commands.describe(field="Setting to change", value="New value")
+@app_commands.choices(
+    field=[app_commands.Choice(name=f, value=f) for f in RULE_FIELDS + TIMER_FIELDS]
+)
+async def settings(
+    interaction: discord.Interaction,
+    field: str | None = None,
+    value: app_commands.Range[str, 1, 40] | None = None,
+) -> None:
+    service = deps(interaction).service
+    guild_id = interaction.guild_id or 0
+    current = await service.guild_settings(guild_id)
+    if field is not None:
+        if not is_admin(interaction):
+            raise UserError("Only server admins (Manage Server) can change settings.")
+        if value is None:
+            raise UserError(f"Give a value for `{field}`.")
+        current = _changed(current, field, value)
+        await service.save_guild_settings(guild_id, current)
+    timers = Timers.from_dict(current.timers)
+    lines = [f"`{name}` = {getattr(current.rules, name)!r}" for name in RULE_FIELDS]
+    lines += [f"`{name}` = {getattr(timers, name)}" for name in TIMER_FIELDS]
+    title = "Settings changed" if field else "Settings of this server"
+    embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
+    embed.set_footer(text="Tables keep the settings they started with.")
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
+    """Settings with one field changed; ``UserError`` explains a bad value."""
+    if field in TIMER_FIELDS:
+        try:
+            number = float(value)
+        except ValueError:
+            raise UserError(f"`{field}` takes a number of seconds.") from None
+        if not 0 <= number <= 600:
+            raise UserError(f"`{field}` must be between 0 and 600 seconds.")
+        return GuildSettings(settings.rules, {**settings.timers, field: number})
+    try:
+        rules = settings.rules.replace(**{field: RuleSet.parse_field(field, value)})
+    except ValueError as err:
+        raise UserError(f"Can't set `{field}` to {value!r}: {err}.") from None
+    return GuildSettings(rules, dict(settings.timers))

@@ -1,0 +1,54 @@
+"""The custom-id codec: every id round-trips, and junk is refused without an error."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.ids import (
+    BidButton,
+    LobbyButton,
+    PanelButton,
+    PickerMenu,
+    TableButton,
+    format_id,
+    parse_id,
+)
+
+IDS = [
+    LobbyButton(12, "join"),
+    LobbyButton(1, "start"),
+    TableButton(3, "last"),
+    BidButton(7, 2, "AHAH"),
+    PickerMenu(9, 3, 41, 2),
+    PanelButton(9, 0, 41, "confirm"),
+]
+
+
+@pytest.mark.parametrize("cid", IDS, ids=str)
+def test_round_trip(cid: object) -> None:
+    text = format_id(cid)  # type: ignore[arg-type]
+    assert text.startswith("sj:") and len(text) <= 100
+    assert parse_id(text) == cid
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "sj",
+        "sj:l",
+        "other:l:1:join",
+        "sj:l:x:join",
+        "sj:l:1:dance",
+        "sj:t:1:hand:extra",
+        "sj:d:1:4:AH",  # seat 4 does not exist
+        "sj:d:1:0:A H",
+        "sj:p:1:0:x:0",
+        "sj:b:1:0:3:launch",
+        "sj:z:1:0",
+        "sj:l:-1:join",
+        "sj:p:1:0:3:" + "9" * 40,
+    ],
+)
+def test_junk_is_not_ours(junk: str) -> None:
+    assert parse_id(junk) is None
