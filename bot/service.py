@@ -62,6 +62,7 @@ from bot.store import (
     SeatInfo,
     Store,
 )
+from bot.store.tournaments import TournamentResult
 
 log = logging.getLogger(__name__)
 
@@ -652,6 +653,9 @@ class TableService:
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         return await self.store.player_stats(guild_id, user_id)
+
+    async def player_tournaments(self, guild_id: int, user_id: int) -> list[TournamentResult]:
+        return await self.store.player_tournaments(guild_id, user_id)
 
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchSummary]:
         return await self.store.recent_matches(guild_id, limit=limit)

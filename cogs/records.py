@@ -13,6 +13,7 @@ from bot.store import METRICS
 
 from .common import deps, ephemeral, name_of, shengji
 from .text import TEAM_NAMES, level_name, trump_text
+from .tournament import results_text
 
 
 @shengji.command(name="leaderboard", description="Show this server's leaderboard")
@@ -40,12 +41,16 @@ async def leaderboard(interaction: discord.Interaction, metric: str = "league") 
 @app_commands.describe(user="Whose stats (default: you)")
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     who = user or interaction.user
-    found = await deps(interaction).service.player_stats(interaction.guild_id or 0, who.id)
-    if found is None:
+    service, guild = deps(interaction).service, interaction.guild_id or 0
+    found = await service.player_stats(guild, who.id)
+    entered = await service.player_tournaments(guild, who.id)
+    if found is None and not entered:
         raise UserError(f"{name_of(who)} has no recorded hands on this server yet.")
     embed = discord.Embed(title=f"Stats · {name_of(who)}")
-    for name, value in _stat_fields(found):
+    for name, value in _stat_fields(found) if found else ():
         embed.add_field(name=name, value=value, inline=True)
+    if entered:
+        embed.add_field(name="Tournaments", value=results_text(entered), inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -29,9 +29,10 @@ from .migrations import inspect_file, migrate
 from .models import StoreError
 from .queries import Queries
 from .records import HandRecords
+from .tournaments import TournamentRecords
 
 
-class Store(LiveTables, HandRecords, Queries):
+class Store(LiveTables, HandRecords, Queries, TournamentRecords):
     """The bot's database. Open with ``await Store.open(path)``; close when done."""
 
     def __init__(self, db: Database, location: str, version: int, path: Path | None) -> None:

@@ -60,7 +60,7 @@ def play_tournament(
     """Play a tournament of ``teams`` computer teams to its podium."""
     entrants = [Entrant(f"Team {i + 1:02d}", computer=True) for i in range(teams)]
     tournament = Tournament(entrants, seed, advance=advance, podium_size=podium)
-    round_ = tournament.start()
+    round_: Round | None = tournament.start()
     while round_ is not None:
         for game in round_.games:
             if game.outcome is None:
