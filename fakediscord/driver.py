@@ -553,9 +553,14 @@ class UserDriver:
         raise DriverError(f"the driver cannot fill modal component type {ctype}")
 
     def say(self, user: User, channel: Channel, content: str) -> Message:
-        """A plain user message (MESSAGE_CREATE; content only with the MESSAGE_CONTENT intent)."""
-        self._check_can_use(user, channel)
+        """A plain user message (MESSAGE_CREATE; content only with the MESSAGE_CONTENT intent).
+
+        As on Discord, writing in an archived (unlocked) thread unarchives it.
+        """
         fake = self.fake
+        if channel.is_thread and channel.archived and not channel.locked:
+            fake.update_thread(channel, archived=False)
+        self._check_can_use(user, channel)
         msg = Message(
             id=fake.ids.next(),
             channel_id=channel.id,
@@ -595,8 +600,14 @@ class UserDriver:
         guild = self.fake.guild_of(channel)
         if guild is None or user.id not in guild.members:
             raise DriverError(f"{user.name} is not a member of that guild")
-        if not self.fake.permissions(user, channel) & Perm.VIEW_CHANNEL:
+        perms = self.fake.permissions(user, channel)
+        if not perms & Perm.VIEW_CHANNEL:
             raise DriverError(f"{user.name} cannot see #{channel.name}")
+        if channel.locked and not perms & Perm.MANAGE_THREADS:
+            raise DriverError(f"thread {channel.name} is locked")
+        if channel.archived:
+            # Discord's client offers no commands or components in an archived thread.
+            raise DriverError(f"thread {channel.name} is archived")
 
     def _visible_message(self, message: Message | int, user: User) -> Message:
         msg = message if isinstance(message, Message) else self.fake.messages.get(message)

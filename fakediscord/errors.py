@@ -57,12 +57,17 @@ MAX_APPLICATION_COMMANDS = 30032
 REQUEST_ENTITY_TOO_LARGE = 40005
 INTERACTION_ALREADY_ACKNOWLEDGED = 40060
 MISSING_ACCESS = 50001
+CANNOT_EXECUTE_ON_DM = 50003
 CANNOT_SEND_EMPTY_MESSAGE = 50006
 CANNOT_SEND_TO_USER = 50007
 CANNOT_EDIT_OTHER_USERS_MESSAGE = 50005
 MISSING_PERMISSIONS = 50013
 INVALID_WEBHOOK_TOKEN = 50027
+INVALID_CHANNEL_TYPE = 50024
 INVALID_FORM_BODY = 50035
+THREAD_ARCHIVED = 50083
+THREAD_ALREADY_CREATED = 160004
+THREAD_LOCKED = 160005
 
 
 def unknown_channel() -> DiscordError:
@@ -105,6 +110,24 @@ def missing_access() -> DiscordError:
 
 def missing_permissions() -> DiscordError:
     return DiscordError(403, MISSING_PERMISSIONS, "Missing Permissions")
+
+
+def cannot_execute_on_dm() -> DiscordError:
+    return DiscordError(403, CANNOT_EXECUTE_ON_DM, "Cannot execute action on a DM channel")
+
+
+def invalid_channel_type() -> DiscordError:
+    return DiscordError(400, INVALID_CHANNEL_TYPE, "Cannot execute action on this channel type")
+
+
+def thread_archived() -> DiscordError:
+    # Discord documents 50083 as "Operation cannot be performed on an archived thread";
+    # the answers bots report carry this shorter wording.
+    return DiscordError(400, THREAD_ARCHIVED, "Thread is archived")
+
+
+def thread_locked() -> DiscordError:
+    return DiscordError(400, THREAD_LOCKED, "Thread is locked")
 
 
 def cannot_send_to_user() -> DiscordError:

@@ -315,7 +315,7 @@ class FakeDiscord:
             "member_count": len(guild.members),
             "members": [m.payload() for m in guild.members.values()],
             "channels": [c.payload() for c in channels if not c.is_thread],
-            "threads": [c.payload() for c in channels if c.is_thread],
+            "threads": [c.payload() for c in channels if c.is_thread and not c.archived],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -361,6 +361,12 @@ class FakeDiscord:
             perms = (perms & ~mine.deny) | mine.allow
         if not perms & Perm.VIEW_CHANNEL:
             return 0
+        if (
+            channel.type == ChannelType.PRIVATE_THREAD
+            and user.id not in self.thread_members.get(channel.id, ())
+            and not perms & Perm.MANAGE_THREADS
+        ):
+            return 0  # a private thread is seen by its members and by moderators only
         return perms
 
     def revoke_permissions(self, channel: Channel, perms: int = Perm.SEND_MESSAGES) -> None:
@@ -368,7 +374,10 @@ class FakeDiscord:
 
         Sending there then answers 403/50013 Missing Permissions (or 50001 Missing
         Access when VIEW_CHANNEL is denied), as when a moderator edits the channel.
+        Threads have no overwrites of their own: for a thread the overwrite goes on
+        its parent, so it reaches every thread of that channel, as on Discord.
         """
+        channel = self._overwritable(channel)
         for o in channel.overwrites:
             if o.type == 1 and o.id == self.bot_user.id:
                 o.deny |= perms
@@ -379,14 +388,26 @@ class FakeDiscord:
         self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), intent=Intents.GUILDS)
 
     def restore_permissions(self, channel: Channel) -> None:
+        channel = self._overwritable(channel)
         channel.overwrites = [
             o for o in channel.overwrites if not (o.type == 1 and o.id == self.bot_user.id)
         ]
         self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), intent=Intents.GUILDS)
 
+    def _overwritable(self, channel: Channel) -> Channel:
+        if channel.is_thread and channel.parent_id is not None:
+            return self.channels[channel.parent_id]
+        return channel
+
     def delete_channel(self, channel: Channel) -> None:
-        """Fault: a moderator deletes the channel (CHANNEL_DELETE; later calls get 404/10003)."""
+        """Fault: a moderator deletes the channel (CHANNEL_DELETE; later calls get 404/10003).
+
+        A thread gets THREAD_DELETE. Deleting a text channel deletes its threads too
+        (discord.py drops them from its cache on the CHANNEL_DELETE itself).
+        """
         channel.deleted = True
+        for thread in self.threads(channel):
+            thread.deleted = True
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         data = channel.payload()
         if channel.is_thread:
@@ -398,6 +419,76 @@ class FakeDiscord:
             }
         self.gateway.dispatch(event, data, intent=Intents.GUILDS)
         self.notifier.notify()
+
+    # ================================================================== threads
+    def threads(self, parent: Channel | None = None) -> list[Channel]:
+        """Threads that are not deleted (archived ones included), oldest first."""
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and not c.deleted and (parent is None or c.parent_id == parent.id)
+        ]
+
+    def archive_thread(self, thread: Channel, *, lock: bool = False) -> None:
+        """Fault: a moderator closes (archives) a thread, optionally locking it.
+
+        THREAD_UPDATE is dispatched (discord.py then drops the thread from the guild's
+        active threads). As on Discord, the bot's next message in an archived thread
+        unarchives it, unless the thread is locked and the bot lacks MANAGE_THREADS
+        (then 400/50083); edits and reactions in an archived thread answer 400/50083.
+        """
+        self.update_thread(thread, archived=True, locked=thread.locked or lock)
+
+    def lock_thread(self, thread: Channel) -> None:
+        """Fault: a moderator locks an active thread (posts and edits then answer 400/160005
+        unless the bot has MANAGE_THREADS)."""
+        self.update_thread(thread, locked=True)
+
+    def unarchive_thread(self, thread: Channel) -> None:
+        """A moderator reopens a thread (unarchived and unlocked)."""
+        self.update_thread(thread, archived=False, locked=False)
+
+    def update_thread(
+        self,
+        thread: Channel,
+        *,
+        archived: bool | None = None,
+        locked: bool | None = None,
+        name: str | None = None,
+        auto_archive_duration: int | None = None,
+    ) -> None:
+        """Change a thread's metadata and dispatch THREAD_UPDATE."""
+        assert thread.is_thread, "not a thread"
+        if archived is not None and archived != thread.archived:
+            thread.archived = archived
+            thread.archive_timestamp = self.clock.time()
+        if locked is not None:
+            thread.locked = locked
+        if name is not None:
+            thread.name = name
+        if auto_archive_duration is not None:
+            thread.auto_archive_duration = auto_archive_duration
+        self.gateway.dispatch("THREAD_UPDATE", thread.payload(), intent=Intents.GUILDS)
+        self.notifier.notify()
+
+    def check_thread_post(self, channel: Channel) -> None:
+        """Discord's rule for a new message in a thread: it unarchives the thread, unless
+        the thread is locked and the bot cannot manage threads."""
+        if not channel.is_thread:
+            return
+        if channel.locked and not self.permissions(self.bot_user, channel) & Perm.MANAGE_THREADS:
+            raise E.thread_archived() if channel.archived else E.thread_locked()
+        if channel.archived:
+            self.update_thread(channel, archived=False)
+
+    def check_thread_edit(self, channel: Channel) -> None:
+        """Archived threads are read-only (edits, reactions); locked ones for non-moderators."""
+        if not channel.is_thread:
+            return
+        if channel.archived:
+            raise E.thread_archived()
+        if channel.locked and not self.permissions(self.bot_user, channel) & Perm.MANAGE_THREADS:
+            raise E.thread_locked()
 
     def close_dms(self, user: User) -> None:
         """Fault: ``user`` does not accept DMs from the bot (403/50007 on send)."""
@@ -415,10 +506,10 @@ class FakeDiscord:
             if m.ephemeral_for is None and (include_deleted or not m.deleted)
         ]
 
-    def dms(self, user: User) -> list[Message]:
-        """Messages in the bot↔``user`` DM channel, oldest first."""
+    def dms(self, user: User, *, include_deleted: bool = False) -> list[Message]:
+        """Messages in the bot↔``user`` DM channel, oldest first (deleted ones on request)."""
         channel = self._dm_by_user.get(user.id)
-        return self.channel_messages(channel) if channel else []
+        return self.channel_messages(channel, include_deleted=include_deleted) if channel else []
 
     def ephemerals(self, user: User, channel: Channel | None = None) -> list[Message]:
         """Ephemeral responses/followups only ``user`` sees, oldest first."""

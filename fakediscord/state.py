@@ -45,6 +45,9 @@ class Perm:
     CREATE_PUBLIC_THREADS = 1 << 35
     CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    THREAD_PERMISSIONS = (
+        MANAGE_THREADS | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+    )
 
     EVERYONE_DEFAULT = (
         VIEW_CHANNEL
@@ -208,6 +211,11 @@ class Channel:
     last_message_id: int | None = None
     message_count: int = 0
     deleted: bool = False
+    # Thread metadata (threads only).
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: float | None = None
 
     @property
     def is_thread(self) -> bool:
@@ -216,6 +224,11 @@ class Channel:
     @property
     def is_dm(self) -> bool:
         return self.type == ChannelType.DM
+
+    @property
+    def send_permission(self) -> int:
+        """Posting in a thread takes SEND_MESSAGES_IN_THREADS instead of SEND_MESSAGES."""
+        return Perm.SEND_MESSAGES_IN_THREADS if self.is_thread else Perm.SEND_MESSAGES
 
     @property
     def mention(self) -> str:
@@ -258,10 +271,10 @@ class Channel:
                 member_count=1,
                 total_message_sent=self.message_count,
                 thread_metadata={
-                    "archived": False,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": iso(self.created_at),
-                    "locked": False,
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": iso(self.archive_timestamp or self.created_at),
+                    "locked": self.locked,
                     "invitable": True,
                     "create_timestamp": iso(self.created_at),
                 },
@@ -361,6 +374,7 @@ class Message:
     deleted: bool = False
     message_reference: JSON | None = None
     edits: int = 0
+    thread: Channel | None = None  # the thread started from this message
 
     @property
     def ephemeral(self) -> bool:
@@ -407,6 +421,8 @@ class Message:
             data["application_id"] = str(self.application_id)
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
+        if self.thread is not None and not self.thread.deleted:
+            data["thread"] = self.thread.payload()
         if self.interaction is not None:
             inter = self.interaction
             data["interaction_metadata"] = {

@@ -61,6 +61,10 @@ def respond(fake: FakeDiscord, inter: Interaction, req: Req) -> JSON:
                 }
             }
         )
+    if rtype in (4, 5):
+        fake.check_thread_post(inter.channel)
+    elif rtype == 7:
+        fake.check_thread_edit(inter.channel)
     message: Message | None = None
     errs = E.FormErrors()
     if rtype == 4:

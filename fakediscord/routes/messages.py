@@ -28,10 +28,11 @@ def register(fake: FakeDiscord) -> None:
             if channel.recipient.dms_closed:
                 raise E.cannot_send_to_user()
         else:
-            needed = [Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES]
+            needed = [channel.send_permission]
             if req.uploads:
                 needed.append(Perm.ATTACH_FILES)
             fake.require(channel, *needed)
+            fake.check_thread_post(channel)
         message = fake.new_message(channel, payload, req.uploads)
         fake.store_message(message)
         fake.emit_create(message)
@@ -64,7 +65,8 @@ def register(fake: FakeDiscord) -> None:
     @r("PATCH", "/channels/{channel_id}/messages/{message_id}")
     async def edit(req: Req) -> tuple[int, Any]:
         channel = fake.channel_by_id(req.id("channel_id"))
-        fake.require(channel)
+        # Editing in a thread takes the right to post there (a bot that lost it gets 50013).
+        fake.require(channel, *([Perm.SEND_MESSAGES_IN_THREADS] if channel.is_thread else []))
         message = fake.message_in(channel, req.id("message_id"))
         if message.author is not fake.bot_user:
             raise DiscordError(
@@ -72,6 +74,7 @@ def register(fake: FakeDiscord) -> None:
                 E.CANNOT_EDIT_OTHER_USERS_MESSAGE,
                 "Cannot edit a message authored by another user",
             )
+        fake.check_thread_edit(channel)
         fake.apply_edit(message, req.json or {}, req.uploads)
         fake.emit_update(message)
         return 200, message.payload()
@@ -81,6 +84,9 @@ def register(fake: FakeDiscord) -> None:
         channel = fake.channel_by_id(req.id("channel_id"))
         message = fake.message_in(channel, req.id("message_id"))
         if message.author is not fake.bot_user:
+            if channel.is_dm:
+                # Nobody may delete the other side's messages in a DM.
+                raise E.cannot_execute_on_dm()
             fake.require(channel, Perm.MANAGE_MESSAGES)
         message.deleted = True
         fake.emit_delete(message)
@@ -89,6 +95,8 @@ def register(fake: FakeDiscord) -> None:
     @r("POST", "/channels/{channel_id}/messages/bulk-delete")
     async def bulk_delete(req: Req) -> tuple[int, Any]:
         channel = fake.channel_by_id(req.id("channel_id"))
+        if channel.is_dm:
+            raise E.cannot_execute_on_dm()
         fake.require(channel, Perm.MANAGE_MESSAGES)
         ids = [int(i) for i in (req.json or {}).get("messages", [])]
         if not 2 <= len(ids) <= 100:
@@ -104,6 +112,7 @@ def register(fake: FakeDiscord) -> None:
         channel = fake.channel_by_id(req.id("channel_id"))
         fake.require(channel, Perm.ADD_REACTIONS)
         message = fake.message_in(channel, req.id("message_id"))
+        fake.check_thread_edit(channel)
         entry = (message.id, req.params["emoji"])
         if req.record.method == "PUT":
             fake.reactions.append(entry)

@@ -24,6 +24,7 @@ def register(fake: FakeDiscord) -> None:
         payload = req.json or {}
         limits.check_message(payload, len(req.uploads))
         original = inter.original
+        fake.check_thread_post(inter.channel)
         if original is not None and original.loading and original not in inter.followups:
             # The first followup after a "thinking" defer replaces the placeholder.
             fake.apply_edit(original, payload, req.uploads)
@@ -54,6 +55,7 @@ def register(fake: FakeDiscord) -> None:
     async def edit_webhook_message(req: Req) -> tuple[int, Any]:
         inter = interaction_for_webhook(fake, req)
         message = interaction_message(fake, inter, req.params["message_id"])
+        fake.check_thread_edit(inter.channel)
         fake.apply_edit(message, req.json or {}, req.uploads)
         fake.emit_update(message)
         return 200, message.payload()
