@@ -228,7 +228,7 @@ class Context:
 
 def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[Card]) -> float:
     """The score of following the trick ``plays`` (lead first) with ``cand``."""
-    view, mem, order = ctx.view, ctx.mem, ctx.order
+    view, order = ctx.view, ctx.order
     lead = plays[0]
     n = len(lead)
     all_plays = [*plays, cand]
@@ -242,25 +242,56 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
     wplay = all_plays[win]
     value = _value(ctx, wplay, fmt)
     ruffed = led != TRUMP and order.suit_of[wplay[0]] == TRUMP
-    w_att = view.is_attacker(seat_w)
-    keep = 1.0
-    for seat in after:
-        if view.is_attacker(seat) != w_att:
-            keep *= 1.0 - mem.p_beat(seat, led, fmt[0], value, ruffed)
-    p_att = keep if w_att else 1.0 - keep
+    p_att = _p_attackers_keep(ctx, after, seat_w, led, fmt, value, ruffed)
     p_us = p_att if ctx.attacking else 1.0 - p_att
     table = sum(points(p) for p in plays)
     if ctx.is_last_trick(n):
         table += ctx.kitty_points * kitty_multiplier(lead, ctx.trump, ctx.rules)
     mine = points(cand)
     more = ctx.more_points(after, led, n)
-    realized = p_us if seat_w == ctx.seat else 0.0
+    # a card realizes its value only by the win it adds: overtaking a partner who
+    # holds the trick anyway (a joker on a safe ace) spends the card for nothing
+    realized = max(0.0, p_us - _p_partner_holds(ctx, plays, after)) if seat_w == ctx.seat else 0.0
     return (
         ctx.sign * (p_att * table + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)
         - ctx.cost(cand, realized)
         + TEMPO * p_us
         + ctx.void_bonus(cand)
     )
+
+
+def _p_attackers_keep(
+    ctx: Context,
+    after: Sequence[int],
+    seat_w: int,
+    led: str,
+    fmt: Format,
+    value: int,
+    ruffed: bool,
+) -> float:
+    """The chance that the attackers end up with the trick now won by ``seat_w``."""
+    view, mem = ctx.view, ctx.mem
+    w_att = view.is_attacker(seat_w)
+    keep = 1.0
+    for seat in after:
+        if view.is_attacker(seat) != w_att:
+            keep *= 1.0 - mem.p_beat(seat, led, fmt[0], value, ruffed)
+    return keep if w_att else 1.0 - keep
+
+
+def _p_partner_holds(ctx: Context, plays: Sequence[Sequence[Card]], after: Sequence[int]) -> float:
+    """The chance my partner, winning the trick before I play, keeps it if I do not win."""
+    leader = ctx.view.leader
+    assert leader is not None
+    win = trick_winner(plays, ctx.trump, ctx.rules)
+    if (leader + win) % 4 != ctx.partner:
+        return 0.0
+    led = ctx.order.suit_of[plays[0][0]]
+    wplay = plays[win]
+    fmt = _format(ctx, plays[0])
+    ruffed = led != TRUMP and ctx.order.suit_of[wplay[0]] == TRUMP
+    p_att = _p_attackers_keep(ctx, after, ctx.partner, led, fmt, _value(ctx, wplay, fmt), ruffed)
+    return p_att if ctx.attacking else 1.0 - p_att
 
 
 def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
@@ -277,9 +308,10 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     )
     rescue = 0.0
     if led != TRUMP and keep < 1.0:
-        # partner ruffs what an opponent took, unless the last seat over-ruffs
+        # partner ruffs what an opponent took, unless an opponent's ruff is higher: the
+        # left one ruffs first, the right one over-ruffs last
         ruff = mem.p_void(partner, led) * mem.p_holds(partner, TRUMP, fmt[0], -1)
-        rescue = ruff * (1.0 - 0.5 * mem.p_void(right, led))
+        rescue = ruff * (1.0 - 0.5 * mem.p_void(left, led)) * (1.0 - 0.5 * mem.p_void(right, led))
     p_us = keep + (1.0 - keep) * rescue
     p_att = p_us if ctx.attacking else 1.0 - p_us
     kitty = 0.0
