@@ -97,6 +97,7 @@ class Context:
                     if unit.length >= 2:
                         self.in_tractor.update(unit.cards)
         self._keep: dict[Card, float] = {}
+        self.partner_holds: float | None = None  # see ``_p_partner_holds`` (one trick)
         self.kitty_points = self._kitty_points()
         self.reserve = self._reserve()
 
@@ -281,6 +282,12 @@ def _p_attackers_keep(
 
 def _p_partner_holds(ctx: Context, plays: Sequence[Sequence[Card]], after: Sequence[int]) -> float:
     """The chance my partner, winning the trick before I play, keeps it if I do not win."""
+    if ctx.partner_holds is None:
+        ctx.partner_holds = _partner_holds(ctx, plays, after)
+    return ctx.partner_holds
+
+
+def _partner_holds(ctx: Context, plays: Sequence[Sequence[Card]], after: Sequence[int]) -> float:
     leader = ctx.view.leader
     assert leader is not None
     win = trick_winner(plays, ctx.trump, ctx.rules)
