@@ -16,7 +16,7 @@ Everything a table needs to enforce docs/RULES.md, with every variant a field of
 Errors subclass ``ValueError`` and their messages are written for players.
 """
 
-from .bidding import Bid, check_bid, possible_bids, read_bid
+from .bidding import Auction, Bid, check_bid, kitty_draw, possible_bids, read_bid
 from .cards import (
     ALL_CARDS,
     BIG_JOKER,
@@ -40,7 +40,9 @@ from .ruleset import DEFAULT_RULES, RuleSet
 from .scoring import (
     ATTACKERS,
     DEALER,
+    DRAW,
     advance,
+    hand_outcome,
     kitty_multiplier,
     league_change,
     league_factor,
@@ -60,6 +62,7 @@ __all__ = [
     "BIG_JOKER",
     "DEALER",
     "DEFAULT_RULES",
+    "DRAW",
     "LEVELS",
     "RANKS",
     "SMALL_JOKER",
@@ -67,6 +70,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "TRUMP",
+    "Auction",
     "Bid",
     "Card",
     "IllegalBid",
@@ -89,6 +93,8 @@ __all__ = [
     "follow_candidates",
     "format_cards",
     "format_of",
+    "hand_outcome",
+    "kitty_draw",
     "kitty_multiplier",
     "ladder",
     "league_change",

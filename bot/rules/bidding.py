@@ -10,6 +10,19 @@ beaten only by a strictly stronger one. The bidder may strengthen their own bid
 ``joker`` (带王亮主, seeds 000 and 002): every bid shows a joker with level cards of
 a suit that goes with it (BJ with ♥ ♦, SJ with ♠ ♣); strength is the number of
 level cards shown; no bid of no trump; nobody overcalls themselves.
+
+``Auction`` is one hand's bidding as a whole (RULES.md "Bidding", seeds 000-003): the
+rank a seat shows (the level of the team that would deal if its bid decides the
+deal), the dealer's side's priority with joker bidding (庄家方亮不起主牌时，换庄由对
+方亮主坐庄), the first or final bidder dealing a contested hand (``first_dealer``),
+overcalls deferred to the round after burying (``overcall="after_bury"``, seed 000),
+and what the bidding settles. ``kitty_draw`` decides a hand nobody bid on by turning
+the kitty's cards (``no_bid="kitty_draw"``, seeds 000 and 002).
+
+Decisions where the seeds are silent: in the after-bury round an overcall must still
+be strictly stronger than the bid it beats, and a pair (with three decks a triple) of
+identical jokers overcalls to no trump above any suit (BJ above SJ); a trump shown
+once this hand (a suit or no trump) cannot be shown again.
 """
 
 from __future__ import annotations
@@ -20,11 +33,14 @@ from dataclasses import dataclass
 from .cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUITS, Card, pretty_cards
 from .errors import IllegalBid
 from .ruleset import DEFAULT_RULES, RuleSet
+from .seats import team_of
 
 _JOKER_FOR = {"H": BIG_JOKER, "D": BIG_JOKER, "S": SMALL_JOKER, "C": SMALL_JOKER}
 # standard strengths: level cards by count, joker sets by count (RULES.md, seed 002)
 _LEVEL_STRENGTH = {1: 1, 2: 2, 3: 5}
 _JOKER_STRENGTH = {(SMALL_JOKER, 2): 3, (BIG_JOKER, 2): 4, (SMALL_JOKER, 3): 6, (BIG_JOKER, 3): 7}
+# joker bidding, the after-bury round only: a joker set overcalls to no trump (可反无主)
+_ROUND_NOTRUMP = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +115,19 @@ def check_bid(
     level: str,
     current: Bid | None,
     rules: RuleSet | None = None,
+    *,
+    notrump_round: bool = False,
 ) -> Bid:
-    """The ``Bid`` that ``seat`` makes by showing ``cards``, if it may make it now."""
+    """The ``Bid`` that ``seat`` makes by showing ``cards``, if it may make it now.
+
+    ``notrump_round``: the after-bury overcall round with joker bidding, where a set
+    of identical jokers overcalls to no trump.
+    """
     rules = rules or DEFAULT_RULES
-    suit, strength = read_bid(cards, level, rules)
+    if notrump_round and rules.bidding == "joker" and _joker_set(cards):
+        suit, strength = None, _ROUND_NOTRUMP + _JOKER_STRENGTH[(cards[0], len(cards))]
+    else:
+        suit, strength = read_bid(cards, level, rules)
     bid = Bid(seat, tuple(cards), suit, strength)
     if current is None:
         return bid
@@ -144,6 +169,20 @@ def possible_bids(
     A bid that strengthens the seat's own bid repeats the cards already shown.
     """
     rules = rules or DEFAULT_RULES
+    bids: list[Bid] = []
+    for cards in _candidates(hand, level, rules, notrump_round=False):
+        try:
+            bids.append(check_bid(seat, cards, level, current, rules))
+        except IllegalBid:
+            continue
+    bids.sort(key=lambda b: b.strength)
+    return bids
+
+
+def _candidates(
+    hand: Sequence[Card], level: str, rules: RuleSet, *, notrump_round: bool
+) -> list[tuple[Card, ...]]:
+    """Every set of cards from ``hand`` that reads as a bid at ``level``."""
     counts: dict[Card, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
@@ -157,18 +196,160 @@ def possible_bids(
                     options.append((_JOKER_FOR[suit], *shown))
             else:
                 options.append(shown)
-    if rules.bidding == "standard":
+    if rules.bidding == "standard" or notrump_round:
         for joker in (SMALL_JOKER, BIG_JOKER):
             for n in range(2, counts.get(joker, 0) + 1):
                 options.append((joker,) * n)
-    bids: list[Bid] = []
-    for cards in options:
-        try:
-            bids.append(check_bid(seat, cards, level, current, rules))
-        except IllegalBid:
+    return options
+
+
+def _joker_set(cards: Sequence[Card]) -> bool:
+    return len(cards) >= 2 and cards[0].is_joker and all(c is cards[0] for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """One hand's bids so far, and what they allow and settle.
+
+    ``levels`` are the two teams' levels (team 0: seats 0 and 2). ``dealer`` is None
+    while the deal is contested (the first hand, or after a race45 draw), else the
+    seat that deals unless a bid takes the deal over; ``start`` is the seat the deal
+    starts from. ``round`` is True during the overcall round after burying.
+    """
+
+    levels: tuple[str, str]
+    dealer: int | None
+    bids: tuple[Bid, ...] = ()
+    rules: RuleSet = DEFAULT_RULES
+    round: bool = False
+    start: int = 0
+
+    @property
+    def holder(self) -> Bid | None:
+        """The bid that decides who deals (and the hand's level), or None before any bid."""
+        holder: Bid | None = None
+        for i, bid in enumerate(self.bids):
+            if holder is None or _replace(self, i).takes_deal(bid.seat):
+                holder = bid
+        return holder
+
+    def takes_deal(self, seat: int) -> bool:
+        """Whether a bid by ``seat`` now would decide the deal rather than only the suit.
+
+        The first bid always does. In a contested hand later bids do only with
+        ``first_dealer="final_bid"``. With joker bidding and a known dealer, a bid of
+        the dealer's side takes the deal back from the attackers at any time.
+        """
+        holder = self.holder
+        if holder is None:
+            return True
+        if self.dealer is None:
+            return self.rules.first_dealer == "final_bid" and not self.round
+        dealer_team = team_of(self.dealer)
+        return (
+            self.rules.bidding == "joker"
+            and not self.round
+            and team_of(seat) == dealer_team
+            and team_of(holder.seat) != dealer_team
+        )
+
+    @property
+    def level(self) -> str:
+        """The hand's level rank as the bids stand: the level of the team that would deal.
+
+        Before any bid that is the dealer's team (``start``'s team in a contested hand).
+        """
+        holder = self.holder
+        if self.dealer is not None and (self.rules.bidding == "standard" or holder is None):
+            return self.levels[team_of(self.dealer)]
+        return self.levels[team_of(self.start if holder is None else holder.seat)]
+
+    def rank_for(self, seat: int) -> str:
+        """The level-card rank ``seat`` must show: that of the team that would deal."""
+        if self.dealer is not None and self.rules.bidding == "standard":
+            return self.levels[team_of(self.dealer)]
+        if self.takes_deal(seat):
+            return self.levels[team_of(seat)]
+        return self.level
+
+    @property
+    def deferred(self) -> bool:
+        """Overcalls wait for the round after burying (from the second hand on)."""
+        return self.rules.overcall == "after_bury" and self.dealer is not None and not self.round
+
+    def check(self, seat: int, cards: Sequence[Card]) -> Bid:
+        """The ``Bid`` ``seat`` makes by showing ``cards`` now, or ``IllegalBid``."""
+        rules = self.rules
+        rank = self.rank_for(seat)
+        top = self.bids[-1] if self.bids else None
+        if top is not None and self.takes_deal(seat) and self.dealer is not None:
+            top = None  # the dealer's side's priority: earlier bids are withdrawn
+        bid = check_bid(seat, cards, rank, top, rules, notrump_round=self.round)
+        reinforces = top is not None and top.seat == seat and bid.suit == top.suit
+        if top is not None and self.deferred and not self.takes_deal(seat) and not reinforces:
+            raise IllegalBid(
+                "Overcalls wait until the dealer has buried the kitty; "
+                "then each player in turn may overcall once."
+            )
+        if self.round and any(b.suit == bid.suit for b in self.bids):
+            shown = "No trump" if bid.suit is None else SUIT_NAMES[bid.suit].capitalize()
+            raise IllegalBid(f"{shown} were already shown this hand: choose another.")
+        return bid
+
+    def options(self, hand: Sequence[Card], seat: int) -> list[Bid]:
+        """Every bid ``seat`` can make now from ``hand``, weakest first."""
+        bids: list[Bid] = []
+        for cards in _candidates(hand, self.rank_for(seat), self.rules, notrump_round=self.round):
+            try:
+                bids.append(self.check(seat, cards))
+            except IllegalBid:
+                continue
+        bids.sort(key=lambda b: b.strength)
+        return bids
+
+    def settle(self) -> tuple[int | None, str, str | None]:
+        """(the dealer, the hand's level rank, the trump suit) the bids decide.
+
+        The dealer is None only when nobody bid on a contested hand; the suit is that
+        of the last (strongest) bid, None for no trump or no bid.
+        """
+        holder = self.holder
+        top = self.bids[-1] if self.bids else None
+        if holder is None or top is None:
+            return self.dealer, self.level, None
+        if self.dealer is not None and (
+            self.rules.bidding == "standard" or team_of(holder.seat) == team_of(self.dealer)
+        ):
+            return self.dealer, self.level, top.suit
+        return holder.seat, self.level, top.suit
+
+
+def _replace(auction: Auction, count: int) -> Auction:
+    """The auction as it stood before its ``count``-th bid (rounds are never replayed)."""
+    return Auction(
+        auction.levels, auction.dealer, auction.bids[:count], auction.rules, False, auction.start
+    )
+
+
+def kitty_draw(
+    kitty: Sequence[Card], levels: tuple[str, str], dealer: int
+) -> tuple[tuple[Card, ...], int | None, str | None]:
+    """Turn the kitty's cards up one at a time until one decides the deal (抽牌对点).
+
+    Returns the cards turned, the seat that deals (None: no card matched, redeal)
+    and the trump suit. A card whose rank is a team's level decides: the dealer's
+    team (checked first, so it wins when both teams are at that level) keeps
+    ``dealer``; the attackers' team deals from the dealer's next seat. Jokers match
+    nothing. The caller puts the turned cards back into the kitty.
+    """
+    for i, card in enumerate(kitty):
+        if card.is_joker:
             continue
-    bids.sort(key=lambda b: b.strength)
-    return bids
+        if card.rank == levels[team_of(dealer)]:
+            return tuple(kitty[: i + 1]), dealer, card.suit
+        if card.rank == levels[1 - team_of(dealer)]:
+            return tuple(kitty[: i + 1]), (dealer + 1) % 4, card.suit
+    return tuple(kitty), None, None
 
 
 def _level_name(level: str) -> str:

@@ -15,9 +15,13 @@ from typing import Any, Literal
 
 Decks = Literal[1, 2, 3]
 Bidding = Literal["standard", "joker"]
-NoBid = Literal["notrump", "redeal"]
+NoBid = Literal["notrump", "redeal", "kitty_draw"]
+FirstDealer = Literal["first_bid", "final_bid"]
+Overcall = Literal["deal", "after_bury"]
 FollowShape = Literal["strict", "suit_only"]
-KittyMultiplier = Literal["power", "doubling", "flat"]
+KittyMultiplier = Literal["power", "doubling", "flat", "linear"]
+Scoring = Literal["levels", "race45"]
+Assistance = Literal["full", "none"]
 PointsCap = Literal[200]
 Finish = Literal["defend_a", "reach_a"]
 
@@ -35,12 +39,16 @@ class RuleSet:
     decks: Decks = 2
     bidding: Bidding = "standard"
     no_bid: NoBid = "notrump"
+    first_dealer: FirstDealer = "first_bid"
+    overcall: Overcall = "deal"
     fixed_two_trump: bool = False
     trump_chain_tractors: bool = True
     follow_shape: FollowShape = "strict"
     throw_penalty: int = 10
     kitty_multiplier: KittyMultiplier = "power"
     points_cap: PointsCap | None = None
+    scoring: Scoring = "levels"
+    assistance: Assistance = "full"
     finish: Finish = "defend_a"
     play_seconds: int = 30
     kitty_seconds: int = 60

@@ -20,7 +20,9 @@ from bot.rules import (
     check_follow,
     decompose,
     format_cards,
+    hand_outcome,
     kitty_multiplier,
+    league_change,
     level_outcome,
     parse_cards,
     points,
@@ -34,8 +36,10 @@ __all__ = [
     "DOUBLING",
     "FIXED2",
     "FLAT",
+    "LINEAR3",
     "NOCHAIN",
     "ONE",
+    "RACE",
     "SUIT_ONLY",
     "THREE",
     "Card",
@@ -46,8 +50,10 @@ __all__ = [
     "check_follow",
     "decompose",
     "format_cards",
+    "hand_outcome",
     "ids",
     "kitty_multiplier",
+    "league_change",
     "level_outcome",
     "ms",
     "parse_cards",
@@ -68,6 +74,8 @@ SUIT_ONLY = {"follow_shape": "suit_only"}
 CAP200 = {"points_cap": 200}
 DOUBLING = {"kitty_multiplier": "doubling"}
 FLAT = {"kitty_multiplier": "flat"}
+LINEAR3 = {"kitty_multiplier": "linear", "decks": 3}
+RACE = {"scoring": "race45", "decks": 1}
 
 
 def trump(level: str, suit: str | None) -> Trump:

@@ -10,12 +10,16 @@ from tests.rules._table import (
     DEFAULT,
     DOUBLING,
     FLAT,
+    LINEAR3,
     NOCHAIN,
     ONE,
+    RACE,
     THREE,
     cards,
+    hand_outcome,
     ids,
     kitty_multiplier,
+    league_change,
     level_outcome,
     points,
     rules,
@@ -122,6 +126,18 @@ KITTY_CASES = [
     ("T", "H", FLAT, "AS AS", 2, "flat: a pair is still ×2"),
     ("T", "H", FLAT, "KS KS QS QS JS JS", 2, "flat: a tractor is still ×2"),
     ("2", "H", FLAT, "AS KS QS JS TS 9S 8S 7S 7S", 2, "flat: a throw is still ×2"),
+    ("T", "H", LINEAR3, "AS", 2, "linear: 002:75 单张抠底 2倍"),
+    ("T", "H", LINEAR3, "AS AS", 3, "linear: 002:76 对子抠底 3倍"),
+    ("T", "H", LINEAR3, "AS AS AS", 4, "linear: 002:77 刻子抠底 4倍"),
+    ("T", "H", LINEAR3, "KS KS QS QS", 5, "linear: 002:78 二连对5倍"),
+    ("T", "H", LINEAR3, "KS KS QS QS JS JS", 6, "linear: 002:78 每多连1对加1倍"),
+    ("T", "H", LINEAR3, "AS AS KS KS QS QS JS JS", 7, "linear: 002:78 a 4-pair tractor ×7"),
+    ("T", "H", LINEAR3, "KS KS KS QS QS QS", 6, "linear: 002:79 二连刻6倍"),
+    ("T", "H", LINEAR3, "KS KS KS QS QS QS JS JS JS", 8, "linear: 002:79 每多连1刻加2倍"),
+    ("T", "H", LINEAR3, "SJ SJ SJ BJ BJ BJ", 6, "linear: 002:59 大王×3 小王×3 连刻 ×6"),
+    ("T", "H", LINEAR3, "AS KS KS QS QS", 5, "linear: 002:80 甩牌 counts its tractor"),
+    ("T", "H", LINEAR3, "AS AS AS KS QS", 4, "linear: 002:80 甩牌 counts its triple"),
+    ("2", "H", LINEAR3, "AS KS QS JS", 2, "linear: 002:80 a throw of singles ×2"),
 ]
 
 
@@ -189,3 +205,48 @@ LEVEL_CASES = [
 @pytest.mark.parametrize("preset,score,expected,why", LEVEL_CASES, ids=ids(LEVEL_CASES))
 def test_level_outcome(preset, score, expected, why):
     assert tuple(level_outcome(score, rules(preset))) == expected
+
+
+RACE_CASES = [
+    # attackers' points, attackers won the last trick?, (who gains, levels), why
+    (45, False, (A, 1), "000:113 抢到45分获胜: 45 points win, +1"),
+    (100, False, (A, 1), "000:113 every total from 45 wins"),
+    (0, True, (A, 1), "000:113 没抢到45分但最后一手牌最大也算获胜"),
+    (44, True, (A, 1), "000:113 the last trick with 44 points: +1"),
+    (45, True, (A, 2), "000:113 两者兼具叫打两级"),
+    (40, False, ("draw", 0), "000:121 非坐庄组得到40分算平局"),
+    (40, True, (A, 1), "000:113 40 with the last trick is a win, no draw"),
+    (44, False, (D, 1), "41-44 without the last trick: the dealer's team +1"),
+    (35, False, (D, 1), "RULES race45: otherwise the dealer's team +1"),
+    (0, False, (D, 1), "0 points: still only +1 in the race (no 大光)"),
+    (-10, False, (D, 1), "a throw penalty below 0: the dealer's team +1"),
+]
+
+
+@pytest.mark.parametrize("score,last,expected,why", RACE_CASES, ids=ids(RACE_CASES))
+def test_race45_outcome(score, last, expected, why):
+    assert hand_outcome(score, last, rules(RACE)) == expected
+
+
+@pytest.mark.parametrize("score", [0, 39, 40, 80, 200])
+def test_hand_outcome_is_the_level_table_by_default(score):
+    assert hand_outcome(score, True, rules(DEFAULT)) == level_outcome(score, rules(DEFAULT))
+
+
+LEAGUE_CASES = [
+    # winner, levels gained, server's 大光 points, league points, why
+    (A, 0, 4, 2, "001:170 闲家转庄家得两分"),
+    (A, 2, 4, 4, "001:170 以上每升一级加一分"),
+    (D, 1, 4, 2, "001:172 庄家升一级得两分"),
+    (D, 2, 4, 3, "001:172 以上每升一级加一分"),
+    (D, 3, 4, 4, "001:172 最多闲家大光时得四分"),
+    (D, 3, 6, 6, "001:182 大光积分配置为庄家+6分"),
+    (D, 2, 6, 3, "001:174 the 大光 setting changes only 大光"),
+    (A, 3, 6, 5, "001:174 nor the attackers' points"),
+    ("draw", 0, 4, 0, "000:121 a race45 draw moves nobody"),
+]
+
+
+@pytest.mark.parametrize("winner,levels,big,expected,why", LEAGUE_CASES, ids=ids(LEAGUE_CASES))
+def test_league_change(winner, levels, big, expected, why):
+    assert league_change(winner, levels, big) == expected
