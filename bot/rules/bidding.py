@@ -289,11 +289,16 @@ class Auction:
         if top is not None and self.deferred and not self.takes_deal(seat) and not reinforces:
             raise IllegalBid(
                 "Overcalls wait until the dealer has buried the kitty; "
-                "then each player in turn may overcall once."
+                "then each player in turn may overcall once.",
+                key="rules-bid-overcall-after-bury",
             )
         if self.round and any(b.suit == bid.suit for b in self.bids):
             shown = "No trump" if bid.suit is None else SUIT_NAMES[bid.suit].capitalize()
-            raise IllegalBid(f"{shown} were already shown this hand: choose another.")
+            raise IllegalBid(
+                f"{shown} was already shown this hand: choose another.",
+                key="rules-bid-shown-before",
+                suit="none" if bid.suit is None else bid.suit,
+            )
         return bid
 
     def options(self, hand: Sequence[Card], seat: int) -> list[Bid]:

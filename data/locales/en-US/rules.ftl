@@ -61,3 +61,5 @@ rules-bid-no-trump-jokers = No trump is bid with two (or three) identical jokers
 rules-bid-too-weak = { $cards } for { $target_suit } does not beat the current bid ({ $current } for { $current_suit }): a bid is beaten only by a stronger one.
 rules-bid-own-overcall = With joker bidding you may not overcall your own bid.
 rules-bid-same-suit = The trump suit is already { $suit }: overcall with another suit.
+rules-bid-overcall-after-bury = Overcalls wait until the dealer has buried the kitty; then each player in turn may overcall once.
+rules-bid-shown-before = { $suit } was already shown this hand: choose another.
