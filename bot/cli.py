@@ -22,8 +22,10 @@ from bot.ai import KINDS, make_player, play_hand, suggest, suggest_bid
 from bot.ai.arena import arena, summarize
 from bot.game import (
     SYSTEM,
+    Buried,
     Bury,
     Deal,
+    Dealt,
     Declare,
     EndBidding,
     Event,
@@ -31,7 +33,11 @@ from bot.game import (
     NextHand,
     Phase,
     Play,
+    Played,
+    Redeal,
     SeatView,
+    ThrowFailed,
+    TrickWon,
     team_of,
 )
 from bot.rules import (
@@ -227,7 +233,7 @@ class TerminalGame:
         kind, _ = match.expecting()
         if kind == "deal":
             events = match.apply(SYSTEM, Deal(self.deal_round))
-            got = [e.data["seat"] for e in events if e.kind == "dealt"]
+            got = [e.seat for e in events if isinstance(e, Dealt)]
             self._computer_bids([s for s in got if s != self.seat])
             self._my_bid(final=False)
             return
@@ -240,7 +246,7 @@ class TerminalGame:
             if len(match.bids) == before:
                 break
         for event in match.apply(SYSTEM, EndBidding()):
-            if event.kind == "redeal":
+            if isinstance(event, Redeal):
                 self.write("Nobody bid: the cards are dealt again.")
                 self.offered = ()
 
@@ -416,26 +422,24 @@ class TerminalGame:
 
     def _report(self, seat: int, events: list[Event]) -> None:
         for event in events:
-            data = event.data
-            if event.kind == "played":
-                who = seat_name(data["seat"], self.seat)
-                auto = " (auto)" if data.get("auto") and data["seat"] == self.seat else ""
-                self.write(f"{who}{auto} played {self.show.cards(parse_cards(data['cards']))}")
-            elif event.kind == "throw_failed":
-                who = seat_name(data["seat"], self.seat)
-                self.write(
-                    f"{who} tried to throw {self.show.cards(parse_cards(data['attempted']))}, "
-                    f"but it can be beaten: {self.show.cards(parse_cards(data['taken_back']))} "
-                    f"go back, penalty {data['penalty']} points."
-                )
-            elif event.kind == "trick":
-                who = seat_name(data["winner"], self.seat)
-                self.write(
-                    f"-> {who} won trick {data['number']} ({data['points']} points); "
-                    f"attackers now have {data['attackers_points']}."
-                )
-            elif event.kind == "buried" and seat != self.seat:
-                self.write(f"{seat_name(seat, self.seat)} buried the kitty.")
+            match event:
+                case Played(seat=who_seat, cards=cards, auto=auto):
+                    who = seat_name(who_seat, self.seat)
+                    mark = " (auto)" if auto and who_seat == self.seat else ""
+                    self.write(f"{who}{mark} played {self.show.cards(cards)}")
+                case ThrowFailed(seat=who_seat, attempted=attempted, taken_back=back, penalty=pen):
+                    self.write(
+                        f"{seat_name(who_seat, self.seat)} tried to throw "
+                        f"{self.show.cards(attempted)}, but it can be beaten: "
+                        f"{self.show.cards(back)} go back, penalty {pen} points."
+                    )
+                case TrickWon(number=number, winner=winner, points=won, attackers_points=total):
+                    who = seat_name(winner, self.seat)
+                    self.write(
+                        f"-> {who} won trick {number} ({won} points); attackers now have {total}."
+                    )
+                case Buried() if seat != self.seat:
+                    self.write(f"{seat_name(seat, self.seat)} buried the kitty.")
 
     def _summary(self) -> None:
         result = self.match.result

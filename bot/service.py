@@ -32,6 +32,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Protocol
 
 from bot.ai import make_player, suggest
@@ -44,7 +45,11 @@ from bot.game import (
     EndBidding,
     Event,
     GameError,
+    HandScored,
+    HandStarted,
     Match,
+    MatchOver,
+    MatchStarted,
     NextHand,
     NotYourTurn,
     Phase,
@@ -92,6 +97,42 @@ class Timers:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
+class UpdateKind(StrEnum):
+    """What an ``Update`` is about."""
+
+    LOBBY = "lobby"  # the seats before the start
+    SEATS = "seats"  # the seats changed mid-match (a leave, 托管)
+    EVENTS = "events"  # the match moved: ``events`` says how
+    WARNING = "warning"  # ``actor``'s time is running out
+    CLOSED = "closed"  # the table is gone: ``reason`` says why
+
+
+class CloseReason(StrEnum):
+    """Why a table closed; the presenter words it (or stays silent) from this."""
+
+    FINISHED = "finished"
+    ABORTED = "aborted"
+    EVERYONE_LEFT = "everyone_left"
+    CHANNEL_GONE = "channel_gone"
+
+
+class LeaveOutcome(StrEnum):
+    """What leaving a seat did."""
+
+    LEFT = "left"  # the seat is free again (before the start)
+    REPLACED = "replaced"  # a computer player plays the seat from now on
+    CLOSED = "closed"  # the last human left: the table is closed
+
+
+@dataclass(frozen=True)
+class AbortOutcome:
+    """An abort request: done at once, or one vote more of ``needed``."""
+
+    aborted: bool
+    votes: int = 0
+    needed: int = 0
+
+
 @dataclass(frozen=True)
 class Update:
     """What the presenter needs about one change, captured when it happened.
@@ -101,7 +142,7 @@ class Update:
     timer runs out (wall clock) or None.
     """
 
-    kind: str  # "lobby", "events", "warning", "closed"
+    kind: UpdateKind
     events: tuple[Event, ...]
     public: SeatView | None
     views: tuple[SeatView, ...]
@@ -110,6 +151,7 @@ class Update:
     auto: bool = False
     deadline: float | None = None
     note: str = ""
+    reason: CloseReason | None = None  # set on CLOSED updates
 
 
 class Sink(Protocol):
@@ -303,7 +345,7 @@ class TableService:
         await self.store.set_table_meta(table_id, table.meta)
         self.tables[channel_id] = table
         self._start_tasks(table)
-        self._emit(table, "lobby")
+        self._emit(table, UpdateKind.LOBBY)
         return table
 
     async def join(self, channel_id: int, user_id: int, name: str, seat: int | None = None) -> int:
@@ -317,7 +359,7 @@ class TableService:
             table.seats[seat] = SeatInfo("human", user_id, name, None, False)
             await self.store.upsert_player(user_id, name)
             await self.store.update_seats(table.id, table.seats)
-        self._emit(table, "lobby")
+        self._emit(table, UpdateKind.LOBBY)
         return seat
 
     async def add_bot(self, channel_id: int, seat: int | None = None, ai: str = "heuristic") -> int:
@@ -330,10 +372,10 @@ class TableService:
             name = next(n for n in _BOT_NAMES if n not in used)
             table.seats[seat] = SeatInfo("bot", None, name, ai, False)
             await self.store.update_seats(table.id, table.seats)
-        self._emit(table, "lobby")
+        self._emit(table, UpdateKind.LOBBY)
         return seat
 
-    async def leave(self, channel_id: int, user_id: int) -> str:
+    async def leave(self, channel_id: int, user_id: int) -> LeaveOutcome:
         table = self.table_in(channel_id)
         async with table.lock:
             seat = table.seat_of(user_id)
@@ -344,16 +386,18 @@ class TableService:
             if not table.started:
                 table.seats[seat] = None
                 await self.store.update_seats(table.id, table.seats)
-                outcome = "left"
+                outcome = LeaveOutcome.LEFT
             else:
                 table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
                 await self.store.update_seats(table.id, table.seats)
-                outcome = "replaced"
+                outcome = LeaveOutcome.REPLACED
             no_humans = not table.humans
         if no_humans:
-            await self._close(table, "aborted", note="Everyone left: the table is closed.")
-            return "closed"
-        self._emit(table, "lobby" if not table.started else "seats")
+            await self._close(
+                table, CloseReason.EVERYONE_LEFT, note="Everyone left: the table is closed."
+            )
+            return LeaveOutcome.CLOSED
+        self._emit(table, UpdateKind.SEATS if table.started else UpdateKind.LOBBY)
         table.changed.set()
         return outcome
 
@@ -370,7 +414,7 @@ class TableService:
             assert info is not None
             table.seats[seat] = None
             await self.store.update_seats(table.id, table.seats)
-        self._emit(table, "lobby")
+        self._emit(table, UpdateKind.LOBBY)
         return info
 
     async def start(self, channel_id: int, by_user: int, is_admin: bool = False) -> Table:
@@ -394,12 +438,12 @@ class TableService:
             # no snapshot needed: the seed rebuilds the match until its first one
             await self.store.set_table_meta(table.id, table.meta)
             table.last_action_at = self.clock.now()
-        self._emit(table, "events", events=(Event("match_started", {}),))
+        self._emit(table, UpdateKind.EVENTS, events=(MatchStarted(),))
         table.tasks.append(asyncio.create_task(self._driver(table), name=f"driver-{table.id}"))
         return table
 
-    async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> str:
-        """Abort now (host/admin) or add a vote; returns "aborted" or "voted n/m"."""
+    async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> AbortOutcome:
+        """Abort now (host/admin, or the vote that makes a majority) or add a vote."""
         table = self.table_in(channel_id)
         async with table.lock:
             if user_id != table.host_id and not is_admin:
@@ -410,9 +454,9 @@ class TableService:
                 await self.store.set_table_meta(table.id, table.meta)
                 needed = len(table.humans) // 2 + 1
                 if len(votes) < needed:
-                    return f"voted {len(votes)}/{needed}"
-        await self._close(table, "aborted", note="The table was aborted.")
-        return "aborted"
+                    return AbortOutcome(aborted=False, votes=len(votes), needed=needed)
+        await self._close(table, CloseReason.ABORTED, note="The table was aborted.")
+        return AbortOutcome(aborted=True)
 
     # --- play ----------------------------------------------------------------------
 
@@ -456,7 +500,7 @@ class TableService:
             table.seats[seat] = replace(info, auto=value)
             await self.store.update_seats(table.id, table.seats)
         table.changed.set()
-        self._emit(table, "seats")
+        self._emit(table, UpdateKind.SEATS)
         return value
 
     def view_for(self, channel_id: int, user_id: int) -> tuple[Table, int, SeatView]:
@@ -546,32 +590,34 @@ class TableService:
         table.last_action_at = now
         await self._record(table, events)
         table.changed.set()
-        self._emit(table, "events", events=tuple(events), actor=seat, auto=auto)
+        self._emit(table, UpdateKind.EVENTS, events=tuple(events), actor=seat, auto=auto)
         return events
 
     async def _record(self, table: Table, events: list[Event]) -> None:
         match = table.match
         assert match is not None
         for event in events:
-            if event.kind == "hand_scored" and match.result is not None:
-                await self.store.record_hand(
-                    table.id, match.result, list(match.tricks), list(table.seats), self.clock.now()
-                )
-                await self.store.save_snapshot(table.id, match.seq, match.to_dict())
-            elif event.kind == "hand_started":
-                await self.store.save_snapshot(table.id, match.seq, match.to_dict())
-            elif event.kind == "match_over":
-                await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
+            match event:
+                case HandScored(result=result):
+                    await self.store.record_hand(
+                        table.id, result, list(match.tricks), list(table.seats), self.clock.now()
+                    )
+                    await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+                case HandStarted():
+                    await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+                case MatchOver(team=team):
+                    await self.store.record_match_end(table.id, team, self.clock.now())
 
     def _emit(
         self,
         table: Table,
-        kind: str,
+        kind: UpdateKind,
         *,
         events: tuple[Event, ...] = (),
         actor: int | None = None,
         auto: bool = False,
         note: str = "",
+        reason: CloseReason | None = None,
     ) -> None:
         match = table.match
         views = tuple(match.view(s) for s in range(4)) if match is not None else ()
@@ -585,6 +631,7 @@ class TableService:
             auto=auto,
             deadline=self.deadline(table),
             note=note,
+            reason=reason,
         )
         table.outbox.put_nowait(update)
 
@@ -598,12 +645,13 @@ class TableService:
             except Exception:
                 log.exception("presenter failed for table %s", table.id)
 
-    async def _close(self, table: Table, status: str, note: str) -> None:
+    async def _close(self, table: Table, reason: CloseReason, note: str) -> None:
         if table.closed:
             return
         table.closed = True
+        status = "finished" if reason is CloseReason.FINISHED else "aborted"
         await self.store.close_table(table.id, status, self.clock.now())
-        self._emit(table, "closed", note=note)
+        self._emit(table, UpdateKind.CLOSED, note=note, reason=reason)
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
         for seat in range(4):
@@ -614,7 +662,7 @@ class TableService:
         """The channel was deleted or the bot lost access: abort its table."""
         table = self.tables.get(channel_id)
         if table is not None:
-            await self._close(table, "aborted", note="The channel is gone.")
+            await self._close(table, CloseReason.CHANNEL_GONE, note="The channel is gone.")
 
     # --- lookups and records queries for the Discord layer ------------------------
     # (the cogs never reach into ``store`` or ``tables``: these are their doors)
@@ -696,7 +744,7 @@ class TableService:
         kind, actor = match.expecting()
         timers = table.timers
         if kind is None or match.phase == Phase.OVER:
-            await self._close(table, "finished", note="The match is over.")
+            await self._close(table, CloseReason.FINISHED, note="The match is over.")
             return
         if kind == "deal":
             await self.clock.sleep(timers.deal_pace)
@@ -741,7 +789,9 @@ class TableService:
             if await self.clock.wait(table.changed, warn_at):
                 return
             if match.seq == seq:
-                self._emit(table, "warning", actor=actor, note=f"{int(timers.warn_before)}")
+                self._emit(
+                    table, UpdateKind.WARNING, actor=actor, note=f"{int(timers.warn_before)}"
+                )
         if await self.clock.wait(table.changed, deadline):
             return
         async with table.lock:
@@ -759,10 +809,6 @@ class TableService:
             if isinstance(action, Declare):
                 with contextlib.suppress(UserError):
                     await self._apply(table, seat, action, auto=True)
-
-
-def _longest_timer(table: Table) -> float:
-    return float(max(table.rules.play_seconds, table.rules.kitty_seconds))
 
 
 _BOT_NAMES = ("Bot Ana", "Bot Bai", "Bot Chen", "Bot Dong", "Bot Evi", "Bot Fang", "Bot Gao")

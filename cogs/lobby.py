@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.presets import presets
+from bot.service import LeaveOutcome
 
 from .common import deps, ephemeral, is_admin, name_of, place_of, shengji
 from .ids import LobbyButton
@@ -46,9 +47,9 @@ async def join(
 
 
 LEFT = {
-    "left": "You left your seat.",
-    "replaced": "You left; a computer player plays your seat from now on.",
-    "closed": "You were the last player: the table is closed.",
+    LeaveOutcome.LEFT: "You left your seat.",
+    LeaveOutcome.REPLACED: "You left; a computer player plays your seat from now on.",
+    LeaveOutcome.CLOSED: "You were the last player: the table is closed.",
 }
 
 
@@ -98,10 +99,10 @@ async def abort(interaction: discord.Interaction) -> None:
     outcome = await deps(interaction).service.abort(
         place_of(interaction), interaction.user.id, is_admin(interaction)
     )
-    if outcome == "aborted":
+    if outcome.aborted:
         text = "The table is closed."
     else:
-        text = f"Your vote to abort is counted ({outcome.split()[1]} votes needed)."
+        text = f"Your vote to abort is counted ({outcome.votes}/{outcome.needed} votes needed)."
     await interaction.response.send_message(**ephemeral(text))
 
 

@@ -31,9 +31,25 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.game import SeatView, TrickRecord
-from bot.rules import Card, parse_cards, team_of, trick_winner
-from bot.service import Table, Update
+from bot.game import (
+    BidMade,
+    Buried,
+    DealProgress,
+    HandScored,
+    HandStarted,
+    MatchOver,
+    MatchStarted,
+    Phase,
+    Played,
+    Redeal,
+    SeatView,
+    ThrowFailed,
+    TrickRecord,
+    TrickWon,
+    TrumpSet,
+)
+from bot.rules import Bid, Card, team_of, trick_winner
+from bot.service import CloseReason, Table, Update, UpdateKind
 from renderers import (
     KittyScene,
     ScoreScene,
@@ -283,14 +299,15 @@ class Presenter:
     # --- updates -------------------------------------------------------------------
 
     async def publish(self, table: Table, update: Update) -> None:
-        if update.kind == "lobby":
-            await self._lobby(table, update)
-        elif update.kind == "closed":
-            await self._closed(table, update)
-        elif update.kind == "warning":
-            await self._warning(table, update)
-        elif update.kind == "events":
-            await self._events(table, update)
+        match update.kind:
+            case UpdateKind.LOBBY:
+                await self._lobby(table, update)
+            case UpdateKind.CLOSED:
+                await self._closed(table, update)
+            case UpdateKind.WARNING:
+                await self._warning(table, update)
+            case UpdateKind.EVENTS:
+                await self._events(table, update)
         await self._turn(table, update)
 
     async def _lobby(self, table: Table, update: Update) -> None:
@@ -316,7 +333,7 @@ class Presenter:
         ui = self.ui(table)
         if ui.lobby_message is not None and not table.started:
             await self._edit(table, ui.lobby_message, view=lobby_buttons(table.id, started=True))
-        if update.note and "channel is gone" not in update.note:
+        if update.note and update.reason is not CloseReason.CHANNEL_GONE:
             await self._post(table, content=update.note)
         self.ui_by_table.pop(table.id, None)
 
@@ -342,58 +359,56 @@ class Presenter:
         names = names_of(update.seats)
         public = update.public
         for event in update.events:
-            kind = event.kind
             if event.to is not None:
                 continue  # private facts reach players through their panels
-            if kind == "match_started":
-                if self.ui(table).lobby_message is not None:
-                    await self._edit(
-                        table,
-                        self.ui(table).lobby_message,
-                        view=lobby_buttons(table.id, started=True),
-                    )
-                await self._scoreboard(table, update, "The match begins!")
-            elif kind in ("deal_progress", "bid", "redeal", "hand_started"):
-                if kind == "redeal":
+            match event:
+                case MatchStarted():
+                    if self.ui(table).lobby_message is not None:
+                        await self._edit(
+                            table,
+                            self.ui(table).lobby_message,
+                            view=lobby_buttons(table.id, started=True),
+                        )
+                    await self._scoreboard(table, update, "The match begins!")
+                case DealProgress():
+                    await self._deal(table, update, force=False)
+                case Redeal():
                     await self._post(
                         table, content="Nobody bid: the cards are shuffled and dealt again."
                     )
-                if kind == "hand_started":
+                    await self._deal(table, update, force=True)
+                case HandStarted(hand_no=hand_no):
                     self.ui(table).deal_message = None
-                    await self._scoreboard(table, update, f"Hand {event.data['hand_no'] + 1}")
-                if kind == "bid":
-                    assert public is not None
-                    bid = public.bids[-1] if public.bids else None
-                    if bid is not None:
-                        self.ui(table).trick_notes = [bid_text(bid, names[bid.seat])]
-                await self._deal(table, update, force=kind != "deal_progress")
-            elif kind == "trump":
-                await self._trump(table, update, event.data)
-            elif kind == "buried":
-                await self._new_trick(table, update)
-            elif kind == "throw_failed":
-                data = event.data
-                self.ui(table).trick_notes.append(
-                    f"{names[data['seat']]}'s throw failed: "
-                    f"{cards_text(parse_cards(data['taken_back']))} taken back, "
-                    f"{data['penalty']} points to the other side."
-                )
-            elif kind == "played":
-                await self._trick(table, update, final=False)
-            elif kind == "trick":
-                await self._trick(table, update, final=True)
-                assert public is not None
-                if public.phase == "play":
+                    await self._scoreboard(table, update, f"Hand {hand_no + 1}")
+                    await self._deal(table, update, force=True)
+                case BidMade(seat=seat, cards=cards, suit=suit, strength=strength):
+                    bid = Bid(seat, cards, suit, strength)
+                    self.ui(table).trick_notes = [bid_text(bid, names[seat])]
+                    await self._deal(table, update, force=True)
+                case TrumpSet(dealer=dealer, bidder=bidder):
+                    await self._trump(table, update, dealer, bidder)
+                case Buried():
                     await self._new_trick(table, update)
-            elif kind == "hand_scored":
-                await self._summary(table, update)
-            elif kind == "match_over":
-                team = event.data["team"]
-                await self._post(
-                    table,
-                    content=f"🏆 **{TEAM_NAMES[team]}** win the match: "
-                    f"{names[team]} and {names[team + 2]}!",
-                )
+                case ThrowFailed(seat=seat, taken_back=taken_back, penalty=penalty):
+                    self.ui(table).trick_notes.append(
+                        f"{names[seat]}'s throw failed: {cards_text(taken_back)} taken back, "
+                        f"{penalty} points to the other side."
+                    )
+                case Played():
+                    await self._trick(table, update, final=False)
+                case TrickWon():
+                    await self._trick(table, update, final=True)
+                    assert public is not None
+                    if public.phase == Phase.PLAY:
+                        await self._new_trick(table, update)
+                case HandScored():
+                    await self._summary(table, update)
+                case MatchOver(team=team):
+                    await self._post(
+                        table,
+                        content=f"🏆 **{TEAM_NAMES[team]}** win the match: "
+                        f"{names[team]} and {names[team + 2]}!",
+                    )
 
     async def _scoreboard(self, table: Table, update: Update, title: str) -> None:
         public = update.public
@@ -476,14 +491,13 @@ class Presenter:
         if self.audit is not None:
             self.audit(user_id, "HandScene", list(view.hand))
 
-    async def _trump(self, table: Table, update: Update, data: dict[str, Any]) -> None:
+    async def _trump(self, table: Table, update: Update, dealer: int, bidder: int | None) -> None:
         public = update.public
         assert public is not None
         names = names_of(update.seats)
         ui = self.ui(table)
         ui.deal_panels.clear()
-        dealer = data["dealer"]
-        by = "" if data.get("bidder") is None else f" (bid by {names[data['bidder']]})"
+        by = "" if bidder is None else f" (bid by {names[bidder]})"
         await self._post(
             table,
             content=f"**Trump: {trump_text(public.trump)}**{by}. {names[dealer]} deals and is "
@@ -544,7 +558,7 @@ class Presenter:
         if (
             update.auto
             and update.actor is not None
-            and any(e.kind == "played" for e in update.events)
+            and any(isinstance(e, Played) for e in update.events)
         ):
             info = table.seats[update.actor]
             if info is not None and info.kind == "human":

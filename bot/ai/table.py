@@ -18,6 +18,7 @@ from bot.game import (
     SYSTEM,
     Action,
     Deal,
+    Dealt,
     Declare,
     EndBidding,
     HandResult,
@@ -82,8 +83,8 @@ def play_hand(
         if kind == "deal":
             events = match.apply(SYSTEM, Deal(1))
             for event in events:
-                if event.kind == "dealt":
-                    _ask_bids(match, players, [event.data["seat"]], apply)
+                if isinstance(event, Dealt):
+                    _ask_bids(match, players, [event.seat], apply)
         else:
             first = match.deal_start
             _ask_bids(match, players, [(first + i) % 4 for i in range(4)], apply)

@@ -1,5 +1,10 @@
-"""One table's match as a state machine: actions in, events out (see ``match``)."""
+"""One table's match as a state machine: actions in, events out (see ``match``).
 
+``events`` holds the typed events ``Match.apply`` returns and ``codec`` the one
+JSON form of actions, events, results and the match state.
+"""
+
+from . import codec
 from .actions import (
     SYSTEM,
     Action,
@@ -9,11 +14,28 @@ from .actions import (
     EndBidding,
     NextHand,
     Play,
-    action_from_dict,
-    action_to_dict,
     bury,
     declare,
     play,
+)
+from .codec import action_from_dict, action_to_dict, event_from_dict, event_to_dict
+from .events import (
+    BidMade,
+    Buried,
+    DealProgress,
+    Dealt,
+    Event,
+    HandScored,
+    HandStarted,
+    KittyBuried,
+    KittyTaken,
+    MatchOver,
+    MatchStarted,
+    Played,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
 )
 from .match import (
     MAX_REDEALS,
@@ -26,31 +48,49 @@ from .match import (
     team_of,
 )
 from .phase import Phase
-from .views import Event, HandResult, SeatView, TrickRecord
+from .views import HandResult, SeatView, TrickRecord
 
 __all__ = [
     "MAX_REDEALS",
     "SYSTEM",
     "Action",
+    "BidMade",
+    "Buried",
     "Bury",
     "Deal",
+    "DealProgress",
+    "Dealt",
     "Decide",
     "Declare",
     "EndBidding",
     "Event",
     "GameError",
     "HandResult",
+    "HandScored",
+    "HandStarted",
+    "KittyBuried",
+    "KittyTaken",
     "Match",
+    "MatchOver",
+    "MatchStarted",
     "NextHand",
     "NotYourTurn",
     "Phase",
     "Play",
+    "Played",
+    "Redeal",
     "SeatView",
+    "ThrowFailed",
     "TrickRecord",
+    "TrickWon",
+    "TrumpSet",
     "action_from_dict",
     "action_to_dict",
     "bury",
+    "codec",
     "declare",
+    "event_from_dict",
+    "event_to_dict",
     "fallback_action",
     "play",
     "replay",

@@ -2,16 +2,16 @@
 
 Players act from their seat (0-3); the clock owner (the table service) acts as
 ``SYSTEM`` to deal cards, close the bidding window and start the next hand. Every
-action is a small frozen value that turns into a JSON object and back, so the
-ordered list of accepted actions is a complete, replayable record of a match.
+action is a small frozen value that ``bot.game.codec`` turns into a JSON object
+and back, so the ordered list of accepted actions is a complete, replayable record of a match.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from bot.rules import Card, format_cards, parse_cards
+from bot.rules import Card, parse_cards
 
 SYSTEM = -1  # the actor for clock-driven actions
 
@@ -63,29 +63,6 @@ class NextHand:
 
 
 Action = Deal | EndBidding | Declare | Bury | Play | NextHand
-_WITH_CARDS = {"declare": Declare, "bury": Bury, "play": Play}
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": action.kind}
-    if isinstance(action, Deal):
-        data["count"] = action.count
-    elif isinstance(action, Declare | Bury | Play):
-        data["cards"] = format_cards(action.cards)
-    return data
-
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    kind = data.get("kind")
-    if kind == "deal":
-        return Deal(int(data.get("count", 1)))
-    if kind == "end_bidding":
-        return EndBidding()
-    if kind == "next_hand":
-        return NextHand()
-    if kind in _WITH_CARDS:
-        return _WITH_CARDS[kind](tuple(parse_cards(data["cards"])))
-    raise ValueError(f"unknown action kind {kind!r}")
 
 
 def play(text: str) -> Play:

@@ -49,13 +49,11 @@ from bot.rules import (
     contains,
     deck,
     decompose,
-    format_cards,
     kitty_multiplier,
     level_outcome,
     match_over,
     next_dealer,
     order_for,
-    parse_cards,
     points,
     possible_bids,
     resolve_throw,
@@ -63,6 +61,7 @@ from bot.rules import (
     trick_winner,
 )
 
+from . import codec
 from .actions import (
     SYSTEM,
     Action,
@@ -72,10 +71,26 @@ from .actions import (
     EndBidding,
     NextHand,
     Play,
-    action_from_dict,
+)
+from .events import (
+    BidMade,
+    Buried,
+    DealProgress,
+    Dealt,
+    Event,
+    HandScored,
+    HandStarted,
+    KittyBuried,
+    KittyTaken,
+    MatchOver,
+    Played,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
 )
 from .phase import Phase
-from .views import Event, HandResult, Plays, SeatView, TrickRecord
+from .views import HandResult, SeatView, TrickRecord
 
 MAX_REDEALS = 5
 Decide = Callable[[SeatView], Action]
@@ -326,11 +341,8 @@ class Match:
             self.hands[to].append(card)
             given.setdefault(to, []).append(card)
             self.dealt += 1
-        events = [
-            Event("dealt", {"seat": s, "cards": format_cards(cards)}, to=s)
-            for s, cards in sorted(given.items())
-        ]
-        events.append(Event("deal_progress", {"dealt": self.dealt, "total": self.deal_total}))
+        events: list[Event] = [Dealt(s, tuple(cards)) for s, cards in sorted(given.items())]
+        events.append(DealProgress(self.dealt, self.deal_total))
         return events
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
@@ -343,17 +355,7 @@ class Match:
         current = self.bids[-1] if self.bids else None
         bid = check_bid(seat, cards, self.level, current, self.rules)
         self.bids.append(bid)
-        return [
-            Event(
-                "bid",
-                {
-                    "seat": seat,
-                    "cards": format_cards(bid.cards),
-                    "suit": bid.suit,
-                    "strength": bid.strength,
-                },
-            )
-        ]
+        return [BidMade(seat, bid.cards, bid.suit, bid.strength)]
 
     def _end_bidding(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
@@ -365,7 +367,7 @@ class Match:
             if self.rules.no_bid == "redeal" and self.redeals < MAX_REDEALS:
                 self.redeals += 1
                 self._start_hand()
-                return [Event("redeal", {"redeals": self.redeals})]
+                return [Redeal(self.redeals)]
             if self.dealer is None:
                 self.dealer = self.deal_start
             self.trump = Trump(self.level, None)
@@ -381,17 +383,10 @@ class Match:
         dealer = self.dealer
         self.hands[dealer].extend(self.kitty)
         self.phase = Phase.KITTY
+        bidder = self.bids[-1].seat if self.bids else None
         return [
-            Event(
-                "trump",
-                {
-                    "dealer": dealer,
-                    "level": self.trump.level,
-                    "suit": self.trump.suit,
-                    "bidder": self.bids[-1].seat if self.bids else None,
-                },
-            ),
-            Event("kitty_taken", {"dealer": dealer, "cards": format_cards(self.kitty)}, to=dealer),
+            TrumpSet(dealer, self.trump.level, self.trump.suit, bidder),
+            KittyTaken(dealer, tuple(self.kitty)),
         ]
 
     def _bury(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
@@ -416,10 +411,7 @@ class Match:
         self.kitty = list(cards)
         self.phase = Phase.PLAY
         self.leader = seat
-        return [
-            Event("buried", {"dealer": seat, "auto": auto}),
-            Event("kitty", {"cards": format_cards(cards)}, to=seat),
-        ]
+        return [Buried(seat, auto), KittyBuried(seat, tuple(cards))]
 
     # --- tricks --------------------------------------------------------------------
 
@@ -454,16 +446,13 @@ class Match:
                     self.failed_throws.append((seat, penalty))
                     self.attempted = tuple(cards)
                     events.append(
-                        Event(
-                            "throw_failed",
-                            {
-                                "seat": seat,
-                                "attempted": format_cards(cards),
-                                "played": format_cards(played),
-                                "taken_back": format_cards(back),
-                                "penalty": penalty,
-                                "attackers_points": self.attackers_points,
-                            },
+                        ThrowFailed(
+                            seat,
+                            tuple(cards),
+                            tuple(played),
+                            tuple(back),
+                            penalty,
+                            self.attackers_points,
                         )
                     )
         else:
@@ -472,7 +461,7 @@ class Match:
         for card in played:
             hand.remove(card)
         self.trick.append((seat, tuple(played)))
-        events.append(Event("played", {"seat": seat, "cards": format_cards(played), "auto": auto}))
+        events.append(Played(seat, tuple(played), auto))
         if len(self.trick) == 4:
             events.extend(self._finish_trick())
         return events
@@ -494,17 +483,7 @@ class Match:
         self.trick = []
         self.attempted = None
         self.leader = winner
-        events = [
-            Event(
-                "trick",
-                {
-                    "number": len(self.tricks),
-                    "winner": winner,
-                    "points": won,
-                    "attackers_points": self.attackers_points,
-                },
-            )
-        ]
+        events: list[Event] = [TrickWon(len(self.tricks), winner, won, self.attackers_points)]
         if not self.hands[winner]:
             events.extend(self._score_hand())
         return events
@@ -551,9 +530,9 @@ class Match:
             match_winner=self.winner_team,
         )
         self.phase = Phase.OVER if self.winner_team is not None else Phase.SCORED
-        events = [Event("hand_scored", self.result.to_dict())]
+        events: list[Event] = [HandScored(self.result)]
         if self.winner_team is not None:
-            events.append(Event("match_over", {"team": self.winner_team, "levels": list(after)}))
+            events.append(MatchOver(self.winner_team, after))
         return events
 
     def _next_hand(self, seat: int) -> list[Event]:
@@ -565,79 +544,23 @@ class Match:
         self.redeals = 0
         self.dealer = self.result.next_dealer
         self._start_hand()
-        return [
-            Event(
-                "hand_started",
-                {"hand_no": self.hand_no, "dealer": self.dealer, "levels": list(self.levels)},
-            )
-        ]
+        return [HandStarted(self.hand_no, self.dealer, (self.levels[0], self.levels[1]))]
 
     # --- serialisation -------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (includes hidden cards: store it privately)."""
-        return {
-            "version": 1,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "hand_no": self.hand_no,
-            "redeals": self.redeals,
-            "levels": list(self.levels),
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "deal_start": self.deal_start,
-            "stock": format_cards(self.stock),
-            "dealt": self.dealt,
-            "hands": [format_cards(h) for h in self.hands],
-            "kitty": format_cards(self.kitty),
-            "bids": [[b.seat, format_cards(b.cards), b.suit, b.strength] for b in self.bids],
-            "trump": None if self.trump is None else [self.trump.level, self.trump.suit],
-            "leader": self.leader,
-            "trick": [[s, format_cards(c)] for s, c in self.trick],
-            "attempted": None if self.attempted is None else format_cards(self.attempted),
-            "tricks": [t.to_dict() for t in self.tricks],
-            "attackers_points": self.attackers_points,
-            "failed_throws": [list(x) for x in self.failed_throws],
-            "result": None if self.result is None else self.result.to_dict(),
-            "winner_team": self.winner_team,
-            "seq": self.seq,
-        }
+        return {"version": STATE_VERSION, **codec.encode_attrs(self, _STATE)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        if data.get("version") != 1:
+        """The match ``to_dict`` stored; version-1 states (before the codec) load too."""
+        if data.get("version") not in (1, STATE_VERSION):
             raise ValueError(f"unsupported match state version {data.get('version')!r}")
-        match = cls(RuleSet.from_dict(data["rules"]), data["seed"], data["first_dealer"])
-        match.hand_no = data["hand_no"]
-        match.redeals = data["redeals"]
-        match.levels = list(data["levels"])
-        match.dealer = data["dealer"]
-        match.phase = Phase(data["phase"])
-        match.deal_start = data["deal_start"]
-        match.stock = parse_cards(data["stock"])
-        match.dealt = data["dealt"]
-        match.hands = [parse_cards(h) for h in data["hands"]]
-        match.kitty = parse_cards(data["kitty"])
-        # bids keep the suit and strength they had when made: after a hand is
-        # scored the level has moved on and the cards would no longer read as a bid
-        match.bids = [
-            Bid(seat, tuple(parse_cards(text)), suit, strength)
-            for seat, text, suit, strength in data["bids"]
-        ]
-        match.trump = None if data["trump"] is None else Trump(*data["trump"])
-        match.leader = data["leader"]
-        match.trick = [(s, tuple(parse_cards(c))) for s, c in data["trick"]]
-        match.attempted = (
-            None if data["attempted"] is None else tuple(parse_cards(data["attempted"]))
-        )
-        match.tricks = [_trick_from_dict(t) for t in data["tricks"]]
-        match._tricks_view = None
-        match.attackers_points = data["attackers_points"]
-        match.failed_throws = [(s, p) for s, p in data["failed_throws"]]
-        match.result = None if data["result"] is None else _result_from_dict(data["result"])
-        match.winner_team = data["winner_team"]
-        match.seq = data["seq"]
+        state = codec.decode_attrs(_STATE, data)
+        match = cls(state["rules"], state["seed"], state["first_dealer"])
+        for name, value in state.items():
+            setattr(match, name, value)
         return match
 
     def __eq__(self, other: object) -> bool:
@@ -656,7 +579,7 @@ def replay(
     match = Match.new(seed, rules, **options)
     for seat, action in actions:
         if isinstance(action, dict):
-            action = action_from_dict(action)
+            action = codec.action_from_dict(action)
         match.apply(seat, action)
     return match
 
@@ -707,34 +630,6 @@ def _missing(hand: list[Card], cards: list[Card]) -> IllegalPlay:
     return IllegalPlay("You don't hold those cards.", key="game-err-not-held")
 
 
-def _trick_from_dict(data: dict[str, Any]) -> TrickRecord:
-    plays: Plays = tuple((s, tuple(parse_cards(c))) for s, c in data["plays"])
-    attempted = None if data["attempted"] is None else tuple(parse_cards(data["attempted"]))
-    return TrickRecord(data["leader"], plays, data["winner"], data["points"], attempted)
-
-
-def _result_from_dict(data: dict[str, Any]) -> HandResult:
-    return HandResult(
-        hand_no=data["hand_no"],
-        dealer=data["dealer"],
-        trump=Trump(*data["trump"]),
-        levels_before=tuple(data["levels_before"]),  # type: ignore[arg-type]
-        levels_after=tuple(data["levels_after"]),  # type: ignore[arg-type]
-        trick_points=data["trick_points"],
-        kitty=tuple(parse_cards(data["kitty"])),
-        kitty_points=data["kitty_points"],
-        multiplier=data["multiplier"],
-        kitty_bonus=data["kitty_bonus"],
-        attacker_points=data["attacker_points"],
-        winner=data["winner"],
-        levels_gained=data["levels_gained"],
-        next_dealer=data["next_dealer"],
-        last_trick_winner=data["last_trick_winner"],
-        failed_throws=tuple((s, p) for s, p in data["failed_throws"]),
-        match_winner=data["match_winner"],
-    )
-
-
 _ACTION_WORDS = {
     "deal": "deal",
     "bid": "bid",
@@ -749,4 +644,35 @@ _PHASE_WORDS = {
     Phase.PLAY: "the hand is being played",
     Phase.SCORED: "the hand is over",
     Phase.OVER: "the match is over",
+}
+
+# The snapshot: every attribute that is state, with its type for the codec. Bids
+# keep the suit and strength they had when made: after a hand is scored the level
+# has moved on and the cards would no longer read as a bid.
+STATE_VERSION = 2
+_STATE: dict[str, Any] = {
+    "rules": RuleSet,
+    "seed": int,
+    "first_dealer": int,
+    "hand_no": int,
+    "redeals": int,
+    "levels": list[str],
+    "dealer": int | None,
+    "phase": Phase,
+    "deal_start": int,
+    "stock": list[Card],
+    "dealt": int,
+    "hands": list[list[Card]],
+    "kitty": list[Card],
+    "bids": list[Bid],
+    "trump": Trump | None,
+    "leader": int | None,
+    "trick": list[tuple[int, tuple[Card, ...]]],
+    "attempted": tuple[Card, ...] | None,
+    "tricks": list[TrickRecord],
+    "attackers_points": int,
+    "failed_throws": list[tuple[int, int]],
+    "result": HandResult | None,
+    "winner_team": int | None,
+    "seq": int,
 }

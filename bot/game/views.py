@@ -1,4 +1,4 @@
-"""What a seat may know: events and per-seat views.
+"""What a seat may know: per-seat views, finished tricks and hand results.
 
 Views are named tuples built from the match's own immutable pieces (tuples of
 tuples), so making one per decision costs a few microseconds; computer players
@@ -9,25 +9,13 @@ cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from bot.rules import Bid, Card, RuleSet, Trump, format_cards, team_of
+from bot.rules import Bid, Card, RuleSet, Trump, team_of
 
 from .phase import Phase
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) in play order
-
-
-class Event(NamedTuple):
-    """Something that happened. ``to`` is None for everyone, else the only seat told."""
-
-    kind: str
-    data: dict[str, Any]
-    to: int | None = None
-
-    @property
-    def public(self) -> bool:
-        return self.to is None
 
 
 class TrickRecord(NamedTuple):
@@ -42,15 +30,6 @@ class TrickRecord(NamedTuple):
     @property
     def lead(self) -> tuple[Card, ...]:
         return self.plays[0][1]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "plays": [[seat, format_cards(cards)] for seat, cards in self.plays],
-            "winner": self.winner,
-            "points": self.points,
-            "attempted": None if self.attempted is None else format_cards(self.attempted),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,27 +53,6 @@ class HandResult:
     last_trick_winner: int
     failed_throws: tuple[tuple[int, int], ...]  # (seat, penalty points)
     match_winner: int | None  # team 0 (seats 0, 2) or 1 (seats 1, 3) when the match ended
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "trump": [self.trump.level, self.trump.suit],
-            "levels_before": list(self.levels_before),
-            "levels_after": list(self.levels_after),
-            "trick_points": self.trick_points,
-            "kitty": format_cards(self.kitty),
-            "kitty_points": self.kitty_points,
-            "multiplier": self.multiplier,
-            "kitty_bonus": self.kitty_bonus,
-            "attacker_points": self.attacker_points,
-            "winner": self.winner,
-            "levels_gained": self.levels_gained,
-            "next_dealer": self.next_dealer,
-            "last_trick_winner": self.last_trick_winner,
-            "failed_throws": [list(x) for x in self.failed_throws],
-            "match_winner": self.match_winner,
-        }
 
 
 class SeatView(NamedTuple):

@@ -26,6 +26,8 @@ from bot.game import (
     Deal,
     Declare,
     EndBidding,
+    HandScored,
+    HandStarted,
     Match,
     NextHand,
     Phase,
@@ -141,10 +143,10 @@ async def simulate(
             events = match.apply(seat, action)
             await store.append_action(table, match.seq, seat, action_to_dict(action), time.time())
             out.actions += 1
-            if any(e.kind == "hand_started" for e in events):
+            if any(isinstance(e, HandStarted) for e in events):
                 # a hand boundary with no bids yet: the cheapest state to restore from
                 await store.save_snapshot(table, match.seq, match.to_dict())
-            if any(e.kind == "hand_scored" for e in events):
+            if any(isinstance(e, HandScored) for e in events):
                 assert match.result is not None
                 hand = await store.record_hand(
                     table, match.result, match.tricks, seats, time.time()

@@ -18,7 +18,7 @@ def test_timeouts_play_the_suggested_move() -> None:
     expected = suggest(match.view(dealer))
     assert isinstance(expected, Bury)
     events = match.timeout(dealer, suggest)
-    assert events[0].data["auto"] is True
+    assert events[0].auto is True
     assert sorted(map(str, match.kitty)) == sorted(map(str, expected.cards))
     while match.phase == Phase.PLAY:
         _, seat = match.expecting()

@@ -15,17 +15,31 @@ import pytest
 from bot.game import (
     MAX_REDEALS,
     SYSTEM,
+    BidMade,
+    Buried,
     Bury,
     Deal,
+    DealProgress,
+    Dealt,
     Declare,
     EndBidding,
     GameError,
+    HandStarted,
+    KittyBuried,
+    KittyTaken,
     Match,
+    MatchOver,
     NextHand,
     NotYourTurn,
     Phase,
     Play,
+    Played,
+    Redeal,
+    ThrowFailed,
+    TrickWon,
+    TrumpSet,
     action_to_dict,
+    event_to_dict,
     fallback_action,
     replay,
 )
@@ -66,7 +80,7 @@ def test_phases_follow_each_other() -> None:
         match.apply(seat, fallback_action(match.view(seat)))
     assert match.phase == Phase.SCORED and match.expecting() == ("next_hand", SYSTEM)
     events = match.apply(SYSTEM, NextHand())
-    assert events[0].kind == "hand_started"
+    assert isinstance(events[0], HandStarted) and events[0].hand_no == 1
     assert match.phase == Phase.DEAL and match.hand_no == 1 and match.dealt == 0
 
 
@@ -77,10 +91,11 @@ def test_cards_are_dealt_one_at_a_time_in_seat_order_and_privately() -> None:
     assert [len(h) for h in match.hands] == [1, 1, 2, 2]  # seats 2, 3, 0, 1, 2, 3
     assert match.hands[2] == [stock[0], stock[4]]
     assert match.hands[3] == [stock[1], stock[5]]
-    private = [e for e in events if e.kind == "dealt"]
+    private = [e for e in events if isinstance(e, Dealt)]
     assert {e.to for e in private} == {0, 1, 2, 3}
-    assert all(e.data["seat"] == e.to for e in private)
-    assert next(e for e in events if e.public).data == {"dealt": 6, "total": 100}
+    assert all(e.seat == e.to for e in private)
+    assert private[0] == Dealt(0, (stock[2],))
+    assert next(e for e in events if e.public) == DealProgress(6, 100)
 
 
 def test_system_actions_come_only_from_the_table() -> None:
@@ -106,8 +121,8 @@ def test_bids_need_dealt_cards_and_must_beat_the_current_bid() -> None:
     match.apply(SYSTEM, Deal(4))  # one card each: seat 1 has 2H
     unchanged(match, Declare(cards("2S")), 3, IllegalPlay)  # not dealt yet
     events = match.apply(1, Declare(cards("2H")))
-    assert events[0].kind == "bid" and events[0].public
-    assert events[0].data == {"seat": 1, "cards": "2H", "suit": "H", "strength": 1}
+    assert events[0].public
+    assert events[0] == BidMade(1, cards("2H"), "H", 1)
     match.apply(SYSTEM, Deal(8))
     match.apply(3, Declare(cards("2S 2S")))  # RULES Bidding 3: overcall with a pair
     unchanged(match, Declare(cards("2H")), 1, IllegalBid)  # a single beats nothing now
@@ -117,9 +132,9 @@ def test_bids_need_dealt_cards_and_must_beat_the_current_bid() -> None:
     assert match.dealer == 3, "first hand: the winning bidder deals (seed 003)"
     assert match.trump == Trump("2", "S")
     assert len(match.hands[3]) == 33 and match.phase == Phase.KITTY
-    kitty_event = next(e for e in events if e.kind == "kitty_taken")
-    assert kitty_event.to == 3 and kitty_event.data["cards"] == "8C 8C 9C 9C TC TC JC JC"
-    assert all("8C 8C 9C" not in json.dumps(e.data) for e in events if e.public)
+    kitty_event = next(e for e in events if isinstance(e, KittyTaken))
+    assert kitty_event.to == 3 and kitty_event.cards == cards("8C 8C 9C 9C TC TC JC JC")
+    assert all("8C 8C 9C" not in json.dumps(event_to_dict(e)) for e in events if e.public)
 
 
 def test_joker_pair_bids_no_trump() -> None:
@@ -144,7 +159,7 @@ def test_no_bid_redeal_variant_redeals_then_gives_up() -> None:
     first_stock = list(match.stock)
     match.apply(SYSTEM, Deal(100))
     events = match.apply(SYSTEM, EndBidding())
-    assert events[0].kind == "redeal" and match.phase == Phase.DEAL and match.dealt == 0
+    assert events[0] == Redeal(1) and match.phase == Phase.DEAL and match.dealt == 0
     assert match.stock != first_stock and all(not h for h in match.hands)
     for _ in range(MAX_REDEALS - 1):
         match.apply(SYSTEM, Deal(100))
@@ -192,7 +207,7 @@ def test_burying_the_kitty() -> None:
     assert match.kitty == hand[-8:] and len(match.hands[2]) == 25
     assert match.phase == Phase.PLAY and match.to_act == 2
     public = [e for e in events if e.public]
-    assert public[0].data == {"dealer": 2, "auto": False}
+    assert public[0] == Buried(2, auto=False)
     assert [e.to for e in events if not e.public] == [2]
 
 
@@ -229,8 +244,8 @@ def test_follow_rules_are_enforced_and_change_nothing() -> None:
     match.apply(1, Play(cards("7H 7H")))
     match.apply(2, Play(cards("4C 5C")))
     events = match.apply(3, Play(cards("6C 7C")))
-    trick = next(e for e in events if e.kind == "trick")
-    assert trick.data["winner"] == 0 and trick.data["points"] == 5
+    trick = next(e for e in events if isinstance(e, TrickWon))
+    assert trick.winner == 0 and trick.points == 5
 
 
 def test_pair_must_follow_pair_in_a_match() -> None:
@@ -245,9 +260,9 @@ def test_failed_throw_plays_the_forced_unit_and_pays_the_penalty() -> None:
     hands = ["9S 8S 8S 4S 4S", "JS 2C 3C 4C 5C", "6C 6C 7C 7C 8C", "9C 9C TC TC JC"]
     match = _playing(hands, Trump("2", "H"), dealer=0, pts=0)
     events = match.apply(0, Play(cards("9S 8S 8S 4S 4S")))
-    failed = next(e for e in events if e.kind == "throw_failed").data
-    assert failed["played"] == "9S" and failed["taken_back"] == "8S 8S 4S 4S"
-    assert failed["penalty"] == 40
+    failed = next(e for e in events if isinstance(e, ThrowFailed))
+    assert failed.played == cards("9S") and failed.taken_back == cards("8S 8S 4S 4S")
+    assert failed.penalty == 40
     assert match.attackers_points == 40, "a dealer-side failed throw adds to the attackers"
     assert match.trick == [(0, cards("9S"))]
     assert sorted(map(str, match.hands[0])) == ["4S", "4S", "8S", "8S"]
@@ -272,7 +287,7 @@ def test_standing_throw_is_played_whole() -> None:
     match = _playing(hands, Trump("2", "H"), dealer=0)
     match.leader = 1
     events = match.apply(1, Play(cards("AS AS KS")))
-    assert not [e for e in events if e.kind == "throw_failed"]
+    assert not [e for e in events if isinstance(e, ThrowFailed)]
     assert match.trick == [(1, cards("AS AS KS"))]
 
 
@@ -358,7 +373,7 @@ def test_defending_a_wins_the_match() -> None:
     for seat in (1, 2, 3, 0):
         events = match.apply(seat, Play((match.hands[seat][0],)))
     assert match.phase == Phase.OVER and match.winner_team == 1
-    assert events[-1].kind == "match_over" and events[-1].data["team"] == 1
+    assert events[-1] == MatchOver(1, ("K", "A"))
     with pytest.raises(GameError):
         match.apply(SYSTEM, NextHand())
 
@@ -407,18 +422,19 @@ def test_private_events_go_to_one_seat_and_public_ones_hold_no_hidden_cards() ->
     buried = set(map(str, match.kitty))
     for event in events:
         if event.public:
-            assert event.kind in {"deal_progress", "trump", "buried"}
-            assert not buried & set(json.dumps(event.data).replace('"', " ").split())
+            assert isinstance(event, DealProgress | TrumpSet | Buried)
+            text = json.dumps(event_to_dict(event))
+            assert not buried & set(text.replace('"', " ").split())
         else:
-            assert event.kind in {"dealt", "kitty_taken", "kitty"}
+            assert isinstance(event, Dealt | KittyTaken | KittyBuried)
 
 
 def test_timeout_uses_the_decider_and_marks_the_action_auto() -> None:
     match = to_play(Match.new(13))
     seat = match.to_act
     events = match.timeout(seat, fallback_action)
-    played = next(e for e in events if e.kind == "played")
-    assert played.data["auto"] is True and played.data["seat"] == seat
+    played = next(e for e in events if isinstance(e, Played))
+    assert played.auto is True and played.seat == seat
 
 
 def test_timeout_with_a_broken_decider_still_plays_legally() -> None:
