@@ -4,6 +4,8 @@
 JSON form of actions, events, results and the match state.
 """
 
+from bot.rules import team_of
+
 from . import codec
 from .actions import (
     SYSTEM,
@@ -45,7 +47,6 @@ from .match import (
     NotYourTurn,
     fallback_action,
     replay,
-    team_of,
 )
 from .phase import Phase
 from .views import HandResult, SeatView, TrickRecord

@@ -605,8 +605,9 @@ def fallback_action(view: SeatView) -> Action:
 
     if view.lead is None:
         return Play((min(view.hand, key=lambda c: cost([c])),))
-    options = follow_candidates(view.hand, view.lead, view.trump, view.rules)
-    return Play(tuple(min(options, key=cost)))
+    candidates = follow_candidates(view.hand, view.lead, view.trump, view.rules)
+    cheapest = min(candidates, key=cost)
+    return Play(tuple(cheapest))
 
 
 def _check_seat(seat: int) -> None:

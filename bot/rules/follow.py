@@ -266,7 +266,7 @@ def _placements_all(
     results: list[list[Card]] = []
     counts = counts_of(cards)
 
-    def walk(i: int, taken: list[Card], bound: tuple | None) -> None:
+    def walk(i: int, taken: list[Card], bound: tuple[tuple[int, int, int], ...] | None) -> None:
         if len(results) >= limit:
             return
         if i == len(slots):
@@ -303,7 +303,7 @@ def _fills(order: Order, pool: list[Card], k: int) -> list[list[Card]]:
         return [list(c) for c in combinations(pool, k)]
 
     # cheap: non-trump before trump, low before high, no points before points
-    def cheap(c: Card) -> tuple:
+    def cheap(c: Card) -> tuple[bool, bool, int]:
         return (order.suit_of[c] == TRUMP, c.points > 0, order.tier[c])
 
     lowest = sorted(pool, key=cheap)[:k]

@@ -33,10 +33,10 @@ def kitty_multiplier(lead: Sequence[Card], trump: Trump, rules: RuleSet | None =
         return 2
     units = decompose_in(order_for(trump, rules), lead)
     if rules.kitty_multiplier == "power":
-        return min(2 ** max(len(u.cards) for u in units), 64)
+        return min(1 << max(len(u.cards) for u in units), 64)
     if rules.kitty_multiplier == "linear":
         return max(_linear(u.width, u.length) for u in units)
-    return max(2 ** (1 + u.length * (u.width - 1)) for u in units)
+    return max(1 << (1 + u.length * (u.width - 1)) for u in units)
 
 
 def _linear(width: int, length: int) -> int:

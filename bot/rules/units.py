@@ -149,7 +149,7 @@ def _fit(
     counts: dict[Card, int],
     slots: Sequence[Shape],
     i: int,
-    bound: tuple | None,
+    bound: tuple[tuple[int, int, int], ...] | None,
 ) -> list[tuple[Card, ...]] | None:
     if i == len(slots):
         return []
@@ -158,7 +158,7 @@ def _fit(
     same_next = i + 1 < len(slots) and slots[i + 1] == shape
     for placed in placements(order, suit, counts, shape):
         key = tuple(order.sort_key(c) for c in placed) if (bound or same_next) else None
-        if bound is not None and key >= bound:
+        if bound is not None and key is not None and key >= bound:
             continue
         for card in placed:
             counts[card] -= width
@@ -217,7 +217,9 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
         tuple[int, ...], tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]]
     ] = {}
 
-    def best(state: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], list]:
+    def best(
+        state: tuple[int, ...],
+    ) -> tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]]:
         found = memo.get(state)
         if found is not None:
             return found
@@ -228,7 +230,7 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
         for width in range(1, state[i] + 1):
             options.append((width, (i,)))
             if width >= 2:
-                stack = [(i,)]
+                stack: list[tuple[int, ...]] = [(i,)]
                 while stack:
                     chain = stack.pop()
                     t = tier[chain[-1]]
@@ -239,6 +241,7 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
                             longer = (*chain, j)
                             options.append((width, longer))
                             stack.append(longer)
+        result: tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]] | None
         result = None
         for width, chain in options:
             after = list(state)
@@ -249,6 +252,7 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
             key = tuple(sorted((*rest_key, unit_key), reverse=True))
             if result is None or key > result[0]:
                 result = (key, [(width, chain), *rest_units])
+        assert result is not None  # a non-empty state has at least the single
         memo[state] = result
         return result
 
