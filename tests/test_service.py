@@ -15,7 +15,14 @@ import pytest
 from bot.clock import ManualClock
 from bot.game import Phase, Play, fallback_action
 from bot.rules import RuleSet
-from bot.service import Table, TableService, Update, UserError
+from bot.service import (
+    AbortOutcome,
+    LeaveOutcome,
+    Table,
+    TableService,
+    Update,
+    UserError,
+)
 from bot.store import GuildSettings, Store
 
 FAST = {
@@ -267,10 +274,10 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
     service, store, _clock, _sink = env
     table = await _full_table(service, humans=2)
     await service.start(CHANNEL, ALICE)
-    assert await service.leave(CHANNEL, BOB) == "replaced"
+    assert await service.leave(CHANNEL, BOB) is LeaveOutcome.REPLACED
     assert table.seats[1] is not None and table.seats[1].kind == "bot"
     assert "Bob" in table.seats[1].name
-    assert await service.leave(CHANNEL, ALICE) == "closed"
+    assert await service.leave(CHANNEL, ALICE) is LeaveOutcome.CLOSED
     assert table.closed
     assert await store.live_tables() == []
 
@@ -278,9 +285,9 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
 async def test_abort_by_vote(env) -> None:
     service, _store, _clock, _sink = env
     table = await _full_table(service, humans=3)
-    assert await service.abort(CHANNEL, BOB, is_admin=False) == "voted 1/2"
+    assert await service.abort(CHANNEL, BOB, is_admin=False) == AbortOutcome(False, 1, 2)
     assert not table.closed
-    assert await service.abort(CHANNEL, CAROL, is_admin=False) == "aborted"
+    assert await service.abort(CHANNEL, CAROL, is_admin=False) == AbortOutcome(aborted=True)
     assert table.closed
 
 
