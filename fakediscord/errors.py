@@ -10,6 +10,7 @@ right for error messages in the bot's logs to be useful.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 JSON = dict[str, Any]
@@ -140,6 +141,26 @@ def empty_message() -> DiscordError:
 
 def entity_too_large() -> DiscordError:
     return DiscordError(413, REQUEST_ENTITY_TOO_LARGE, "Request entity too large")
+
+
+def too_many_requests(
+    retry_after: float, *, is_global: bool = False, headers: dict[str, str] | None = None
+) -> DiscordError:
+    """A 429 as Discord's API answers it: with ``Via`` (without it discord.py assumes a
+    Cloudflare ban and raises), ``retry_after`` in the body and ``Retry-After`` in seconds."""
+    return DiscordError(
+        429,
+        0,
+        "You are being rate limited.",
+        extra={"retry_after": round(retry_after, 3), "global": is_global},
+        headers={
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, math.ceil(retry_after))),
+            "X-RateLimit-Scope": "global" if is_global else "user",
+            **({"X-RateLimit-Global": "true"} if is_global else {}),
+            **(headers or {}),
+        },
+    )
 
 
 def unauthorized() -> DiscordError:

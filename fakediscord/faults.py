@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import DiscordError
+from .errors import DiscordError, too_many_requests
 
 if TYPE_CHECKING:
     from .server import FakeDiscord, RequestRecord
@@ -90,18 +90,7 @@ class Faults:
         when: Callable[[RequestRecord], bool] | None = None,
     ) -> Rule:
         """429 with ``retry_after`` and the ``Via`` header discord.py needs to retry it."""
-        error = DiscordError(
-            429,
-            0,
-            "You are being rate limited.",
-            extra={"retry_after": retry_after, "global": is_global},
-            headers={
-                "Via": "1.1 google",
-                "Retry-After": str(max(1, int(retry_after + 0.999))),
-                "X-RateLimit-Scope": "global" if is_global else "user",
-                **({"X-RateLimit-Global": "true"} if is_global else {}),
-            },
-        )
+        error = too_many_requests(retry_after, is_global=is_global)
         return self.add(Rule("rate_limit", method, route, error, times, when=when))
 
     def ban(self, method: str = ANY, route: str = ANY, *, times: int | None = 1) -> Rule:

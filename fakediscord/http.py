@@ -44,6 +44,7 @@ class RequestRecord:
     status: int = 0
     response: Any = None
     fault: str | None = None
+    channel_id: int | None = None
 
     @property
     def error_code(self) -> int | None:

@@ -51,6 +51,7 @@ from .http import (
     json_response,
 )
 from .limits import EPHEMERAL, Limits
+from .ratelimits import RateLimits
 from .state import (
     Attachment,
     Channel,
@@ -93,6 +94,7 @@ class FakeDiscord:
         heartbeat_interval: float = 41.25,
         max_log: int | None = None,
         host: str = "127.0.0.1",
+        rate_limits: bool | RateLimits = False,
     ) -> None:
         self.token = token
         self.clock = clock or VirtualClock()
@@ -121,6 +123,10 @@ class FakeDiscord:
         self.faults = Faults(self)
         self.gateway = Gateway(self, heartbeat_interval)
         self.in_flight = 0
+        self.http_429 = 0  # every 429 answered (rate limits and injected faults)
+        if rate_limits is True:
+            rate_limits = RateLimits()
+        self.rate_limits: RateLimits | None = rate_limits or None
         self._routes: list[Route] = []
         self._runner: web.AppRunner | None = None
         routes.register_all(self)
@@ -549,6 +555,30 @@ class FakeDiscord:
         """Requests to a route template, e.g. ``("POST", "/channels/{channel_id}/messages")``."""
         return [r for r in self.requests if r.method == method and r.route == route]
 
+    def count(
+        self,
+        method: str | None = None,
+        route: str | None = None,
+        *,
+        channel: Channel | int | None = None,
+        status: int | None = None,
+    ) -> int:
+        """How many logged requests match (``None`` matches anything).
+
+        ``channel`` is where the request acted: the route's ``channel_id``, or the
+        channel of the interaction whose token it used (callbacks, followups). For
+        budgets, e.g. ``fake.count("PATCH", MESSAGE, channel=thread, status=200)``.
+        """
+        cid = channel.id if isinstance(channel, Channel) else channel
+        return sum(
+            1
+            for r in self.requests
+            if (method is None or r.method == method)
+            and (route is None or r.route == route)
+            and (cid is None or r.channel_id == cid)
+            and (status is None or r.status == status)
+        )
+
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Wait (on state changes, not sleeps) until ``predicate()`` is truthy and return it."""
         try:
@@ -654,6 +684,7 @@ class FakeDiscord:
             self.clock.time(),
         )
         self.requests.append(record)
+        record.channel_id = self._channel_of(params)
         try:
             body, uploads = await self._read_body(request)
         except DiscordError as exc:
@@ -671,13 +702,24 @@ class FakeDiscord:
             return json_response(status, record.response)
         if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
             return self._error(record, E.unauthorized())
+        headers: dict[str, str] = {}
+        if self.rate_limits is not None:
+            headers, limited = self.rate_limits.check(record.method, path, route.template, params)
+            if limited is not None:
+                record.fault = "global_rate_limit" if limited.extra["global"] else "rate_limit"
+                return self._error(record, limited)
+        response = await self._handled(
+            record, route, Req(record, params, record.query, body, uploads)
+        )
+        response.headers.update(headers)
+        return response
+
+    async def _handled(self, record: RequestRecord, route: Route, req: Req) -> web.Response:
         fault = await self.faults.apply(record)
         if fault is not None:
             return self._error(record, fault)
         try:
-            status, answer = await route.handler(
-                Req(record, params, dict(request.query), body, uploads)
-            )
+            status, answer = await route.handler(req)
         except DiscordError as exc:
             return self._error(record, exc)
         record.status = status
@@ -689,10 +731,19 @@ class FakeDiscord:
     def _error(self, record: RequestRecord, exc: DiscordError) -> web.Response:
         record.status = exc.status
         record.response = exc.body()
+        if exc.status == 429:
+            self.http_429 += 1
         token = record.params.get("token")
         if token and token in self.interactions_by_token:
             self.interactions_by_token[token].errors.append((exc.status, exc.body()))
         return json_response(exc.status, exc.body(), exc.headers)
+
+    def _channel_of(self, params: dict[str, str]) -> int | None:
+        """The channel a request acts in: its ``channel_id``, or its interaction's channel."""
+        if params.get("channel_id", "").isdigit():
+            return int(params["channel_id"])
+        inter = self.interactions_by_token.get(params.get("token", ""))
+        return inter.channel.id if inter is not None else None
 
     # ================================================================== helpers
     def channel_by_id(self, channel_id: int) -> Channel:
