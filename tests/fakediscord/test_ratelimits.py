@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import aiohttp
@@ -49,7 +48,8 @@ async def test_discord_py_paces_itself_on_the_real_figures(
     said = [driver.say(world.alice, world.general, f"m{i}") for i in range(6)]
     channel = rb.channel(world.general)
     started = time.monotonic()
-    await asyncio.gather(*(channel.get_partial_message(m.id).delete() for m in said))
+    for m in said:  # one at a time: concurrent ones may cross (a 429 Discord gives too)
+        await channel.get_partial_message(m.id).delete()
     assert time.monotonic() - started >= 0.5  # the sixth waited for the window to reset
     assert all(m.deleted for m in said)
     assert fake_discord.http_429 == 0
@@ -98,8 +98,8 @@ async def test_discord_py_stays_under_a_bucket_it_knows(
     fake_discord.rate_limits = RateLimits(rules=[RouteLimit("POST", MESSAGES, 2, 0.3)])
     rb: RunningBot = await bot_client()
     channel = rb.channel(world.general)
-    await channel.send("learn the bucket")
-    await asyncio.gather(*(channel.send(f"n{i}") for i in range(5)))
+    for i in range(6):
+        await channel.send(f"n{i}")
     assert fake_discord.http_429 == 0
     assert len(fake_discord.channel_messages(world.general)) == 6
 
