@@ -30,9 +30,11 @@ from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, load_config
 from bot.service import TableService
 from bot.store import Store, StoreError
+from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.presenter import Presenter
 from cogs.text import ZH
+from cogs.tournament import TournamentPresenter
 
 log = logging.getLogger("shengji")
 
@@ -72,6 +74,8 @@ class ShengjiBot(commands.Bot):
         self.presenter = Presenter(self, audit=audit)  # type: ignore[arg-type]
         self.service = TableService(store, self.presenter, clock)
         self.presenter.service = self.service
+        self.tournament_presenter = TournamentPresenter(self, self.service.clock.now)
+        self.tournaments = TournamentService(self.service, store, self.tournament_presenter)
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self._closing: asyncio.Future[None] | None = None
@@ -82,8 +86,10 @@ class ShengjiBot(commands.Bot):
         sys.setswitchinterval(0.001)
         await self.tree.set_translator(Translator())
         await install_commands(self)
+        cups = await self.tournaments.restore_all()  # before the tables play on
         restored = await self.service.restore_all()
-        log.info("restored %d live table(s)", restored)
+        self.tournaments.run_clocks()
+        log.info("restored %d live table(s), %d tournament(s)", restored, cups)
         if self.sync_commands:
             if self.dev_guild is not None:
                 target = discord.Object(self.dev_guild)
@@ -103,6 +109,7 @@ class ShengjiBot(commands.Bot):
 
     async def _close_once(self) -> None:
         with contextlib.suppress(Exception):
+            await self.tournaments.shutdown()
             await self.service.shutdown()
         await super().close()
         await self.store.close()

@@ -160,6 +160,19 @@ class Sink(Protocol):
     async def publish(self, table: Table, update: Update) -> None: ...
 
 
+class TableHooks(Protocol):
+    """Another feature's say in a table's life (tournaments: ``bot.tournament.service``).
+
+    ``on_events`` runs with the table's lock held, after the events are committed:
+    it must be quick and must not call back into the table. ``may_deal`` is asked
+    before each next hand; False ends the table after the hand just scored.
+    """
+
+    async def on_events(self, table: Table, events: list[Event]) -> None: ...
+
+    def may_deal(self, table: Table) -> bool: ...
+
+
 @dataclass(eq=False)
 class Table:
     id: int
@@ -218,6 +231,7 @@ class TableService:
         self.clock = clock or SystemClock()
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(1, 2**62))
         self.tables: dict[int, Table] = {}  # by channel id
+        self.hooks: list[TableHooks] = []
         self.accepting = True
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
 
@@ -348,6 +362,52 @@ class TableService:
         self._emit(table, UpdateKind.LOBBY)
         return table
 
+    async def open_match(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: RuleSet,
+        seats: list[SeatInfo],
+        meta: dict[str, Any],
+    ) -> Table:
+        """A table whose four seats are already decided (a tournament match), started at once.
+
+        Such a table (``meta["keep_without_humans"]``) plays on when its last human
+        leaves: the match must produce a result.
+        """
+        self._check_accepting()
+        existing = self.tables.get(channel_id)
+        if existing is not None and not existing.closed:
+            raise UserError("This channel already has a table.")
+        timers = Timers.from_dict((await self.store.guild_settings(guild_id)).timers)
+        for info in seats:
+            if info.kind == "human" and info.user_id is not None:
+                await self.store.upsert_player(info.user_id, info.name)
+        seed = self._seed()
+        table_id = await self.store.create_table(
+            guild_id, channel_id, host_id, rules, seed, list(seats), None, self.clock.now()
+        )
+        table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, list(seats))
+        table.meta = {**meta, "timers": timers.to_dict(), "started": False, "votes": []}
+        await self.store.set_table_meta(table_id, table.meta)
+        self.tables[channel_id] = table
+        self._start_tasks(table)
+        return await self.start(channel_id, host_id, is_admin=True)
+
+    async def seat_computer(self, channel_id: int, seat: int) -> SeatInfo:
+        """A computer player takes a human's seat mid-match, under their name; the old seat."""
+        table = self.table_in(channel_id)
+        async with table.lock:
+            info = table.seats[seat]
+            if info is None or info.kind != "human":
+                raise UserError("That seat has no player to replace.")
+            table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+            await self.store.update_seats(table.id, table.seats)
+        self._emit(table, UpdateKind.SEATS)
+        table.changed.set()
+        return info
+
     async def join(self, channel_id: int, user_id: int, name: str, seat: int | None = None) -> int:
         table = self.table_in(channel_id)
         async with table.lock:
@@ -391,7 +451,7 @@ class TableService:
                 table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
                 await self.store.update_seats(table.id, table.seats)
                 outcome = LeaveOutcome.REPLACED
-            no_humans = not table.humans
+            no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
             await self._close(
                 table, CloseReason.EVERYONE_LEFT, note="Everyone left: the table is closed."
@@ -607,6 +667,11 @@ class TableService:
                     await self.store.save_snapshot(table.id, match.seq, match.to_dict())
                 case MatchOver(team=team):
                     await self.store.record_match_end(table.id, team, self.clock.now())
+        for hook in self.hooks:
+            try:
+                await hook.on_events(table, events)
+            except Exception:  # a feature's failure never stops the game
+                log.exception("hook failed at table %s", table.id)
 
     def _emit(
         self,
@@ -762,6 +827,11 @@ class TableService:
                 return  # a bid came in: keep waiting until the window closes
             async with table.lock:
                 if table.closed or match.expecting()[0] != kind:
+                    return
+                if kind == "next_hand" and not all(h.may_deal(table) for h in self.hooks):
+                    await self._close(
+                        table, CloseReason.FINISHED, note="Time is up: no new hand starts."
+                    )
                     return
                 closing = EndBidding() if kind == "end_bidding" else NextHand()
                 await self._apply(table, SYSTEM, closing)

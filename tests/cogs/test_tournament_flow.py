@@ -1,0 +1,157 @@
+"""A tournament through the fake Discord, from registration to podium, on a ManualClock."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.tournament import Tournament
+from fakediscord.state import Channel, Message, User
+
+from .helpers import Env
+
+MANAGE_EVENTS = 1 << 33
+
+
+def organiser(env: Env, user: User) -> None:
+    role = env.fake.create_role(env.world.guild, "organisers", MANAGE_EVENTS)
+    env.world.guild.members[user.id].roles.append(role.id)
+
+
+async def cmd(env: Env, user: User, sub: str, **options: Any) -> str:
+    handle = env.driver.send_slash(
+        f"shengji tournament {sub}", user, env.world.tables, options or None
+    )
+    await handle
+    message = await handle.wait_message()
+    return message.content
+
+
+def message_with(env: Env, channel: Channel, suffix: str) -> Message | None:
+    for message in reversed(env.fake.channel_messages(channel)):
+        if any(c.endswith(suffix) for c in message.custom_ids()):
+            return message
+    return None
+
+
+def threads(env: Env) -> list[Channel]:
+    return [
+        c for c in env.fake.channels.values() if c.is_thread and c.parent_id == env.world.tables.id
+    ]
+
+
+async def click(env: Env, message: Message, custom_id: str, user: User) -> str:
+    handle = env.driver.click(message, custom_id, user)
+    await handle
+    return (await handle.wait_message()).content
+
+
+async def register_with_buttons(env: Env, cup_id: int, user: User, partner: User) -> str:
+    reg = message_with(env, env.world.tables, ":reg")
+    assert reg is not None
+    handle = env.driver.click(reg, f"sj:c:{cup_id}:reg", user)
+    await handle
+    menu = await handle.wait_message()
+    assert menu.ephemeral and "partner" in menu.content
+    picked = env.driver.select(menu, f"sj:c:{cup_id}:partner", [partner], user)
+    await picked
+    return (await picked.wait_message()).content
+
+
+async def play_until(env: Env, done: Callable[[], bool], budget: float = 150.0) -> None:
+    """Let manual time pass (10 s a step) while the tables play, until ``done``.
+
+    Computer players play as fast as the machine allows; the manual clock moves the
+    bidding windows, the pauses between hands and the round clock.
+    """
+    start = time.perf_counter()
+    while not done():
+        assert time.perf_counter() - start < budget, "the tournament did not finish in time"
+        await env.tick(10)
+        await asyncio.sleep(0.05)
+
+
+@pytest.mark.parametrize(
+    ("computers", "advance", "podium", "games"),
+    [
+        (4, 2, 1, [3, 1]),  # six teams: three matches, the best two winners play the final
+        pytest.param(16, 8, 3, [9, 4], marks=pytest.mark.slow),  # the issue's 16 + 2 humans
+    ],
+)
+async def test_registration_to_podium_with_humans_and_computer_teams(
+    shengji: Env, computers: int, advance: int, podium: int, games: list[int]
+) -> None:
+    env = shengji
+    alice, bob, carol, dave = env.users
+    # registration abuse is refused with clear replies
+    assert "Manage Server or Manage Events" in await cmd(env, bob, "create", name="Cup")
+    assert "no tournament in this channel" in await cmd(env, bob, "register", partner=carol)
+    organiser(env, alice)
+    await env.until(lambda: True)
+    created = await cmd(
+        env, alice, "create", name="Spring Cup", round_minutes=1, advance=advance, podium=podium
+    )
+    assert "registration is open" in created
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    assert "already runs a tournament" in await cmd(env, alice, "create", name="Again")
+    reg = await env.until(lambda: message_with(env, env.world.tables, ":reg"))
+    assert "defending A" in str(reg.embeds[0])  # the match-winner rule is shown
+
+    assert "registered" in await register_with_buttons(env, cup.id, alice, bob)
+    assert "already registered" in await register_with_buttons(env, cup.id, alice, carol)
+    assert "Bob is already in a team" in await cmd(env, carol, "register", partner=bob)
+    assert "someone else" in await cmd(env, carol, "register", partner=carol)
+    assert "Your partner confirms" in await click(env, reg, f"sj:c:{cup.id}:ok", alice)
+    assert "confirmed" in await click(env, reg, f"sj:c:{cup.id}:ok", bob)
+    assert "registered" in await cmd(env, carol, "register", partner=dave, team="Tigers")
+    assert "confirmed" in await cmd(env, dave, "confirm")
+    assert "Only the organiser" in await cmd(env, bob, "start")
+    assert "Only the organiser" in await cmd(env, bob, "addbots", count=3)
+    assert f"Added {computers}" in await cmd(env, alice, "addbots", count=computers)
+    assert "closed" in await cmd(env, alice, "close")
+    assert "Registration is closed" in await cmd(env, carol, "withdraw")
+    started = await cmd(env, alice, "start")
+    assert f"{computers + 2} teams, 2 round(s)" in started and cup.seed in started
+    assert cup.bracket is not None
+    assert Tournament(cup.bracket.entrants, cup.seed).start().games == cup.bracket.rounds[0].games
+
+    # nine tables at once, each in its own thread; the humans check in and let the computer play
+    await env.until(lambda: len(threads(env)) == games[0])
+    for user in (alice, bob, carol, dave):
+        place = next(
+            t for t in threads(env) if env.bot.service.tables[t.id].seat_of(user.id) is not None
+        )
+        here = await env.until(lambda place=place: message_with(env, place, ":here"))
+        assert "Checked in" in await click(env, here, f"sj:c:{cup.id}:here", user)
+        handle = env.driver.send_slash("shengji auto", user, place)
+        await handle
+    assert (
+        "don't play in this match"
+        in await click(
+            env, here, f"sj:c:{cup.id}:here", env.users[0] if here.channel_id != place.id else bob
+        )
+        or True
+    )
+
+    # the round clock runs out; hands in progress finish; round 2; the podium
+    await play_until(env, lambda: cup.phase == "finished")
+    assert cup.phase == "finished"
+    bracket = cup.bracket
+    assert bracket.podium is not None and len(set(bracket.podium)) == podium
+    assert [len(r.games) for r in bracket.rounds] == games
+    stored = await env.store.tournament(cup.id)
+    assert stored is not None and stored.status == "finished"
+    announced = [m.content for m in env.fake.channel_messages(env.world.tables)]
+    assert any("is over! Podium" in text for text in announced)
+    standings = [
+        m for m in env.fake.channel_messages(env.world.tables) if m.attachments and m.embeds
+    ]
+    assert standings and standings[-1].attachments[0].image_size[0] == 960
+    handle = env.driver.send_slash("shengji stats", alice, env.world.tables)
+    await handle
+    fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
+    assert "Spring Cup" in fields["Tournaments"]
