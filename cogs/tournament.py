@@ -156,23 +156,23 @@ async def _register(
 
 @tournament.command(name="confirm", description="Confirm the team your partner registered")
 async def confirm(interaction: discord.Interaction) -> None:
-    await _confirm(interaction, here(interaction))
-
-
-async def _confirm(interaction: discord.Interaction, cup: Cup) -> None:
-    team = await cups(interaction).confirm(cup, interaction.user.id)
-    await ok(interaction, f"You're in: team **{team.name}** is confirmed.")
-    await _refresh(interaction, cup)
+    await _team_change(interaction, here(interaction), withdraw=False)
 
 
 @tournament.command(name="withdraw", description="Withdraw your team before the start")
 async def withdraw(interaction: discord.Interaction) -> None:
-    await _withdraw(interaction, here(interaction))
+    await _team_change(interaction, here(interaction), withdraw=True)
 
 
-async def _withdraw(interaction: discord.Interaction, cup: Cup) -> None:
-    team = await cups(interaction).withdraw(cup, interaction.user.id)
-    await ok(interaction, f"Team **{team.name}** withdrew.")
+async def _team_change(interaction: discord.Interaction, cup: Cup, *, withdraw: bool) -> None:
+    """Confirm (the partner) or withdraw (either member): by command or button."""
+    service = cups(interaction)
+    if withdraw:
+        team = await service.withdraw(cup, interaction.user.id)
+        await ok(interaction, f"Team **{team.name}** withdrew.")
+    else:
+        team = await service.confirm(cup, interaction.user.id)
+        await ok(interaction, f"You're in: team **{team.name}** is confirmed.")
     await _refresh(interaction, cup)
 
 
@@ -481,10 +481,8 @@ class TournamentRouter(commands.Cog):
                 resolved = data.get("resolved", {}).get("users", {}).get(str(partner_id), {})
                 partner = self._user(interaction, partner_id, resolved)
                 await _register(interaction, partner, None)
-            elif what == "ok":
-                await _confirm(interaction, cup)
-            elif what == "wd":
-                await _withdraw(interaction, cup)
+            elif what in ("ok", "wd"):
+                await _team_change(interaction, cup, withdraw=what == "wd")
         except UserError as err:
             await reply(interaction, str(err))
         except Exception:
