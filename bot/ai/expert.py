@@ -1,0 +1,296 @@
+"""The expert computer player: the heuristic's candidates, judged by sampled play-outs.
+
+At each lead or follow the expert
+
+1. asks the heuristic for its candidates (leads by unit, follows by intent: see
+   ``heuristic``) and keeps its best ``CANDIDATES``, so a decision stays bounded;
+2. samples deals consistent with what the seat has seen (``endgame._sample``: the
+   unseen cards dealt to the other hands and, for everyone but the dealer, the
+   kitty, respecting shown voids and cards known from bids and failed throws);
+3. plays every candidate out on each sampled deal (``rollout``: a fast
+   perfect-information policy, same deal for every candidate, so the comparison
+   is paired), scoring the hand's end for its side: points plus ``LEVEL_WEIGHT``
+   per level gained or conceded (the staircase, not only the 80 line);
+4. keeps the heuristic's choice unless another candidate's mean beats it by more
+   than its paired standard error: with few samples (a short ``think_ms``) the
+   expert is the heuristic, with many it overrules it where the play-outs agree.
+
+It stops sampling at ``think_ms`` (250 ms at a table by default, set per table and
+in the arena), always answers with a legal play (checked like every player), and
+with too little time for two samples plays the heuristic's choice. Bids and the
+burial are the heuristic's. It sees only the seat's view: the sampler is seeded
+from the view, so with a fixed number of samples (``worlds``) a decision is a pure
+function of the view, whatever the hidden cards are.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from bot.game import Action, Play, SeatView
+from bot.rules import (
+    DEALER,
+    Card,
+    format_cards,
+    kitty_multiplier,
+    level_outcome,
+    points,
+    resolve_throw,
+    trick_winner,
+)
+from bot.rules.units import decompose_in
+
+from . import endgame, rollout
+from .evaluate import Context, follow_score, lead_score
+from .heuristic import HeuristicPlayer, choose_play, follow_options, lead_candidates
+
+CANDIDATES = 5  # the heuristic's best candidates that are played out
+LEVEL_WEIGHT = 5.0  # points a level is worth in the expert's objective
+MIN_WORLDS = 3  # fewer samples than this: the heuristic's choice stands
+MARGIN = 1.0  # a challenger must beat the heuristic's choice by this many standard errors
+THINK_MS = 250
+
+
+class ExpertPlayer(HeuristicPlayer):
+    """Searches its plays (``expert``); ``think_ms`` bounds each decision.
+
+    ``worlds`` caps the samples per decision (tests and reviews use it to make a
+    decision reproducible whatever the machine's speed).
+    """
+
+    name = "expert"
+
+    def __init__(
+        self, think_ms: float = THINK_MS, *, worlds: int | None = None, strict: bool = False
+    ) -> None:
+        super().__init__(strict=strict)
+        self.think_ms = think_ms
+        self.worlds = worlds
+
+    def act(self, view: SeatView) -> Action | None:
+        if view.expecting != "play" or view.seat is None or view.to_act != view.seat:
+            return super().act(view)
+        if view.match_winner is not None:
+            return None
+        deadline = time.perf_counter() + self.think_ms / 1000.0
+        return self._checked(view, Play(tuple(self.choose(view, deadline))))
+
+    def choose(self, view: SeatView, deadline: float) -> tuple[Card, ...]:
+        """The expert's play for the seat to act (the view's seat)."""
+        ctx = Context(view)
+        ranked = ranked_candidates(ctx)
+        if len(ranked) == 1:
+            return ranked[0]
+        values = search(ctx, ranked[:CANDIDATES], deadline, self.worlds)
+        if values is None:
+            return tuple(choose_play(view)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
+        return ranked[pick(values)]
+
+
+def ranked_candidates(ctx: Context) -> list[tuple[Card, ...]]:
+    """The heuristic's candidates for this decision, its favourite first."""
+    view = ctx.view
+    if not view.trick:
+        options = lead_candidates(ctx)
+        scores = [lead_score(ctx, c) for c in options]
+    else:
+        plays = [cards for _, cards in view.trick]
+        options = follow_options(ctx, plays[0])
+        if len(options) == 1:
+            return [tuple(options[0])]
+        scores = [follow_score(ctx, plays, c) for c in options]
+    order = sorted(range(len(options)), key=lambda i: -scores[i])
+    return [tuple(options[i]) for i in order]
+
+
+def search(
+    ctx: Context,
+    candidates: Sequence[tuple[Card, ...]],
+    deadline: float,
+    worlds: int | None = None,
+    seed: str = "",
+) -> list[list[float]] | None:
+    """Each candidate's value on each sampled deal, or None without enough samples.
+
+    Sampling stops at ``deadline`` (a ``perf_counter`` time) or after ``worlds``
+    samples; a sample is only started when the last one says it fits in the time left.
+    """
+    view = ctx.view
+    rng = random.Random(
+        f"{seed}|{ctx.seat}|{format_cards(view.hand)}|{len(view.tricks)}|"
+        f"{[format_cards(c) for _, c in view.trick]}"
+    )
+    sampler = Sampler(ctx)
+    values: list[list[float]] = [[] for _ in candidates]
+    limit = worlds if worlds is not None else 10_000
+    start = time.perf_counter()
+    done = 0
+    while done < limit:
+        now = time.perf_counter()
+        if done and now + (now - start) / done > deadline:
+            break
+        if not done and now >= deadline:
+            break
+        world = sampler.sample(rng)
+        if world is None:
+            break
+        hands, kitty = world
+        for i, cand in enumerate(candidates):
+            values[i].append(outcome(ctx, [list(h) for h in hands], kitty, cand))
+        done += 1
+    if done < MIN_WORLDS:
+        return None
+    return values
+
+
+class Sampler:
+    """Deals the unseen cards consistently with the seat's memory, many times over.
+
+    Cards known to be in a hand (shown by a bid or a failed throw) go there; every
+    other unseen card goes to a hand not known void in its suit (or, for everyone
+    but the dealer, to the kitty), with odds proportional to the room left, the
+    most constrained suits first.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        mem = ctx.mem
+        suit_of = ctx.order.suit_of
+        me = ctx.seat
+        pool = [c for c, k in mem.unseen.items() for _ in range(k)]
+        self.base: list[list[Card]] = [[], [], [], []]
+        self.base[me] = list(ctx.hand)
+        room = [0 if s == me else ctx.view.hand_sizes[s] for s in range(4)]
+        for seat in range(4):
+            for card, k in mem.known[seat].items():
+                for _ in range(k):
+                    if room[seat] and card in pool:
+                        pool.remove(card)
+                        self.base[seat].append(card)
+                        room[seat] -= 1
+        kitty_room = mem.kitty_size if mem.kitty_hidden else 0
+        self.room = [*room, kitty_room]  # index 4: the hidden kitty
+        self.ok = sum(self.room) == len(pool)
+        # who may hold each suit (4: the kitty), and the pool in constrained-first groups
+        holders: dict[str, tuple[int, ...]] = {}
+        for card in pool:
+            suit = suit_of[card]
+            if suit not in holders:
+                seats = [s for s in range(4) if room[s] and suit not in mem.void[s]]
+                if kitty_room:
+                    seats.append(4)
+                holders[suit] = tuple(seats)
+        self.groups: list[list[tuple[Card, tuple[int, ...]]]] = []
+        for size in sorted({len(h) for h in holders.values()}):
+            self.groups.append(
+                [(c, holders[suit_of[c]]) for c in pool if len(holders[suit_of[c]]) == size]
+            )
+        self.kitty_points = ctx.kitty_points
+        self.kitty_hidden = mem.kitty_hidden
+
+    def sample(self, rng: random.Random) -> tuple[list[list[Card]], float] | None:
+        if not self.ok:
+            return None
+        for _attempt in range(4):
+            hands = [list(h) for h in self.base]
+            hands.append([])
+            left = list(self.room)
+            stuck = False
+            for group in self.groups:
+                rng.shuffle(group)
+                for card, seats in group:
+                    total = 0
+                    for s in seats:
+                        total += left[s]
+                    if not total:
+                        stuck = True
+                        break
+                    r = rng.random() * total
+                    for s in seats:
+                        r -= left[s]
+                        if r < 0 and left[s]:
+                            break
+                    else:  # rounding: the last seat with room
+                        s = next(s for s in reversed(seats) if left[s])
+                    hands[s].append(card)
+                    left[s] -= 1
+                if stuck:
+                    break
+            if not stuck:
+                kitty = hands.pop()
+                points_ = float(points(kitty)) if self.kitty_hidden else self.kitty_points
+                return hands, points_
+        return None
+
+
+def pick(values: Sequence[Sequence[float]]) -> int:
+    """The candidate to play: the heuristic's (index 0) unless one is clearly better."""
+    base = values[0]
+    n = len(base)
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > MARGIN * math.sqrt(var / n) and mean > best_gain:
+            best, best_gain = i, mean
+    return best
+
+
+def outcome(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]) -> float:
+    """My side's value of playing ``cand`` now on one sampled deal: points and levels."""
+    gained = play_candidate(ctx, hands, kitty, cand)
+    total = ctx.view.attackers_points + gained
+    winner, levels = level_outcome(round(total), ctx.rules)
+    level_value = -levels if winner == DEALER else levels
+    value = total + LEVEL_WEIGHT * level_value
+    return value if ctx.attacking else -value
+
+
+def play_candidate(
+    ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]
+) -> float:
+    """The attackers' points from now to the end of the hand if I play ``cand``."""
+    view = ctx.view
+    trump, rules = ctx.trump, ctx.rules
+    attackers = [view.is_attacker(s) for s in range(4)]
+    me = ctx.seat
+    trick: list[tuple[int, tuple[Card, ...]]] = [(s, tuple(c)) for s, c in view.trick]
+    total = 0.0
+    play = cand
+    if not trick and len(cand) > 1 and len(decompose_in(ctx.order, cand)) > 1:
+        others = [hands[s] for s in range(4) if s != me]
+        forced = tuple(resolve_throw(cand, others, trump, rules))
+        if len(forced) != len(cand):
+            penalty = rules.throw_penalty * (len(cand) - len(forced))
+            total += -penalty if attackers[me] else penalty
+            play = forced
+    for card in play:
+        hands[me].remove(card)
+    trick.append((me, play))
+    if rollout.simple(trick[0][1]):
+        world = rollout.World(ctx.order, hands, attackers)
+        return total + rollout.play_out(world, trick, trump, rules, kitty)
+    # a tractor or throw under way: finish this trick with the general policy
+    attacker_set = {s for s in range(4) if attackers[s]}
+    leader = trick[0][0]
+    while len(trick) < 4:
+        seat = (leader + len(trick)) % 4
+        chosen = endgame._policy(ctx, hands, trick, seat, attacker_set)
+        for card in chosen:
+            hands[seat].remove(card)
+        trick.append((seat, chosen))
+    plays = [c for _, c in trick]
+    winner = trick[trick_winner(plays, trump, rules)][0]
+    if attackers[winner]:
+        total += sum(points(c) for c in plays)
+    if not hands[winner]:
+        if attackers[winner]:
+            total += kitty * kitty_multiplier(plays[0], trump, rules)
+        return total
+    world = rollout.World(ctx.order, hands, attackers)
+    first = rollout.lead(world, winner)
+    world.take(winner, first)
+    return total + rollout.play_out(world, [(winner, first)], trump, rules, kitty)

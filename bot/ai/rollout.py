@@ -1,0 +1,342 @@
+"""Fast play-outs of one sampled deal: the expert's rollout engine.
+
+A rollout plays the rest of a hand on a sampled deal (every hand known: it is a
+sample, not the real deal) with a simple perfect-information policy, and returns
+the attackers' points still to come, kitty bonus included. The expert runs
+thousands of them per decision, so this module trades generality for speed:
+
+* leads are single cards or pairs (identical cards); the expert's own candidates
+  (tractors, throws) and a trick already under way with such a lead are finished
+  by ``endgame``'s general policy through the rules library, then play goes on here;
+* a seat whose partner holds the trick for sure feeds it points; otherwise it
+  takes the trick with the cheapest card that holds it when points are at stake
+  (or when the card is not a trump), else it sheds its cheapest card;
+* a leader cashes what nobody can beat (pairs first, side suits before trumps),
+  else leads low into a suit its partner wins, else its cheapest card.
+
+The pair rules follow the strict ladder (a pair must be followed with a pair when
+held, else two cards of the suit), which is legal under every ``follow_shape``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.rules import ALL_CARDS, TRUMP, Card, Order, RuleSet, Trump, kitty_multiplier
+
+Plays = list[tuple[int, tuple[Card, ...]]]
+
+
+class World:
+    """One sampled deal being played out; ``hands[seat]`` maps a suit to its cards, low first."""
+
+    __slots__ = ("att", "cheap", "feed", "hands", "order", "suit_of", "tier")
+
+    def __init__(
+        self, order: Order, hands: Sequence[Sequence[Card]], attackers: Sequence[bool]
+    ) -> None:
+        self.order = order
+        self.suit_of = suit_of = order.suit_of
+        self.tier = tier = order.tier
+        self.att = tuple(attackers)
+        self.cheap, self.feed = _keys(order)
+        self.hands: list[dict[str, list[Card]]] = []
+        for hand in hands:
+            by: dict[str, list[Card]] = {}
+            for card in sorted(hand, key=tier.__getitem__):
+                by.setdefault(suit_of[card], []).append(card)
+            self.hands.append(by)
+
+    def take(self, seat: int, cards: Sequence[Card]) -> None:
+        by = self.hands[seat]
+        for card in cards:
+            suit = self.suit_of[card]
+            cards_of = by[suit]
+            cards_of.remove(card)
+            if not cards_of:
+                del by[suit]
+
+    def empty(self, seat: int) -> bool:
+        return not self.hands[seat]
+
+    # --- can a seat beat the current winner? ---------------------------------------------
+
+    def beats_single(self, seat: int, led: str, trump: bool, tier: int) -> bool:
+        by = self.hands[seat]
+        cards = by.get(led)
+        if cards:
+            if trump and led != TRUMP:
+                return False
+            return self.tier[cards[-1]] > tier
+        if led == TRUMP:
+            return False
+        trumps = by.get(TRUMP)
+        if not trumps:
+            return False
+        return not trump or self.tier[trumps[-1]] > tier
+
+    def beats_pair(self, seat: int, led: str, trump: bool, tier: int) -> bool:
+        by = self.hands[seat]
+        cards = by.get(led)
+        if cards and len(cards) >= 2:
+            if trump and led != TRUMP:
+                return False
+            top = _top_pair(cards)
+            return top is not None and self.tier[top] > tier
+        if cards or led == TRUMP:
+            return False
+        trumps = by.get(TRUMP)
+        top = _top_pair(trumps) if trumps and len(trumps) >= 2 else None
+        return top is not None and (not trump or self.tier[top] > tier)
+
+    def safe(
+        self, seat: int, leader: int, n_played: int, led: str, width: int, trump: bool, tier: int
+    ) -> bool:
+        """Whether ``seat``'s side keeps a trick it now wins against the seats still to play."""
+        side = self.att[seat]
+        beats = self.beats_single if width == 1 else self.beats_pair
+        for i in range(n_played, 4):
+            other = (leader + i) % 4
+            if self.att[other] != side and beats(other, led, trump, tier):
+                return False
+        return True
+
+
+_POINTS: dict[Card, int] = {c: c.points for c in ALL_CARDS}
+_points = _POINTS.__getitem__
+_KEYS: dict[Order, tuple[dict[Card, int], dict[Card, int]]] = {}
+
+
+def _keys(order: Order) -> tuple[dict[Card, int], dict[Card, int]]:
+    """Per card: how cheap it is to shed (low first) and how good to feed (high first)."""
+    keys = _KEYS.get(order)
+    if keys is None:
+        cheap: dict[Card, int] = {}
+        feed: dict[Card, int] = {}
+        for card, tier in order.tier.items():
+            trump = order.suit_of[card] == TRUMP
+            cheap[card] = trump * 10_000 + _POINTS[card] * 100 + tier
+            feed[card] = _POINTS[card] * 1_000 + (not trump) * 100 - tier
+        keys = _KEYS[order] = (cheap, feed)
+    return keys
+
+
+def _top_pair(cards: Sequence[Card]) -> Card | None:
+    """The highest card held twice in ``cards`` (sorted low to high), or None."""
+    for i in range(len(cards) - 1, 0, -1):
+        if cards[i] is cards[i - 1]:
+            return cards[i]
+    return None
+
+
+def _pairs(cards: Sequence[Card]) -> list[Card]:
+    out: list[Card] = []
+    i = len(cards) - 1
+    while i > 0:
+        if cards[i] is cards[i - 1]:
+            out.append(cards[i])
+            i -= 2
+        else:
+            i -= 1
+    return out
+
+
+# --- the policy -------------------------------------------------------------------------------
+
+
+def lead(w: World, seat: int) -> tuple[Card, ...]:
+    """The leader's unit: cash a sure winner, else feed the partner's suit, else shed."""
+    by = w.hands[seat]
+    tier = w.tier
+    best: tuple[tuple[int, bool, int, int], tuple[Card, ...]] | None = None
+    for suit, cards in by.items():
+        is_trump = suit == TRUMP
+        top = _top_pair(cards) if len(cards) >= 2 else None
+        if top is not None and w.safe(seat, seat, 1, suit, 2, is_trump, tier[top]):
+            key = (2, not is_trump, 2 * _points(top), tier[top])
+            if best is None or key > best[0]:
+                best = (key, (top, top))
+            continue
+        high = cards[-1]
+        if w.safe(seat, seat, 1, suit, 1, is_trump, tier[high]):
+            key = (1, not is_trump, _points(high), tier[high])
+            if best is None or key > best[0]:
+                best = (key, (high,))
+    if best is not None:
+        return best[1]
+    partner = (seat + 2) % 4
+    pby = w.hands[partner]
+    cheapest: Card | None = None
+    cheap_key: tuple[bool, int, int] | None = None
+    for suit, cards in by.items():
+        low = cards[0]
+        key = (suit == TRUMP, _points(low), tier[low])
+        pcards = pby.get(suit)
+        if pcards and suit != TRUMP:
+            ptop = pcards[-1]
+            if w.safe(partner, seat, 3, suit, 1, False, tier[ptop]) and not w.beats_single(
+                (seat + 1) % 4, suit, False, tier[ptop]
+            ):
+                key = (False, -1, tier[low])
+        if cheap_key is None or key < cheap_key:
+            cheapest, cheap_key = low, key
+    assert cheapest is not None
+    return (cheapest,)
+
+
+def follow(w: World, seat: int, trick: Plays, table_points: int) -> tuple[Card, ...]:
+    """A follow to a single or a pair (identical cards) lead."""
+    lead_cards = trick[0][1]
+    if len(lead_cards) == 2:
+        return _follow_pair(w, seat, trick, table_points)
+    tier, suit_of = w.tier, w.suit_of
+    led = suit_of[lead_cards[0]]
+    by = w.hands[seat]
+    legal = by.get(led) or _all(by)
+    if len(legal) == 1:
+        return (legal[0],)
+    leader = trick[0][0]
+    n = len(trick)
+    win_seat, win_trump, win_tier = _winner(w, trick, led)
+    if w.att[win_seat] == w.att[seat] and w.safe(
+        win_seat, leader, n + 1, led, 1, win_trump, win_tier
+    ):
+        return (max(legal, key=w.feed.__getitem__),)
+    best: Card | None = None
+    best_key = 0
+    cheap = w.cheap
+    for card in legal:
+        suit = suit_of[card]
+        trump = suit == TRUMP
+        if suit != led and not trump:
+            continue
+        t = tier[card]
+        if not ((trump and not win_trump) or (trump == win_trump and t > win_tier)):
+            continue
+        key = cheap[card]
+        if best is not None and key >= best_key:
+            continue
+        if w.safe(seat, leader, n + 1, led, 1, trump, t):
+            best, best_key = card, key
+    if best is not None and (table_points > 0 or suit_of[best] != TRUMP):
+        return (best,)
+    return (min(legal, key=cheap.__getitem__),)
+
+
+def _follow_pair(w: World, seat: int, trick: Plays, table_points: int) -> tuple[Card, ...]:
+    tier, suit_of = w.tier, w.suit_of
+    led = suit_of[trick[0][1][0]]
+    options = _pair_options(w.hands[seat], led)
+    if len(options) == 1:
+        return options[0]
+    leader = trick[0][0]
+    n = len(trick)
+    win_seat, win_trump, win_tier = _winner(w, trick, led)
+    cheap, feed = w.cheap, w.feed
+    if w.att[win_seat] == w.att[seat] and w.safe(
+        win_seat, leader, n + 1, led, 2, win_trump, win_tier
+    ):
+        return max(options, key=lambda o: feed[o[0]] + feed[o[1]])
+    best: tuple[Card, ...] | None = None
+    best_key = 0
+    for option in options:
+        card = option[0]
+        suit = suit_of[card]
+        if option[1] is not card or (suit != led and suit != TRUMP):
+            continue
+        trump = suit == TRUMP
+        t = tier[card]
+        if not ((trump and not win_trump) or (trump == win_trump and t > win_tier)):
+            continue
+        key = cheap[card]
+        if best is not None and key >= best_key:
+            continue
+        if w.safe(seat, leader, n + 1, led, 2, trump, t):
+            best, best_key = option, key
+    if best is not None and (table_points > 0 or suit_of[best[0]] != TRUMP):
+        return best
+    return min(options, key=lambda o: cheap[o[0]] + cheap[o[1]])
+
+
+def _all(by: dict[str, list[Card]]) -> list[Card]:
+    return [c for cards in by.values() for c in cards]
+
+
+def _sum_points(cards: Sequence[Card]) -> int:
+    return sum(map(_points, cards))
+
+
+def _pair_options(by: dict[str, list[Card]], led: str) -> list[tuple[Card, ...]]:
+    cards = by.get(led, [])
+    if len(cards) >= 2:
+        pairs = _pairs(cards)
+        if pairs:
+            return [(p, p) for p in pairs]
+        by_points = sorted(cards, key=_points)
+        options = {(cards[0], cards[1]), (cards[-1], cards[-2]), (by_points[-1], by_points[-2])}
+        return list(options)
+    rest = sorted((c for s, cs in by.items() if s != led for c in cs), key=_points)
+    if len(cards) == 1:
+        return list({(cards[0], rest[0]), (cards[0], rest[-1])})
+    options = {(rest[0], rest[1]), (rest[-1], rest[-2])}
+    trumps = by.get(TRUMP)
+    if trumps and led != TRUMP:
+        options.update((p, p) for p in _pairs(trumps))
+    return list(options)
+
+
+def _winner(w: World, trick: Plays, led: str) -> tuple[int, bool, int]:
+    """The seat winning a single or pair trick so far, whether by trump, and its tier."""
+    tier, suit_of = w.tier, w.suit_of
+    seat, first = trick[0]
+    best_seat, best_trump, best_tier = seat, led == TRUMP, tier[first[0]]
+    for seat, cards in trick[1:]:
+        card = cards[0]
+        if len(cards) == 2 and cards[1] is not card:
+            continue
+        suit = suit_of[card]
+        if suit == TRUMP:
+            if not best_trump or tier[card] > best_tier:
+                best_seat, best_trump, best_tier = seat, True, tier[card]
+        elif suit == led and not best_trump and tier[card] > best_tier:
+            best_seat, best_tier = seat, tier[card]
+    return best_seat, best_trump, best_tier
+
+
+def simple(cards: Sequence[Card]) -> bool:
+    """Whether a lead is one this engine plays out: a single or a pair."""
+    return len(cards) == 1 or (len(cards) == 2 and cards[0] is cards[1])
+
+
+def play_out(
+    w: World,
+    trick: Plays,
+    trump: Trump,
+    rules: RuleSet,
+    kitty_points: float,
+) -> float:
+    """Play the hand to its end from ``trick`` (a single or pair lead, possibly just led).
+
+    Returns the attackers' points from here on, kitty bonus included.
+    """
+    total = 0.0
+    while True:
+        leader = trick[0][0]
+        table = sum(_sum_points(c) for _, c in trick)
+        while len(trick) < 4:
+            seat = (leader + len(trick)) % 4
+            cards = follow(w, seat, trick, table)
+            w.take(seat, cards)
+            trick.append((seat, cards))
+            table += _sum_points(cards)
+        led = w.suit_of[trick[0][1][0]]
+        winner = _winner(w, trick, led)[0]
+        if w.att[winner]:
+            total += table
+        if w.empty(winner):
+            if w.att[winner]:
+                total += kitty_points * kitty_multiplier(trick[0][1], trump, rules)
+            return total
+        cards = lead(w, winner)
+        w.take(winner, cards)
+        trick = [(winner, cards)]
