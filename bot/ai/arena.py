@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from bot.game import HandResult, Match
 from bot.rules import DEALER, DEFAULT_RULES, RuleSet, deck, team_of
 
+from .levels import make_player
 from .player import Player
-from .table import make_player, play_hand
+from .table import play_hand
 
-# a player by name (``ai``, ``greedy``, ``random``) or a factory taking a seed
+# a player by level or name (``expert``, ``ai``, ``greedy``, …) or a factory taking a seed
 PlayerSpec = str | Callable[[str], Player]
 
 
@@ -139,6 +140,20 @@ def _signed_levels(result: HandResult, a_team: int) -> int:
     return result.levels_gained if up == a_team else -result.levels_gained
 
 
-def arena(a: str, b: str, deals: int, seed: int, rules: RuleSet | None = None) -> list[DealOutcome]:
-    """``deals`` duplicate deals of A against B."""
+def arena(
+    a: PlayerSpec,
+    b: PlayerSpec,
+    deals: int,
+    seed: int,
+    rules: RuleSet | None = None,
+    think_ms: float | None = None,
+) -> list[DealOutcome]:
+    """``deals`` duplicate deals of A against B; ``think_ms`` for expert players."""
+    a, b = (_with_think(x, think_ms) for x in (a, b))
     return [play_deal(a, b, seed, i, rules) for i in range(deals)]
+
+
+def _with_think(spec: PlayerSpec, think_ms: float | None) -> PlayerSpec:
+    if think_ms is None or not isinstance(spec, str):
+        return spec
+    return lambda seed: make_player(spec, seed=seed, think_ms=think_ms)
