@@ -62,6 +62,7 @@ class ShengjiBot(commands.Bot):
         dev_guild: int | None = None,
         sync_commands: bool = True,
         audit: object | None = None,
+        edit_gap: float = 1.0,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -71,7 +72,7 @@ class ShengjiBot(commands.Bot):
         options.setdefault("help_command", None)
         super().__init__(**options)  # type: ignore[arg-type]
         self.store = store
-        self.presenter = Presenter(self, audit=audit)  # type: ignore[arg-type]
+        self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)  # type: ignore[arg-type]
         self.service = TableService(store, self.presenter, clock)
         self.presenter.service = self.service
         self.tournament_presenter = TournamentPresenter(self, self.service.clock.now)
@@ -100,6 +101,13 @@ class ShengjiBot(commands.Bot):
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.service.channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.service.thread_gone(payload.thread_id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            await self.service.thread_gone(payload.thread_id)
 
     async def close(self) -> None:
         """Stop the tables, disconnect, close the store; safe to call more than once."""

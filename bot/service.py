@@ -748,6 +748,20 @@ class TableService:
                 return table.channel_id
         return place_id
 
+    async def remember_place(
+        self, table: Table, thread_id: int | None, lobby_message_id: int | None
+    ) -> None:
+        """Where the table plays (its thread, or None: its channel), kept across restarts."""
+        table.meta["thread_id"] = thread_id
+        table.meta["lobby_message"] = lobby_message_id
+        await self.store.set_table_meta(table.id, table.meta)
+
+    async def thread_gone(self, thread_id: int) -> None:
+        """A table's thread was deleted or archived: the table closes like a deleted channel."""
+        channel_id = self.channel_of(thread_id)
+        if channel_id != thread_id:
+            await self.channel_gone(channel_id)
+
     async def rules_here(self, guild_id: int, channel_id: int) -> RuleSet:
         """The rules of the table in this channel, else the server's."""
         table = self.tables.get(channel_id)

@@ -119,6 +119,7 @@ async def open_panel(interaction: discord.Interaction, channel_id: int) -> None:
     await interaction.followup.send(
         content=panel.content, file=panel.file(), view=panel.view, ephemeral=True
     )
+    presenter.opened_ephemeral(table, seat, interaction)
 
 
 async def bid_button(interaction: discord.Interaction, table: Table, cid: BidButton) -> None:
@@ -177,6 +178,7 @@ async def panel_component(
         else:
             action = Bury(tuple(cards)) if cid.what == "confirm" else Play(tuple(cards))
             await interaction.response.defer()
+            presenter.acting_from_panel(table, seat)
             try:
                 await service.act(table.channel_id, interaction.user.id, action)
             except UserError as err:

@@ -1,20 +1,34 @@
-"""The presenter: turns table updates into Discord messages, DMs and panels.
+"""The presenter: turns table updates into a calm table on Discord.
 
 It implements the service's ``Sink``. Updates for one table arrive in order on
-that table's publisher task, so messages go out in order; a Discord error here is
-contained (logged, or handled as "DMs closed" / "channel gone") and never reaches
-the game.
+that table's publisher task; every message is a ``LiveMessage`` (``cogs.live``),
+edited in place with edits coalesced, so a fast table never floods a channel and
+a Discord error never reaches the game.
 
-What goes where:
+Where things go (decisions for issue 10):
 
-* the channel: the lobby message (edited as seats change), one message per hand
-  for the deal and bids (edited, at most every few seconds), one message per trick
-  (posted when the trick begins, edited as cards are played), the hand summary
-  with the kitty, and the match result;
-* each human's DMs: the hand panel, refreshed during the deal and posted anew
-  when it is their turn (a new message notifies them; old panels go stale and say
-  so when clicked). A user whose DMs are closed is told once in the channel and
-  uses the **My hand** button, which answers with the same panel, ephemerally.
+* **The channel** keeps only the lobby message, edited to show the table's state:
+  seats while waiting, then levels and hand number while playing (one edit per
+  hand, when the hand is scored), then the result.
+* **The table's thread**, opened from the lobby message (``双升 #12 · host``), holds
+  the rest. Where threads are not allowed (missing permission) or the server set
+  ``table_place: channel``, the table plays in the channel and says so once. Per
+  hand: one deal message (the deal, the bid history in order, then the trump and
+  the dealer burying), one table message (the current trick as an image with the
+  player winning it and whose turn it is, and a strip with both levels, the dealer
+  and the attackers, the trump, the attackers' points, the cards left and the
+  last trick) and the summary with the kitty: three new messages a hand.
+* **Each human's DMs** hold one live panel per hand (the hand image, the picker or
+  the bid buttons, and everything needed to play without looking at the thread),
+  edited in place; when it is their turn a short "your turn" DM notifies them and
+  is deleted once they have acted or the turn passed, so a DM channel holds at
+  most two of the bot's messages for the current hand. At a new hand the old
+  panel is collapsed to one line. A player whose DMs are closed is told once in
+  the thread and uses **My hand**, whose ephemeral panel is refreshed through its
+  interaction while the interaction's token is valid.
+* A thread deleted or archived (by a moderator), or a place the bot may no longer
+  post in, closes the table like a deleted channel; every human is told by DM,
+  once.
 """
 
 from __future__ import annotations
@@ -23,6 +37,7 @@ import asyncio
 import functools
 import io
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -39,7 +54,6 @@ from bot.game import (
     HandStarted,
     MatchOver,
     MatchStarted,
-    Phase,
     Played,
     Redeal,
     SeatView,
@@ -48,47 +62,52 @@ from bot.game import (
     TrickWon,
     TrumpSet,
 )
-from bot.rules import Bid, Card, team_of, trick_winner
+from bot.i18n import t
+from bot.rules import Card, trick_winner
 from bot.service import CloseReason, Table, Update, UpdateKind
 from renderers import (
     KittyScene,
-    ScoreScene,
     SummaryScene,
     TrickScene,
     render_kitty,
-    render_scoreboard,
     render_summary,
     render_trick,
 )
 
 from .ids import LobbyButton, TableButton, format_id
-from .panels import Components, build_panel
+from .live import LiveMessage
+from .panels import Components, Panel, build_panel
 from .text import TEAM_NAMES, bid_text, cards_text, level_name, result_text, trump_text
 
 if TYPE_CHECKING:
     from bot.service import TableService
 
 log = logging.getLogger(__name__)
-DEAL_EDIT_EVERY = 2.5  # seconds between edits of the deal message and deal panels
+DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
+EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
 Audit = Callable[[int | None, str, list[Card]], None]
 
 
 @dataclass
 class TableUI:
-    """What the presenter remembers about one table (lost on restart, by design)."""
+    """What the presenter keeps about one table (messages of the current hand)."""
 
-    lobby_message: int | None = None
-    deal_message: int | None = None
+    place_id: int | None = None  # the thread (or the channel) the table plays in
+    lobby: LiveMessage | None = None
+    deal: LiveMessage | None = None
+    table: LiveMessage | None = None
     deal_edited: float = 0.0
-    trick_message: int | None = None
-    trick_no: int = 0
+    hand_no: int = -1
     trick_notes: list[str] = field(default_factory=list)
     dm_closed: set[int] = field(default_factory=set)
-    deal_panels: dict[int, int] = field(default_factory=dict)  # seat -> DM message id
-    panel_edited: dict[int, float] = field(default_factory=dict)
-    turn_sent: dict[int, int] = field(default_factory=dict)  # seat -> seq of last turn panel
+    panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
+    pings: dict[int, tuple[int, LiveMessage]] = field(default_factory=dict)  # seat -> (seq, DM)
+    turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
+    ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
     staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
     confirming: set[int] = field(default_factory=set)
+    redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
+    lost: bool = False
 
 
 def when(deadline: float | None) -> str:
@@ -120,7 +139,7 @@ def table_buttons(table_id: int) -> Components:
     return view
 
 
-def lobby_buttons(table_id: int, started: bool = False) -> Components:
+def lobby_buttons(table_id: int) -> Components:
     view = Components()
     for label, what, style in (
         ("Join", "join", discord.ButtonStyle.success),
@@ -131,9 +150,8 @@ def lobby_buttons(table_id: int, started: bool = False) -> Components:
         view.add_item(
             discord.ui.Button(
                 label=label,
-                custom_id=format_id(LobbyButton(table_id, what)),
+                custom_id=format_id(LobbyButton(table_id, what)),  # type: ignore[arg-type]
                 style=style,
-                disabled=started,
             )
         )
     return view
@@ -170,6 +188,35 @@ def finished_trick(
     )
 
 
+def winning_now(view: SeatView) -> int | None:
+    """The seat winning the trick in progress, if any card is on the table."""
+    if not view.trick or view.trump is None:
+        return None
+    order = [cards for _, cards in view.trick]
+    return view.trick[trick_winner(order, view.trump, view.rules)][0]
+
+
+def current_trick(view: SeatView, names: tuple[str, str, str, str]) -> TrickScene | None:
+    """The trick in progress as a scene (the last finished one when none has started)."""
+    if view.trump is None or view.dealer is None:
+        return None
+    if not view.trick:
+        if not view.tricks:
+            return None
+        return finished_trick(view.tricks[-1], names, view, len(view.tricks))
+    points = sum(c.points for _, cards in view.trick for c in cards)
+    return TrickScene(
+        names=names,
+        leader=view.trick[0][0],
+        plays=dict(view.trick),
+        trump=view.trump,
+        dealer=view.dealer,
+        winner=winning_now(view),
+        trick_points=points,
+        trick_no=len(view.tricks) + 1,
+    )
+
+
 def plays_text(plays: Any, names: tuple[str, ...], winning: int | None = None) -> str:
     """``Alice A♥A♥ · Bob 3♥5♥`` with the winning play in bold."""
     parts = []
@@ -188,14 +235,60 @@ def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
     )
 
 
+def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]:
+    """The strip under the table: both levels, dealer and attackers, trump, points, last trick."""
+    lines = []
+    if view.dealer is not None:
+        d = view.dealer
+        lines.append(
+            t(
+                loc,
+                "table-strip-teams",
+                dealer=names[d],
+                partner=names[(d + 2) % 4],
+                dealer_level=level_name(view.levels[d % 2]),
+                attackers=f"{names[(d + 1) % 4]} & {names[(d + 3) % 4]}",
+                attackers_level=level_name(view.levels[(d + 1) % 2]),
+            )
+        )
+    lines.append(
+        t(
+            loc,
+            "table-strip-score",
+            trump=trump_text(view.trump),
+            points=view.attackers_points,
+            left=max(view.hand_sizes),
+        )
+    )
+    if view.tricks and view.trick:
+        last = view.tricks[-1]
+        lines.append(
+            t(
+                loc,
+                "table-strip-last",
+                plays=plays_text(last.plays, names, last.winner),
+                points=last.points,
+            )
+        )
+    return lines
+
+
+def bids_text(view: SeatView, names: tuple[str, ...]) -> list[str]:
+    """The bid history, in order: who showed what."""
+    return [f"{i}. {bid_text(bid, names[bid.seat])}" for i, bid in enumerate(view.bids, 1)]
+
+
 class Presenter:
     """Posts what happens at the tables. ``audit`` sees every image's recipient and cards."""
 
-    def __init__(self, client: discord.Client, audit: Audit | None = None) -> None:
+    def __init__(
+        self, client: discord.Client, audit: Audit | None = None, *, edit_gap: float = 1.0
+    ) -> None:
         self.client = client
         self.service: TableService | None = None
         self.ui_by_table: dict[int, TableUI] = {}
         self.audit = audit
+        self.edit_gap = edit_gap
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
@@ -210,16 +303,36 @@ class Presenter:
         return await loop.run_in_executor(self._renderer, functools.partial(fn, *args, **kwargs))
 
     def ui(self, table: Table) -> TableUI:
-        return self.ui_by_table.setdefault(table.id, TableUI())
+        ui = self.ui_by_table.get(table.id)
+        if ui is None:
+            ui = self.ui_by_table[table.id] = TableUI()
+            thread = table.meta.get("thread_id")
+            ui.place_id = int(thread) if thread else None
+            lobby = table.meta.get("lobby_message")
+            ui.lobby = LiveMessage(
+                functools.partial(self._channel, table.channel_id),
+                gap=self.edit_gap,
+                on_error=functools.partial(self._place_error, table),
+                message_id=int(lobby) if lobby else None,
+            )
+        return ui
+
+    @staticmethod
+    def locale(table: Table) -> object:
+        return table.meta.get("locale")
 
     # --- plumbing ------------------------------------------------------------------
 
-    async def channel(self, table: Table) -> discord.abc.Messageable:
-        channel = self.client.get_channel(table.channel_id)
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
         if channel is None:
-            channel = await self.client.fetch_channel(table.channel_id)
+            channel = await self.client.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         return channel
+
+    async def place(self, table: Table) -> discord.abc.Messageable:
+        """Where the table plays: its thread, or its channel."""
+        return await self._channel(self.ui(table).place_id or table.channel_id)
 
     async def dm(self, user_id: int) -> discord.abc.Messageable:
         cached = self._dm_channels.get(user_id)
@@ -237,40 +350,43 @@ class Presenter:
             self.audit(to, type(scene).__name__, list(cards))
         return await self.off_loop(fn, scene)
 
+    def _live_in_place(self, table: Table) -> LiveMessage:
+        return LiveMessage(
+            functools.partial(self.place, table),
+            gap=self.edit_gap,
+            on_error=functools.partial(self._place_error, table),
+        )
+
     async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
         try:
-            channel = await self.channel(table)
+            channel = await self.place(table)
             return await channel.send(**kwargs)
-        except (discord.Forbidden, discord.NotFound) as err:
-            await self._lost_channel(table, err)
+        except discord.HTTPException as err:
+            await self._place_error(table, err)
             return None
 
-    async def _edit(self, table: Table, message_id: int, **kwargs: Any) -> bool:
-        try:
-            channel = await self.channel(table)
-            assert isinstance(channel, discord.abc.Messageable)
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
-            return True
-        except discord.NotFound:
-            return False  # deleted by someone: post a new one next time
-        except discord.Forbidden as err:
-            await self._lost_channel(table, err)
-            return False
+    async def _place_error(self, table: Table, err: discord.HTTPException) -> None:
+        """A refused post or edit: the place is gone (or archived), or something passing."""
+        gone = isinstance(err, discord.Forbidden | discord.NotFound) or err.code == 50083
+        if not gone:
+            log.warning("table %s: Discord refused a message: %s", table.id, err)
+            return
+        log.warning("table %s lost its place %s: %s", table.id, self.ui(table).place_id, err)
+        if self.service is not None:
+            asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
 
-    async def _lost_channel(self, table: Table, err: discord.HTTPException) -> None:
-        log.warning("table %s lost its channel %s: %s", table.id, table.channel_id, err)
+    async def _tell_closed(self, table: Table) -> None:
+        """Tell every human, once, by DM that the table closed because its place is gone."""
+        ui = self.ui(table)
+        if ui.lost:
+            return
+        ui.lost = True
         for seat in table.humans:
             info = table.seats[seat]
             if info is not None and info.user_id is not None:
                 await self._send_dm(
-                    table,
-                    seat,
-                    info.user_id,
-                    content="The bot can no longer post in the table's channel, "
-                    "so the table was closed.",
+                    table, seat, info.user_id, content=t(self.locale(table), "table-place-lost")
                 )
-        if self.service is not None:
-            asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
 
     async def _send_dm(
         self, table: Table, seat: int, user_id: int, **kwargs: Any
@@ -282,19 +398,34 @@ class Presenter:
             channel = await self.dm(user_id)
             return await channel.send(**kwargs)
         except discord.Forbidden:
-            ui.dm_closed.add(user_id)
-            await self._post(
-                table,
-                content=(
-                    f"<@{user_id}>, I can't send you direct messages, so your hand is on the "
-                    "**My hand** button of the table messages (only you can see it)."
-                ),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            await self._dms_closed(table, user_id)
             return None
         except discord.HTTPException:
             log.exception("DM to %s failed", user_id)
             return None
+
+    async def _dms_closed(self, table: Table, user_id: int) -> None:
+        ui = self.ui(table)
+        if user_id in ui.dm_closed:
+            return
+        ui.dm_closed.add(user_id)
+        if not ui.lost:
+            await self._post(
+                table,
+                content=t(self.locale(table), "table-dms-closed", user=f"<@{user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    def _dm_live(self, table: Table, user_id: int) -> LiveMessage:
+        async def on_error(err: discord.HTTPException) -> None:
+            if isinstance(err, discord.Forbidden):
+                live.stopped = True
+                await self._dms_closed(table, user_id)
+            else:
+                log.warning("DM to %s refused: %s", user_id, err)
+
+        live = LiveMessage(functools.partial(self.dm, user_id), on_error=on_error)
+        return live
 
     # --- updates -------------------------------------------------------------------
 
@@ -312,240 +443,277 @@ class Presenter:
 
     async def _lobby(self, table: Table, update: Update) -> None:
         ui = self.ui(table)
+        loc = self.locale(table)
         lines = []
         for seat, info in enumerate(update.seats):
             who = "—" if info is None else (info.name + (" 🤖" if info.kind == "bot" else ""))
-            lines.append(f"**Seat {seat}** ({'AB'[team_of(seat)]}): {who}")
+            lines.append(f"**Seat {seat}** ({'AB'[seat % 2]}): {who}")
         embed = discord.Embed(
-            title="双升 table — waiting for players",
+            title=t(loc, "table-lobby-waiting", table=str(table.id)),
             description="\n".join(lines)[:4000],
             colour=discord.Colour.gold(),
         )
-        embed.set_footer(text="Partners sit opposite: seats 0 & 2 (A) against 1 & 3 (B).")
-        view = lobby_buttons(table.id)
-        if ui.lobby_message is None or not await self._edit(
-            table, ui.lobby_message, embed=embed, view=view
-        ):
-            message = await self._post(table, embed=embed, view=view)
-            ui.lobby_message = message.id if message else None
+        embed.set_footer(text=t(loc, "table-lobby-footer"))
+        kwargs = {"embed": embed, "view": lobby_buttons(table.id)}
+        assert ui.lobby is not None
+        first = ui.lobby.message_id is None
+        ui.lobby.show(functools.partial(_ready, kwargs))
+        if first:
+            await ui.lobby.settle()
+            await self._open_place(table)
+
+    async def _open_place(self, table: Table) -> None:
+        """Open the table's thread from its lobby message (or say it plays in the channel)."""
+        ui = self.ui(table)
+        assert ui.lobby is not None
+        loc = self.locale(table)
+        if ui.lobby.message_id is None or self.service is None:
+            return
+        settings = await self.service.guild_settings(table.guild_id)
+        wanted = settings.timers.get("table_place", "thread") != "channel"
+        thread_id: int | None = None
+        if wanted:
+            host = names_of(tuple(table.seats))[0]
+            name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
+            try:
+                channel = await self._channel(table.channel_id)
+                message = channel.get_partial_message(ui.lobby.message_id)  # type: ignore[attr-defined]
+                thread = await message.create_thread(name=name, auto_archive_duration=1440)
+                thread_id = thread.id
+            except discord.HTTPException as err:
+                log.info("table %s: no thread (%s); playing in the channel", table.id, err)
+        ui.place_id = thread_id
+        await self.service.remember_place(table, thread_id, ui.lobby.message_id)
+        if thread_id is None:  # said once, in the channel the table plays in
+            key = "table-place-channel-setting" if not wanted else "table-place-channel-no-thread"
+            await self._post(table, content=t(loc, key))
 
     async def _closed(self, table: Table, update: Update) -> None:
         ui = self.ui(table)
-        if ui.lobby_message is not None and not table.started:
-            await self._edit(table, ui.lobby_message, view=lobby_buttons(table.id, started=True))
-        if update.note and update.reason is not CloseReason.CHANNEL_GONE:
-            await self._post(table, content=update.note)
+        loc = self.locale(table)
+        for live in (ui.deal, ui.table):
+            if live is not None:
+                await live.settle()
+        for seat in list(ui.pings):
+            await self._unping(table, seat)
+        if update.reason is CloseReason.CHANNEL_GONE:
+            await self._tell_closed(table)
+        else:
+            if update.note:
+                await self._post(table, content=update.note)
+            assert ui.lobby is not None
+            embed = discord.Embed(
+                title=t(loc, "table-lobby-closed", table=str(table.id)),
+                description=update.note or None,
+                colour=discord.Colour.dark_grey(),
+            )
+            ui.lobby.show(functools.partial(_ready, {"embed": embed, "view": None}))
+            await ui.lobby.settle()
         self.ui_by_table.pop(table.id, None)
 
     async def _warning(self, table: Table, update: Update) -> None:
+        """Ten seconds left: said in the turn notice (edited), or on the table for closed DMs."""
         seat = update.actor
         if seat is None:
             return
         info = table.seats[seat]
         if info is None or info.user_id is None:
             return
-        text = f"⏰ {update.note} seconds left to play; then the computer plays for you."
         ui = self.ui(table)
-        if info.user_id in ui.dm_closed:
-            await self._post(
-                table,
-                content=f"<@{info.user_id}> {text}",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-        else:
-            await self._send_dm(table, seat, info.user_id, content=text)
+        text = t(self.locale(table), "table-warning", seconds=update.note)
+        ping = ui.pings.get(seat)
+        if ping is not None:
+            ping[1].show(functools.partial(_ready, {"content": text}))
+        elif info.user_id in ui.dm_closed:
+            self._show_table(table, update, extra=f"<@{info.user_id}> {text}")
 
     async def _events(self, table: Table, update: Update) -> None:
         names = names_of(update.seats)
-        public = update.public
+        ui = self.ui(table)
+        loc = self.locale(table)
         for event in update.events:
             if event.to is not None:
                 continue  # private facts reach players through their panels
             match event:
                 case MatchStarted():
-                    if self.ui(table).lobby_message is not None:
-                        await self._edit(
-                            table,
-                            self.ui(table).lobby_message,
-                            view=lobby_buttons(table.id, started=True),
-                        )
-                    await self._scoreboard(table, update, "The match begins!")
+                    self._show_lobby_state(table, update)
+                case HandStarted():
+                    await self._new_hand(table, update)
                 case DealProgress():
-                    await self._deal(table, update, force=False)
-                case Redeal():
-                    await self._post(
-                        table, content="Nobody bid: the cards are shuffled and dealt again."
-                    )
-                    await self._deal(table, update, force=True)
-                case HandStarted(hand_no=hand_no):
-                    self.ui(table).deal_message = None
-                    await self._scoreboard(table, update, f"Hand {hand_no + 1}")
-                    await self._deal(table, update, force=True)
-                case BidMade(seat=seat, cards=cards, suit=suit, strength=strength):
-                    bid = Bid(seat, cards, suit, strength)
-                    self.ui(table).trick_notes = [bid_text(bid, names[seat])]
-                    await self._deal(table, update, force=True)
-                case TrumpSet(dealer=dealer, bidder=bidder):
-                    await self._trump(table, update, dealer, bidder)
+                    if self._show_deal(table, update, force=False):
+                        self._refresh_panels(table, update)
+                case BidMade() | Redeal():
+                    if isinstance(event, Redeal):
+                        ui.trick_notes = [t(loc, "table-redeal")]
+                    self._show_deal(table, update, force=True)
+                    self._refresh_panels(table, update)
+                case TrumpSet(dealer=dealer):
+                    self._show_deal(table, update, force=True)
+                    self._refresh_panels(table, update, skip=dealer)
                 case Buried():
-                    await self._new_trick(table, update)
+                    ui.trick_notes = []
+                    self._show_deal(table, update, force=True)
+                    self._show_table(table, update)
                 case ThrowFailed(seat=seat, taken_back=taken_back, penalty=penalty):
-                    self.ui(table).trick_notes.append(
-                        f"{names[seat]}'s throw failed: {cards_text(taken_back)} taken back, "
-                        f"{penalty} points to the other side."
+                    ui.trick_notes.append(
+                        t(
+                            loc,
+                            "table-throw-failed",
+                            player=names[seat],
+                            cards=cards_text(taken_back),
+                            penalty=penalty,
+                        )
                     )
                 case Played():
-                    await self._trick(table, update, final=False)
+                    self._show_table(table, update)
                 case TrickWon():
-                    await self._trick(table, update, final=True)
-                    assert public is not None
-                    if public.phase == Phase.PLAY:
-                        await self._new_trick(table, update)
+                    ui.trick_notes = []
+                    self._show_table(table, update)
                 case HandScored():
                     await self._summary(table, update)
-                case MatchOver(team=team):
-                    await self._post(
-                        table,
-                        content=f"🏆 **{TEAM_NAMES[team]}** win the match: "
-                        f"{names[team]} and {names[team + 2]}!",
-                    )
+                    self._show_lobby_state(table, update)
+                case MatchOver():
+                    self._show_lobby_state(table, update)
 
-    async def _scoreboard(self, table: Table, update: Update, title: str) -> None:
+    def _show_lobby_state(self, table: Table, update: Update) -> None:
+        """The channel's lobby message: the match is on (levels, hand), or its result."""
         public = update.public
-        assert public is not None
+        ui = self.ui(table)
+        if public is None or ui.lobby is None:
+            return
+        loc = self.locale(table)
         names = names_of(update.seats)
-        scene = ScoreScene(
-            names=names,
-            levels=public.levels,
-            dealer=public.dealer if public.dealer is not None else 0,
-            trump=public.trump,
-            points=public.attackers_points,
-            hand_no=public.hand_no + 1,
-            step=public.rules.step,
-            total=public.rules.total_points,
+        teams = "\n".join(
+            f"**{TEAM_NAMES[k]}**: {names[k]} & {names[k + 2]} · "
+            + t(loc, "table-level", level=level_name(public.levels[k]))
+            for k in (0, 1)
         )
-        image = await self.render(render_scoreboard, scene, None, [])
-        dealer = "decided by the bids" if public.dealer is None else names[public.dealer]
-        await self._post(
-            table,
-            content=f"**{title}** · levels A {level_name(public.levels[0])}, "
-            f"B {level_name(public.levels[1])} · dealer: {dealer}",
-            file=png(image, "scoreboard.png"),
-        )
+        if public.match_winner is not None:
+            k = public.match_winner
+            title = t(loc, "table-lobby-won", table=str(table.id), team=TEAM_NAMES[k])
+            colour = discord.Colour.green()
+        else:
+            title = t(loc, "table-lobby-playing", table=str(table.id), hand=public.hand_no + 1)
+            colour = discord.Colour.blurple()
+        place = ui.place_id
+        footer = t(loc, "table-lobby-in-thread", thread=f"<#{place}>") if place else ""
+        embed = discord.Embed(title=title, description=f"{teams}\n{footer}", colour=colour)
+        ui.lobby.show(functools.partial(_ready, {"embed": embed, "view": None}))
 
-    async def _deal(self, table: Table, update: Update, *, force: bool) -> None:
+    async def _new_hand(self, table: Table, update: Update) -> None:
+        """A new hand: fresh deal and table messages; last hand's panels shrink to one line."""
         public = update.public
         assert public is not None
         ui = self.ui(table)
+        for live in (ui.deal, ui.table):
+            if live is not None:
+                await live.settle()
+        ui.hand_no = public.hand_no
+        ui.deal = self._live_in_place(table)
+        ui.table = None
+        ui.trick_notes = []
+        ui.deal_edited = 0.0
+        ui.turn_seen.clear()
+        old, ui.panels = ui.panels, {}
+        result = public.last_result
+        line = t(self.locale(table), "table-panel-old", hand=public.hand_no)
+        if result is not None:
+            line += " " + result_text(result.winner, result.levels_gained) + "."
+        for live in old.values():  # last hand's panels shrink to one line
+            live.show(functools.partial(_ready, {"content": line, "files": [], "view": None}))
+        self._show_deal(table, update, force=True)
+
+    def _show_deal(self, table: Table, update: Update, *, force: bool) -> bool:
+        """The deal message: the deal, the bids in order, then the trump and the bury.
+
+        Deal progress redraws at most every ``DEAL_EDIT_EVERY`` seconds; returns
+        whether it redrew (the hand panels follow the same pace).
+        """
+        public = update.public
+        ui = self.ui(table)
+        if public is None:
+            return False
         loop = asyncio.get_running_loop()
         done = public.dealt >= public.deal_total
         if not force and not done and loop.time() - ui.deal_edited < DEAL_EDIT_EVERY:
-            return
+            return False
         ui.deal_edited = loop.time()
+        if ui.deal is None:
+            ui.deal = self._live_in_place(table)
+        loc = self.locale(table)
         names = names_of(update.seats)
         lines = [
-            f"🃏 Dealing: {public.dealt}/{public.deal_total} cards · "
-            f"level {level_name(public.level)}"
+            t(
+                loc,
+                "table-deal-head",
+                hand=public.hand_no + 1,
+                levels=f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}",
+            )
         ]
-        if public.bids:
-            bid = public.bids[-1]
-            lines.append(bid_text(bid, names[bid.seat]))
-        else:
-            lines.append("No bid yet: show a level card from your hand panel to declare trump.")
-        if done and update.deadline is not None:
-            lines.append(f"Bidding closes {when(update.deadline)}.")
-        content = "\n".join(lines)
-        if ui.deal_message is None or not await self._edit(table, ui.deal_message, content=content):
-            message = await self._post(table, content=content, view=table_buttons(table.id))
-            ui.deal_message = message.id if message else None
-        await self._deal_panels(table, update, force=force or done)
-
-    async def _deal_panels(self, table: Table, update: Update, *, force: bool) -> None:
-        ui = self.ui(table)
-        names = names_of(update.seats)
-        for seat, info in enumerate(update.seats):
-            if info is None or info.kind != "human" or info.user_id is None or info.auto:
-                continue
-            if info.user_id in ui.dm_closed:
-                continue
-            view = update.views[seat]
-            panel = await self.off_loop(build_panel, table.id, view, [], names=names)
-            self._audit_panel(info.user_id, view)
-            message_id = ui.deal_panels.get(seat)
-            if message_id is not None:
-                try:
-                    channel = await self.dm(info.user_id)
-                    await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                        content=panel.content, attachments=[panel.file()], view=panel.view
-                    )
-                    continue
-                except discord.HTTPException:
-                    pass
-            message = await self._send_dm(
-                table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
+        if public.phase == "deal":
+            lines.append(
+                t(
+                    loc,
+                    "table-deal-progress",
+                    dealt=public.dealt,
+                    total=public.deal_total,
+                    level=level_name(public.level),
+                )
             )
-            if message is not None:
-                ui.deal_panels[seat] = message.id
-
-    def _audit_panel(self, user_id: int, view: SeatView) -> None:
-        if self.audit is not None:
-            self.audit(user_id, "HandScene", list(view.hand))
-
-    async def _trump(self, table: Table, update: Update, dealer: int, bidder: int | None) -> None:
-        public = update.public
-        assert public is not None
-        names = names_of(update.seats)
-        ui = self.ui(table)
-        ui.deal_panels.clear()
-        by = "" if bidder is None else f" (bid by {names[bidder]})"
-        await self._post(
-            table,
-            content=f"**Trump: {trump_text(public.trump)}**{by}. {names[dealer]} deals and is "
-            f"burying the kitty {when(update.deadline)}.",
+        lines += [n for n in ui.trick_notes if public.phase == "deal"]
+        history = bids_text(public, names)
+        lines += [t(loc, "table-deal-bids"), *history] if history else [t(loc, "table-no-bid")]
+        if public.phase == "deal" and done and update.deadline is not None:
+            lines.append(t(loc, "table-bidding-closes", when=when(update.deadline)))
+        if public.trump is not None and public.dealer is not None:
+            lines.append(
+                t(
+                    loc,
+                    "table-deal-trump",
+                    trump=trump_text(public.trump),
+                    dealer=names[public.dealer],
+                )
+            )
+            if public.phase == "kitty":
+                lines.append(t(loc, "table-deal-burying", when=when(update.deadline)))
+        content = "\n".join(lines)[:2000]
+        ui.deal.show(
+            functools.partial(_ready, {"content": content, "view": table_buttons(table.id)})
         )
-        # everyone's hand, now sorted with the trump
-        for seat, info in enumerate(update.seats):
-            if info is None or info.kind != "human" or info.user_id is None or seat == dealer:
-                continue
-            view = update.views[seat]
-            panel = await self.off_loop(
-                build_panel, table.id, view, [], names=names, note="The trump is set. Your hand:"
-            )
-            self._audit_panel(info.user_id, view)
-            await self._send_dm(
-                table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
-            )
+        return True
 
-    async def _new_trick(self, table: Table, update: Update) -> None:
-        """Post the trick's message: text while it is played, the image once it is done.
-
-        Text edits cost no upload and no render, which keeps a busy bot well inside
-        Discord's request limits; the finished trick gets its picture.
-        """
+    def _show_table(self, table: Table, update: Update, extra: str = "") -> None:
+        """The hand's one table message: the trick image and the strip, edited in place."""
         public = update.public
-        assert public is not None
+        if public is None or public.trump is None:
+            return
         ui = self.ui(table)
-        ui.trick_no = len(public.tricks) + 1
-        ui.trick_notes = []
-        message = await self._post(
-            table,
-            content=self._trick_text(table, update, names_of(update.seats)),
-            view=table_buttons(table.id),
-        )
-        ui.trick_message = message.id if message else None
-
-    def _trick_text(self, table: Table, update: Update, names: tuple[str, ...]) -> str:
-        public = update.public
-        assert public is not None
-        ui = self.ui(table)
+        if ui.table is None:
+            ui.table = self._live_in_place(table)
+        names = names_of(update.seats)
+        loc = self.locale(table)
         lines = [
-            f"**Trick {ui.trick_no}** · trump {trump_text(public.trump)} · "
-            f"attackers {public.attackers_points} pts"
+            t(
+                loc,
+                "table-trick-head",
+                hand=public.hand_no + 1,
+                trick=len(public.tricks) + (1 if public.trick or public.phase == "play" else 0),
+            )
         ]
+        winning = winning_now(public)
         if public.trick:
-            order = [cards for _, cards in public.trick]
-            winning = public.trick[trick_winner(order, public.trump, public.rules)][0]
             lines.append(plays_text(public.trick, names, winning))
+        elif public.tricks:
+            last = public.tricks[-1]
+            lines.append(
+                t(
+                    loc,
+                    "table-trick-won",
+                    player=names[last.winner],
+                    points=last.points,
+                    plays=plays_text(last.plays, names, last.winner),
+                )
+            )
         lines += ui.trick_notes
         if public.expecting == "play" and public.to_act is not None:
             seat = public.to_act
@@ -553,63 +721,38 @@ class Presenter:
             who = names[seat]
             if info is not None and info.user_id is not None and info.user_id in ui.dm_closed:
                 who = f"<@{info.user_id}>"
-            verb = "to lead" if not public.trick else "to play"
-            lines.append(f"▶ {who} {verb} {when(update.deadline)}")
-        if (
-            update.auto
-            and update.actor is not None
-            and any(isinstance(e, Played) for e in update.events)
-        ):
+            key = "table-to-lead" if not public.trick else "table-to-play"
+            lines.append(t(loc, key, player=who, when=when(update.deadline)))
+        if update.auto and update.actor is not None:
             info = table.seats[update.actor]
             if info is not None and info.kind == "human":
-                lines.append(f"({names[update.actor]} was played for by the computer.)")
-        return "\n".join(lines)[:2000]
+                lines.append(t(loc, "table-played-for", player=names[update.actor]))
+        lines += strip_text(public, names, loc)
+        if extra:
+            lines.append(extra)
+        content = "\n".join(lines)[:2000]
+        scene = current_trick(public, names)
 
-    async def _trick(self, table: Table, update: Update, *, final: bool) -> None:
-        public = update.public
-        assert public is not None
-        ui = self.ui(table)
-        names = names_of(update.seats)
-        if not final:
-            if public.trick:
-                await self._show_trick(table, self._trick_text(table, update, names))
-            return
-        record: TrickRecord = public.tricks[-1]
-        scene = finished_trick(record, names, public, ui.trick_no)
-        shown = [c for _, cards in record.plays for c in cards]
-        image = await self.render(render_trick, scene, None, shown)
-        content = "\n".join(
-            [
-                f"**Trick {ui.trick_no}** won by {names[record.winner]} "
-                f"({record.points} points) · attackers {public.attackers_points} pts",
-                plays_text(record.plays, names, record.winner),
-                *ui.trick_notes,
-            ]
-        )[:2000]
-        await self._show_trick(table, content, png(image, "trick.png"))
+        async def build() -> dict[str, Any]:
+            kwargs: dict[str, Any] = {"content": content, "view": table_buttons(table.id)}
+            if scene is not None:
+                shown = [c for cards in scene.plays.values() for c in cards]
+                image = await self.render(render_trick, scene, None, shown)
+                kwargs["files"] = [png(image, "trick.png")]
+            return kwargs
 
-    async def _show_trick(
-        self, table: Table, content: str, image: discord.File | None = None
-    ) -> None:
-        ui = self.ui(table)
-        kwargs: dict[str, Any] = {"content": content}
-        if image is not None:
-            kwargs["attachments"] = [image]
-        if ui.trick_message is None or not await self._edit(table, ui.trick_message, **kwargs):
-            extra = {"file": image} if image is not None else {}
-            message = await self._post(
-                table, content=content, view=table_buttons(table.id), **extra
-            )
-            ui.trick_message = message.id if message else None
+        ui.table.show(build)
 
     async def _summary(self, table: Table, update: Update) -> None:
         public = update.public
         assert public is not None and public.last_result is not None
+        ui = self.ui(table)
+        if ui.table is not None:
+            await ui.table.settle()
         result = public.last_result
         names = names_of(update.seats)
-        penalty = sum(
-            p if team_of(result.dealer) == team_of(s) else -p for s, p in result.failed_throws
-        )
+        loc = self.locale(table)
+        penalty = sum(p if result.dealer % 2 == s % 2 else -p for s, p in result.failed_throws)
         scene = SummaryScene(
             names=names,
             dealer=result.dealer,
@@ -633,42 +776,145 @@ class Presenter:
         )
         summary_png = await self.render(render_summary, scene, None, [])
         kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty))
+        bonus = (
+            t(loc, "table-summary-bonus", multiplier=result.multiplier, bonus=result.kitty_bonus)
+            if result.multiplier
+            else ""
+        )
         lines = [
-            f"**Hand {result.hand_no + 1} is over.** Attackers: {result.attacker_points} points"
-            + (
-                f" (kitty ×{result.multiplier}: +{result.kitty_bonus})" if result.multiplier else ""
+            t(
+                loc,
+                "table-summary-head",
+                hand=result.hand_no + 1,
+                points=result.attacker_points,
+                bonus=bonus,
             ),
             result_text(result.winner, result.levels_gained) + ".",
-            f"Levels: A {level_name(result.levels_after[0])}, "
-            f"B {level_name(result.levels_after[1])}.",
+            t(
+                loc,
+                "table-summary-levels",
+                a=level_name(result.levels_after[0]),
+                b=level_name(result.levels_after[1]),
+            ),
         ]
         if result.match_winner is None:
-            lines.append(f"Next hand: {names[result.next_dealer]} deals {when(update.deadline)}.")
+            lines.append(
+                t(
+                    loc,
+                    "table-next-hand",
+                    dealer=names[result.next_dealer],
+                    when=when(update.deadline),
+                )
+            )
+        else:
+            k = result.match_winner
+            lines.append(
+                t(
+                    loc,
+                    "table-match-won",
+                    team=TEAM_NAMES[k],
+                    players=f"{names[k]} & {names[k + 2]}",
+                )
+            )
         await self._post(
             table,
-            content="\n".join(lines),
+            content="\n".join(lines)[:2000],
             files=[png(summary_png, "summary.png"), png(kitty_png, "kitty.png")],
         )
 
-    async def _turn(self, table: Table, update: Update) -> None:
-        """Send a fresh panel to the human whose turn it now is."""
-        public = update.public
-        if public is None or public.expecting not in ("play", "bury") or public.to_act is None:
-            return
-        seat = public.to_act
-        info = update.seats[seat]
-        if info is None or info.kind != "human" or info.auto or info.user_id is None:
-            return
+    # --- private panels ------------------------------------------------------------
+
+    def _refresh_panels(self, table: Table, update: Update, skip: int | None = None) -> None:
+        """Redraw the panels of every human not in 托管 (the dealer's is skipped at the bury)."""
+        for seat, info in enumerate(update.seats):
+            if info is None or info.kind != "human" or info.user_id is None or info.auto:
+                continue
+            if seat != skip:
+                self._show_panel(table, update, seat)
+
+    def _show_panel(self, table: Table, update: Update, seat: int, note: str = "") -> None:
+        """Redraw a player's live DM panel (and their ephemeral one while its token lasts)."""
         ui = self.ui(table)
-        if ui.turn_sent.get(seat) == public.seq or info.user_id in ui.dm_closed:
+        info = update.seats[seat]
+        if info is None or info.user_id is None:
             return
-        ui.turn_sent[seat] = public.seq
+        user_id = info.user_id
         view = update.views[seat]
         names = names_of(update.seats)
-        panel = await self.off_loop(build_panel, table.id, view, [], names=names)
-        self._audit_panel(info.user_id, view)
-        await self._send_dm(
-            table, seat, info.user_id, content=panel.content, file=panel.file(), view=panel.view
+
+        async def build() -> dict[str, Any]:
+            panel = await self.panel_for(table, seat, view, note=note, names=names)
+            return {"content": panel.content, "files": [panel.file()], "view": panel.view}
+
+        if user_id not in ui.dm_closed:
+            live = ui.panels.get(seat)
+            if live is None:
+                live = ui.panels[seat] = self._dm_live(table, user_id)
+            live.show(build)
+        opened = ui.ephemeral.get(seat)
+        if opened is not None:
+            interaction, at = opened
+            if time.monotonic() - at > EPHEMERAL_TOKEN:
+                ui.ephemeral.pop(seat, None)
+            else:
+                asyncio.get_running_loop().create_task(self._refresh_ephemeral(interaction, build))
+
+    @staticmethod
+    async def _refresh_ephemeral(
+        interaction: discord.Interaction, build: Callable[[], Any]
+    ) -> None:
+        try:
+            kwargs = await build()
+            await interaction.edit_original_response(
+                content=kwargs["content"], attachments=kwargs["files"], view=kwargs["view"]
+            )
+        except discord.HTTPException as err:
+            log.info("ephemeral panel not refreshed: %s", err)
+
+    def acting_from_panel(self, table: Table, seat: int) -> None:
+        """The seat acts by a click on its panel, which that click redraws."""
+        self.ui(table).redrawing.add(seat)
+
+    def opened_ephemeral(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
+        """My hand was opened: refresh that ephemeral panel at the player's turns."""
+        self.ui(table).ephemeral[seat] = (interaction, time.monotonic())
+
+    async def _unping(self, table: Table, seat: int) -> None:
+        ping = self.ui(table).pings.pop(seat, None)
+        if ping is not None:
+            await ping[1].delete()
+
+    async def _turn(self, table: Table, update: Update) -> None:
+        """Whose turn it is: their panel redrawn, a short notice that goes once they act."""
+        public = update.public
+        ui = self.ui(table)
+        if public is None:
+            return
+        acting = public.to_act if public.expecting in ("play", "bury") else None
+        for seat, (seq, _) in list(ui.pings.items()):
+            if seat != acting or seq != public.seq:
+                await self._unping(table, seat)
+                if seat in ui.redrawing:
+                    ui.redrawing.discard(seat)  # the panel's own click redraws it
+                elif seat != acting:
+                    self._show_panel(table, update, seat)  # played by /play or by the timer
+        if acting is None or ui.turn_seen.get(acting) == public.seq:
+            return
+        info = update.seats[acting]
+        if info is None or info.kind != "human" or info.auto or info.user_id is None:
+            return
+        ui.turn_seen[acting] = public.seq
+        self._show_panel(table, update, acting)
+        if info.user_id in ui.dm_closed:
+            return
+        loc = self.locale(table)
+        key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
+        ping = self._dm_live(table, info.user_id)
+        ui.pings[acting] = (public.seq, ping)
+        ping.show(
+            functools.partial(
+                _ready, {"content": t(loc, key, table=str(table.id), when=when(update.deadline))}
+            )
         )
 
     # --- panels on demand (for the cog) ----------------------------------------------
@@ -686,8 +932,15 @@ class Presenter:
     def staged_values(self, table: Table, seat: int, seq: int) -> list[str]:
         return [v for values in self.staged(table, seat, seq).values() for v in values]
 
-    async def panel_for(self, table: Table, seat: int, view: SeatView, note: str = "") -> Any:
-        names = names_of(tuple(table.seats))
+    async def panel_for(
+        self,
+        table: Table,
+        seat: int,
+        view: SeatView,
+        note: str = "",
+        names: tuple[str, str, str, str] | None = None,
+    ) -> Panel:
+        names = names or names_of(tuple(table.seats))
         staged = self.staged_values(table, seat, view.seq)
         confirm = seat in self.ui(table).confirming
         info = table.seats[seat]
@@ -697,6 +950,10 @@ class Presenter:
             build_panel, table.id, view, staged, names=names, confirm=confirm, note=note
         )
 
+    def _audit_panel(self, user_id: int, view: SeatView) -> None:
+        if self.audit is not None:
+            self.audit(user_id, "HandScene", list(view.hand))
+
     async def last_trick_image(self, table: Table, view: SeatView) -> bytes | None:
         if not view.tricks:
             return None
@@ -705,3 +962,8 @@ class Presenter:
         scene = finished_trick(record, names, view, len(view.tricks), viewer=view.seat)
         shown = [c for _, cards in record.plays for c in cards]
         return await self.render(render_trick, scene, None, shown)
+
+
+async def _ready(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A builder for a state that needs no rendering."""
+    return kwargs

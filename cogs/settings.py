@@ -13,6 +13,7 @@ from .common import deps, is_admin, place_of, shengji
 from .text import RULE_TOPICS, rules_text
 
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
+PLACES = ("thread", "channel")  # table_place: a thread per table (default), or the channel
 RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
 
 
@@ -32,7 +33,9 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
 )
 @app_commands.describe(field="Setting to change", value="New value")
 @app_commands.choices(
-    field=[app_commands.Choice(name=f, value=f) for f in RULE_FIELDS + TIMER_FIELDS]
+    field=[
+        app_commands.Choice(name=f, value=f) for f in (*RULE_FIELDS, *TIMER_FIELDS, "table_place")
+    ]
 )
 async def settings(
     interaction: discord.Interaction,
@@ -52,6 +55,7 @@ async def settings(
     timers = Timers.from_dict(current.timers)
     lines = [f"`{name}` = {getattr(current.rules, name)!r}" for name in RULE_FIELDS]
     lines += [f"`{name}` = {getattr(timers, name)}" for name in TIMER_FIELDS]
+    lines.append(f"`table_place` = {current.timers.get('table_place', PLACES[0])}")
     title = "Settings changed" if field else "Settings of this server"
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text="Tables keep the settings they started with.")
@@ -60,6 +64,10 @@ async def settings(
 
 def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
     """Settings with one field changed; ``UserError`` explains a bad value."""
+    if field == "table_place":
+        if value.strip().lower() not in PLACES:
+            raise UserError("`table_place` is `thread` (a thread per table) or `channel`.")
+        return GuildSettings(settings.rules, {**settings.timers, field: value.strip().lower()})
     if field in TIMER_FIELDS:
         try:
             number = float(value)

@@ -26,7 +26,7 @@ from bot.store import GuildSettings, Store
 from fakediscord.driver import InteractionHandle, UserDriver
 from fakediscord.harness import World
 from fakediscord.server import FakeDiscord
-from fakediscord.state import Message, User
+from fakediscord.state import Channel, Message, User
 
 FAST = {
     "bid_window": 5.0,
@@ -51,6 +51,11 @@ class Env:
     @property
     def users(self) -> list[User]:
         return [self.world.alice, self.world.bob, self.world.carol, self.world.dave]
+
+    def place(self) -> Channel:
+        """Where the table plays: its thread (the channel when it has none)."""
+        threads = [c for c in self.fake.channels.values() if c.parent_id == self.world.tables.id]
+        return threads[-1] if threads else self.world.tables
 
     def table(self) -> Table:
         return self.bot.service.tables[self.world.tables.id]
@@ -112,13 +117,12 @@ class Env:
                     wanted.remove(card)
                     values.append(option["value"])
             if values:
-                edits = message.edits
                 handle = self.driver.select(message, component["custom_id"], values, user)
                 await handle
-                # the panel is redrawn after the acknowledgement: wait for the edit
+                # the panel is redrawn after the acknowledgement: wait for the selection
                 message = await self.until(
-                    lambda m=message, e=edits: (
-                        self.fake.messages[m.id].edits > e and self.fake.messages[m.id]
+                    lambda m=message, c=component["custom_id"], v=values: _shows(
+                        self.fake.messages[m.id], c, v
                     )
                 )
         assert not wanted, f"cards not offered in the panel: {wanted}"
@@ -146,6 +150,15 @@ class Env:
         return list(suggest(self.match().view(seat)).cards)  # type: ignore[union-attr]
 
 
+def _shows(message: Message, custom_id: str, values: list[str]) -> Message | None:
+    """``message`` once its menu ``custom_id`` shows ``values`` selected."""
+    for component in _selects(message):
+        if component["custom_id"] == custom_id:
+            chosen = {o["value"] for o in component["options"] if o.get("default")}
+            return message if set(values) <= chosen else None
+    return None
+
+
 def _selects(message: Message) -> list[dict[str, Any]]:
     return [
         c for row in message.components for c in row.get("components", []) if c.get("type") == 3
@@ -160,6 +173,8 @@ async def shengji(
     await store.save_guild_settings(world.guild.id, GuildSettings(RuleSet(), dict(FAST)))
     clock = ManualClock()
     audit: list[tuple[int | None, str, list[Card]]] = []
-    bot = ShengjiBot(store, clock=clock, audit=lambda *a: audit.append(a), guild_ready_timeout=0.01)
+    bot = ShengjiBot(
+        store, clock=clock, audit=lambda *a: audit.append(a), guild_ready_timeout=0.01, edit_gap=0.0
+    )
     await bot_client(bot)
     yield Env(fake_discord, world, driver, bot, store, clock, audit)

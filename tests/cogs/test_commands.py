@@ -117,7 +117,7 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
         lambda: next(
             (
                 m
-                for m in reversed(env.fake.channel_messages(env.world.tables))
+                for m in reversed(env.fake.channel_messages(env.place()))
                 if any(c.endswith(":last") for c in m.custom_ids())
             ),
             None,
@@ -133,7 +133,7 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     assert "Variants in effect" in (await handle.wait_message()).embeds[0]["description"]
     # the records: the hand is on the leaderboard, in the stats and in the history
     await env.until(
-        lambda: any("is over" in m.content for m in env.fake.channel_messages(env.world.tables))
+        lambda: any("is over" in m.content for m in env.fake.channel_messages(env.place()))
     )
     handle = await env.slash(alice, "leaderboard", metric="hands")
     board = (await handle.wait_message()).embeds[0]["description"]

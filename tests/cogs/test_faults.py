@@ -105,8 +105,9 @@ async def test_losing_permission_to_post_closes_the_table_and_tells_the_players(
     await _started(env, humans=2)
     table = env.table()
     match = env.match()
-    env.fake.revoke_permissions(env.world.tables, Perm.SEND_MESSAGES)
-    # the game moves on; the next post is refused and the table closes
+    lost = Perm.VIEW_CHANNEL | Perm.SEND_MESSAGES | Perm.SEND_MESSAGES_IN_THREADS
+    env.fake.revoke_permissions(env.world.tables, lost)
+    # the game moves on; the next post or edit is refused and the table closes
     for _ in range(20):
         if table.closed:
             break

@@ -172,7 +172,7 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(sh
         assert match.phase == Phase.OVER, f"the match did not finish: hand {match.hand_no}"
         await env.until(
             lambda: any(
-                "win the match" in m.content for m in env.fake.channel_messages(env.world.tables)
+                "win the match" in m.content for m in env.fake.channel_messages(env.place())
             ),
             timeout=60,
         )

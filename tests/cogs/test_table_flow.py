@@ -59,7 +59,7 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
     assert match.phase == Phase.SCORED
     summary = await env.until(
         lambda: next(
-            (m for m in env.fake.channel_messages(env.world.tables) if "is over" in m.content), None
+            (m for m in env.fake.channel_messages(env.place()) if "is over" in m.content), None
         )
     )
     assert {a.filename for a in summary.attachments} == {"summary.png", "kitty.png"}
@@ -95,14 +95,17 @@ async def test_one_human_and_three_computer_players(shengji: Env) -> None:
             await env.until(lambda s=seq: match.seq > s or match.phase == Phase.SCORED)
     assert match.phase == Phase.SCORED
     await env.until(
-        lambda: any("is over" in m.content for m in env.fake.channel_messages(env.world.tables)),
+        lambda: any("is over" in m.content for m in env.fake.channel_messages(env.place())),
         timeout=60,
     )
-    tricks = [
-        m for m in env.fake.channel_messages(env.world.tables) if m.content.startswith("**Trick")
-    ]
-    assert len(tricks) == len(match.tricks), "one table message per trick"
-    assert all(a.image_size is not None for m in tricks for a in m.attachments)
+    # the thread holds the hand in at most four messages: deal, table (edited), summary
+    posted = env.fake.channel_messages(env.place())
+    assert len(posted) <= 4, [m.content[:40] for m in posted]
+    (table_message,) = [m for m in posted if m.content.startswith("**Hand 1 · trick")]
+    assert table_message.edits >= len(match.tricks) // 2, "the table message is edited in place"
+    assert [a.image_size is not None for a in table_message.attachments] == [True]
+    # the channel keeps only the lobby message
+    assert len(env.fake.channel_messages(env.world.tables)) == 1
 
 
 async def test_a_table_keeps_the_preset_it_opened_with(shengji: Env) -> None:

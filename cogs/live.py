@@ -1,0 +1,118 @@
+"""Messages edited in place, with edits coalesced: the Discord I/O of the presenter.
+
+A ``LiveMessage`` is one message the bot keeps current (the lobby, a hand's deal
+and table messages, a player's hand panel). ``show`` hands it a builder for the
+newest state; at most one request for the message is in flight, and while it is,
+newer states replace each other, so when plays come faster than Discord accepts
+edits only the latest state is drawn and sent. ``gap`` spaces a message's edits
+(Discord allows about five edits per five seconds in a channel), and the builder
+runs just before sending, so a superseded state is never rendered at all.
+
+The first ``show`` posts the message; an edit refused because the message was
+deleted posts it again. Discord errors never escape: ``on_error`` decides (the
+presenter closes the table when its place is gone, or marks DMs closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import discord
+
+log = logging.getLogger(__name__)
+
+Build = Callable[[], Awaitable[dict[str, Any] | None]]
+Target = Callable[[], Awaitable[discord.abc.Messageable]]
+OnError = Callable[[discord.HTTPException], Awaitable[None]]
+
+
+def as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Message kwargs for ``send`` turned into kwargs for ``edit`` (files become attachments)."""
+    out = dict(kwargs)
+    files = out.pop("files", None)
+    if files is not None:
+        out["attachments"] = files
+    out.pop("allowed_mentions", None)
+    return out
+
+
+class LiveMessage:
+    """One message kept showing the latest state it was given."""
+
+    def __init__(
+        self,
+        target: Target,
+        *,
+        gap: float = 0.0,
+        on_error: OnError | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        self.target = target
+        self.gap = gap
+        self.on_error = on_error
+        self.message_id = message_id
+        self.posts = 0
+        self.stopped = False  # set when the target refuses for good (DMs closed)
+        self._latest: Build | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def show(self, build: Build) -> None:
+        """Make ``build``'s state the one to show next (replacing any not yet sent)."""
+        self._latest = build
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def settle(self) -> None:
+        """Wait until the latest state has been sent (or has failed)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    async def _run(self) -> None:
+        while self._latest is not None and not self.stopped:
+            build, self._latest = self._latest, None
+            try:
+                kwargs = await build()
+                if kwargs is not None:
+                    await self._send(kwargs)
+            except discord.HTTPException as err:
+                if self.on_error is not None:
+                    await self.on_error(err)
+                else:
+                    log.warning("live message %s: %s", self.message_id, err)
+            except (aiohttp.ClientError, OSError, TimeoutError) as err:
+                log.warning("live message %s not sent: %r", self.message_id, err)
+            except Exception:
+                log.exception("live message %s failed", self.message_id)
+            if self._latest is not None and self.gap > 0:
+                await asyncio.sleep(self.gap)
+
+    async def _send(self, kwargs: dict[str, Any]) -> None:
+        channel = await self.target()
+        if self.message_id is not None:
+            try:
+                partial = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
+                await partial.edit(**as_edit(kwargs))
+                return
+            except discord.NotFound:
+                self.message_id = None  # deleted by someone: post it again
+        message = await channel.send(**kwargs)
+        self.posts += 1
+        self.message_id = message.id
+
+    async def delete(self) -> None:
+        """Delete the message (if it was posted); a message already gone is fine."""
+        await self.settle()
+        if self.message_id is None:
+            return
+        message_id, self.message_id = self.message_id, None
+        try:
+            channel = await self.target()
+            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as err:
+            log.warning("could not delete message %s: %s", message_id, err)
