@@ -30,6 +30,7 @@ from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, load_config
 from bot.service import TableService
 from bot.store import Store, StoreError
+from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.presenter import Presenter
@@ -125,7 +126,7 @@ class ShengjiBot(commands.Bot):
 
 async def create_bot(config: Config, **options: object) -> ShengjiBot:
     """Open the store (applying migrations) and build the client."""
-    store = await Store.open(config.db_path)
+    store = await Store.open(config.db)
     return ShengjiBot(store, dev_guild=config.dev_guild, **options)
 
 
@@ -166,7 +167,7 @@ def run_discord() -> int:
     try:
         asyncio.run(_run(config))
     except StoreError as err:
-        print(f"Cannot use the database {config.db_path}: {err}", file=sys.stderr)
+        print(f"Cannot use the database {redact(config.db)}: {err}", file=sys.stderr)
         return 1
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)

@@ -3,10 +3,11 @@
 | variable | meaning | default |
 |---|---|---|
 | ``DISCORD_TOKEN`` | the bot token (required to connect) | — |
-| ``SHENGJI_DB`` | path of the SQLite database file | ``shengji.sqlite3`` |
+| ``SHENGJI_DB`` | a SQLite file (``path``, ``sqlite:///path``) or ``postgresql://…`` | see below |
 | ``SHENGJI_DEV_GUILD`` | a guild id to sync commands to instantly while developing | — |
 | ``SHENGJI_LOG`` | log level | ``INFO`` |
 
+``SHENGJI_DB`` defaults to ``shengji.sqlite3`` in the working directory.
 The environment wins over ``.env``. The ``.env`` reader is deliberately small
 (``KEY=value`` lines, ``#`` comments, optional quotes) rather than a dependency.
 """
@@ -30,7 +31,7 @@ privileged intents. To play without Discord, run: python -m bot play"""
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    db_path: Path
+    db: str  # an absolute SQLite path, or a postgresql:// URL (see ``database_location``)
     dev_guild: int | None
     log_level: str
 
@@ -55,14 +56,26 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+def database_location(value: str, cwd: Path) -> str:
+    """``SHENGJI_DB`` as ``Store.open`` takes it: a PostgreSQL URL as given, else a file.
+
+    A file is a plain path or ``sqlite:///path``; a relative one is relative to the
+    working directory, so the bot finds the same file however it is started.
+    """
+    value = value.strip() or "shengji.sqlite3"
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    path = Path(value.removeprefix("sqlite:///"))
+    return str(path if path.is_absolute() else cwd / path)
+
+
 def load_config(cwd: Path | None = None, environ: dict[str, str] | None = None) -> Config:
     cwd = cwd or Path.cwd()
     env = {**read_env_file(cwd / ".env"), **(os.environ if environ is None else environ)}
     guild = env.get("SHENGJI_DEV_GUILD", "").strip()
-    db = Path(env.get("SHENGJI_DB") or "shengji.sqlite3")
     return Config(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-        db_path=db if db.is_absolute() else cwd / db,
+        db=database_location(env.get("SHENGJI_DB", ""), cwd),
         dev_guild=int(guild) if guild.isdigit() else None,
         log_level=env.get("SHENGJI_LOG", "INFO").upper(),
     )

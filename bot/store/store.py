@@ -14,6 +14,10 @@ power cut or a kernel crash, where the last commits may be lost and the database
 is still consistent. That trade keeps the hot path well under a millisecond; a
 host that must survive power loss passes ``synchronous="FULL"`` to
 ``Store.open`` (an fsync per action).
+
+PostgreSQL. ``Store.open("postgresql://user@host/db")`` runs the same store on a
+server (``postgres``), for several processes over one database; a path or
+``sqlite:///path`` keeps SQLite.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ import aiosqlite
 
 from .db import Database, SqliteDatabase
 from .live import LiveTables
-from .migrations import inspect_file, migrate
+from .migrations import inspect_file, migrate, migrate_postgres
 from .models import StoreError
+from .postgres import PostgresDatabase, is_url, redact
 from .queries import Queries
 from .records import HandRecords
 from .tournaments import TournamentRecords
@@ -59,7 +64,14 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords):
         ``quick_check`` but not the header and version checks). ``migrate_to``
         stops at an older schema version (for upgrade tests and tools only: the
         rest of the API needs the latest).
+
+        ``path`` may also be a ``postgresql://`` URL (``synchronous`` and ``check``
+        are SQLite's and do not apply) or ``sqlite:///path``.
         """
+        if isinstance(path, str) and is_url(path):
+            return await cls._open_postgres(path, migrate_to)
+        if isinstance(path, str) and path.startswith("sqlite:///"):
+            path = path.removeprefix("sqlite:///")
         path = Path(path)
         if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
             raise ValueError("synchronous must be NORMAL, FULL or EXTRA")
@@ -88,6 +100,20 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords):
                 raise StoreError(f"Cannot use the database {path}: {exc}") from exc
             raise
         return cls(SqliteDatabase(conn), str(path), version, path)
+
+    @classmethod
+    async def _open_postgres(cls, url: str, migrate_to: int | None) -> Store:
+        where = redact(url)
+        try:
+            db = await PostgresDatabase.connect(url)
+        except Exception as exc:  # OSError, asyncpg's errors, a malformed URL
+            raise StoreError(f"Cannot connect to the database {where}: {exc}") from exc
+        try:
+            version = await migrate_postgres(db, where, migrate_to)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, url, version, None)
 
     async def close(self) -> None:
         await self._appends.drain()  # appends already accepted still get committed

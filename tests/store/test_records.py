@@ -23,16 +23,14 @@ async def _table(store: Store, seats: list[SeatInfo] = HUMANS, channel: int = 1)
     return await store.create_table(GUILD, channel, 101, RuleSet(), 1, seats, 0, 0.0)
 
 
-def _set_league(path: Path, points: dict[int, int]) -> None:
+async def _set_league(store: Store, points: dict[int, int]) -> None:
     """Give players league points directly (reaching 80 or 300 by play takes long)."""
-    conn = sqlite3.connect(path)
-    conn.executemany(
-        "INSERT INTO player_stats (guild_id, user_id, league) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id, user_id) DO UPDATE SET league = excluded.league",
-        [(GUILD, uid, pts) for uid, pts in points.items()],
-    )
-    conn.commit()
-    conn.close()
+    async with store._write() as db:
+        await db.executemany(
+            "INSERT INTO player_stats (guild_id, user_id, league) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET league = excluded.league",
+            [(GUILD, uid, pts) for uid, pts in points.items()],
+        )
 
 
 async def _league(store: Store, uid: int) -> int:
@@ -79,9 +77,9 @@ async def test_league_change_per_hand(store: Store, winner: str, levels: int, ch
     ],
 )
 async def test_league_factor_from_the_four_players(
-    store: Store, db_path: Path, points: dict[int, int], factor: int
+    store: Store, points: dict[int, int], factor: int
 ) -> None:
-    _set_league(db_path, points)
+    await _set_league(store, points)
     table = await _table(store)
     hand = await store.record_hand(table, result(0, 1, ATTACKERS, 2), TRICKS, HUMANS, 1.0)
     change = 4 * factor  # attackers (team 0) +2 levels: 2 + 2
@@ -94,8 +92,8 @@ async def test_league_factor_from_the_four_players(
     assert [p.league_delta for p in record.players] == [change, -change, change, -change]
 
 
-async def test_bots_hold_no_league_points_and_count_as_zero(store: Store, db_path: Path) -> None:
-    _set_league(db_path, {A: 200, B: 200, C: 200})
+async def test_bots_hold_no_league_points_and_count_as_zero(store: Store) -> None:
+    await _set_league(store, {A: 200, B: 200, C: 200})
     seats = [HUMANS[0], HUMANS[1], HUMANS[2], BOT]
     table = await _table(store, seats)
     hand = await store.record_hand(table, result(0, 0, DEALER, 1), TRICKS, seats, 1.0)

@@ -52,7 +52,10 @@ def _run_and_kill(db: Path, seed: int, tables: int) -> dict[int, dict[int, str]]
                 break
         else:  # pragma: no cover - the child died on its own
             raise AssertionError(f"child exited early: {child.stderr.read()}")  # type: ignore[union-attr]
-        rest, _ = child.communicate(timeout=30)
+        # read on through the same buffered reader: lines it already took from the
+        # pipe but the loop did not reach yet would be lost to communicate()
+        rest = child.stdout.read()
+        child.wait(timeout=30)
     finally:
         if child.poll() is None:
             child.kill()
@@ -110,8 +113,8 @@ async def test_sigkill_mid_hand_then_restore_and_play_on(tmp_path: Path, tables:
         await store.close()
 
 
-async def test_two_tables_interleaved_restore_independently(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_two_tables_interleaved_restore_independently(db_url: str) -> None:
+    store = await Store.open(db_url)
     rules = RuleSet(decks=2)
     games = []
     for i in range(2):
@@ -125,7 +128,7 @@ async def test_two_tables_interleaved_restore_independently(db_path: Path) -> No
                 await play_until(store, table, match, rng, HUMANS, actions=1)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(db_url)
     try:
         lives = {live.table_id: live for live in await store.live_tables()}
         assert set(lives) == {table for table, _, _ in games}

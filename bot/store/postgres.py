@@ -1,0 +1,103 @@
+"""The store on PostgreSQL (``SHENGJI_DB=postgresql://...``), through asyncpg.
+
+The store's SQL is shared with SQLite; this module only rewrites its ``?``
+placeholders to ``$1, $2...`` and maps asyncpg's results and errors onto
+``Database``. One connection per process, like SQLite: the group commit makes a
+burst of appends one transaction, so a pool would add little but more ordering
+questions.
+
+Durability. A commit returns once PostgreSQL has it in its WAL (the server's
+``synchronous_commit``, on by default, decides whether that includes an fsync).
+Concurrency between processes. Each table is driven by one process at a time
+(``leases``); the append's seq check also runs under a row lock on the table
+(``lock_rows``) and the (table_id, seq) primary key refuses a duplicate, so even
+two writers racing can never leave a gap or a fork in a table's log.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+from .db import Database, IntegrityViolation, Params, Row
+
+_PLACEHOLDER = re.compile(r"\?")
+
+
+@lru_cache(maxsize=512)
+def to_dollars(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's numbered ones (the store's SQL has no ``?`` in text)."""
+    count = iter(range(1, 10_000))
+    return _PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
+
+
+def is_url(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+class PostgresDatabase(Database):
+    dialect = "postgresql"
+    lock_rows = " FOR UPDATE OF t"
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        super().__init__()
+        self.conn = conn
+        self._tx: Any = None
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresDatabase:
+        # The statement cache keeps each of the store's few statements prepared.
+        conn = await asyncpg.connect(url, statement_cache_size=256)
+        return cls(conn)
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        try:
+            status: str = await self.conn.execute(to_dollars(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        # "UPDATE 3", "DELETE 0", "INSERT 0 1": the count is the last word
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        if not rows:
+            return
+        try:
+            await self.conn.executemany(to_dollars(sql), rows)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
+        try:
+            row: Row | None = await self.conn.fetchrow(to_dollars(sql), *params)
+            return row
+        except asyncpg.IntegrityConstraintViolationError as exc:  # INSERT ... RETURNING
+            raise IntegrityViolation(str(exc)) from exc
+
+    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self.conn.fetch(to_dollars(sql), *params))
+
+    async def begin(self, write: bool) -> None:
+        self._tx = self.conn.transaction(readonly=not write)
+        await self._tx.start()
+
+    async def commit(self) -> None:
+        tx, self._tx = self._tx, None
+        await tx.commit()
+
+    async def rollback(self) -> None:
+        tx, self._tx = self._tx, None
+        if tx is not None:
+            await tx.rollback()
+
+    async def close(self) -> None:
+        await self.conn.close()

@@ -1,0 +1,119 @@
+"""What only PostgreSQL has: opening a server database, and two processes writing at once.
+
+Everything else the store does runs on both backends through the ``store`` and
+``db_url`` fixtures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg  # type: ignore[import-untyped]
+import pytest
+
+from bot.game import SYSTEM
+from bot.rules import RuleSet
+from bot.store import LATEST_VERSION, SequenceError, Store, StoreError
+from bot.store.pglocal import LocalPostgres
+
+from .conftest import fresh_database
+from .helpers import GUILD, HUMANS
+
+
+async def _fetch(url: str, sql: str) -> list[asyncpg.Record]:
+    conn = await asyncpg.connect(url)
+    try:
+        return list(await conn.fetch(sql))
+    finally:
+        await conn.close()
+
+
+async def test_a_new_database_is_migrated_once(pg_server: LocalPostgres) -> None:
+    url = await fresh_database(pg_server)
+    store = await Store.open(url)
+    assert store.schema_version == LATEST_VERSION and store.path is None
+    await store.close()
+    store = await Store.open(url)  # nothing left to apply
+    await store.close()
+    rows = await _fetch(url, "SELECT version FROM schema_version ORDER BY version")
+    assert [r["version"] for r in rows] == list(range(1, LATEST_VERSION + 1))
+    # Discord ids are 64-bit: they must fit where SQLite's INTEGER would hold them
+    kinds = await _fetch(
+        url,
+        "SELECT data_type FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name = 'game_tables'"
+        " AND column_name IN ('guild_id', 'channel_id', 'created_at') ORDER BY column_name",
+    )
+    assert [k["data_type"] for k in kinds] == ["bigint", "double precision", "bigint"]
+
+
+async def test_snowflake_ids_and_timestamps_survive(pg_server: LocalPostgres) -> None:
+    async with await Store.open(await fresh_database(pg_server)) as store:
+        guild, channel = 1_234_567_890_123_456_789, 987_654_321_987_654_321
+        table = await store.create_table(
+            guild, channel, 101, RuleSet(), -(2**63), HUMANS, None, 1_764_500_000.123456
+        )
+        (live,) = await store.live_tables()
+        assert (live.table_id, live.guild_id, live.channel_id) == (table, guild, channel)
+        assert live.seed == -(2**63) and live.created_at == 1_764_500_000.123456
+
+
+async def test_someone_elses_database_is_refused_untouched(pg_server: LocalPostgres) -> None:
+    url = await fresh_database(pg_server)
+    conn = await asyncpg.connect(url)
+    await conn.execute("CREATE TABLE invoices (id BIGINT PRIMARY KEY)")
+    await conn.close()
+    with pytest.raises(StoreError, match="not a shengji-bot one"):
+        await Store.open(url)
+    tables = await _fetch(
+        url,
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+    )
+    assert [t["table_name"] for t in tables] == ["invoices"]
+
+
+async def test_a_newer_schema_is_refused(pg_server: LocalPostgres) -> None:
+    url = await fresh_database(pg_server)
+    await (await Store.open(url)).close()
+    conn = await asyncpg.connect(url)
+    await conn.execute("INSERT INTO schema_version VALUES ($1, 'future', 0)", LATEST_VERSION + 1)
+    await conn.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(url)
+
+
+async def test_an_unreachable_server_is_a_store_error_without_the_password(
+    pg_server: LocalPostgres,
+) -> None:
+    url = f"postgresql://postgres:hunter2@/postgres?host={pg_server.base / 'nowhere'}"
+    with pytest.raises(StoreError, match="Cannot connect") as err:
+        await Store.open(url)
+    assert "hunter2" not in str(err.value) and "***" in str(err.value)
+
+
+async def test_two_processes_racing_on_one_table_never_fork_its_log(
+    pg_server: LocalPostgres,
+) -> None:
+    """Two stores (two connections, as two processes) append the same seqs at once.
+
+    Fencing is the leases' job; this is the floor under it: whatever the timing,
+    each seq is taken once, the loser gets a SequenceError, and the log has no gap.
+    """
+    url = await fresh_database(pg_server)
+    one, two = await Store.open(url), await Store.open(url)
+    try:
+        table = await one.create_table(GUILD, 1, 101, RuleSet(), 1, HUMANS, 0, 0.0)
+        deal = {"kind": "deal", "count": 1}
+        for seq in range(1, 31):
+            results = await asyncio.gather(
+                one.append_action(table, seq, SYSTEM, deal, 0.0),
+                two.append_action(table, seq, SYSTEM, deal, 0.0),
+                return_exceptions=True,
+            )
+            assert sorted(r is None for r in results) == [False, True], results
+            loser = next(r for r in results if r is not None)
+            assert isinstance(loser, SequenceError) and loser.expected == seq + 1
+        assert [a[0] for a in await two.action_log(table)] == list(range(1, 31))
+    finally:
+        await one.close()
+        await two.close()
