@@ -53,6 +53,7 @@ from bot.rules import (
     parse_cards,
     suit_name,
 )
+from bot.store.cli import register as register_migrate_db
 from bot.tournament.cli import register as register_tournament
 
 # --- rules from the command line ------------------------------------------------------
@@ -724,7 +725,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Shengji (双升) bot. With no command, runs the Discord bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{play,simulate,arena,tournament}")
+    sub = parser.add_subparsers(
+        dest="command", metavar="{play,simulate,arena,tournament,migrate-db}"
+    )
 
     play = sub.add_parser("play", help="play a match in the terminal against the computer")
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
@@ -744,7 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="end with one JSON line of results")
     sim.add_argument(
-        "--db", type=Path, default=None, help="also record the hands in this SQLite database"
+        "--db", default=None, help="also record the hands in this database (file or URL)"
     )
     _add_rules(sim)
     sim.set_defaults(func=cmd_simulate)
@@ -763,4 +766,5 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules(are)
     are.set_defaults(func=cmd_arena)
     register_tournament(sub)
+    register_migrate_db(sub)
     return parser
