@@ -103,7 +103,7 @@ async def _move_identities_past_copied_ids(db: PostgresDatabase) -> None:
     for r in identities:
         table, column = r["table_name"], r["column_name"]
         await db.one(
-            f"SELECT setval(pg_get_serial_sequence(?, ?), COALESCE(MAX(\"{column}\"), 0) + 1,"
+            f'SELECT setval(pg_get_serial_sequence(?, ?), COALESCE(MAX("{column}"), 0) + 1,'
             f' false) FROM "{table}"',
             (f'"{table}"', column),
         )
