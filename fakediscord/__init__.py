@@ -9,6 +9,7 @@ from .errors import DiscordError, leaf_codes
 from .harness import (
     HarnessBot,
     RunningBot,
+    ShardedHarnessBot,
     World,
     point_discord_py_at,
     populate,
@@ -36,6 +37,7 @@ __all__ = [
     "RequestRecord",
     "Role",
     "RunningBot",
+    "ShardedHarnessBot",
     "User",
     "UserDriver",
     "VirtualClock",

@@ -577,7 +577,7 @@ class UserDriver:
             member.pop("user")
             payload["member"] = member
         mentions_bot = fake.bot_user.mention in content
-        for session in fake.gateway.sessions.values():
+        for session in fake.gateway.sessions_for(channel.guild_id):
             intent = 1 << 9 if channel.guild_id else 1 << 12
             if not session.intents & intent:
                 continue

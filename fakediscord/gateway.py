@@ -42,9 +42,30 @@ CLOSE_NOT_AUTHENTICATED = 4003
 CLOSE_AUTH_FAILED = 4004
 CLOSE_ALREADY_AUTHENTICATED = 4005
 CLOSE_INVALID_API_VERSION = 4012
+CLOSE_INVALID_SHARD = 4010
 CLOSE_DISALLOWED_INTENTS = 4014
 
 RESUME_BUFFER = 5000
+
+
+def shard_of(guild_id: int, num_shards: int) -> int:
+    """Discord's routing of a guild to a shard."""
+    return (guild_id >> 22) % num_shards
+
+
+def owns(session: Session, guild_id: int | None) -> bool:
+    """Whether ``session`` gets this guild's events (events outside guilds go to shard 0)."""
+    shard_id, count = session.shard
+    return shard_id == (0 if guild_id is None else shard_of(guild_id, count))
+
+
+def guild_of_event(event: str, data: JSON) -> int | None:
+    """The guild an event belongs to: ``guild_id``, or the guild itself for GUILD_CREATE etc."""
+    if data.get("guild_id"):
+        return int(data["guild_id"])
+    if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        return int(data["id"])
+    return None
 
 
 class _Compressor:
@@ -75,10 +96,13 @@ class _Compressor:
 class Session:
     """A gateway session (survives reconnects until invalidated)."""
 
-    def __init__(self, session_id: str, intents: int, identify: JSON) -> None:
+    def __init__(
+        self, session_id: str, intents: int, identify: JSON, shard: tuple[int, int] = (0, 1)
+    ) -> None:
         self.id = session_id
         self.intents = intents
         self.identify = identify
+        self.shard = shard
         self.seq = 0
         self.buffer: deque[tuple[int, str]] = deque(maxlen=RESUME_BUFFER)
         self.conn: Connection | None = None
@@ -229,12 +253,22 @@ class Gateway:
         if intents & Intents.PRIVILEGED & ~self.fake.privileged_intents:
             await self._close(conn, CLOSE_DISALLOWED_INTENTS, "Disallowed intent(s).")
             return
+        shard = data.get("shard") or [0, 1]
+        if (
+            not isinstance(shard, list)
+            or len(shard) != 2
+            or not all(isinstance(n, int) for n in shard)
+            or not 0 <= shard[0] < shard[1]
+        ):
+            await self._close(conn, CLOSE_INVALID_SHARD, "Invalid shard.")
+            return
         self.identifies += 1
-        session = Session(secrets.token_hex(16), intents, data)
+        session = Session(secrets.token_hex(16), intents, data, (shard[0], shard[1]))
         self.sessions[session.id] = session
         session.conn = conn
         conn.session = session
         fake = self.fake
+        guilds = [g for g in fake.guilds.values() if owns(session, g.id)]
         user = fake.bot_user.payload() | {
             "verified": True,
             "mfa_enabled": False,
@@ -247,7 +281,8 @@ class Gateway:
             {
                 "v": 10,
                 "user": user,
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "shard": list(session.shard),
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": fake.gateway_url,
@@ -262,7 +297,7 @@ class Gateway:
                 "_trace": ["fakediscord"],
             },
         )
-        for guild in fake.guilds.values():
+        for guild in guilds:
             self._dispatch_to(
                 session, "GUILD_CREATE", self.for_session(session, fake.guild_create_payload(guild))
             )
@@ -336,10 +371,15 @@ class Gateway:
             "members": [m for m in guild_payload["members"] if m["user"]["id"] == me]
         }
 
+    def sessions_for(self, guild_id: int | None) -> list[Session]:
+        """The sessions that receive a guild's events: those of its shard (DMs: shard 0)."""
+        return [s for s in self.sessions.values() if owns(s, guild_id)]
+
     def dispatch(self, event: str, data: JSON, *, intent: int | None = None) -> None:
-        """Send an event to every session that asked for it (buffered while disconnected)."""
+        """Send an event to every session of its guild's shard that asked for it
+        (buffered while disconnected)."""
         self.events.append((event, data))
-        for session in list(self.sessions.values()):
+        for session in self.sessions_for(guild_of_event(event, data)):
             if intent is None or session.intents & intent:
                 payload = self.for_session(session, data) if event == "GUILD_CREATE" else data
                 self._dispatch_to(session, event, payload)

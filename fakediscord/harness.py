@@ -42,8 +42,8 @@ def point_discord_py_at(fake: FakeDiscord) -> Iterator[None]:
 CogFactory = Callable[[commands.Bot], commands.Cog] | commands.Cog
 
 
-class HarnessBot(commands.Bot):
-    """A ``commands.Bot`` that loads cogs and syncs its command tree in ``setup_hook``.
+class _Harness(commands.bot.BotBase):
+    """Loads cogs and syncs the command tree in ``setup_hook``.
 
     ``sync_guild``: sync to that guild's commands instead of the global ones
     (both are served by the fake; global is the default, as in production).
@@ -77,6 +77,22 @@ class HarnessBot(commands.Bot):
                 await self.tree.sync(guild=target)
             else:
                 await self.tree.sync()
+
+
+class HarnessBot(_Harness, commands.Bot):
+    """A ``commands.Bot`` that loads cogs and syncs its command tree in ``setup_hook``."""
+
+
+class ShardedHarnessBot(_Harness, commands.AutoShardedBot):
+    """An ``AutoShardedBot`` (pass ``shard_count`` and ``shard_ids``) for the fake's shards.
+
+    discord.py waits 5 s before each IDENTIFY after a process's first (Discord allows
+    one per 5 s at ``max_concurrency`` 1); the fake does not limit identifies, so this
+    harness skips the wait.
+    """
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
 
 
 @dataclass

@@ -95,6 +95,7 @@ class FakeDiscord:
         max_log: int | None = None,
         host: str = "127.0.0.1",
         rate_limits: bool | RateLimits = False,
+        shards: int = 1,
     ) -> None:
         self.token = token
         self.clock = clock or VirtualClock()
@@ -123,6 +124,7 @@ class FakeDiscord:
         self.faults = Faults(self)
         self.gateway = Gateway(self, heartbeat_interval)
         self.in_flight = 0
+        self.shards = shards  # what GET /gateway/bot recommends
         self.http_429 = 0  # every 429 answered (rate limits and injected faults)
         if rate_limits is True:
             rate_limits = RateLimits()
@@ -178,9 +180,14 @@ class FakeDiscord:
         return f"ws://{self.host}:{self.port}/gateway"
 
     # ================================================================== world building
-    def create_guild(self, name: str = "Test Guild") -> Guild:
-        """A guild the bot is in (GUILD_CREATE is dispatched if the bot is connected)."""
-        guild = Guild(self.ids.next(), name, self.owner.id, self.clock.time())
+    def create_guild(
+        self, name: str = "Test Guild", *, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A guild the bot is in (GUILD_CREATE is dispatched if the bot is connected).
+
+        Successive guilds fall on successive shards; ``shard=(id, num_shards)`` picks one.
+        """
+        guild = Guild(self.ids.guild_id(shard), name, self.owner.id, self.clock.time())
         guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", Perm.EVERYONE_DEFAULT)
         bot_role = Role(
             self.ids.next(),

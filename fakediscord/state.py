@@ -582,6 +582,19 @@ class Snowflakes:
         self._last = value
         return value
 
+    def guild_id(self, shard: tuple[int, int] | None = None) -> int:
+        """A guild id with a millisecond of its own, so guilds spread over shards as
+        Discord routes them (``(guild_id >> 22) % num_shards``); with ``shard=(id, n)``
+        the id lands on that shard."""
+        ms = (self.next() >> 22) + 1
+        if shard is not None:
+            shard_id, count = shard
+            if not 0 <= shard_id < count:
+                raise ValueError(f"no shard {shard_id} among {count}")
+            ms += (shard_id - ms) % count
+        self._last = ms << 22
+        return self._last
+
 
 def new_token() -> str:
     return "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(24)

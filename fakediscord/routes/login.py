@@ -58,7 +58,7 @@ def register(fake: FakeDiscord) -> None:
     async def gateway_bot(req: Req) -> tuple[int, Any]:
         return 200, {
             "url": fake.gateway_url,
-            "shards": 1,
+            "shards": fake.shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
