@@ -14,6 +14,7 @@ the dataclasses in ``models``); nothing here knows about Discord::
 Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
 """
 
+from .leases import Lease, LeaseKeeper, LeaseLost
 from .live import restore_match
 from .migrations import LATEST_VERSION
 from .models import (
@@ -39,6 +40,9 @@ __all__ = [
     "HandPlayer",
     "HandRecord",
     "LeaderRow",
+    "Lease",
+    "LeaseKeeper",
+    "LeaseLost",
     "LiveTable",
     "MatchSummary",
     "PlayerStats",

@@ -48,6 +48,8 @@ class Database(ABC):
     #: them against other processes until the commit (PostgreSQL; SQLite's
     #: ``BEGIN IMMEDIATE`` already holds the whole file).
     lock_rows: str = ""
+    #: The database's clock in seconds since the epoch, as an SQL expression.
+    now_sql: str
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
@@ -94,6 +96,7 @@ class SqliteDatabase(Database):
     """aiosqlite in autocommit mode; transactions are explicit ``BEGIN``/``COMMIT``."""
 
     dialect = "sqlite"
+    now_sql = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         super().__init__()

@@ -12,6 +12,12 @@ Two steps, so a bad file is never touched:
    has not seen, each in one transaction with its row in ``schema_version``, so a
    crash mid-upgrade leaves the previous version intact.
 
+Numbers may have gaps (several branches reserve numbers and land in any order):
+``schema_version`` holds a row per script applied, and every known script
+without its row runs, in number order, even one numbered below scripts already
+applied. A database's version is the highest number up to which every known
+script is applied; a row the code does not know means a newer bot wrote it.
+
 PostgreSQL (``migrate_postgres``) runs the same numbered scripts. A script is
 written for SQLite and translated by ``sqlite_to_postgres`` (64-bit ``INTEGER``
 as ``BIGINT``, ``REAL`` as ``DOUBLE PRECISION``, a rowid key as an identity
@@ -78,7 +84,7 @@ def sqlite_to_postgres(sql: str) -> str:
 
 
 def load_migrations(folder: Path = MIGRATIONS_DIR, dialect: str = "sqlite") -> list[Migration]:
-    """The migration scripts in order; numbering must run 1, 2, 3... without gaps."""
+    """The migration scripts in number order (numbers unique, gaps allowed)."""
     scripts = _scripts(folder)
     if dialect == "postgresql":
         own = _scripts(folder / "postgresql")
@@ -87,9 +93,8 @@ def load_migrations(folder: Path = MIGRATIONS_DIR, dialect: str = "sqlite") -> l
             for v, m in scripts.items()
         }
     found = [scripts[v] for v in sorted(scripts)]
-    for i, mig in enumerate(found, start=1):
-        if mig.version != i:
-            raise RuntimeError(f"migrations must be numbered 1..N; {mig.version} is out of place")
+    if len({m.name for m in found}) != len(found):
+        raise RuntimeError("two migrations share a name")
     if not found:
         raise RuntimeError(f"no migrations in {folder}")
     return found
@@ -97,6 +102,23 @@ def load_migrations(folder: Path = MIGRATIONS_DIR, dialect: str = "sqlite") -> l
 
 MIGRATIONS = load_migrations()
 LATEST_VERSION = MIGRATIONS[-1].version
+KNOWN = frozenset(m.version for m in MIGRATIONS)
+
+
+def complete_version(applied: set[int]) -> int:
+    """The highest number up to which every known script is applied (0 for none)."""
+    version = 0
+    for mig in MIGRATIONS:
+        if mig.version not in applied:
+            break
+        version = mig.version
+    return version
+
+
+def _unknown(applied: set[int]) -> int | None:
+    """The highest applied script this code does not know, if any."""
+    unknown = applied - KNOWN
+    return max(unknown) if unknown else None
 
 
 def _newer_message(path: Path, version: int) -> str:
@@ -149,8 +171,7 @@ def inspect_file(path: Path, *, check: bool = True) -> int:
                     f"{path} is a SQLite database but not a shengji-bot one (it has no "
                     "schema_version table). Refusing to change it."
                 )
-            row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
-            version = int(row[0])
+            applied = {int(r[0]) for r in conn.execute("SELECT version FROM schema_version")}
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
@@ -158,19 +179,19 @@ def inspect_file(path: Path, *, check: bool = True) -> int:
             f"The database {path} cannot be read ({exc}). It may be corrupt or truncated; "
             "restore it from a backup or move it away. The file was not changed."
         ) from exc
-    if version > LATEST_VERSION:
-        raise StoreError(_newer_message(path, version))
-    return version
+    newer = _unknown(applied)
+    if newer is not None:
+        raise StoreError(_newer_message(path, newer))
+    return max(applied, default=0)
 
 
-async def current_version(conn: aiosqlite.Connection) -> int:
+async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
     rows = await conn.execute_fetchall(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
     )
     if not rows:
-        return 0
-    rows = await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-    return int(next(iter(rows))[0])
+        return set()
+    return {int(r[0]) for r in await conn.execute_fetchall("SELECT version FROM schema_version")}
 
 
 async def migrate(conn: aiosqlite.Connection, path: Path, upto: int | None = None) -> int:
@@ -180,11 +201,12 @@ async def migrate(conn: aiosqlite.Connection, path: Path, upto: int | None = Non
     between its own ``BEGIN IMMEDIATE`` and ``COMMIT``.
     """
     target = LATEST_VERSION if upto is None else upto
-    version = await current_version(conn)
-    if version > LATEST_VERSION:
-        raise StoreError(_newer_message(path, version))
+    applied = await applied_versions(conn)
+    newer = _unknown(applied)
+    if newer is not None:
+        raise StoreError(_newer_message(path, newer))
     for mig in MIGRATIONS:
-        if mig.version <= version or mig.version > target:
+        if mig.version in applied or mig.version > target:
             continue
         script = (
             "BEGIN IMMEDIATE;\n"
@@ -203,8 +225,8 @@ async def migrate(conn: aiosqlite.Connection, path: Path, upto: int | None = Non
                 f"Upgrading {path} to schema {mig.version} ({mig.name}) failed: {exc}. "
                 "Nothing of that step was applied."
             ) from exc
-        version = mig.version
-    return version
+        applied.add(mig.version)
+    return complete_version(applied)
 
 
 PG_MIGRATIONS = load_migrations(dialect="postgresql")
@@ -227,23 +249,24 @@ async def migrate_postgres(db: PostgresDatabase, where: str, upto: int | None = 
                 " WHERE table_schema = current_schema()"
             )
         }
-        version = 0
+        applied: set[int] = set()
         if names and "schema_version" not in names:
             raise StoreError(
                 f"{where} is a PostgreSQL database but not a shengji-bot one (it has tables "
                 "and no schema_version table). Refusing to change it."
             )
         if names:
-            row = await db.one("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
-            version = 0 if row is None else int(row["v"])
-        if version > LATEST_VERSION:
-            raise StoreError(_newer_message(Path(where), version))
+            rows = await db.all("SELECT version FROM schema_version")
+            applied = {int(r["version"]) for r in rows}
+        newer = _unknown(applied)
+        if newer is not None:
+            raise StoreError(_newer_message(Path(where), newer))
         await db.execute(
             "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT PRIMARY KEY,"
             " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
         )
         for mig in PG_MIGRATIONS:
-            if version < mig.version <= target:
+            if mig.version not in applied and mig.version <= target:
                 try:
                     await db.conn.execute(mig.sql)  # several statements: the simple protocol
                 except Exception as exc:
@@ -255,5 +278,5 @@ async def migrate_postgres(db: PostgresDatabase, where: str, upto: int | None = 
                     "INSERT INTO schema_version VALUES (?, ?, ?)",
                     (mig.version, mig.name, time.time()),
                 )
-                version = mig.version
-    return version
+                applied.add(mig.version)
+    return complete_version(applied)

@@ -47,6 +47,7 @@ def redact(url: str) -> str:
 class PostgresDatabase(Database):
     dialect = "postgresql"
     lock_rows = " FOR UPDATE OF t"
+    now_sql = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         super().__init__()

@@ -28,6 +28,7 @@ from pathlib import Path
 import aiosqlite
 
 from .db import Database, SqliteDatabase
+from .leases import Leases
 from .live import LiveTables
 from .migrations import inspect_file, migrate, migrate_postgres
 from .models import StoreError
@@ -37,7 +38,7 @@ from .records import HandRecords
 from .tournaments import TournamentRecords
 
 
-class Store(LiveTables, HandRecords, Queries, TournamentRecords):
+class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases):
     """The bot's database. Open with ``await Store.open(path)``; close when done."""
 
     def __init__(self, db: Database, location: str, version: int, path: Path | None) -> None:
