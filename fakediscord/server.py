@@ -27,7 +27,7 @@ import asyncio
 import json
 import re
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -119,6 +119,8 @@ class FakeDiscord:
         self.attachments: dict[int, Attachment] = {}  # every upload, served back by URL
         self.reactions: list[tuple[int, str]] = []
         self.thread_members: dict[int, set[int]] = {}
+        self._live_bot: Counter[int] = Counter()  # bot's public messages per channel, now
+        self._peak_bot: Counter[int] = Counter()  # ... and at most
         self.requests: deque[RequestRecord] = deque(maxlen=max_log)
         self.notifier = Notifier()
         self.faults = Faults(self)
@@ -821,6 +823,28 @@ class FakeDiscord:
         if channel is not None and message.ephemeral_for is None:
             channel.last_message_id = message.id
             channel.message_count += 1
+        if message.author is self.bot_user and message.ephemeral_for is None:
+            live = self._live_bot[message.channel_id] = self._live_bot[message.channel_id] + 1
+            self._peak_bot[message.channel_id] = max(self._peak_bot[message.channel_id], live)
+
+    def delete_message(self, message: Message) -> None:
+        """Delete a message and dispatch MESSAGE_DELETE (once)."""
+        if message.deleted:
+            return
+        message.deleted = True
+        if message.author is self.bot_user and message.ephemeral_for is None:
+            self._live_bot[message.channel_id] -= 1
+        self._emit_delete(message)
+
+    def live_bot_messages(self, channel: Channel) -> int:
+        """How many of the bot's public messages ``channel`` holds now (deleted ones excluded)."""
+        return self._live_bot[channel.id]
+
+    def peak_bot_messages(self, channel: Channel) -> int:
+        """The most of the bot's public messages ``channel`` ever held at once, e.g. the
+        "at most 2 live panels per DM" budget: ``max(fake.peak_bot_messages(fake.dm_channel(u))
+        for u in players)``."""
+        return self._peak_bot[channel.id]
 
     def _message_intent(self, message: Message) -> int:
         return Intents.GUILD_MESSAGES if message.guild_id else Intents.DIRECT_MESSAGES
@@ -839,7 +863,7 @@ class FakeDiscord:
             )
         self.notifier.notify()
 
-    def emit_delete(self, message: Message) -> None:
+    def _emit_delete(self, message: Message) -> None:
         if message.ephemeral_for is None:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id:

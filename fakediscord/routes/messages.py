@@ -88,8 +88,7 @@ def register(fake: FakeDiscord) -> None:
                 # Nobody may delete the other side's messages in a DM.
                 raise E.cannot_execute_on_dm()
             fake.require(channel, Perm.MANAGE_MESSAGES)
-        message.deleted = True
-        fake.emit_delete(message)
+        fake.delete_message(message)
         return 204, None
 
     @r("POST", "/channels/{channel_id}/messages/bulk-delete")
@@ -104,8 +103,7 @@ def register(fake: FakeDiscord) -> None:
         for mid in ids:
             msg = fake.messages.get(mid)
             if msg is not None and msg.channel_id == channel.id:
-                msg.deleted = True
-                fake.emit_delete(msg)
+                fake.delete_message(msg)
         return 204, None
 
     async def react(req: Req) -> tuple[int, Any]:

@@ -63,8 +63,7 @@ def register(fake: FakeDiscord) -> None:
     async def delete_webhook_message(req: Req) -> tuple[int, Any]:
         inter = interaction_for_webhook(fake, req)
         message = interaction_message(fake, inter, req.params["message_id"])
-        message.deleted = True
-        fake.emit_delete(message)
+        fake.delete_message(message)
         return 204, None
 
     for path in ("/webhooks/{application_id}/{token}/messages/{message_id}",):

@@ -67,3 +67,25 @@ async def test_message_delete_needs_the_direct_messages_intent(
     guild_message = await rb.channel(world.general).send("in the guild")
     await guild_message.delete()
     assert [e["id"] for e in delete_events(fake_discord)] == [str(guild_message.id)]
+
+
+async def test_live_and_peak_bot_messages_per_channel(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client
+) -> None:
+    rb = await bot_client()
+    dm = await (await rb.client.fetch_user(world.bob.id)).create_dm()
+    fake_dm = fake_discord.dm_channel(world.bob)
+    panel = await dm.send("panel")
+    for turn in range(3):  # a turn notice posted, then deleted once the player acted
+        notice = await dm.send(f"your turn {turn}")
+        driver.say(world.bob, fake_dm, "played")  # the user's messages do not count
+        await notice.delete()
+    await panel.edit(content="panel, edited in place")
+    assert fake_discord.live_bot_messages(fake_dm) == 1
+    assert fake_discord.peak_bot_messages(fake_dm) == 2
+    extra = [await dm.send("second"), await dm.send("third at once")]
+    assert fake_discord.peak_bot_messages(fake_dm) == 3
+    for message in extra:
+        await message.delete()
+    assert fake_discord.live_bot_messages(fake_dm) == 1
+    assert fake_discord.peak_bot_messages(world.general) == 0
