@@ -7,6 +7,7 @@ descriptions, 100-character option descriptions) are easy to check in tests.
 
 from __future__ import annotations
 
+from bot.i18n import guide
 from bot.rules import SUIT_NAMES, SUIT_SYMBOLS, Bid, Card, RuleSet, Trump, pretty_cards
 
 TEAM_NAMES = ("Team A (seats 0 & 2)", "Team B (seats 1 & 3)")
@@ -54,78 +55,13 @@ def result_text(winner: str, gained: int) -> str:
     return f"The attackers take the deal and go up {gained}"
 
 
-def rules_variants(rules: RuleSet) -> str:
-    """The variants a table or guild plays, one line each."""
-    cap = "none" if rules.points_cap is None else str(rules.points_cap)
-    return "\n".join(
-        [
-            f"decks: {rules.decks} ({rules.hand_size} cards each, kitty {rules.kitty_size})",
-            f"bidding: {rules.bidding}; nobody bids: {rules.no_bid}",
-            f"2s always trump: {'yes' if rules.fixed_two_trump else 'no'}",
-            f"trump chain tractors: {'yes' if rules.trump_chain_tractors else 'no'}",
-            f"follow shape: {rules.follow_shape}",
-            f"failed throw: {rules.throw_penalty} points per card taken back",
-            f"kitty multiplier: {rules.kitty_multiplier}; points cap: {cap}",
-            f"match ends: {'defending A' if rules.finish == 'defend_a' else 'reaching A'}",
-            f"timers: {rules.play_seconds}s a play, {rules.kitty_seconds}s for the kitty",
-        ]
-    )
+#: the topics of /shengji rules, in reading order (their text is in bot.i18n.guide)
+RULE_TOPICS: tuple[str, ...] = tuple(guide.TOPICS)
 
 
-RULE_TOPICS: dict[str, str] = {
-    "overview": (
-        "**双升 (Shengji / Tractor / 80 points)**: four players, partners sit opposite "
-        "(seats 0 & 2 against 1 & 3), two decks. Both teams start at level 2; the "
-        "dealer's team defends, the other team (the attackers) collects points "
-        "(every 5 is 5, every 10 and K is 10; 200 in all). Win hands to climb "
-        "levels up to A; a team at A wins the match by holding the deal."
-    ),
-    "cards": (
-        "Cards are rank + suit: `2`-`9`, `T` (10), `J`, `Q`, `K`, `A` and `S` ♠ `H` ♥ "
-        "`D` ♦ `C` ♣; jokers `SJ` (小王) and `BJ` (大王). Type `10h` or `A♥` too.\n"
-        "**Trumps**: both jokers, every card of the level rank, and every card of the "
-        "trump suit. Order: BJ > SJ > trump-suit level card > other level cards (equal) "
-        "> A K Q … of the trump suit."
-    ),
-    "bidding": (
-        "While the cards are dealt, show a level card to declare its suit trump (亮主). "
-        "Show a second one to reinforce (自保). Another player overcalls (反主) with a "
-        "pair of level cards of another suit; two identical jokers bid no trump (无主). "
-        "Strength: single < pair < SJ SJ < BJ BJ. On the first hand the winning bidder "
-        "deals. Nobody bids: the hand is played in no trump."
-    ),
-    "kitty": (
-        "The dealer takes the 8-card kitty (底牌) and buries 8 cards; points may be "
-        "buried. If the attackers win the last trick, the kitty's points count "
-        "2^n times, n the cards in the largest unit of that trick's lead (single ×2, "
-        "pair ×4, 2-pair tractor ×16, up to ×64)."
-    ),
-    "tricks": (
-        "The dealer leads first; the winner of a trick leads the next. Follow the led "
-        "suit (trumps count as one suit) while you can. Match the shape: a pair asks "
-        "for a pair, a tractor (consecutive pairs, 拖拉机) for a tractor, else pairs, "
-        "else anything of the suit. Void in the suit? Ruff with trumps of the same "
-        "shape, or discard. The highest play of the led shape wins; ties go to the "
-        "first played."
-    ),
-    "throws": (
-        "A throw (甩牌) leads several units of one suit at once. It stands only if "
-        "nobody can beat any of its units with that suit; otherwise you play only the "
-        "smallest unit that can be beaten, the rest goes back to your hand, and your "
-        "side pays 10 points per card taken back."
-    ),
-    "scoring": (
-        "Attackers' points → result: 0: dealer's team +3 (大光); 5-35: +2 (小光); "
-        "40-75: +1; 80-115: the attackers take the deal; 120: +1; 160: +2; each further "
-        "40: +1 more. Dealer's team holds: the partner deals next; attackers take "
-        "over: the player after the dealer deals."
-    ),
-}
-
-
-def rules_text(topic: str, rules: RuleSet) -> str:
-    body = RULE_TOPICS.get(topic, RULE_TOPICS["overview"])
-    return f"{body}\n\n**Variants in effect**\n{rules_variants(rules)}"
+def rules_text(topic: str, rules: RuleSet, locale: str = "en-US") -> str:
+    """A rules topic for a player, in ``locale``, with the numbers of ``rules``."""
+    return guide.topic_text(locale, topic, rules)
 
 
 # Chinese (zh-CN) names and descriptions for the slash commands. Names must be

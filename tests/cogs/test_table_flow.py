@@ -114,4 +114,4 @@ async def test_a_table_keeps_the_preset_it_opened_with(shengji: Env) -> None:
     assert env.table().rules.decks == 1
     handle = await env.slash(env.users[1], "rules", topic="overview")
     description = (await handle.wait_message()).embeds[0]["description"]
-    assert "decks: 1 (12 cards each, kitty 6)" in description
+    assert "One deck: 12 cards each, 6 in the kitty" in description

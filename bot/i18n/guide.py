@@ -1,0 +1,113 @@
+"""The rules explained to players, by topic, with the variants a table plays.
+
+Written for people learning the game, not as a specification (that is
+docs/RULES.md). Every number a topic quotes (hand and kitty sizes, points, the
+throw penalty, the kitty multipliers, the level thresholds) is computed from the
+table's ``RuleSet`` through the rules library, so a variant can never make the
+text wrong; ``variants`` describes every ``RuleSet`` field in words.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.rules import DEALER, RuleSet, Trump, kitty_multiplier, level_outcome, parse_cards
+
+#: topic id -> catalog key, in the order players read them
+TOPICS: dict[str, str] = {
+    "overview": "guide-overview",
+    "cards": "guide-cards",
+    "bidding": "guide-bidding",
+    "kitty": "guide-kitty",
+    "following": "guide-following",
+    "throws": "guide-throws",
+    "scoring": "guide-scoring",
+    "levels": "guide-levels",
+    "variants": "guide-variants",
+}
+TITLES: dict[str, str] = {
+    "overview": "guide-title-overview",
+    "cards": "guide-title-cards",
+    "bidding": "guide-title-bidding",
+    "kitty": "guide-title-kitty",
+    "following": "guide-title-following",
+    "throws": "guide-title-throws",
+    "scoring": "guide-title-scoring",
+    "levels": "guide-title-levels",
+    "variants": "guide-title-variants",
+}
+
+_SAMPLE_TRUMP = Trump("2", "S")
+_LEADS = ("AH", "AH AH", "AH AH KH KH", "AH AH KH KH QH QH")
+
+
+def multipliers(rules: RuleSet) -> list[int]:
+    """The kitty bonus for a last trick led by a single, a pair, 2- and 3-pair tractors."""
+    return [kitty_multiplier(parse_cards(lead), _SAMPLE_TRUMP, rules) for lead in _LEADS]
+
+
+def _numbers(rules: RuleSet) -> dict[str, int]:
+    single, pair, tractor, long = multipliers(rules)
+    return {
+        "decks": rules.decks,
+        "hand": rules.hand_size,
+        "kitty": rules.kitty_size,
+        "total": rules.total_points,
+        "take": 2 * rules.step,
+        "penalty": rules.throw_penalty,
+        "cost": rules.throw_penalty * 3,  # the throws topic's example takes back 3 cards
+        "single": single,
+        "pair": pair,
+        "tractor": tractor,
+        "long": long,
+    }
+
+
+def levels_text(locale: object, rules: RuleSet) -> str:
+    """One line per result band, found by asking ``level_outcome`` point by point."""
+    bands: list[tuple[int, int, str, int]] = []
+    for points in range(0, rules.total_points + 1, 5):
+        side, gain = level_outcome(points, rules)
+        if bands and bands[-1][2:] == (side, gain):
+            bands[-1] = (bands[-1][0], points, side, gain)
+        else:
+            bands.append((points, points, side, gain))
+    lines = []
+    for low, high, side, gain in bands:
+        key = "guide-band-dealer" if side == DEALER else "guide-band-attackers"
+        span = str(low) if low == high else f"{low}–{high}"
+        lines.append(t(locale, key, points=span, gain=gain))
+    return "\n".join(lines)
+
+
+def variants_text(locale: object, rules: RuleSet) -> str:
+    """Every field of the rule set in words, one line each."""
+    n = _numbers(rules)
+    lines = [
+        t(locale, "guide-variant-decks", **n),
+        t(locale, "guide-variant-bidding", value=rules.bidding),
+        t(locale, "guide-variant-no-bid", value=rules.no_bid),
+        t(locale, "guide-variant-fixed-two", value=str(rules.fixed_two_trump).lower()),
+        t(locale, "guide-variant-chain", value=str(rules.trump_chain_tractors).lower()),
+        t(locale, "guide-variant-follow", value=rules.follow_shape),
+        t(locale, "guide-variant-throw", penalty=n["penalty"]),
+        t(locale, "guide-variant-kitty", **n),
+        t(locale, "guide-variant-cap", cap=rules.points_cap or 0),
+        t(locale, "guide-variant-finish", value=rules.finish),
+        t(locale, "guide-variant-timers", play=rules.play_seconds, kitty=rules.kitty_seconds),
+    ]
+    return "\n".join(f"• {line}" for line in lines)
+
+
+def topic_text(locale: object, topic: str, rules: RuleSet) -> str:
+    """A topic for a player (unknown topics show the overview)."""
+    if topic == "levels":
+        return f"{t(locale, 'guide-levels', step=rules.step)}\n{levels_text(locale, rules)}"
+    variants = f"{t(locale, 'guide-variants')}\n{variants_text(locale, rules)}"
+    if topic == "variants":
+        return variants
+    text = t(locale, TOPICS.get(topic, "guide-overview"), **_numbers(rules))
+    return f"{text}\n\n{variants}"  # every topic ends with the rules in force here
+
+
+def title(locale: object, topic: str) -> str:
+    return t(locale, TITLES.get(topic, "guide-title-overview"))

@@ -1,0 +1,104 @@
+# The rules for players (/shengji rules, the Rules button, the CLI's "rules").
+# Numbers come from the table's rule set: { $hand }, { $kitty }, { $total } ...
+guide-title-overview = The game
+guide-title-cards = Cards and trumps
+guide-title-bidding = Bidding (亮主)
+guide-title-kitty = The kitty (底牌)
+guide-title-following = Following
+guide-title-throws = Throws (甩牌)
+guide-title-scoring = Points and the kitty bonus (抠底)
+guide-title-levels = Levels
+guide-title-variants = Rules at this table
+
+guide-overview = **双升 (Shengji, Tractor)** is played by four players in two teams; partners sit opposite (seats 0 & 2 against 1 & 3). With { $decks ->
+        [one] one deck
+       *[other] { $decks } decks
+    } everyone gets { $hand } cards and { $kitty } go to the kitty.
+
+    One team deals and defends (庄家); the other team attacks (闲家) and collects points from the tricks it wins: every 5 is worth 5, every 10 and K 10, { $total } in all. With { $take } points or more the attackers take the deal; otherwise the dealer's team goes up levels.
+
+    Both teams start at level 2 and climb towards A. Ask for the other topics to learn bidding, the kitty, following, throws, scoring and levels.
+
+guide-cards = A card is rank then suit: `2`-`9`, `T` (10), `J`, `Q`, `K`, `A` with `S` ♠, `H` ♥, `D` ♦, `C` ♣, and the jokers `SJ` (小王) and `BJ` (大王). You can also type `10h` or `A♥`.
+
+    {"**"}Trumps (主牌)** are both jokers, every card of the level rank (级牌, the dealer's team's level) and every card of the trump suit. From high to low: BJ, SJ, the level card of the trump suit, the other level cards (equal to each other), then A K Q … of the trump suit. In no trump (无主) only jokers and level cards are trumps.
+
+guide-bidding = While the cards are dealt, show a level card to make its suit trump (亮主). Show a second one of the same card to strengthen your bid (自保). Another player can overcall (反主) with a pair of level cards of another suit, and a pair of identical jokers bids no trump (无主).
+
+    Strength: one card < a pair < two SJ < two BJ; only a stronger bid beats the current one. On the first hand, whoever wins the bidding deals.
+
+guide-kitty = The dealer picks up the { $kitty } kitty cards (底牌) and buries { $kitty } cards face down. Point cards may be buried, but it is a risk: if the attackers win the last trick, the points in the kitty count several times over for them (see scoring).
+
+guide-following = The dealer leads the first trick; whoever wins a trick leads the next. You must play as many cards as were led, of the led suit while you have it (all trumps count as one suit).
+
+    Match the shape too: a pair asks for a pair, a tractor (拖拉机, consecutive pairs such as 7♥7♥8♥8♥) for a tractor, else as many pairs as you have, else any cards of the suit.
+
+    {"**"}Example:** ♥ is led with Q♥Q♥K♥K♥. You hold 7♥7♥9♥9♥3♥: you have no tractor, so you must play your two pairs 7♥7♥9♥9♥. Holding 7♥7♥9♥3♥, you play the pair 7♥7♥ and then 9♥ and 3♥.
+
+    With none of the led suit, ruff with trumps of the same shape or discard anything. The highest play of the led shape wins; among equals, the first one played.
+
+guide-throws = A throw (甩牌) leads several units of one suit at once, for example A♥ K♥K♥: a single and a pair. It stands only if nobody can beat any of its units with that suit.
+
+    {"**"}Example:** you throw A♥ Q♥Q♥ 5♥5♥ and another player holds K♥K♥, which beats your pair of queens and your pair of fives. The throw fails: you play only the smallest unit that can be beaten, 5♥5♥, and take the other three cards back. { $penalty ->
+        [0] At this table a failed throw costs nothing.
+       *[other] Your side pays { $penalty } points for each card taken back: { $penalty } × 3 = { $cost } here.
+    }
+
+guide-scoring = The attackers score the 5s, 10s and Ks in the tricks they win; the dealer's team scores nothing.
+
+    {"**"}The kitty bonus (抠底):** if the attackers win the last trick, the kitty's points count several times for them, by the shape of that trick's lead: a single ×{ $single }, a pair ×{ $pair }, a 2-pair tractor ×{ $tractor }, a 3-pair tractor ×{ $long }.
+
+guide-levels = The attackers' points decide who goes up (one level step is { $step } points):
+guide-band-dealer = { $points } points: the dealer's team goes up { $gain ->
+    [one] 1 level
+   *[other] { $gain } levels
+}{ $gain ->
+    [3] {" "}(大光)
+    [2] {" "}(小光)
+   *[other] {""}
+}
+guide-band-attackers = { $points } points: { $gain ->
+    [0] the attackers take the deal (上台)
+    [one] the attackers take the deal and go up 1 level
+   *[other] the attackers take the deal and go up { $gain } levels
+}
+
+guide-variants = **Variants in effect**
+guide-variant-decks = { $decks ->
+    [one] One deck
+   *[other] { $decks } decks
+}: { $hand } cards each, { $kitty } in the kitty, { $total } points in all
+guide-variant-bidding = { $value ->
+    [joker] Bidding shows a joker with level cards (带王亮主): BJ with ♥ or ♦, SJ with ♠ or ♣
+   *[standard] Bidding with level cards; a pair overcalls, a joker pair bids no trump
+}
+guide-variant-no-bid = { $value ->
+    [redeal] If nobody bids, the cards are dealt again
+   *[notrump] If nobody bids, the hand is played in no trump
+}
+guide-variant-fixed-two = { $value ->
+    [true] Every 2 is a trump (常主)
+   *[false] 2s are ordinary cards
+}
+guide-variant-chain = { $value ->
+    [true] Trump pairs chain into tractors across the A, the level cards and the jokers
+   *[false] Trump pairs of the A, level cards and jokers do not chain into tractors
+}
+guide-variant-follow = { $value ->
+    [suit_only] Followers need only follow suit, not the shape
+   *[strict] Followers must match pairs and tractors
+}
+guide-variant-throw = { $penalty ->
+    [0] A failed throw costs nothing
+   *[other] A failed throw costs { $penalty } points per card taken back
+}
+guide-variant-kitty = Kitty bonus (抠底): single ×{ $single }, pair ×{ $pair }, 2-pair tractor ×{ $tractor }, 3-pair tractor ×{ $long }
+guide-variant-cap = { $cap ->
+    [0] The attackers' points are not capped
+   *[other] The attackers' points count at most { $cap }
+}
+guide-variant-finish = { $value ->
+    [reach_a] The match ends as soon as a team reaches A
+   *[defend_a] A team at A wins the match by holding the deal
+}
+guide-variant-timers = { $play } s for a play, { $kitty } s for the kitty
