@@ -10,7 +10,16 @@ text wrong; ``variants`` describes every ``RuleSet`` field in words.
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.rules import DEALER, RuleSet, Trump, kitty_multiplier, level_outcome, parse_cards
+from bot.rules import (
+    ATTACKERS,
+    DEALER,
+    DRAW,
+    RuleSet,
+    Trump,
+    hand_outcome,
+    kitty_multiplier,
+    parse_cards,
+)
 
 #: topic id -> catalog key, in the order players read them
 TOPICS: dict[str, str] = {
@@ -53,6 +62,7 @@ def _numbers(rules: RuleSet) -> dict[str, int]:
         "kitty": rules.kitty_size,
         "total": rules.total_points,
         "take": 2 * rules.step,
+        "scoring": rules.scoring,
         "penalty": rules.throw_penalty,
         "cost": rules.throw_penalty * 3,  # the throws topic's example takes back 3 cards
         "single": single,
@@ -63,15 +73,20 @@ def _numbers(rules: RuleSet) -> dict[str, int]:
 
 
 def levels_text(locale: object, rules: RuleSet) -> str:
-    """One line per result band, found by asking ``level_outcome`` point by point."""
+    """One line per result band, found by asking ``hand_outcome`` point by point."""
+    points = range(0, rules.total_points + 1, 5)
+    if rules.scoring == "race45":
+        target = next(p for p in points if hand_outcome(p, False, rules)[0] == ATTACKERS)
+        draw = [p for p in points if hand_outcome(p, False, rules)[0] == DRAW]
+        return t(locale, "guide-race", target=target, draw=draw[0] if draw else -1)
     bands: list[tuple[int, int, str, int]] = []
-    for points in range(0, rules.total_points + 1, 5):
-        side, gain = level_outcome(points, rules)
+    for p in points:
+        side, gain = hand_outcome(p, False, rules)
         if bands and bands[-1][2:] == (side, gain):
-            bands[-1] = (bands[-1][0], points, side, gain)
+            bands[-1] = (bands[-1][0], p, side, gain)
         else:
-            bands.append((points, points, side, gain))
-    lines = []
+            bands.append((p, p, side, gain))
+    lines = [t(locale, "guide-levels", step=rules.step)]
     for low, high, side, gain in bands:
         key = "guide-band-dealer" if side == DEALER else "guide-band-attackers"
         span = str(low) if low == high else f"{low}–{high}"
@@ -86,12 +101,16 @@ def variants_text(locale: object, rules: RuleSet) -> str:
         t(locale, "guide-variant-decks", **n),
         t(locale, "guide-variant-bidding", value=rules.bidding),
         t(locale, "guide-variant-no-bid", value=rules.no_bid),
+        t(locale, "guide-variant-first-dealer", value=rules.first_dealer),
+        t(locale, "guide-variant-overcall", value=rules.overcall),
         t(locale, "guide-variant-fixed-two", value=str(rules.fixed_two_trump).lower()),
         t(locale, "guide-variant-chain", value=str(rules.trump_chain_tractors).lower()),
         t(locale, "guide-variant-follow", value=rules.follow_shape),
         t(locale, "guide-variant-throw", penalty=n["penalty"]),
         t(locale, "guide-variant-kitty", **n),
         t(locale, "guide-variant-cap", cap=rules.points_cap or 0),
+        t(locale, "guide-variant-scoring", value=rules.scoring),
+        t(locale, "guide-variant-assistance", value=rules.assistance),
         t(locale, "guide-variant-finish", value=rules.finish),
         t(locale, "guide-variant-timers", play=rules.play_seconds, kitty=rules.kitty_seconds),
     ]
@@ -99,14 +118,15 @@ def variants_text(locale: object, rules: RuleSet) -> str:
 
 
 def topic_text(locale: object, topic: str, rules: RuleSet) -> str:
-    """A topic for a player (unknown topics show the overview)."""
-    if topic == "levels":
-        return f"{t(locale, 'guide-levels', step=rules.step)}\n{levels_text(locale, rules)}"
+    """A topic for a player (unknown topics show the overview), then the rules in force."""
     variants = f"{t(locale, 'guide-variants')}\n{variants_text(locale, rules)}"
     if topic == "variants":
         return variants
-    text = t(locale, TOPICS.get(topic, "guide-overview"), **_numbers(rules))
-    return f"{text}\n\n{variants}"  # every topic ends with the rules in force here
+    if topic == "levels":
+        body = levels_text(locale, rules)
+    else:
+        body = t(locale, TOPICS.get(topic, "guide-overview"), **_numbers(rules))
+    return f"{body}\n\n{variants}"
 
 
 def title(locale: object, topic: str) -> str:

@@ -15,7 +15,10 @@ guide-overview = **双升 (Shengji, Tractor)** is played by four players in two 
        *[other] { $decks } decks
     } everyone gets { $hand } cards and { $kitty } go to the kitty.
 
-    One team deals and defends (庄家); the other team attacks (闲家) and collects points from the tricks it wins: every 5 is worth 5, every 10 and K 10, { $total } in all. With { $take } points or more the attackers take the deal; otherwise the dealer's team goes up levels.
+    One team deals and defends (庄家); the other team attacks (闲家) and collects points from the tricks it wins: every 5 is worth 5, every 10 and K 10, { $total } in all. { $scoring ->
+        [race45] The attackers win the hand with 45 points or the last trick.
+       *[levels] With { $take } points or more the attackers take the deal; otherwise the dealer's team goes up levels.
+    }
 
     Both teams start at level 2 and climb towards A. Ask for the other topics to learn bidding, the kitty, following, throws, scoring and levels.
 
@@ -49,6 +52,10 @@ guide-scoring = The attackers score the 5s, 10s and Ks in the tricks they win; t
     {"**"}The kitty bonus (抠底):** if the attackers win the last trick, the kitty's points count several times for them, by the shape of that trick's lead: a single ×{ $single }, a pair ×{ $pair }, a 2-pair tractor ×{ $tractor }, a 3-pair tractor ×{ $long }.
 
 guide-levels = The attackers' points decide who goes up (one level step is { $step } points):
+guide-race = Race to { $target }: the attackers win the hand with { $target } points or more, or by winning the last trick, and take the deal; with both they go up 2 levels, otherwise 1. { $draw ->
+    [-1] {""}
+   *[other] Exactly { $draw } points without the last trick is a draw: nobody moves and the next deal is bid for again.
+} Otherwise the dealer's team goes up 1 level.
 guide-band-dealer = { $points } points: the dealer's team goes up { $gain ->
     [one] 1 level
    *[other] { $gain } levels
@@ -74,7 +81,16 @@ guide-variant-bidding = { $value ->
 }
 guide-variant-no-bid = { $value ->
     [redeal] If nobody bids, the cards are dealt again
+    [kitty_draw] If nobody bids, the kitty is turned up until a level card picks the dealer and trump
    *[notrump] If nobody bids, the hand is played in no trump
+}
+guide-variant-first-dealer = { $value ->
+    [final_bid] On the first hand the final bidder deals
+   *[first_bid] On the first hand the first player to bid deals
+}
+guide-variant-overcall = { $value ->
+    [after_bury] From the second hand on, overcalls come after the dealer buries, once each in turn
+   *[deal] Overcalls are made during the deal
 }
 guide-variant-fixed-two = { $value ->
     [true] Every 2 is a trump (常主)
@@ -96,6 +112,14 @@ guide-variant-kitty = Kitty bonus (抠底): single ×{ $single }, pair ×{ $pair
 guide-variant-cap = { $cap ->
     [0] The attackers' points are not capped
    *[other] The attackers' points count at most { $cap }
+}
+guide-variant-scoring = { $value ->
+    [race45] Race to 45: 45 points or the last trick win the hand for the attackers
+   *[levels] Levels go by the attackers' points (see levels)
+}
+guide-variant-assistance = { $value ->
+    [none] No hints, suggestions or last-trick view
+   *[full] Hints, suggestions and the last-trick view are on
 }
 guide-variant-finish = { $value ->
     [reach_a] The match ends as soon as a team reaches A

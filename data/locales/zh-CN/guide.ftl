@@ -11,7 +11,10 @@ guide-title-variants = 本桌规则
 
 guide-overview = **双升（拖拉机）**由四人分两队进行，对家一队（0、2号位对1、3号位）。用{ $decks }副牌，每人{ $hand }张，{ $kitty }张作底牌。
 
-    一队坐庄守分（庄家），另一队是闲家，赢墩得分：5算5分，10和K算10分，共{ $total }分。闲家得到{ $take }分或更多就上台，否则庄家升级。
+    一队坐庄守分（庄家），另一队是闲家，赢墩得分：5算5分，10和K算10分，共{ $total }分。{ $scoring ->
+        [race45] 闲家得到45分或赢得最后一墩就赢下这一局。
+       *[levels] 闲家得到{ $take }分或更多就上台，否则庄家升级。
+    }
 
     两队都从2打起，一直打到A。其他主题讲解亮主、底牌、跟牌、甩牌、得分和升级。
 
@@ -45,6 +48,10 @@ guide-scoring = 闲家赢墩时得到其中的5、10和K；庄家一方不计分
     {"**"}抠底：**闲家如果赢了最后一墩，底牌里的分按这一墩首家的牌型翻倍算给闲家：单张×{ $single }，对子×{ $pair }，连对×{ $tractor }，三连对×{ $long }。
 
 guide-levels = 闲家的得分决定谁升级（每{ $step }分一级）：
+guide-race = 抢{ $target }分：闲家得到{ $target }分或以上，或赢得最后一墩，就赢下这一局并上台；两者都做到升2级，否则升1级。{ $draw ->
+    [-1] {""}
+   *[other] 没有赢最后一墩而正好得{ $draw }分算平局：双方都不升级，下一局重新抢庄。
+}否则庄家升1级。
 guide-band-dealer = { $points }分：庄家升{ $gain }级{ $gain ->
     [3] （大光）
     [2] （小光）
@@ -63,7 +70,16 @@ guide-variant-bidding = { $value ->
 }
 guide-variant-no-bid = { $value ->
     [redeal] 无人亮主时重新发牌
+    [kitty_draw] 无人亮主时翻底牌，翻到级牌定庄家和主
    *[notrump] 无人亮主时打无主
+}
+guide-variant-first-dealer = { $value ->
+    [final_bid] 第一局最终反主者坐庄
+   *[first_bid] 第一局先亮主者坐庄
+}
+guide-variant-overcall = { $value ->
+    [after_bury] 从第二局起，庄家扣底后各家按顺序各有一次反主机会
+   *[deal] 发牌时即可反主
 }
 guide-variant-fixed-two = { $value ->
     [true] 2为常主
@@ -85,6 +101,14 @@ guide-variant-kitty = 抠底：单张×{ $single }，对子×{ $pair }，连对�
 guide-variant-cap = { $cap ->
     [0] 闲家得分不封顶
    *[other] 闲家得分最多按{ $cap }分计
+}
+guide-variant-scoring = { $value ->
+    [race45] 抢45分：闲家得到45分或赢得最后一墩即赢下这一局
+   *[levels] 按闲家得分升级（见升级）
+}
+guide-variant-assistance = { $value ->
+    [none] 不提供提示、建议和上一墩查看
+   *[full] 提供提示、建议和上一墩查看
 }
 guide-variant-finish = { $value ->
     [reach_a] 一队升到A即赢得比赛
