@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+import aiohttp
 import discord
 import pytest
 
@@ -89,3 +90,17 @@ async def test_live_and_peak_bot_messages_per_channel(
         await message.delete()
     assert fake_discord.live_bot_messages(fake_dm) == 1
     assert fake_discord.peak_bot_messages(world.general) == 0
+
+
+async def test_no_bulk_delete_in_a_dm(fake_discord: FakeDiscord, world: World) -> None:
+    dm = fake_discord.dm_channel(world.bob)
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"{fake_discord.api_base}/channels/{dm.id}/messages/bulk-delete",
+            json={"messages": ["1", "2"]},
+            headers={"Authorization": f"Bot {fake_discord.token}"},
+        ) as response,
+    ):
+        assert response.status == 403
+        assert (await response.json())["code"] == 50003

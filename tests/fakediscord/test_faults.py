@@ -53,6 +53,7 @@ async def test_rate_limit_429_is_retried(
     attempts = fake_discord.requests_to("POST", SEND)
     assert [r.status for r in attempts] == [429, 200]
     assert attempts[0].response["retry_after"] == 0.05 and attempts[0].fault == "rate_limit"
+    assert fake_discord.http_429 == 1
     assert len(fake_discord.channel_messages(world.general)) == 1
 
 

@@ -178,3 +178,28 @@ async def test_interactions_in_archived_and_locked_threads(
         driver.send_slash("demo slow", world.alice, fake_thread)
     driver.say(world.alice, fake_thread, "anyone?")  # a user's message unarchives it
     assert not fake_thread.archived
+
+
+async def test_private_threads_are_for_members_and_moderators(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
+    channel = rb.channel(world.tables)
+    thread = await channel.create_thread(name="hands", type=discord.ChannelType.private_thread)
+    fake_thread = fake_discord.channels[thread.id]
+    assert fake_discord.permissions(world.bob, fake_thread) == 0
+    await thread.add_user(discord.Object(world.bob.id))
+    assert fake_discord.permissions(world.bob, fake_thread) & Perm.SEND_MESSAGES_IN_THREADS
+    fake_discord.archive_thread(fake_thread)
+    assert await http_error(thread.add_user(discord.Object(world.carol.id))) == (400, 50083)
+    assert fake_discord.permissions(world.carol, fake_thread) == 0
+
+
+async def test_renaming_a_text_channel_needs_manage_channels(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
+    assert await http_error(rb.channel(world.tables).edit(name="tables-2")) == (403, 50013)
+    bots = [r for r in world.guild.roles.values() if r.managed]
+    bots[0].permissions |= Perm.MANAGE_CHANNELS
+    await rb.channel(world.tables).edit(name="tables-2")
+    assert world.tables.name == "tables-2"
+    await fake_discord.wait_for(lambda: rb.channel(world.tables).name == "tables-2")
