@@ -1,11 +1,10 @@
 """Driving a table of computer players: one hand from the deal to its score.
 
-Used by the CLI's ``simulate`` and ``arena``, the benches and the tests. The
-driver owns no game logic: it deals one card at a time as ``SYSTEM``, asks the
-seat that just got a card whether it bids (and, after any bid, the other seats
-whether they overcall), opens the bidding window after the last card until a full
-round passes, then asks the dealer to bury and each seat in turn to play, always
-through ``Match.apply``. An illegal action raises: the caller sees every bug.
+Used by the CLI's ``simulate`` and ``arena``, the benches and the tests. It owns no
+game logic and no procedure of its own: ``bot.game.driver`` says what comes next
+(deal a card, ask a seat to bid, close the bidding, whose turn it is) and the
+players answer, always through ``Match.apply``. An illegal action raises: the
+caller sees every bug.
 """
 
 from __future__ import annotations
@@ -14,17 +13,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.game import (
-    SYSTEM,
-    Action,
-    Deal,
-    Dealt,
-    Declare,
-    EndBidding,
-    HandResult,
-    Match,
-    Phase,
-)
+from bot.game import SYSTEM, Action, HandResult, Match, Phase
+from bot.game.driver import Driver
 
 from .baselines import GreedyPlayer, RandomPlayer
 from .heuristic import HeuristicPlayer
@@ -68,30 +58,24 @@ def play_hand(
 ) -> HandStats:
     """Play ``match``'s current hand to its score; ``players[seat]`` decides for ``seat``.
 
-    ``on_action(match, seat, action)`` runs before each player action is applied (the
-    soak test re-checks legality there against the real hand).
+    The deal and the bids follow the table procedure of ``bot.game.driver``, one
+    card at a time. ``on_action(match, seat, action)`` runs before each player
+    action is applied (the soak test re-checks legality there against the real hand).
     """
-
-    def apply(seat: int, action: Action) -> list:
-        if on_action is not None:
-            on_action(match, seat, action)
-        return match.apply(seat, action)
-
+    driver = Driver(match)
+    deciders = [player.act for player in players]
     start = time.perf_counter()
-    while match.phase == Phase.DEAL:
-        kind, _ = match.expecting()
-        if kind == "deal":
-            events = match.apply(SYSTEM, Deal(1))
-            for event in events:
-                if isinstance(event, Dealt):
-                    _ask_bids(match, players, [event.seat], apply)
-        else:
-            first = match.deal_start
-            _ask_bids(match, players, [(first + i) % 4 for i in range(4)], apply)
-            match.apply(SYSTEM, EndBidding())
+    while match.phase is Phase.DEAL:
+        step = driver.next_action(deciders)
+        assert step is not None
+        seat, action = step
+        if on_action is not None and seat != SYSTEM:
+            on_action(match, seat, action)
+        driver.observe(match.apply(seat, action))
     middle = time.perf_counter()
     plays = 0
-    # the hot loop of every simulation: keep it lean (it is part of the speed figure)
+    # the hot loop of every simulation: the driver's ``Turn`` steps (the seat to act
+    # acts) without building them, as it is part of the speed figure
     view, act = match.view, match.apply
     while match.phase in _TURNS:
         seat = match.to_act
@@ -106,19 +90,3 @@ def play_hand(
     end = time.perf_counter()
     assert match.result is not None
     return HandStats(match.result, middle - start, end - middle, plays)
-
-
-def _ask_bids(
-    match: Match, players: Sequence[Player], queue: list[int], apply: Callable[..., object]
-) -> None:
-    """Ask seats in ``queue`` whether they bid; after a bid, ask the other three again."""
-    queue = list(queue)
-    while queue:
-        seat = queue.pop(0)
-        action = players[seat].act(match.view(seat))
-        if action is None:
-            continue
-        if not isinstance(action, Declare):
-            raise RuntimeError(f"{players[seat].name} answered a bid question with {action!r}")
-        apply(seat, action)
-        queue = [(seat + i) % 4 for i in (1, 2, 3)]

@@ -85,7 +85,7 @@ class SeatInfo:
         )
 
     @classmethod
-    def bot(cls, name: str, ai: str | None = "fallback") -> SeatInfo:
+    def bot(cls, name: str, ai: str = "heuristic") -> SeatInfo:
         return cls("bot", None, name, ai, True)
 
     @classmethod

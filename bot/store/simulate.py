@@ -23,18 +23,17 @@ from pathlib import Path
 from bot.game import (
     SYSTEM,
     Action,
-    Deal,
     Declare,
-    EndBidding,
+    HandResult,
     HandScored,
     HandStarted,
     Match,
-    NextHand,
     Phase,
     SeatView,
     action_to_dict,
     fallback_action,
 )
+from bot.game.driver import Decider, Driver, Turn, next_step, system_action
 from bot.rules import DEFAULT_RULES, RulesError, RuleSet
 
 from .models import SeatInfo
@@ -48,36 +47,32 @@ BID_CHANCE = 0.05  # per deal step: enough that most hands get a trump suit
 def computer_action(
     match: Match, rng: random.Random, decide: Decide | None = None
 ) -> tuple[int, Action] | None:
-    """The next (seat, action) for a table of computer players, or None when over.
+    """The next (seat, action) for a table of random bidders, or None when over.
 
-    During the deal a random seat with a legal bid declares it with a small
-    chance per card, so hands get trump suits and overcalls as at a real table.
-    A ``decide`` that errs or proposes nothing legal-looking falls back to
-    ``fallback_action``; the caller still applies the action and sees any error.
+    The table procedure is ``bot.game.driver``'s; the bidders are random: during
+    the deal a random seat with a legal bid declares it with a small chance per
+    step, so hands get trump suits and overcalls as at a real table. A ``decide``
+    that errs falls back to ``fallback_action``; the caller still applies the
+    action and sees any error.
     """
-    if match.phase == Phase.DEAL:
-        if rng.random() < BID_CHANCE:
-            seats = [0, 1, 2, 3]
-            rng.shuffle(seats)
-            for seat in seats:
-                bids = match.legal_bids(seat)
-                if bids:
-                    return seat, Declare(rng.choice(bids).cards)
-        return SYSTEM, (EndBidding() if match.deal_done else Deal(1))
-    if match.phase in (Phase.KITTY, Phase.PLAY):
-        _, seat = match.expecting()
-        assert seat is not None
-        view = match.view(seat)
+    if match.phase is Phase.DEAL and rng.random() < BID_CHANCE:
+        seats = [0, 1, 2, 3]
+        rng.shuffle(seats)
+        for seat in seats:
+            bids = match.legal_bids(seat)
+            if bids:
+                return seat, Declare(rng.choice(bids).cards)
+    step = next_step(match)
+    if isinstance(step, Turn):
+        view = match.view(step.seat)
         if decide is not None:
             try:
-                return seat, decide(view)
+                return step.seat, decide(view)
             except (RulesError, ValueError, TypeError, KeyError, IndexError):
                 pass
-        return seat, fallback_action(view)
-    if match.phase == Phase.SCORED:
-        return SYSTEM, NextHand()
-    assert match.phase == Phase.OVER
-    return None
+        return step.seat, fallback_action(view)
+    system = system_action(step)
+    return None if system is None else (SYSTEM, system)
 
 
 @dataclass
@@ -86,6 +81,7 @@ class SimulationResult:
 
     tables: list[int] = field(default_factory=list)
     hands: list[int] = field(default_factory=list)
+    results: list[HandResult] = field(default_factory=list)  # the hands' scores, in order
     matches_finished: int = 0
     actions: int = 0
 
@@ -95,7 +91,7 @@ def _seats(players: Sequence[str | SeatInfo] | None) -> list[SeatInfo]:
     if len(chosen) != 4:
         raise ValueError(f"a simulation needs 4 players, not {len(chosen)}")
     return [
-        p if isinstance(p, SeatInfo) else SeatInfo("human", 1 + i, p, "fallback", True)
+        p if isinstance(p, SeatInfo) else SeatInfo.human(1 + i, p, auto=True)
         for i, p in enumerate(chosen)
     ]
 
@@ -109,6 +105,7 @@ async def simulate(
     players: Sequence[str | SeatInfo] | None = None,
     rules: RuleSet | None = None,
     decide: Decide | None = None,
+    deciders: Sequence[Decider | None] | None = None,
     guild_id: int = 0,
     channel_id: int = 0,
 ) -> SimulationResult:
@@ -118,7 +115,9 @@ async def simulate(
     ``guild_id``, so the records show on the leaderboards; pass ``SeatInfo`` values
     to choose ids or seat bots. Match n uses seed ``seed + n``. When the hand budget
     runs out mid-match, that table is closed as ``aborted`` (its hands stay).
-    With neither budget given, one match is played.
+    With neither budget given, one match is played. ``deciders`` (one per seat,
+    e.g. computer players' ``act``) bid and play through the table procedure of
+    ``bot.game.driver``; without them seats bid at random and play ``decide``.
     """
     if hands is None and matches is None:
         matches = 1
@@ -138,9 +137,15 @@ async def simulate(
         )
         out.tables.append(table)
         await store.save_snapshot(table, 0, match.to_dict())
-        while (step := computer_action(match, rng, decide)) is not None:
+        driver = Driver(match)
+        while (
+            step := driver.next_action(deciders)
+            if deciders is not None
+            else computer_action(match, rng, decide)
+        ) is not None:
             seat, action = step
             events = match.apply(seat, action)
+            driver.observe(events)
             await store.append_action(table, match.seq, seat, action_to_dict(action), time.time())
             out.actions += 1
             if any(isinstance(e, HandStarted) for e in events):
@@ -152,6 +157,7 @@ async def simulate(
                     table, match.result, match.tricks, seats, time.time()
                 )
                 out.hands.append(hand)
+                out.results.append(match.result)
                 if hands is not None and len(out.hands) >= hands and match.phase != Phase.OVER:
                     break
         if match.phase == Phase.OVER:
