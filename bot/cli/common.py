@@ -1,0 +1,102 @@
+"""What the offline commands share: rules from options, cards as terminal text."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.rules import DEFAULT_RULES, TRUMP, Card, RuleSet, Trump, order_for, suit_name
+
+
+def parse_rules(decks: int, settings: Sequence[str]) -> RuleSet:
+    """A ``RuleSet`` from ``--decks`` and ``--rule KEY=VALUE`` options.
+
+    The values are read by ``RuleSet.parse_field``, as the bot's settings command
+    reads them; a ``ValueError`` says what is wrong in a sentence.
+    """
+    data: dict[str, Any] = {"decks": decks}
+    for item in settings:
+        key, sep, text = item.partition("=")
+        if not sep:
+            raise ValueError(f"--rule takes KEY=VALUE, not {item!r}")
+        data[key.strip()] = RuleSet.parse_field(key.strip(), text)
+    return DEFAULT_RULES.replace(**data)
+
+
+def rule_option(item: str) -> str:
+    """argparse ``type`` of ``--rule``: refuse a bad setting with a usage error."""
+    try:
+        parse_rules(DEFAULT_RULES.decks, [item])
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return item
+
+
+# --- showing cards --------------------------------------------------------------------
+
+
+def supports_symbols(stream: TextIO) -> bool:
+    """Whether ``stream`` can print suit symbols and the jokers' names."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣大王小王".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class Printer:
+    """Cards and tables as text, with suit symbols or plain ASCII."""
+
+    def __init__(self, symbols: bool) -> None:
+        self.symbols = symbols
+
+    def card(self, card: Card) -> str:
+        return card.pretty if self.symbols else str(card)
+
+    def text(self, text: str) -> str:
+        """``text`` as the terminal can show it (the rules' messages use symbols)."""
+        if self.symbols:
+            return text
+        for symbol, plain in _PLAIN.items():
+            text = text.replace(symbol, plain)
+        return text.encode("ascii", "replace").decode("ascii")
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def hand(self, cards: Sequence[Card], trump: Trump) -> str:
+        """The hand sorted as players hold it: by suit, trumps last, low to high."""
+        order = order_for(trump)
+        groups: dict[str, list[Card]] = {}
+        for card in sorted(cards, key=order.sort_key):
+            groups.setdefault(order.suit_of[card], []).append(card)
+        parts = []
+        for suit, group in groups.items():
+            label = "trumps" if suit == TRUMP else suit_name(suit)
+            parts.append(f"{label}: {self.cards(group)}")
+        return "\n".join("  " + p for p in parts) if parts else "  (no cards)"
+
+
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "大王": "BJ", "小王": "SJ", "托管": "auto"}
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def seat_name(seat: int, me: int) -> str:
+    """Seats named from the player's chair: you are South, your partner North."""
+    name = SEAT_NAMES[(seat - me) % 4]
+    return "You" if seat == me else name
+
+
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    """``--decks`` and ``--rule KEY=VALUE``, read by ``parse_rules``."""
+    parser.add_argument("--decks", type=int, choices=(1, 2, 3), default=2)
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        type=rule_option,
+        help="a RuleSet field from docs/RULES.md, e.g. --rule kitty_multiplier=flat",
+    )
