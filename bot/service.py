@@ -42,7 +42,6 @@ from bot.game import (
     Action,
     Deal,
     Declare,
-    EndBidding,
     Event,
     GameError,
     HandScored,
@@ -50,12 +49,11 @@ from bot.game import (
     Match,
     MatchOver,
     MatchStarted,
-    NextHand,
     NotYourTurn,
-    Phase,
     SeatView,
     action_to_dict,
 )
+from bot.game.driver import AskBid, DealCards, Driver, MatchDone, Turn, system_action
 from bot.rules import RulesError, RuleSet
 from bot.store import (
     GuildSettings,
@@ -192,10 +190,19 @@ class Table:
     outbox: asyncio.Queue[Update | None] = field(default_factory=asyncio.Queue)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     closed: bool = False
+    _driver: Driver | None = None
 
     @property
     def started(self) -> bool:
         return self.match is not None
+
+    @property
+    def driver(self) -> Driver:
+        """The table procedure for the current match (a restored match gets a new one)."""
+        assert self.match is not None
+        if self._driver is None or self._driver.match is not self.match:
+            self._driver = Driver(self.match, self.timers.deal_round)
+        return self._driver
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -648,6 +655,7 @@ class TableService:
                 "That couldn't be saved, so it didn't happen; please try again."
             ) from None
         table.last_action_at = now
+        table.driver.observe(events)
         await self._record(table, events)
         table.changed.set()
         self._emit(table, UpdateKind.EVENTS, events=tuple(events), actor=seat, auto=auto)
@@ -818,24 +826,30 @@ class TableService:
             log.exception("driver of table %s stopped", table.id)
 
     async def _step(self, table: Table) -> None:
+        """One step of the table procedure (``bot.game.driver``), at the table's pace."""
         match = table.match
         assert match is not None
-        kind, actor = match.expecting()
         timers = table.timers
-        if kind is None or match.phase == Phase.OVER:
+        step = table.driver.next()
+        if isinstance(step, MatchDone):
             await self._close(table, CloseReason.FINISHED, note="The match is over.")
             return
-        if kind == "deal":
+        if isinstance(step, AskBid):
+            async with table.lock:
+                if not table.closed:
+                    await self._ask_bid(table, step.seat)
+            return
+        if isinstance(step, DealCards):
             await self.clock.sleep(timers.deal_pace)
             async with table.lock:
-                if table.closed:
+                if table.closed or match.expecting()[0] != "deal":
                     return
-                await self._apply(table, SYSTEM, Deal(timers.deal_round))
-                await self._computer_bids(table)
+                await self._apply(table, SYSTEM, Deal(step.count))
             return
+        kind, actor = match.expecting()
         deadline = self.deadline(table)
         assert deadline is not None
-        if kind in ("end_bidding", "next_hand"):
+        if not isinstance(step, Turn):  # closing the bidding, the next hand: on a timer
             table.changed.clear()
             if await self.clock.wait(table.changed, deadline):
                 return  # a bid came in: keep waiting until the window closes
@@ -847,7 +861,8 @@ class TableService:
                         table, CloseReason.FINISHED, note="Time is up: no new hand starts."
                     )
                     return
-                closing = EndBidding() if kind == "end_bidding" else NextHand()
+                closing = system_action(step)
+                assert closing is not None
                 await self._apply(table, SYSTEM, closing)
             return
         assert actor is not None and actor != SYSTEM
@@ -883,16 +898,21 @@ class TableService:
                 return
             await self._apply(table, actor, None)
 
-    async def _computer_bids(self, table: Table) -> None:
+    async def _ask_bid(self, table: Table, seat: int) -> None:
+        """The driver asks ``seat`` whether it bids: a computer answers, a person bids at will."""
         match = table.match
         assert match is not None
-        for seat in range(4):
-            if not self._computer_plays(table, seat) or not match.legal_bids(seat):
-                continue
-            action = self._player(table, seat).act(match.view(seat))
-            if isinstance(action, Declare):
-                with contextlib.suppress(UserError):
-                    await self._apply(table, seat, action, auto=True)
+        if not self._computer_plays(table, seat) or not match.legal_bids(seat):
+            return
+        action = self._player(table, seat).act(match.view(seat))
+        if isinstance(action, Declare):
+            with contextlib.suppress(UserError):
+                await self._apply(table, seat, action, auto=True)
+
+    async def _computer_bids(self, table: Table) -> None:
+        """Answer the bid questions the driver has queued (after a person's bid)."""
+        while (seat := table.driver.take_question()) is not None:
+            await self._ask_bid(table, seat)
 
 
 _BOT_NAMES = ("Bot Ana", "Bot Bai", "Bot Chen", "Bot Dong", "Bot Evi", "Bot Fang", "Bot Gao")

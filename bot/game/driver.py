@@ -116,14 +116,21 @@ class Driver:
         """The next step. Asking for a bid takes that seat off the queue."""
         match = self.match
         if match.phase is Phase.DEAL:
-            if self._ask:
-                return AskBid(self._ask.popleft())
+            seat = self.take_question()
+            if seat is not None:
+                return AskBid(seat)
             if match.deal_done and not self._window_asked:
                 self._window_asked = True
                 first = match.deal_start
                 self._ask.extend((first + i) % 4 for i in range(1, 4))
                 return AskBid(first)
         return next_step(match, self.deal_round)
+
+    def take_question(self) -> int | None:
+        """The next seat queued to be asked for a bid, off the queue (None: nobody)."""
+        if self._ask and self.match.phase is Phase.DEAL:
+            return self._ask.popleft()
+        return None
 
     def observe(self, events: Iterable[Event]) -> None:
         """Take note of an accepted action's events (whoever acted)."""
