@@ -84,13 +84,6 @@ class Card:
         rank = "10" if self.rank == "T" else self.rank
         return rank + SUIT_SYMBOLS[self.suit]
 
-    @property
-    def display_key(self) -> tuple[int, int]:
-        """A trump-independent order (suit, then rank) for stable listings."""
-        if self.suit == JOKER:
-            return (4, 0 if self.rank == "S" else 1)
-        return (SUITS.index(self.suit), RANKS.index(self.rank))
-
 
 CARD_POINTS = {"5": 5, "T": 10, "K": 10}
 SMALL_JOKER = Card("S", JOKER)

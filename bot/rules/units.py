@@ -197,10 +197,6 @@ def decompose_in(order: Order, cards: Sequence[Card]) -> tuple[Unit, ...]:
     return _decompose(order, tuple(sorted(cards, key=order.sort_key)))
 
 
-# a split: its strength key (unit keys, largest first) and its units (width, indices)
-_Split = tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]]
-
-
 @lru_cache(maxsize=1 << 16)
 def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
     suit = order.suit_of[cards[0]]

@@ -6,8 +6,8 @@ import pytest
 
 from bench.soak import LINEUPS, VARIANTS, run_soak
 from bot.ai import HeuristicPlayer, check_action, make_player, play_hand
-from bot.game import SYSTEM, Match, NextHand
-from bot.rules import RuleSet
+from bot.game import SYSTEM, Match, NextHand, Phase
+from bot.rules import RuleSet, deck
 
 
 def test_every_player_is_legal_under_every_variant() -> None:
@@ -28,8 +28,15 @@ def test_heuristic_alone_with_one_and_three_decks(decks: int) -> None:
     match = Match.new(decks * 7, rules)
     for _ in range(3):
         stats = play_hand(match, players, on_action=_recheck)
-        assert stats.result.attacker_points >= 0 or stats.result.failed_throws
-        if match.phase == "over":
+        # every card was played once or buried, and the score reads the tricks
+        played = [c for t in match.tricks for _, cards in t.plays for c in cards]
+        assert sorted(map(str, played + list(stats.result.kitty))) == sorted(map(str, deck(decks)))
+        won = sum(t.points for t in match.tricks if match.view(None).is_attacker(t.winner))
+        penalties = sum(
+            p if s % 2 == stats.result.dealer % 2 else -p for s, p in stats.result.failed_throws
+        )
+        assert stats.result.trick_points == won + penalties
+        if match.phase is Phase.OVER:
             break
         match.apply(SYSTEM, NextHand())
 
