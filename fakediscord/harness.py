@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import discord
 import yarl
@@ -68,8 +68,9 @@ class _Harness(commands.bot.BotBase):
         self._harness_guild = sync_guild
 
     async def setup_hook(self) -> None:
+        bot = cast(commands.Bot, self)  # a Bot or an AutoShardedBot
         for cog in self._harness_cogs:
-            await self.add_cog(cog if isinstance(cog, commands.Cog) else cog(self))
+            await self.add_cog(cog if isinstance(cog, commands.Cog) else cog(bot))
         if self._harness_sync:
             if self._harness_guild is not None:
                 target = discord.Object(self._harness_guild.id)
