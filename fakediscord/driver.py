@@ -128,9 +128,10 @@ class InteractionHandle:
             return msg if msg is not None and not msg.loading and not msg.deleted else None
 
         try:
-            return await self._wait(ready, timeout)
+            message: Message = await self._wait(ready, timeout)
         except TimeoutError:
             raise InteractionFailed(self._diagnose("has no response message")) from None
+        return message
 
     async def wait_followups(self, count: int = 1, timeout: float | None = None) -> list[Message]:
         """Wait until at least ``count`` followups exist; returns them all."""
@@ -286,7 +287,7 @@ class UserDriver:
             types = opt.get("channel_types")
             if types and value.type not in types:
                 raise DriverError(f"option {name!r} takes channel types {types}")
-            data = {
+            data: JSON = {
                 "id": str(value.id),
                 "name": value.name,
                 "type": value.type,
@@ -529,7 +530,7 @@ class UserDriver:
         return self._start(5, user, opened_by.channel, data, source)
 
     def _submitted(self, comp: JSON, given: dict[str, Any], channel: Channel) -> JSON:
-        custom_id = comp.get("custom_id")
+        custom_id = str(comp.get("custom_id"))
         ctype = comp.get("type")
         if ctype == 4:
             value = given.pop(custom_id, comp.get("value") or "")

@@ -89,7 +89,8 @@ class _Compressor:
         if self._zlib is not None:
             return self._zlib.compress(raw) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
         if self._zstd is not None:
-            return self._zstd.compress(raw) + self._zstd.flush(self._flush_block)
+            frame: bytes = self._zstd.compress(raw) + self._zstd.flush(self._flush_block)
+            return frame
         return text
 
 

@@ -14,6 +14,7 @@ import itertools
 import mimetypes
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -441,7 +442,7 @@ class Message:
         return data
 
 
-def iter_components(components: list[JSON]) -> Any:
+def iter_components(components: list[JSON]) -> Iterator[JSON]:
     """Every component in a message or modal, depth first (rows, sections, labels…)."""
     for comp in components:
         yield comp
@@ -464,11 +465,11 @@ class Command:
 
     @property
     def name(self) -> str:
-        return self.raw["name"]
+        return str(self.raw["name"])
 
     @property
     def type(self) -> int:
-        return self.raw.get("type", 1)
+        return int(self.raw.get("type", 1))
 
     def payload(self) -> JSON:
         data = {

@@ -67,7 +67,7 @@ def register(fake: FakeDiscord) -> None:
         limits.check_command(errs, raw)
         errs.raise_if_any()
         existing = {(c.name, c.type): c for c in commands_in(gid)}
-        prev = existing.get((raw.get("name"), raw.get("type", 1)))
+        prev = existing.get((str(raw.get("name")), int(raw.get("type", 1))))
         if prev is None:
             same_type = [c for c in existing.values() if c.type == raw.get("type", 1)]
             cap = (
