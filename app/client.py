@@ -23,7 +23,6 @@ import signal
 import sys
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock
@@ -34,24 +33,10 @@ from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.presenter import Presenter
-from cogs.text import ZH
+from cogs.text import Translator
 from cogs.tournament import TournamentPresenter
 
 log = logging.getLogger("shengji")
-
-
-class Translator(app_commands.Translator):
-    """Chinese names and descriptions for the slash commands (zh-CN)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        if locale is not discord.Locale.chinese:
-            return None
-        return ZH.get(string.message)
 
 
 class ShengjiBot(commands.Bot):

@@ -7,6 +7,14 @@ descriptions, 100-character option descriptions) are easy to check in tests.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import i18n
 from bot.i18n import guide
 from bot.rules import SUIT_NAMES, SUIT_SYMBOLS, Bid, Card, RuleSet, Trump, pretty_cards
 
@@ -64,63 +72,79 @@ def rules_text(topic: str, rules: RuleSet, locale: str = "en-US") -> str:
     return guide.topic_text(locale, topic, rules)
 
 
-# Chinese (zh-CN) names and descriptions for the slash commands. Names must be
-# lower case letters/digits (Han characters count as letters) of at most 32.
-ZH: dict[str, str] = {
-    "shengji": "双升",
-    "Play 双升 (Shengji / Tractor) at this table": "在本频道玩双升（拖拉机）",
-    "new": "开桌",
-    "Open a table in this channel": "在本频道开一桌",
-    "join": "入座",
-    "Take a seat at this channel's table": "在本桌入座",
-    "leave": "离开",
-    "Leave your seat (a computer player takes over mid-match)": "离座（对局中由电脑接替）",
-    "addbot": "加电脑",
-    "Fill an empty seat with a computer player": "让电脑玩家补空位",
-    "kick": "踢出",
-    "Remove a player before the start (host or admin)": "开局前移除玩家（桌主或管理员）",
-    "start": "开始",
-    "Start the match once four seats are filled": "四人坐满后开始",
-    "abort": "解散",
-    "End this table (host/admin, or a vote of the players)": "解散本桌（桌主/管理员或玩家投票）",
-    "hand": "手牌",
-    "Open your private hand panel": "打开你的手牌面板",
-    "play": "出牌",
-    "Play cards by notation, e.g. AH AH KH": "用记法出牌，如 AH AH KH",
-    "hint": "提示",
-    "Suggest a play for your turn": "为你这一手给出建议",
-    "auto": "托管",
-    "Let the computer play for you (toggle)": "让电脑代你出牌（开/关）",
-    "rules": "规则",
-    "Explain the rules in effect": "讲解当前规则",
-    "settings": "设置",
-    "Show or change this server's rules and timers (admins change)": (
-        "查看或修改本服规则与计时（管理员可改）"
-    ),
-    "leaderboard": "排行榜",
-    "Show this server's leaderboard": "查看本服排行榜",
-    "stats": "战绩",
-    "Show a player's stats": "查看玩家战绩",
-    "history": "历史",
-    "Recent matches, or the trick-by-trick record of one hand": "最近对局，或某一局的逐墩记录",
-    "seat": "座位",
-    "Seat 0-3 (0 & 2 and 1 & 3 are partners)": "座位 0-3（0 与 2、1 与 3 为对家）",
-    "preset": "预设",
-    "A rule preset": "规则预设",
-    "level": "难度",
-    "Computer player strength": "电脑玩家强度",
-    "cards": "牌",
-    "Cards to play, e.g. AH AH KH or 10h": "要出的牌，如 AH AH KH 或 10h",
-    "topic": "主题",
-    "Which part of the rules": "规则的哪一部分",
-    "field": "项目",
-    "Setting to change": "要修改的设置",
-    "value": "值",
-    "New value": "新值",
-    "metric": "指标",
-    "Rank by": "排名依据",
-    "user": "用户",
-    "Whose stats (default: you)": "谁的战绩（默认：你）",
-    "hand_id": "局号",
-    "A hand number from the history list": "历史列表中的局号",
-}
+# --- slash commands in the player's language ---------------------------------------
+#
+# Names, descriptions and choices are translated by ``Translator`` from the ``cmd``
+# catalog. Their keys are built from the command tree (the one place keys are made
+# from data, see bot.i18n): ``cmd-<path>`` for a command or group name,
+# ``cmd-<path>-desc`` for its description, ``cmd-<path>-<param>`` and
+# ``cmd-<path>-<param>-desc`` for an option, ``cmd-choice-<value>`` for a choice.
+# ``command_strings`` lists them all, so the catalog test checks every one exists.
+
+Location = app_commands.TranslationContextLocation
+
+
+def _ident(text: object) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", str(text))
+
+
+def command_key(location: Location, data: Any) -> str | None:
+    """The catalog key of one translatable string of the command tree."""
+    if location in (Location.command_name, Location.group_name):
+        return f"cmd-{_ident(data.qualified_name.replace(' ', '-'))}"
+    if location in (Location.command_description, Location.group_description):
+        return f"cmd-{_ident(data.qualified_name.replace(' ', '-'))}-desc"
+    if location is Location.parameter_name:
+        return f"cmd-{_ident(data.command.qualified_name.replace(' ', '-'))}-{_ident(data.name)}"
+    if location is Location.parameter_description:
+        path = _ident(data.command.qualified_name.replace(" ", "-"))
+        return f"cmd-{path}-{_ident(data.name)}-desc"
+    if location is Location.choice_name:
+        return f"cmd-choice-{_ident(data.value)}"
+    return None
+
+
+def command_strings(
+    root: app_commands.Group | app_commands.Command[Any, ..., Any],
+) -> Iterator[tuple[str, str, Location]]:
+    """Every translatable string under ``root``: (key, English source, location)."""
+    if isinstance(root, app_commands.Group):
+        yield command_key(Location.group_name, root) or "", root.name, Location.group_name
+        desc = Location.group_description
+        yield command_key(desc, root) or "", root.description, desc
+        for child in root.commands:
+            yield from command_strings(child)
+        return
+    yield command_key(Location.command_name, root) or "", root.name, Location.command_name
+    desc = Location.command_description
+    yield command_key(desc, root) or "", root.description, desc
+    for param in root.parameters:
+        for location, text in (
+            (Location.parameter_name, param.name),
+            (Location.parameter_description, param.description),
+        ):
+            yield command_key(location, param) or "", text, location
+        for choice in param.choices:
+            yield command_key(Location.choice_name, choice) or "", choice.name, Location.choice_name
+
+
+class Translator(app_commands.Translator):
+    """Slash-command names, descriptions and choices in every catalog language.
+
+    English is the source written in the code (Discord shows it where no
+    translation is given), so only other languages are looked up.
+    """
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        language = i18n.normalize(locale)
+        if language is None or language == i18n.DEFAULT:
+            return None
+        key = command_key(context.location, context.data)
+        if key is None or not i18n.CATALOG.has(language, key):
+            return None
+        return i18n.t(language, key)
