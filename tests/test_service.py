@@ -62,6 +62,19 @@ async def run_until(clock: ManualClock, done, steps: int = 400) -> None:
         await settle(clock, 5)
 
 
+async def caught_up(clock: ManualClock, store: Store, table: Table) -> None:
+    """Wait (in real time, the clock standing still) until every accepted action is
+    stored and announced: the store writes in its own thread, which a busy machine
+    may not finish within a few turns of the event loop."""
+    assert table.match is not None
+    for _ in range(500):
+        await settle(clock)
+        if len(await store.action_log(table.id)) == table.match.seq:
+            break
+        await asyncio.sleep(0.01)
+    await settle(clock)
+
+
 @pytest.fixture
 async def env(tmp_path: Path):
     store = await Store.open(tmp_path / "db.sqlite3")
@@ -139,6 +152,7 @@ async def test_timeout_warns_then_plays_for_the_player_and_records_it(env) -> No
     await run_until(
         clock, lambda: match.expecting()[0] in ("bury", "play") and match.expecting()[1] == 0
     )
+    await caught_up(clock, store, table)  # the timer starts once the last action is stored
     kind, actor = match.expecting()
     assert actor == 0
     seq = match.seq
@@ -151,7 +165,7 @@ async def test_timeout_warns_then_plays_for_the_player_and_records_it(env) -> No
     assert any(u.kind == "warning" and u.actor == 0 for _, u in sink.updates)
     assert match.seq == seq
     await clock.advance(5)
-    await settle(clock)
+    await caught_up(clock, store, table)
     assert match.seq > seq
     auto = [u for _, u in sink.updates if u.kind == "events" and u.actor == 0 and u.auto]
     assert auto, "the timed-out action is announced as played by the computer"
