@@ -7,8 +7,9 @@ target must be a new or empty shengji-bot database: it is brought to the file's
 schema version, every table is copied in one transaction (foreign keys first,
 by ``COPY``), the identity counters are moved past the copied ids, and the row
 count of every table is compared with the file's before the commit; any
-difference rolls the whole copy back. Then the target is upgraded to the latest
-schema like any other database, so an older file migrates too.
+difference rolls the whole copy back. ``ANALYZE`` then gives the planner its
+statistics at once (autovacuum would, later). Then the target is upgraded to the
+latest schema like any other database, so an older file migrates too.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ async def copy_sqlite_to_postgres(source: str | Path, url: str) -> dict[str, int
                         f"{name}: {len(rows)} rows in {path} but {counts[name]} copied; "
                         "the copy was rolled back."
                     )
+        await db.execute("ANALYZE")  # the planner's statistics for the rows just copied
     finally:
         await target.close()
     await (await Store.open(url)).close()  # the rest of the migrations, as at start-up
