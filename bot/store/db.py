@@ -81,10 +81,21 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
+    @abstractmethod
+    async def reconnect_if_needed(self) -> None:
+        """Open a new connection if the old one was lost (a server restarted)."""
+
+    @asynccontextmanager
+    async def use(self) -> AsyncIterator[Database]:
+        """The connection, alone (for statements outside a transaction)."""
+        async with self.lock:
+            await self.reconnect_if_needed()
+            yield self
+
     @asynccontextmanager
     async def transaction(self, write: bool) -> AsyncIterator[Database]:
         """One transaction, alone on the connection; rolled back on any error."""
-        async with self.lock:
+        async with self.use():
             await self.begin(write)
             try:
                 yield self
@@ -138,6 +149,9 @@ class SqliteDatabase(Database):
 
     async def rollback(self) -> None:
         await self.conn.execute("ROLLBACK")
+
+    async def reconnect_if_needed(self) -> None:
+        return None  # a file connection is not lost to the network
 
     async def close(self) -> None:
         await self.conn.close()

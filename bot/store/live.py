@@ -150,7 +150,7 @@ class LiveTables(StoreBase):
     async def _commit_appends(self, batch: list[Append]) -> list[Exception | None]:
         if len(batch) == 1:
             a = batch[0]
-            async with self._db.lock:
+            async with self._db.use():
                 try:
                     ok = await self._db.execute(
                         _APPEND, (a.seq, a.seat, a.action, a.at, a.table_id, a.seq, a.table_id)
@@ -194,7 +194,7 @@ class LiveTables(StoreBase):
         return refused
 
     async def _append_error(self, a: Append) -> StoreError:
-        async with self._db.lock:
+        async with self._db.use():
             row = await self._db.one(
                 f"SELECT t.status, {_LAST_SEQ} AS last_seq FROM game_tables t WHERE t.table_id = ?",
                 (a.table_id,),

@@ -49,16 +49,29 @@ class PostgresDatabase(Database):
     lock_rows = " FOR UPDATE OF t"
     now_sql = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, url: str) -> None:
         super().__init__()
         self.conn = conn
+        self.url = url
         self._tx: Any = None
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
+        return cls(await cls._connect(url), url)
+
+    @staticmethod
+    async def _connect(url: str) -> asyncpg.Connection:
         # The statement cache keeps each of the store's few statements prepared.
-        conn = await asyncpg.connect(url, statement_cache_size=256)
-        return cls(conn)
+        return await asyncpg.connect(url, statement_cache_size=256)
+
+    async def reconnect_if_needed(self) -> None:
+        """The next call after a lost connection (server restart) connects again.
+
+        The call that found the connection lost fails; the service handles that
+        like any store error, and one outage never stops the bot for good.
+        """
+        if self.conn.is_closed():
+            self.conn = await self._connect(self.url)
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         try:

@@ -126,3 +126,23 @@ def test_a_server_that_cannot_start_fails_ci_and_is_skipped_elsewhere() -> None:
         without_postgres(exc, {"CI": "true"})
     with pytest.raises(pytest.skip.Exception, match=r"no local PostgreSQL.*not installed"):
         without_postgres(exc, {})
+
+
+async def test_the_store_connects_again_after_losing_its_connection(
+    pg_server: LocalPostgres,
+) -> None:
+    async with await Store.open(await fresh_database(pg_server)) as store:
+        await store.upsert_player(1, "Ann")
+        conn = await asyncpg.connect(pg_server.url())
+        killed = await conn.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE pid != pg_backend_pid() AND backend_type = 'client backend'"
+        )
+        await conn.close()
+        assert killed >= 1
+        try:
+            await store.upsert_player(2, "Bo")
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            await store.upsert_player(2, "Bo")  # only the call that found it gone fails
+        table = await store.create_table(GUILD, 1, 2, RuleSet(), 1, HUMANS, 0, 0.0)
+        assert [live.table_id for live in await store.live_tables()] == [table]
