@@ -126,6 +126,7 @@ class MessagesMixin:
         if channel is not None and message.ephemeral_for is None:
             channel.last_message_id = message.id
             channel.message_count += 1
+            channel.last_activity = self.clock.time()
         if message.author is self.bot_user and message.ephemeral_for is None:
             live = self._live_bot[message.channel_id] = self._live_bot[message.channel_id] + 1
             self._peak_bot[message.channel_id] = max(self._peak_bot[message.channel_id], live)

@@ -113,6 +113,7 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         self.attachments: dict[int, Attachment] = {}  # every upload, served back by URL
         self.reactions: list[tuple[int, str]] = []
         self.thread_members: dict[int, set[int]] = {}
+        self._idle_checked_at = float("-inf")
         self._live_bot: Counter[int] = Counter()  # bot's public messages per channel, now
         self._peak_bot: Counter[int] = Counter()  # ... and at most
         self.requests: deque[RequestRecord] = deque(maxlen=max_log)
@@ -343,6 +344,7 @@ class FakeDiscord(WorldMixin, MessagesMixin):
                     inter.notifier.notify()
 
     async def _handle(self, request: web.Request) -> web.Response:
+        self.archive_idle_threads()
         path = request.path[len(API_PREFIX) :]
         route, params, path_known = self._match(request.method, path)
         record = RequestRecord(
@@ -422,6 +424,7 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         self, *, type: int, user: User, channel: Channel, data: JSON, message: Message | None = None
     ) -> Interaction:
         """Create an interaction and dispatch INTERACTION_CREATE (the driver calls this)."""
+        self.archive_idle_threads()
         inter = Interaction(
             id=self.ids.next(),
             token=new_token(),

@@ -217,6 +217,7 @@ class Channel:
     locked: bool = False
     auto_archive_duration: int = 1440
     archive_timestamp: float | None = None
+    last_activity: float = 0.0  # a message, unarchiving, a new archive duration
 
     @property
     def is_thread(self) -> bool:

@@ -46,6 +46,7 @@ class WorldMixin:
     notifier: Notifier
     _channel_messages: dict[int, list[Message]]
     _dm_by_user: dict[int, Channel]
+    _idle_checked_at: float
 
     # ================================================================== world building
     def create_guild(
@@ -343,14 +344,30 @@ class WorldMixin:
         if archived is not None and archived != thread.archived:
             thread.archived = archived
             thread.archive_timestamp = self.clock.time()
+            if not archived:
+                thread.last_activity = self.clock.time()
         if locked is not None:
             thread.locked = locked
         if name is not None:
             thread.name = name
         if auto_archive_duration is not None:
             thread.auto_archive_duration = auto_archive_duration
+            thread.last_activity = self.clock.time()
         self.gateway.dispatch("THREAD_UPDATE", thread.payload(), intent=Intents.GUILDS)
         self.notifier.notify()
+
+    def archive_idle_threads(self) -> None:
+        """Discord archives a thread after ``auto_archive_duration`` minutes without
+        activity; the fake does it as virtual time passes (checked on each request and
+        interaction, at most once per virtual second)."""
+        now = self.clock.time()
+        if now - self._idle_checked_at < 1.0:
+            return
+        self._idle_checked_at = now
+        for thread in self.threads():
+            idle = now - max(thread.created_at, thread.last_activity)
+            if not thread.archived and idle >= thread.auto_archive_duration * 60:
+                self.update_thread(thread, archived=True)
 
     def check_thread_post(self, channel: Channel) -> None:
         """Discord's rule for a new message in a thread: it unarchives the thread, unless

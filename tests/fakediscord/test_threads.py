@@ -203,3 +203,23 @@ async def test_renaming_a_text_channel_needs_manage_channels(
     await rb.channel(world.tables).edit(name="tables-2")
     assert world.tables.name == "tables-2"
     await fake_discord.wait_for(lambda: rb.channel(world.tables).name == "tables-2")
+
+
+async def test_idle_threads_archive_themselves(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
+    lobby = await rb.channel(world.tables).send("lobby")
+    thread = await lobby.create_thread(name="t", auto_archive_duration=60)
+    fake_thread = fake_discord.channels[thread.id]
+    await fake_discord.clock.advance(59 * 60)
+    await thread.send("still here")  # activity restarts the hour
+    await fake_discord.clock.advance(59 * 60)
+    await rb.channel(world.general).send("any request")
+    assert not fake_thread.archived
+    updated = asyncio.ensure_future(rb.client.wait_for("raw_thread_update"))
+    await fake_discord.clock.advance(60)
+    await rb.channel(world.general).send("an hour idle")
+    assert fake_thread.archived and not fake_thread.locked
+    assert (await asyncio.wait_for(updated, 5)).data["thread_metadata"]["archived"] is True
+    await thread.send("back")  # a post unarchives it, as after a moderator's archive
+    assert not fake_thread.archived
