@@ -63,17 +63,26 @@ class ExpertPlayer(HeuristicPlayer):
     """Searches its plays (``expert``); ``think_ms`` bounds each decision.
 
     ``worlds`` caps the samples per decision (tests and reviews use it to make a
-    decision reproducible whatever the machine's speed).
+    decision reproducible whatever the machine's speed); ``follow_cards`` and
+    ``seed`` as in ``FOLLOW_CARDS`` and ``search``.
     """
 
     name = "expert"
 
     def __init__(
-        self, think_ms: float = THINK_MS, *, worlds: int | None = None, strict: bool = False
+        self,
+        think_ms: float = THINK_MS,
+        *,
+        worlds: int | None = None,
+        follow_cards: int = FOLLOW_CARDS,
+        seed: str = "",
+        strict: bool = False,
     ) -> None:
         super().__init__(strict=strict)
         self.think_ms = think_ms
         self.worlds = worlds
+        self.follow_cards = follow_cards  # follows are searched from this many cards
+        self.seed = seed  # varies the samples (the view seeds them too)
 
     def act(self, view: SeatView) -> Action | None:
         if view.expecting != "play" or view.seat is None or view.to_act != view.seat:
@@ -89,9 +98,9 @@ class ExpertPlayer(HeuristicPlayer):
         ranked = ranked_candidates(ctx)
         if len(ranked) == 1:
             return ranked[0]
-        if view.trick and ctx.left > FOLLOW_CARDS:
+        if view.trick and ctx.left > self.follow_cards:
             return ranked[0]
-        values = search(ctx, ranked[:CANDIDATES], deadline, self.worlds)
+        values = search(ctx, ranked[:CANDIDATES], deadline, self.worlds, self.seed)
         if values is None:
             return tuple(choose_play(view)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
         return ranked[pick(values)]
