@@ -18,13 +18,12 @@ from dataclasses import dataclass
 import discord
 
 from bot.game import SeatView
+from bot.game.legal import check_cards
 from bot.rules import (
     TRUMP,
     Card,
-    IllegalPlay,
+    RulesError,
     Trump,
-    check_follow,
-    decompose,
     obligation,
     order_for,
     possible_bids,
@@ -124,21 +123,20 @@ def _menu_label(view: SeatView, options: list[tuple[str, Card]]) -> str:
 
 
 def selection_problem(view: SeatView, cards: list[Card]) -> str | None:
-    """Why the staged cards can't be played or buried now (None: they can)."""
+    """Why the staged cards can't be played or buried now (None: they can).
+
+    The rules' verdict is ``bot.game.legal``'s; only an empty or short selection
+    gets the panel's own words (the player is still choosing).
+    """
     if view.expecting == "bury":
         size = view.rules.kitty_size
         if len(cards) != size:
             return f"Select exactly {size} cards to bury ({len(cards)} selected)."
-        return None
-    if not cards:
+    elif not cards:
         return "Select the cards to play."
-    assert view.trump is not None
     try:
-        if view.lead is None:
-            decompose(cards, view.trump, view.rules)
-        else:
-            check_follow(view.hand, view.lead, cards, view.trump, view.rules)
-    except IllegalPlay as err:
+        check_cards(view, cards)
+    except RulesError as err:
         return str(err)
     return None
 

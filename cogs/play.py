@@ -8,12 +8,10 @@ import discord
 from discord import app_commands
 
 from bot.ai import suggest
-from bot.game import Bury, Declare, Play, SeatView
+from bot.game import Bury, Declare, Play, SeatView, play_options
 from bot.rules import (
     Card,
     RulesError,
-    decompose_in,
-    follow_candidates,
     format_cards,
     order_for,
     parse_cards,
@@ -57,30 +55,24 @@ async def play_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     try:
-        _, seat, view = deps(interaction).service.view_for(
-            place_of(interaction), interaction.user.id
-        )
+        _, _, view = deps(interaction).service.view_for(place_of(interaction), interaction.user.id)
     except UserError:
         return []
-    if view.to_act != seat or view.expecting != "play" or view.trump is None:
+    options = play_options(view, limit=30)  # empty unless it is this seat's turn to play
+    if not options or view.trump is None:
         return []
     order = order_for(view.trump, view.rules)
-    options: list[list] = [list(suggest(view).cards)]  # type: ignore[union-attr]
-    if view.lead is None:
-        for suit in sorted({order.suit_of[c] for c in view.hand}):
-            cards = [c for c in view.hand if order.suit_of[c] == suit]
-            options += [list(u.cards) for u in decompose_in(order, cards)]
-    else:
-        options += follow_candidates(view.hand, view.lead, view.trump, view.rules, limit=30)
+    hint = suggest(view).cards  # type: ignore[union-attr]
+    options = [tuple(sorted(hint, key=order.sort_key, reverse=True)), *options]
     typed = current.upper().replace(",", " ").split()
     choices: list[app_commands.Choice[str]] = []
     seen: set[str] = set()
     for cards in options:
-        value = format_cards(sorted(cards, key=order.sort_key, reverse=True))
+        value = format_cards(cards)
         if value in seen or (typed and not all(t in value.split() for t in typed)):
             continue
         seen.add(value)
-        label = f"{pretty_cards(sorted(cards, key=order.sort_key, reverse=True))}  ({value})"
+        label = f"{pretty_cards(cards)}  ({value})"
         choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
         if len(choices) == 25:
             break

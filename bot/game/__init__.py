@@ -39,12 +39,11 @@ from .events import (
     TrickWon,
     TrumpSet,
 )
+from .legal import GameError, NotYourTurn, check_action, is_legal, play_options
 from .match import (
     MAX_REDEALS,
     Decide,
-    GameError,
     Match,
-    NotYourTurn,
     fallback_action,
     replay,
 )
@@ -88,12 +87,15 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "bury",
+    "check_action",
     "codec",
     "declare",
     "event_from_dict",
     "event_to_dict",
     "fallback_action",
+    "is_legal",
     "play",
+    "play_options",
     "replay",
     "team_of",
 ]

@@ -89,21 +89,19 @@ from .events import (
     TrickWon,
     TrumpSet,
 )
+from .legal import (
+    GameError,
+    NotYourTurn,
+    check_bury,
+    check_lead,
+    check_seat,
+    wrong_phase,
+)
 from .phase import Phase
 from .views import HandResult, SeatView, TrickRecord
 
 MAX_REDEALS = 5
 Decide = Callable[[SeatView], Action]
-
-
-class GameError(RulesError):
-    """An action at the wrong time or from the wrong seat (the message is for players)."""
-
-
-class NotYourTurn(GameError):
-    def __init__(self, message: str, waiting_for: int | None, *, key: str) -> None:
-        super().__init__(message, key=key)
-        self.waiting_for = waiting_for
 
 
 class Match:
@@ -319,12 +317,7 @@ class Match:
 
     def _require(self, phase: Phase, what: str) -> None:
         if self.phase != phase:
-            raise GameError(
-                f"You can't {_ACTION_WORDS[what]} now: {_PHASE_WORDS[self.phase]}.",
-                key="game-err-wrong-phase",
-                action=what,
-                phase=str(self.phase),
-            )
+            raise wrong_phase(self.phase, what)
 
     def _deal(self, seat: int, count: int) -> list[Event]:
         if seat != SYSTEM:
@@ -346,7 +339,7 @@ class Match:
         return events
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
-        _check_seat(seat)
+        check_seat(seat)
         self._require(Phase.DEAL, "bid")
         if not contains(self.hands[seat], cards):
             raise IllegalPlay(
@@ -390,22 +383,13 @@ class Match:
         ]
 
     def _bury(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
-        _check_seat(seat)
+        check_seat(seat)
         self._require(Phase.KITTY, "bury")
         if seat != self.dealer:
             raise NotYourTurn(
                 "Only the dealer buries the kitty.", self.dealer, key="game-err-dealer-buries"
             )
-        size = self.rules.kitty_size
-        if len(cards) != size:
-            raise IllegalPlay(
-                f"Bury exactly {size} cards (you chose {len(cards)}).",
-                key="game-err-bury-count",
-                count=size,
-                chosen=len(cards),
-            )
-        if not contains(self.hands[seat], cards):
-            raise IllegalPlay("You can only bury cards in your hand.", key="game-err-bury-held")
+        check_bury(self.hands[seat], cards, self.rules)
         for card in cards:
             self.hands[seat].remove(card)
         self.kitty = list(cards)
@@ -416,7 +400,7 @@ class Match:
     # --- tricks --------------------------------------------------------------------
 
     def _play(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
-        _check_seat(seat)
+        check_seat(seat)
         self._require(Phase.PLAY, "play")
         if seat != self.to_act:
             raise NotYourTurn("It is not your turn.", self.to_act, key="game-err-not-your-turn")
@@ -424,10 +408,7 @@ class Match:
         hand = self.hands[seat]
         events: list[Event] = []
         if not self.trick:
-            if not cards:
-                raise IllegalPlay("Play at least one card.", key="rules-err-empty-play")
-            if not contains(hand, cards):
-                raise _missing(hand, cards)
+            check_lead(hand, cards, self.trump, self.rules)
             units = decompose(cards, self.trump, self.rules)
             played = cards
             self.attempted = None
@@ -609,43 +590,6 @@ def fallback_action(view: SeatView) -> Action:
     cheapest = min(candidates, key=cost)
     return Play(tuple(cheapest))
 
-
-def _check_seat(seat: int) -> None:
-    if seat not in (0, 1, 2, 3):
-        raise GameError("Only seated players can do that.", key="game-err-not-seated")
-
-
-def _missing(hand: list[Card], cards: list[Card]) -> IllegalPlay:
-    left = list(hand)
-    for card in cards:
-        if card in left:
-            left.remove(card)
-        elif card in hand:
-            return IllegalPlay(
-                f"You don't hold another {card.pretty}.", key="game-err-not-another", cards=(card,)
-            )
-        else:
-            return IllegalPlay(
-                f"You don't hold {card.pretty}.", key="rules-err-not-held", cards=(card,)
-            )
-    return IllegalPlay("You don't hold those cards.", key="game-err-not-held")
-
-
-_ACTION_WORDS = {
-    "deal": "deal",
-    "bid": "bid",
-    "close": "close the bidding",
-    "bury": "bury cards",
-    "play": "play cards",
-    "next": "start the next hand",
-}
-_PHASE_WORDS = {
-    Phase.DEAL: "the cards are being dealt",
-    Phase.KITTY: "the dealer is burying the kitty",
-    Phase.PLAY: "the hand is being played",
-    Phase.SCORED: "the hand is over",
-    Phase.OVER: "the match is over",
-}
 
 # The snapshot: every attribute that is state, with its type for the codec. Bids
 # keep the suit and strength they had when made: after a hand is scored the level
