@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bench.soak import run_soak
 from bot.ai import make_player, play_hand
 from bot.ai.arena import arena, play_deal, summarize
+from bot.ai.soak import run_soak
 from bot.game import Match, Phase
 from bot.rules import RuleSet
 

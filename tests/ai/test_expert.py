@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from bench.soak import VARIANTS
 from bot.ai import ExpertPlayer, HeuristicPlayer, check_action, make_player, play_hand
 from bot.ai.evaluate import Context
 from bot.ai.expert import Sampler, pick, ranked_candidates, search
+from bot.ai.soak import VARIANTS
 from bot.game import Match, Play
 from bot.rules import RuleSet
 

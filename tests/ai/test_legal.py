@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.soak import LINEUPS, VARIANTS, run_soak
 from bot.ai import HeuristicPlayer, check_action, make_player, play_hand
+from bot.ai.soak import LINEUPS, VARIANTS, run_soak
 from bot.game import SYSTEM, Match, NextHand, Phase
 from bot.rules import RuleSet, deck
 
