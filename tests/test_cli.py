@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,16 @@ def test_a_bad_rule_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
         main(["simulate", "--hands", "1", "--rule", "decks=banana"])
     assert exit_.value.code == 2
     assert "decks takes a whole number, not 'banana'" in capsys.readouterr().err
+
+
+def test_watch_a_hand_in_chinese_and_in_english() -> None:
+    """``play --watch``: four computer players, one whole hand, every line from the catalog."""
+    chinese = run_bot("play", "--watch", "--lang", "zh", "--seed", "3")
+    assert chinese.returncode == 0, chinese.stderr
+    out = chinese.stdout
+    assert "第1局结束" in out and "你的牌：" in out and "你必须出" in out and "墩" in out
+    assert re.findall(r"[A-Za-z]{2,}", out) == []  # no English word: cards are 10♥, 大王
+    english = run_bot("play", "--watch", "--seed", "3")
+    assert english.returncode == 0, english.stderr
+    assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
+    assert len(english.stdout.splitlines()) == len(out.splitlines())

@@ -6,7 +6,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.rules import DEFAULT_RULES, TRUMP, Card, RuleSet, Trump, order_for, suit_name
+from bot.i18n import t
+from bot.i18n.rules import suit_name
+from bot.rules import DEFAULT_RULES, Card, RuleSet, Trump, order_for
 
 
 def parse_rules(decks: int, settings: Sequence[str]) -> RuleSet:
@@ -47,10 +49,11 @@ def supports_symbols(stream: TextIO) -> bool:
 
 
 class Printer:
-    """Cards and tables as text, with suit symbols or plain ASCII."""
+    """Cards, hands and seats as text in one language, with suit symbols or plain ASCII."""
 
-    def __init__(self, symbols: bool) -> None:
+    def __init__(self, symbols: bool, locale: str = "en-US") -> None:
         self.symbols = symbols
+        self.locale = locale
 
     def card(self, card: Card) -> str:
         return card.pretty if self.symbols else str(card)
@@ -72,21 +75,29 @@ class Printer:
         groups: dict[str, list[Card]] = {}
         for card in sorted(cards, key=order.sort_key):
             groups.setdefault(order.suit_of[card], []).append(card)
-        parts = []
-        for suit, group in groups.items():
-            label = "trumps" if suit == TRUMP else suit_name(suit)
-            parts.append(f"{label}: {self.cards(group)}")
-        return "\n".join("  " + p for p in parts) if parts else "  (no cards)"
+        parts = [
+            t(self.locale, "cli-suit-group", suit=suit_name(self.locale, suit), cards=self.cards(g))
+            for suit, g in groups.items()
+        ]
+        return (
+            "\n".join("  " + p for p in parts) if parts else "  " + t(self.locale, "cli-no-cards")
+        )
+
+    def trump(self, trump: Trump) -> str:
+        level = "10" if trump.level == "T" else trump.level
+        if trump.suit is None:
+            return t(self.locale, "cli-trump-none", level=level)
+        return t(
+            self.locale, "cli-trump-suit", level=level, suit=suit_name(self.locale, trump.suit)
+        )
+
+    def seat(self, seat: int, me: int) -> str:
+        """Seats named from the player's chair: you are South, your partner North."""
+        return t(self.locale, SEAT_KEYS[(seat - me) % 4])
 
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "大王": "BJ", "小王": "SJ", "托管": "auto"}
-SEAT_NAMES = ("South", "West", "North", "East")
-
-
-def seat_name(seat: int, me: int) -> str:
-    """Seats named from the player's chair: you are South, your partner North."""
-    name = SEAT_NAMES[(seat - me) % 4]
-    return "You" if seat == me else name
+SEAT_KEYS = ("cli-seat-you", "cli-seat-west", "cli-seat-north", "cli-seat-east")
 
 
 def add_rules(parser: argparse.ArgumentParser) -> None:

@@ -31,9 +31,11 @@ from bot.game import (
     team_of,
 )
 from bot.game.driver import AskBid, Driver, Step, Turn, next_step, system_action
-from bot.rules import Card, RulesError, Trump, format_cards, obligation, parse_cards, suit_name
+from bot.i18n import pick, t
+from bot.i18n.rules import explain, suit_name
+from bot.rules import DRAW, Card, RulesError, Trump, format_cards, obligation, parse_cards
 
-from .common import Printer, add_rules, parse_rules, seat_name, supports_symbols
+from .common import Printer, add_rules, parse_rules, supports_symbols
 
 
 class Quit(Exception):
@@ -44,14 +46,11 @@ class TerminalGame:
     """A match between one person (``seat``) and three computer players.
 
     ``read(prompt)`` returns a line (raises ``EOFError`` at the end of input) and
-    ``write(text)`` prints; both are parameters so tests can drive a game.
+    ``write(text)`` prints; both are parameters so tests can drive a game. Every
+    line comes from the ``cli`` catalog in ``locale``. ``watch`` hands the seat to
+    the computer from the start and still prints what its player sees (hand, table,
+    what a follow must contain) without asking anything: a hand to watch and learn.
     """
-
-    HELP = (
-        "Type cards in the notation, e.g. 'AH AH KH' (10 is T; jokers SJ, BJ). Commands: "
-        "'hint' suggests a move, 'auto' lets the computer make this move, 'auto all' "
-        "hands your seat to the computer (托管) for the rest of the match, 'quit' stops."
-    )
 
     def __init__(
         self,
@@ -62,39 +61,51 @@ class TerminalGame:
         write: Callable[[str], None],
         symbols: bool,
         deal_round: int = 4,
+        locale: str = "en-US",
+        watch: bool = False,
     ) -> None:
         self.match = match
         self.seat = seat
-        self.show = Printer(symbols)
+        self.locale = pick(locale)
+        self.show = Printer(symbols, self.locale)
         self.read = lambda prompt: read(self.show.text(prompt))
         self.write = lambda text: write(self.show.text(text))
         self.deal_round = max(1, deal_round)
         self.players = [make_player(opponents, seed=f"{match.seed}/{s}") for s in range(4)]
-        self.autopilot = False
+        self.watch = watch
+        self.autopilot = watch
         self.offered: tuple[tuple[Card, ...], ...] = ()
         self.driver = Driver(match, self.deal_round)
+
+    def say(self, key: str, **args: str | int) -> None:
+        self.write(t(self.locale, key, **args))
+
+    def who(self, seat: int) -> str:
+        return self.show.seat(seat, self.seat)
 
     # --- the match loop ---------------------------------------------------------------
 
     def run(self, hands: int | None = None) -> int:
         """Play until the match ends, ``hands`` hands are done, or the player quits."""
         played = 0
-        self.write(self.HELP)
+        if not self.watch:
+            self.say("cli-help")
         try:
             while True:
                 self._hand()
                 played += 1
                 if self.match.phase == Phase.OVER or (hands is not None and played >= hands):
                     break
-                self._ask("Press Enter for the next hand (or 'quit'): ", lambda _: True)
+                if not self.watch:
+                    self._ask(t(self.locale, "cli-next-hand"), lambda _: True)
                 self.match.apply(SYSTEM, NextHand())
         except (Quit, EOFError):
-            self.write("Bye.")
+            self.say("cli-bye")
             return 0
         if self.match.phase == Phase.OVER:
             winner = self.match.winner_team
             us = team_of(self.seat)
-            self.write("You win the match!" if winner == us else "Your opponents win the match.")
+            self.say("cli-you-win" if winner == us else "cli-they-win")
         return 0
 
     def _hand(self) -> None:
@@ -103,10 +114,7 @@ class TerminalGame:
         levels = match.levels
         us = team_of(self.seat)
         self.write("")
-        self.write(
-            f"=== Hand {match.hand_no + 1}: your team is at {levels[us]}, "
-            f"the opponents at {levels[1 - us]} ==="
-        )
+        self.say("cli-hand-start", hand=match.hand_no + 1, ours=levels[us], theirs=levels[1 - us])
         self.driver = Driver(match, self.deal_round)
         while match.phase is Phase.DEAL:
             self._deal_step(self.driver.next())
@@ -137,22 +145,16 @@ class TerminalGame:
                 events = match.apply(SYSTEM, system)
                 self.driver.observe(events)
                 if any(isinstance(e, Redeal) for e in events):
-                    self.write("Nobody bid: the cards are dealt again.")
+                    self.say("cli-redeal")
                     self.offered = ()
 
     def _bid(self, seat: int, cards: Sequence[Card]) -> None:
         """Apply a bid (the driver asks the others again) and say it."""
         self.driver.observe(self.match.apply(seat, Declare(tuple(cards))))
-        who = "You" if seat == self.seat else seat_name(seat, self.seat)
-        auto = " (auto)" if seat == self.seat and self.autopilot else ""
-        self.write(f"{who}{auto} bid{'s' if seat != self.seat else ''} {self._bid_text(cards)}.")
-
-    def _bid_text(self, cards: Sequence[Card]) -> str:
         bid = self.match.bids[-1] if self.match.bids else None
-        target = "no trump"
-        if bid is not None and bid.suit is not None:
-            target = suit_name(bid.suit)
-        return f"{self.show.cards(cards)} ({target})"
+        key = "cli-bid-auto" if seat == self.seat and self.autopilot else "cli-bid"
+        suit = suit_name(self.locale, None if bid is None else bid.suit)
+        self.say(key, who=self.who(seat), cards=self.show.cards(cards), suit=suit)
 
     def _my_bid(self, final: bool) -> None:
         match = self.match
@@ -167,26 +169,26 @@ class TerminalGame:
         self.offered = key
         view = match.view(self.seat)
         self.write("")
-        self.write(f"Dealt {view.dealt}/{view.deal_total}. Your cards:")
+        self.say("cli-dealt", dealt=view.dealt, total=view.deal_total)
         self.write(self.show.hand(view.hand, Trump(view.level, _bid_suit(view))))
         current = view.current_bid
         if current is not None:
-            self.write(
-                f"Current bid: {seat_name(current.seat, self.seat)} showed "
-                f"{self.show.cards(current.cards)}."
+            self.say(
+                "cli-current-bid", who=self.who(current.seat), cards=self.show.cards(current.cards)
             )
         menu = "  ".join(f"{i + 1}) {self.show.cards(b.cards)}" for i, b in enumerate(options))
-        self.write(f"You may bid: {menu}")
-        prompt = "Bid (number or cards, Enter to pass%s): " % (", last chance" if final else "")
+        self.say("cli-may-bid", menu=menu)
+        prompt = t(self.locale, "cli-bid-prompt-last" if final else "cli-bid-prompt")
 
         def accept(text: str) -> bool:
             if text == "":
                 return True
             if text == "hint":
                 bid = suggest_bid(match.view(self.seat))
-                self.write(
-                    f"Hint: bid {self.show.cards(bid.cards)}." if bid else "Hint: pass for now."
-                )
+                if bid is None:
+                    self.say("cli-hint-pass")
+                else:
+                    self.say("cli-hint-bid", cards=self.show.cards(bid.cards))
                 return False
             if text == "auto":
                 bid = suggest_bid(match.view(self.seat))
@@ -206,12 +208,13 @@ class TerminalGame:
         match = self.match
         assert match.trump is not None and match.dealer is not None
         bid = match.bids[-1] if match.bids else None
-        how = "nobody bid" if bid is None else f"{seat_name(bid.seat, self.seat)} bid it"
-        defends = team_of(match.dealer) == team_of(self.seat)
-        self.write(
-            f"Trump: {match.trump} ({how}). Dealer: {seat_name(match.dealer, self.seat)}; "
-            f"your team {'defends' if defends else 'attacks'}."
-        )
+        defends = "yes" if team_of(match.dealer) == team_of(self.seat) else "no"
+        trump, dealer = self.show.trump(match.trump), self.who(match.dealer)
+        if bid is None:
+            self.say("cli-trump-nobody", trump=trump, dealer=dealer, defends=defends)
+        else:
+            bidder = self.who(bid.seat)
+            self.say("cli-trump-bid", trump=trump, bidder=bidder, dealer=dealer, defends=defends)
 
     # --- the kitty and the tricks ---------------------------------------------------------
 
@@ -219,27 +222,33 @@ class TerminalGame:
         match = self.match
         view = match.view(self.seat)
         assert view.trump is not None
-        if self.autopilot:
+        if self.autopilot and not self.watch:
             self._report(self.seat, match.timeout(self.seat, suggest))
             return
         self.write("")
         if view.expecting == "bury":
-            self.write(
-                f"You are the dealer and took the kitty: {self.show.cards(view.kitty or ())}"
-            )
-            self.write("Your cards:")
+            self.say("cli-took-kitty", cards=self.show.cards(view.kitty or ()))
+            self.say("cli-your-cards")
             self.write(self.show.hand(view.hand, view.trump))
             size = view.rules.kitty_size
-            self._ask(f"Bury {size} cards: ", lambda t: self._try(t, Bury))
+            if self.watch:
+                events = match.timeout(self.seat, suggest)
+                self.say("cli-buried-mine", cards=self.show.cards(match.kitty))
+                self._report(self.seat, events)
+                return
+            self._ask(t(self.locale, "cli-bury-prompt", count=size), lambda x: self._try(x, Bury))
             return
         self._show_table(view)
-        self.write("Your cards:")
+        self.say("cli-your-cards")
         self.write(self.show.hand(view.hand, view.trump))
         if view.lead is not None:
             need = obligation(view.hand, view.lead, view.trump, view.rules)
             if need:
-                self.write(f"({need})")
-        self._ask("Your play: ", lambda t: self._try(t, Play))
+                self.say("cli-duty", duty=explain(self.locale, need))
+        if self.watch:
+            self._report(self.seat, match.timeout(self.seat, suggest))
+            return
+        self._ask(t(self.locale, "cli-play-prompt"), lambda x: self._try(x, Play))
 
     def _try(self, text: str, kind: type[Bury] | type[Play]) -> bool:
         match = self.match
@@ -248,20 +257,22 @@ class TerminalGame:
         if text == "hint":
             action = suggest(match.view(self.seat))
             assert isinstance(action, Bury | Play)
-            self.write(
-                f"Hint: {self.show.cards(action.cards)}  (type: {format_cards(action.cards)})"
+            self.say(
+                "cli-hint-play",
+                cards=self.show.cards(action.cards),
+                code=format_cards(action.cards),
             )
             return False
         if text in ("auto", "auto all"):
             if text == "auto all":
                 self.autopilot = True
-                self.write("The computer plays your seat from now on (托管).")
+                self.say("cli-autopilot")
             self._report(self.seat, match.timeout(self.seat, suggest))
             return True
         cards = tuple(parse_cards(text))
         events = match.apply(self.seat, kind(cards))
         if kind is Bury:
-            self.write(f"You buried {self.show.cards(cards)}.")
+            self.say("cli-buried-mine", cards=self.show.cards(cards))
         else:
             self._report(self.seat, events)
         return True
@@ -274,7 +285,7 @@ class TerminalGame:
             if lowered in ("quit", "exit", "q"):
                 raise Quit
             if lowered in ("help", "?"):
-                self.write(self.HELP)
+                self.say("cli-help")
                 continue
             if lowered in ("hint", "auto", "auto all"):
                 text = lowered
@@ -284,67 +295,72 @@ class TerminalGame:
                 if accept(text):
                     return
             except RulesError as error:
-                self.write(f"Not allowed: {error}")
+                self.say("cli-not-allowed", reason=explain(self.locale, error))
 
     def _show_table(self, view: SeatView) -> None:
         assert view.trump is not None
         us = team_of(self.seat)
-        role = "attacking" if view.is_attacker(self.seat) else "defending"
-        self.write(
-            f"Trick {len(view.tricks) + 1} · trump {view.trump} · attackers' points "
-            f"{view.attackers_points} · levels: you {view.levels[us]}, them {view.levels[1 - us]}"
-            f" · your team is {role}"
+        self.say(
+            "cli-table",
+            trick=len(view.tricks) + 1,
+            trump=self.show.trump(view.trump),
+            points=view.attackers_points,
+            ours=view.levels[us],
+            theirs=view.levels[1 - us],
+            attacking="yes" if view.is_attacker(self.seat) else "no",
         )
         if view.trick:
             for seat, cards in view.trick:
-                self.write(f"  {seat_name(seat, self.seat):5}: {self.show.cards(cards)}")
+                shown = self.show.cards(cards)
+                self.write("  " + t(self.locale, "cli-trick-line", who=self.who(seat), cards=shown))
         else:
-            self.write("  You lead.")
+            self.write("  " + t(self.locale, "cli-you-lead"))
 
     def _report(self, seat: int, events: list[Event]) -> None:
         for event in events:
             match event:
                 case Played(seat=who_seat, cards=cards, auto=auto):
-                    who = seat_name(who_seat, self.seat)
-                    mark = " (auto)" if auto and who_seat == self.seat else ""
-                    self.write(f"{who}{mark} played {self.show.cards(cards)}")
+                    mine = auto and who_seat == self.seat and not self.watch
+                    key = "cli-played-auto" if mine else "cli-played"
+                    self.say(key, who=self.who(who_seat), cards=self.show.cards(cards))
                 case ThrowFailed(seat=who_seat, attempted=attempted, taken_back=back, penalty=pen):
-                    self.write(
-                        f"{seat_name(who_seat, self.seat)} tried to throw "
-                        f"{self.show.cards(attempted)}, but it can be beaten: "
-                        f"{self.show.cards(back)} go back, penalty {pen} points."
+                    self.say(
+                        "cli-throw-failed",
+                        who=self.who(who_seat),
+                        attempted=self.show.cards(attempted),
+                        back=self.show.cards(back),
+                        penalty=pen,
                     )
                 case TrickWon(number=number, winner=winner, points=won, attackers_points=total):
-                    who = seat_name(winner, self.seat)
-                    self.write(
-                        f"-> {who} won trick {number} ({won} points); attackers now have {total}."
+                    self.say(
+                        "cli-trick-won", who=self.who(winner), trick=number, points=won, total=total
                     )
                 case Buried() if seat != self.seat:
-                    self.write(f"{seat_name(seat, self.seat)} buried the kitty.")
+                    self.say("cli-buried", who=self.who(seat))
 
     def _summary(self) -> None:
         result = self.match.result
         assert result is not None
         us = team_of(self.seat)
         self.write("")
-        self.write(f"--- Hand {result.hand_no + 1} over ---")
-        self.write(f"Kitty: {self.show.cards(result.kitty)} ({result.kitty_points} points)")
+        self.say("cli-hand-over", hand=result.hand_no + 1)
+        self.say("cli-kitty", cards=self.show.cards(result.kitty), points=result.kitty_points)
         if result.multiplier:
-            self.write(
-                f"The attackers won the last trick: kitty x{result.multiplier} = "
-                f"{result.kitty_bonus} points."
-            )
+            self.say("cli-kitty-bonus", multiplier=result.multiplier, bonus=result.kitty_bonus)
         for seat, penalty in result.failed_throws:
-            self.write(f"Failed throw by {seat_name(seat, self.seat)}: {penalty} points.")
-        winners = "dealer's team" if result.winner == "dealer" else "attackers"
-        self.write(
-            f"Attackers' points: {result.attacker_points} -> the {winners} go up "
-            f"{result.levels_gained} level{'s' if result.levels_gained != 1 else ''}."
-        )
+            self.say("cli-failed-throw", who=self.who(seat), penalty=penalty)
+        if result.winner == DRAW:
+            self.say("cli-draw", points=result.attacker_points)
+        else:
+            self.say(
+                "cli-result",
+                points=result.attacker_points,
+                winner=result.winner,
+                levels=result.levels_gained,
+            )
         after = result.levels_after
-        self.write(
-            f"Levels: your team {after[us]}, opponents {after[1 - us]}. "
-            f"Next dealer: {seat_name(result.next_dealer, self.seat)}."
+        self.say(
+            "cli-levels", ours=after[us], theirs=after[1 - us], dealer=self.who(result.next_dealer)
         )
 
 
@@ -358,11 +374,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     symbols = supports_symbols(sys.stdout) and not args.ascii
     match = Match.new(seed, rules)
-    print(
-        f"Shengji (双升) · seed {seed} · you are seat {args.seat} (South)"
-        if symbols
-        else f"Shengji · seed {seed} · you are seat {args.seat} (South)"
-    )
+    # a terminal that cannot show suit symbols cannot show Chinese either
+    locale = pick(args.lang) if symbols else "en-US"
+    title = "cli-title-watch" if args.watch else "cli-title"
+    print(Printer(symbols, locale).text(t(locale, title, seed=seed, seat=args.seat)))
 
     def read(prompt: str) -> str:
         return input(prompt)
@@ -370,8 +385,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     def write(text: str) -> None:
         print(text, flush=True)
 
-    game = TerminalGame(match, args.seat, args.opponents, read, write, symbols, args.deal_round)
-    return game.run(args.hands)
+    game = TerminalGame(
+        match,
+        args.seat,
+        args.opponents,
+        read,
+        write,
+        symbols,
+        args.deal_round,
+        locale=locale,
+        watch=args.watch,
+    )
+    return game.run(1 if args.watch and args.hands is None else args.hands)
 
 
 def register(sub: Any) -> None:
@@ -382,5 +407,11 @@ def register(sub: Any) -> None:
     play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
     play.add_argument("--deal-round", type=int, default=4, help="cards dealt between bid prompts")
     play.add_argument("--ascii", action="store_true", help="plain ASCII cards (AH, not A♥)")
+    play.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch one hand among four computer players, from seat --seat's chair",
+    )
+    play.add_argument("--lang", default="en", help="language: en or zh (中文)")
     add_rules(play)
     play.set_defaults(func=cmd_play)

@@ -1,0 +1,72 @@
+# The terminal game (python -m bot play [--watch] [--lang zh]).
+cli-help = Type cards in the notation, e.g. 'AH AH KH' (10 is T; jokers SJ, BJ). Commands: 'hint' suggests a move, 'auto' lets the computer make this move, 'auto all' hands your seat to the computer (托管) for the rest of the match, 'quit' stops.
+cli-title = Shengji (双升) · seed { $seed } · you are seat { $seat } (South)
+cli-title-watch = Shengji (双升) · seed { $seed } · four computer players; you watch from seat { $seat } (South)
+cli-bye = Bye.
+cli-you-win = You win the match!
+cli-they-win = Your opponents win the match.
+cli-next-hand = Press Enter for the next hand (or 'quit'):{" "}
+cli-hand-start = === Hand { $hand }: your team is at { $ours }, the opponents at { $theirs } ===
+cli-redeal = Nobody bid: the cards are dealt again.
+cli-bid = { $who } bid { $cards } ({ $suit }).
+cli-bid-auto = { $who } (auto) bid { $cards } ({ $suit }).
+cli-dealt = Dealt { $dealt }/{ $total }. Your cards:
+cli-current-bid = Current bid: { $who } showed { $cards }.
+cli-may-bid = You may bid: { $menu }
+cli-bid-prompt = Bid (number or cards, Enter to pass):{" "}
+cli-bid-prompt-last = Bid (number or cards, Enter to pass, last chance):{" "}
+cli-hint-bid = Hint: bid { $cards }.
+cli-hint-pass = Hint: pass for now.
+cli-trump-nobody = Trump: { $trump } (nobody bid). Dealer: { $dealer }; your team { $defends ->
+    [yes] defends
+   *[no] attacks
+}.
+cli-trump-bid = Trump: { $trump } ({ $bidder } bid it). Dealer: { $dealer }; your team { $defends ->
+    [yes] defends
+   *[no] attacks
+}.
+cli-took-kitty = You are the dealer and took the kitty: { $cards }
+cli-your-cards = Your cards:
+cli-bury-prompt = Bury { $count } cards:{" "}
+cli-duty = ({ $duty })
+cli-play-prompt = Your play:{" "}
+cli-hint-play = Hint: { $cards }  (type: { $code })
+cli-autopilot = The computer plays your seat from now on (托管).
+cli-buried-mine = You buried { $cards }.
+cli-not-allowed = Not allowed: { $reason }
+cli-table = Trick { $trick } · trump { $trump } · attackers' points { $points } · levels: you { $ours }, them { $theirs } · your team is { $attacking ->
+    [yes] attacking
+   *[no] defending
+}
+cli-trick-line = { $who }: { $cards }
+cli-you-lead = You lead.
+cli-played = { $who } played { $cards }
+cli-played-auto = { $who } (auto) played { $cards }
+cli-throw-failed = { $who } tried to throw { $attempted }, but it can be beaten: { $back } go back, penalty { $penalty } points.
+cli-trick-won = -> { $who } won trick { $trick } ({ $points } points); attackers now have { $total }.
+cli-buried = { $who } buried the kitty.
+cli-hand-over = --- Hand { $hand } over ---
+cli-kitty = Kitty: { $cards } ({ $points } points)
+cli-kitty-bonus = The attackers won the last trick: kitty x{ $multiplier } = { $bonus } points.
+cli-failed-throw = Failed throw by { $who }: { $penalty } points.
+cli-result = Attackers' points: { $points } -> { $winner ->
+    [dealer] the dealer's team goes up { $levels ->
+        [one] 1 level
+       *[other] { $levels } levels
+    }
+   *[attackers] { $levels ->
+        [0] the attackers take the deal
+        [one] the attackers take the deal and go up 1 level
+       *[other] the attackers take the deal and go up { $levels } levels
+    }
+}.
+cli-draw = Attackers' points: { $points } -> a draw: nobody goes up.
+cli-levels = Levels: your team { $ours }, opponents { $theirs }. Next dealer: { $dealer }.
+cli-suit-group = { $suit }: { $cards }
+cli-no-cards = (no cards)
+cli-seat-you = You
+cli-seat-west = West
+cli-seat-north = North
+cli-seat-east = East
+cli-trump-none = { $level } no trump
+cli-trump-suit = { $level }, trump { $suit }

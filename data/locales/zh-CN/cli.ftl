@@ -1,0 +1,68 @@
+# 终端游戏（python -m bot play [--watch] [--lang zh]）。
+cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'hint' 给出建议，'auto' 让电脑代出这一手，'auto all' 本场比赛剩下的都交给电脑（托管），'quit' 退出。
+cli-title = 双升 · 种子 { $seed } · 你坐{ $seat }号位（南）
+cli-title-watch = 双升 · 种子 { $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
+cli-bye = 再见。
+cli-you-win = 你们赢得了比赛！
+cli-they-win = 对手赢得了比赛。
+cli-next-hand = 按回车开始下一局（或输入 'quit'）：
+cli-hand-start = === 第{ $hand }局：你方打{ $ours }，对方打{ $theirs } ===
+cli-redeal = 无人亮主：重新发牌。
+cli-bid = { $who }亮{ $cards }（{ $suit }）。
+cli-bid-auto = { $who }（托管）亮{ $cards }（{ $suit }）。
+cli-dealt = 已发{ $dealt }/{ $total }张。你的牌：
+cli-current-bid = 当前亮主：{ $who }亮了{ $cards }。
+cli-may-bid = 你可以亮：{ $menu }
+cli-bid-prompt = 亮主（输入序号或牌，回车跳过）：
+cli-bid-prompt-last = 亮主（输入序号或牌，回车跳过，最后机会）：
+cli-hint-bid = 提示：亮{ $cards }。
+cli-hint-pass = 提示：暂时不亮。
+cli-trump-nobody = 主：{ $trump }（无人亮主）。庄家：{ $dealer }；你方{ $defends ->
+    [yes] 坐庄
+   *[no] 是闲家
+}。
+cli-trump-bid = 主：{ $trump }（{ $bidder }亮的）。庄家：{ $dealer }；你方{ $defends ->
+    [yes] 坐庄
+   *[no] 是闲家
+}。
+cli-took-kitty = 你是庄家，拿到了底牌：{ $cards }
+cli-your-cards = 你的牌：
+cli-bury-prompt = 扣{ $count }张底牌：
+cli-duty = （{ $duty }）
+cli-play-prompt = 你出：
+cli-hint-play = 提示：{ $cards }（输入：{ $code }）
+cli-autopilot = 从现在起电脑替你出牌（托管）。
+cli-buried-mine = 你扣了{ $cards }。
+cli-not-allowed = 不能这样出：{ $reason }
+cli-table = 第{ $trick }墩 · 主 { $trump } · 闲家得分 { $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
+    [yes] 是闲家
+   *[no] 坐庄
+}
+cli-trick-line = { $who }：{ $cards }
+cli-you-lead = 你先出。
+cli-played = { $who }出了{ $cards }
+cli-played-auto = { $who }（托管）出了{ $cards }
+cli-throw-failed = { $who }想甩{ $attempted }，但能被压住：{ $back }收回，罚{ $penalty }分。
+cli-trick-won = -> { $who }赢了第{ $trick }墩（{ $points }分）；闲家现在共{ $total }分。
+cli-buried = { $who }扣好了底牌。
+cli-hand-over = --- 第{ $hand }局结束 ---
+cli-kitty = 底牌：{ $cards }（{ $points }分）
+cli-kitty-bonus = 闲家赢了最后一墩：抠底×{ $multiplier } = { $bonus }分。
+cli-failed-throw = { $who }甩牌失败：{ $penalty }分。
+cli-result = 闲家得分：{ $points } -> { $winner ->
+    [dealer] 庄家升{ $levels }级
+   *[attackers] { $levels ->
+        [0] 闲家上台
+       *[other] 闲家上台并升{ $levels }级
+    }
+}。
+cli-draw = 闲家得分：{ $points } -> 平局：双方都不升级。
+cli-levels = 级别：你方{ $ours }，对方{ $theirs }。下一局庄家：{ $dealer }。
+cli-suit-group = { $suit }：{ $cards }
+cli-no-cards = （没有牌）
+cli-seat-you = 你
+cli-seat-west = 西家
+cli-seat-north = 北家（对家）
+cli-seat-east = 东家
+cli-trump-none = 打{ $level }，无主
+cli-trump-suit = 打{ $level }，主{ $suit }
