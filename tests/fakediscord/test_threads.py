@@ -223,3 +223,11 @@ async def test_idle_threads_archive_themselves(
     assert (await asyncio.wait_for(updated, 5)).data["thread_metadata"]["archived"] is True
     await thread.send("back")  # a post unarchives it, as after a moderator's archive
     assert not fake_thread.archived
+
+
+def test_permission_bits_match_discord_py() -> None:
+    names = [n for n, v in vars(Perm).items() if n.isupper() and isinstance(v, int)]
+    singles = [n for n in names if bin(getattr(Perm, n)).count("1") == 1]
+    assert "SEND_MESSAGES_IN_THREADS" in singles and "MANAGE_THREADS" in singles
+    for name in singles:
+        assert getattr(discord.Permissions, name.lower()).flag == getattr(Perm, name), name
