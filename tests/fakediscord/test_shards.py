@@ -114,3 +114,22 @@ async def test_invalid_shard_is_closed_4010(fake_discord: FakeDiscord) -> None:
         await ws.send_json({"op": 2, "d": identify})
         await ws.receive()
         assert ws.close_code == 4010
+
+
+async def test_each_shard_resumes_and_gets_its_missed_events(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client
+) -> None:
+    other = fake_discord.create_guild("other", shard=(1 - (world.guild.id >> 22) % 2, 2))
+    hall = fake_discord.create_text_channel(other, "hall")
+    fake_discord.add_member(other, world.bob)
+    await bot_client(bot(shard_ids=[0, 1], shard_count=2))
+    await fake_discord.gateway.disconnect()
+    # Dispatched while both shards are away: each is replayed on its own shard's RESUME.
+    handles = [
+        driver.send_slash("demo start", world.alice, world.general, {"players": 4}),
+        driver.send_slash("demo start", world.bob, hall, {"players": 4}),
+    ]
+    for handle in handles:
+        assert (await handle.wait_message()).content
+    await fake_discord.wait_for(lambda: fake_discord.gateway.resumes == 2)
+    assert fake_discord.gateway.identifies == 2
