@@ -21,6 +21,7 @@ import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -49,6 +50,7 @@ class ShengjiBot(commands.Bot):
         sync_commands: bool = True,
         audit: object | None = None,
         edit_gap: float = 1.0,
+        seed_source: Callable[[], int] | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -59,7 +61,7 @@ class ShengjiBot(commands.Bot):
         super().__init__(**options)  # type: ignore[arg-type]
         self.store = store
         self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)  # type: ignore[arg-type]
-        self.service = TableService(store, self.presenter, clock)
+        self.service = TableService(store, self.presenter, clock, seed_source=seed_source)
         self.presenter.service = self.service
         self.tournament_presenter = TournamentPresenter(self, self.service.clock.now)
         self.tournaments = TournamentService(self.service, store, self.tournament_presenter)

@@ -266,7 +266,7 @@ class TableService:
             id=live.table_id,
             guild_id=live.guild_id,
             channel_id=live.channel_id,
-            host_id=live.host_id,
+            host_id=int(meta.get("host_id") or live.host_id),
             rules=live.rules,
             timers=timers,
             seed=live.seed,
@@ -458,6 +458,13 @@ class TableService:
                 table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
                 await self.store.update_seats(table.id, table.seats)
                 outcome = LeaveOutcome.REPLACED
+            if user_id == table.host_id and table.humans:
+                # a host who left keeps no rights: the next seated human hosts
+                successor = table.seats[table.humans[0]]
+                assert successor is not None and successor.user_id is not None
+                table.host_id = successor.user_id
+                table.meta["host_id"] = table.host_id
+                await self.store.set_table_meta(table.id, table.meta)
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
             await self._close(
@@ -490,8 +497,9 @@ class TableService:
         async with table.lock:
             if table.started:
                 raise UserError("This table has already started.")
-            if by_user != table.host_id and not is_admin and table.seat_of(by_user) is None:
-                raise UserError("Only a seated player, the host or an admin can start.")
+            if by_user != table.host_id and not is_admin:
+                host = table.name(table.seat_of(table.host_id))
+                raise UserError(f"Only the host ({host}) or an admin can start.")
             empty = [i for i, s in enumerate(table.seats) if s is None]
             if empty:
                 seats = ", ".join(str(i) for i in empty)

@@ -57,6 +57,12 @@ class Env:
         threads = [c for c in self.fake.channels.values() if c.parent_id == self.world.tables.id]
         return threads[-1] if threads else self.world.tables
 
+    def place_messages(self) -> list[Message]:
+        return self.fake.channel_messages(self.place())
+
+    def table_rules(self) -> RuleSet:
+        return RuleSet()
+
     def table(self) -> Table:
         return self.bot.service.tables[self.world.tables.id]
 

@@ -1,0 +1,120 @@
+"""One place per table: the thread, the channel fallback, live messages and panels."""
+
+from __future__ import annotations
+
+from bot.game import Phase
+from bot.store import GuildSettings
+from fakediscord.state import Perm
+
+from .helpers import FAST, Env
+from .test_bad_input import _started
+
+
+async def _lobby(env: Env) -> None:
+    await env.reply(env.users[0], "new")
+    await env.until(lambda: env.table().meta.get("lobby_message"))
+
+
+async def test_a_table_opens_a_thread_from_its_lobby_message(shengji: Env) -> None:
+    env = shengji
+    await _lobby(env)
+    table = env.table()
+    thread = await env.until(lambda: env.fake.threads(env.world.tables))
+    (thread,) = thread
+    assert thread.name == f"双升 #{table.id} · Alice"
+    assert thread.id == table.meta["thread_id"] == table.meta["lobby_message"]
+    # commands in the thread reach the table of its channel
+    bob = env.users[1]
+    handle = env.driver.send_slash("shengji join", bob, thread)
+    await handle
+    assert "seat 1" in (await handle.wait_message()).content
+    await _started(env, humans=2)
+    # the lobby says the match is on; the channel holds nothing else
+    (lobby,) = env.fake.channel_messages(env.world.tables)
+    await env.until(lambda: "match is on" in env.fake.messages[lobby.id].embeds[0]["title"])
+    assert not env.fake.messages[lobby.id].components
+    assert env.fake.channel_messages(thread)
+
+
+async def test_without_thread_permission_the_table_plays_in_the_channel(shengji: Env) -> None:
+    env = shengji
+    env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
+    await _lobby(env)
+    await env.until(lambda: any("may not open a thread" in m.content for m in env.place_messages()))
+    assert not env.fake.threads(env.world.tables)
+    assert env.table().meta["thread_id"] is None
+    await _started(env, humans=2)
+    said = [m for m in env.place_messages() if "thread" in m.content]
+    assert len(said) == 1, "said once"
+
+
+async def test_a_server_may_keep_tables_in_the_channel(shengji: Env) -> None:
+    env = shengji
+    settings = GuildSettings(env.table_rules(), {**FAST, "table_place": "channel"})
+    await env.store.save_guild_settings(env.world.guild.id, settings)
+    await _lobby(env)
+    await env.until(lambda: any("table_place" in m.content for m in env.place_messages()))
+    assert not env.fake.threads(env.world.tables)
+
+
+async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    table = env.table()
+    env.fake.delete_channel(env.place())
+    await env.until(lambda: table.closed)
+    assert await env.store.live_tables() == []
+    for user in env.users[:2]:
+        told = await env.until(
+            lambda u=user: [m for m in env.fake.dms(u) if "table was closed" in m.content]
+        )
+        assert len(told) == 1
+
+
+async def test_an_archived_thread_closes_the_table(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    table = env.table()
+    env.fake.update_thread(env.place(), archived=True)
+    await env.until(lambda: table.closed)
+    assert await env.store.live_tables() == []
+
+
+async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_play(
+    shengji: Env,
+) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    match = env.match()
+    alice = env.users[0]
+    panel_ids: set[int] = set()
+    most_live = 0
+    hand_start = max(
+        (m.id for m in env.fake.dms(alice) if m.attachments and m.components), default=0
+    )
+    while match.phase == Phase.PLAY:
+        seat = match.to_act
+        info = env.table().seats[seat]
+        if info.kind == "bot":
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s or match.phase != Phase.PLAY)
+            continue
+        user = env.seat_user(seat)
+        notice = await env.until(
+            lambda u=user: next((m for m in env.fake.dms(u) if m.content.startswith("🔔")), None)
+        )
+        panel = await env.fresh_panel(user, seat)
+        if user == alice:
+            panel_ids.add(panel.id)
+        live = [m for m in env.fake.dms(alice) if m.id >= hand_start]
+        most_live = max(most_live, len(live))
+        await env.play_with_panel(seat, env.suggestion(seat), message=panel)
+        await env.until(lambda n=notice: env.fake.messages[n.id].deleted)
+    assert len(panel_ids) == 1, "one panel for the whole hand, edited in place"
+    assert most_live <= 2
+    # the hand summary arrives; the next hand collapses the old panel to one line
+    await env.tick(6)
+    await env.until(lambda: match.hand_no == 1)
+    (old,) = panel_ids
+    await env.until(lambda: env.fake.messages[old].content.startswith("Hand 1 (over)"))
+    assert not env.fake.messages[old].attachments and not env.fake.messages[old].components
