@@ -79,21 +79,19 @@ class _Harness(commands.bot.BotBase):
             else:
                 await self.tree.sync()
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before every IDENTIFY but a process's first (Discord allows
+        one per 5 s at ``max_concurrency`` 1: a re-identify after op 9, each further shard);
+        the fake does not limit identifies, so the harness does not wait."""
+        return None
+
 
 class HarnessBot(_Harness, commands.Bot):
     """A ``commands.Bot`` that loads cogs and syncs its command tree in ``setup_hook``."""
 
 
 class ShardedHarnessBot(_Harness, commands.AutoShardedBot):
-    """An ``AutoShardedBot`` (pass ``shard_count`` and ``shard_ids``) for the fake's shards.
-
-    discord.py waits 5 s before each IDENTIFY after a process's first (Discord allows
-    one per 5 s at ``max_concurrency`` 1); the fake does not limit identifies, so this
-    harness skips the wait.
-    """
-
-    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        return None
+    """An ``AutoShardedBot`` (pass ``shard_count`` and ``shard_ids``) for the fake's shards."""
 
 
 @dataclass
