@@ -15,7 +15,7 @@ Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
 """
 
 from .leases import Lease, LeaseKeeper, LeaseLost
-from .live import restore_match
+from .live import restore_match, shard_of
 from .migrations import LATEST_VERSION
 from .models import (
     METRICS,
@@ -53,6 +53,7 @@ __all__ = [
     "StoreError",
     "computer_action",
     "restore_match",
+    "shard_of",
     "simulate",
     "simulate_into",
 ]

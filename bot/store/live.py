@@ -12,7 +12,7 @@ import dataclasses
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from bot.game import Match, action_from_dict
@@ -43,6 +43,11 @@ _APPEND = (
     "(SELECT MAX(seq) FROM actions WHERE table_id = ?), 0)"
 )
 _LAST_SEQ = "(SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.table_id)"
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The Discord shard that serves a guild: ``(guild_id >> 22) % shard_count``."""
+    return (guild_id >> 22) % shard_count
 
 
 def restore_match(live: LiveTable) -> Match:
@@ -237,8 +242,20 @@ class LiveTables(StoreBase):
                 (table_id, seq, text, time.time()),
             )
 
-    async def live_tables(self) -> list[LiveTable]:
-        """Every live table with what ``restore`` needs, oldest first."""
+    async def live_tables(
+        self, shards: Collection[int] | None = None, shard_count: int = 1
+    ) -> list[LiveTable]:
+        """Every live table with what ``restore`` needs, oldest first.
+
+        With ``shards``, only the tables of guilds on those shards out of
+        ``shard_count`` (``shard_of``), so a process restores only its own.
+        """
+        only, params = "", []
+        if shards is not None:
+            if not shards:
+                return []
+            only = f" AND ((t.guild_id >> 22) % ?) IN ({','.join('?' * len(shards))})"
+            params = [shard_count, *sorted(shards)]
         async with self._read() as db:
             tables = await db.all(
                 "SELECT t.table_id, t.guild_id, t.channel_id, t.host_id, t.rules, t.seed,"
@@ -246,7 +263,8 @@ class LiveTables(StoreBase):
                 " s.state, (SELECT COUNT(*) FROM hands h WHERE h.table_id = t.table_id)"
                 " AS hands_recorded"
                 " FROM game_tables t LEFT JOIN snapshots s ON s.table_id = t.table_id"
-                " WHERE t.status = 'live' ORDER BY t.table_id"
+                f" WHERE t.status = 'live'{only} ORDER BY t.table_id",
+                params,
             )
             result = []
             for row in tables:

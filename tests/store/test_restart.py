@@ -14,7 +14,14 @@ import pytest
 
 from bot.game import SYSTEM, Match, Phase, action_to_dict, replay
 from bot.rules import RuleSet
-from bot.store import SequenceError, Store, StoreError, computer_action, restore_match
+from bot.store import (
+    SequenceError,
+    Store,
+    StoreError,
+    computer_action,
+    restore_match,
+    shard_of,
+)
 
 from .helpers import BOT, GUILD, HUMANS, play_until, state_hash
 
@@ -273,3 +280,22 @@ async def test_concurrent_appends_commit_together_and_refuse_only_the_bad_ones(
     assert isinstance(results[6], SequenceError) and results[6].expected == 3
     logs = [[a[0] for a in await store.action_log(t)] for t in tables]
     assert logs == [[1, 2], [1, 2], [1, 2, 3], [1, 2], [1, 2]]
+
+
+async def test_a_process_restores_only_the_tables_of_its_shards(store: Store) -> None:
+    # guild ids as Discord makes them: the shard is (id >> 22) % shard count
+    guilds = [(3 << 60) + (n << 22) + 7 for n in range(6)]  # shards 0, 1, 2, 0, 1, 2 of 3
+    assert [shard_of(g, 3) for g in guilds] == [0, 1, 2, 0, 1, 2]
+    tables = [
+        await store.create_table(g, 100 + i, 101, RuleSet(), i, HUMANS, 0, 0.0)
+        for i, g in enumerate(guilds)
+    ]
+    await store.close_table(tables[3], "aborted", 1.0)
+    mine = await store.live_tables(shards={0, 2}, shard_count=3)
+    assert [t.table_id for t in mine] == [tables[0], tables[2], tables[5]]
+    assert [t.table_id for t in await store.live_tables(shards={1}, shard_count=3)] == [
+        tables[1],
+        tables[4],
+    ]
+    assert await store.live_tables(shards=set(), shard_count=3) == []
+    assert len(await store.live_tables()) == 5
