@@ -117,9 +117,9 @@ class SqliteDatabase(Database):
         self.conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        try:
-            async with self.conn.execute(sql, params) as cur:
-                return cur.rowcount
+        try:  # no cursor close: one thread hop less on the append path
+            cur = await self.conn.execute(sql, params)
+            return cur.rowcount
         except sqlite3.IntegrityError as exc:
             raise IntegrityViolation(str(exc)) from exc
 

@@ -4,6 +4,11 @@
 gained, kitty bonus, failed throws, league points) as a pure function, so it is
 tested on its own and the store only reads the players' league points before
 and inserts what it returns. The tuples' fields are the tables' columns, in order.
+
+Cards and plays are written in the forms of the game's codec (``bot.game.codec``,
+which reads them back in ``queries``), spelled out here because encoding 25
+tricks through the codec's type walk costs milliseconds at every hand's end; a
+test holds the two to the same forms.
 """
 
 from __future__ import annotations
@@ -12,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from bot.game import HandResult, TrickRecord, codec, team_of
-from bot.rules import DEALER, LEVELS, league_change, league_factor
+from bot.game import HandResult, TrickRecord, team_of
+from bot.rules import DEALER, LEVELS, format_cards, league_change, league_factor
 
 from .base import dumps
 from .models import SeatInfo
@@ -137,7 +142,6 @@ def hand_rows(
     base = league_change(result.winner, result.levels_gained)
     factor = league_factor([p or 0 for p in league_before])
     change = base * factor
-    res = codec.encode(result)  # cards in notation, pairs as lists: the stored forms
     hand = HandRow(
         table_id=table_id,
         guild_id=guild_id,
@@ -152,7 +156,7 @@ def hand_rows(
         level_after_1=result.levels_after[1],
         trick_points=result.trick_points,
         attacker_points=result.attacker_points,
-        kitty=res["kitty"],
+        kitty=format_cards(result.kitty),
         kitty_points=result.kitty_points,
         multiplier=result.multiplier,
         kitty_bonus=result.kitty_bonus,
@@ -161,17 +165,22 @@ def hand_rows(
         next_dealer=result.next_dealer,
         last_trick_winner=result.last_trick_winner,
         match_winner=result.match_winner,
-        failed_throws=dumps(res["failed_throws"]),
+        failed_throws=dumps([list(x) for x in result.failed_throws]),
         league_change=base,
         league_factor=factor,
         played_at=at,
     )
-    trick_rows = []
-    for n, t in enumerate(tricks, start=1):
-        coded = codec.encode(t)
-        trick_rows.append(
-            TrickRow(n, t.leader, t.winner, t.points, dumps(coded["plays"]), coded["attempted"])
+    trick_rows = [
+        TrickRow(
+            trick_no=n,
+            leader=t.leader,
+            winner=t.winner,
+            points=t.points,
+            plays=dumps([[s, format_cards(c)] for s, c in t.plays]),
+            attempted=None if t.attempted is None else format_cards(t.attempted),
         )
+        for n, t in enumerate(tricks, start=1)
+    ]
     players: list[HandPlayerRow] = []
     stats: list[StatRow] = []
     for seat, info in enumerate(seats):

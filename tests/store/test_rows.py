@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.rules import ATTACKERS, DEALER
+import json
+
+from bot.game import TrickRecord, codec
+from bot.rules import ATTACKERS, DEALER, parse_cards
 from bot.store.rows import hand_rows
 
 from .helpers import BOT, HUMANS, TRICKS, result
@@ -65,3 +68,16 @@ def test_all_humans_at_80_double_and_bots_are_unranked() -> None:
     assert [p.league_delta for p in mixed.players] == [-4, None, -4, None]
     assert [p.user_id for p in mixed.players] == [101, None, 103, None]
     assert [s.user_id for s in mixed.stats] == [101, 103]
+
+
+def test_rows_hold_cards_in_the_codecs_forms() -> None:
+    res = result(2, 3, ATTACKERS, 1, kitty_bonus=20, failed_throws=((0, 10),))
+    plays = ((1, tuple(parse_cards("AH AH"))), (2, tuple(parse_cards("3S 4S"))))
+    trick = TrickRecord(1, plays, 1, 0, tuple(parse_cards("AH KH")))
+    rows = hand_rows(1, 1, 1, res, [trick, *TRICKS], HUMANS, [0] * 4, 0.0)
+    coded = codec.encode(res)
+    assert rows.hand.kitty == coded["kitty"]
+    assert json.loads(rows.hand.failed_throws) == coded["failed_throws"]
+    for row, t in zip(rows.tricks, [trick, *TRICKS], strict=True):
+        assert json.loads(row.plays) == codec.encode(t)["plays"]
+        assert row.attempted == codec.encode(t)["attempted"]
