@@ -95,7 +95,7 @@ async def test_429_over_a_route_limit_then_discord_py_retries(
 async def test_discord_py_stays_under_a_bucket_it_knows(
     fake_discord: FakeDiscord, world: World, bot_client
 ) -> None:
-    fake_discord.rate_limits = RateLimits(rules=[RouteLimit("POST", MESSAGES, 2, 0.3)])
+    fake_discord.rate_limits = RateLimits(rules=[RouteLimit("POST", MESSAGES, 2, 0.15)])
     rb: RunningBot = await bot_client()
     channel = rb.channel(world.general)
     for i in range(6):
