@@ -23,7 +23,8 @@ counts for A when A's team attacked and against A when B's did.) Level
 difference of a deal = levels gained by A's team minus
 levels gained by B's team over both runs. Both are reported as a mean per deal
 with a 95%% confidence interval (normal approximation). A player against itself
-scores exactly 0.
+scores exactly 0. Players by level (easy, normal, expert) or kind (greedy, ai,
+heuristic, random); --think-ms sets the expert's time per decision.
 """
 
 
@@ -32,7 +33,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         make_player(kind)
     rules = parse_rules(args.decks, args.rule)
     start = time.perf_counter()
-    outcomes = arena(args.a, args.b, args.deals, args.seed, rules)
+    outcomes = arena(args.a, args.b, args.deals, args.seed, rules, think_ms=args.think_ms)
     seconds = time.perf_counter() - start
     pts = summarize([o.point_diff for o in outcomes])
     lev = summarize([o.level_diff for o in outcomes])
@@ -81,5 +82,12 @@ def register(sub: Any) -> None:
     are.add_argument("--deals", type=int, default=200)
     are.add_argument("--seed", type=int, default=1)
     are.add_argument("--json", action="store_true", help="end with one JSON line of results")
+    are.add_argument(
+        "--think-ms",
+        type=float,
+        default=None,
+        metavar="MS",
+        help="an expert player's time per decision (default 250, as at a table)",
+    )
     add_rules(are)
     are.set_defaults(func=cmd_arena)

@@ -189,10 +189,10 @@ class HandRecords(StoreBase):
                 ],
             )
             if winner_team is not None and any(s.ranked for s in seats):
-                current: list[ratings.Rating | None] = []
+                current: list[ratings.Rating | str | None] = []
                 for s in seats:
                     if not s.ranked:
-                        current.append(None)
+                        current.append(s.ai if s.kind == "bot" else None)
                         continue
                     r = await db.one(
                         "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?",

@@ -103,3 +103,40 @@ def test_expert_without_time_plays_like_the_heuristic() -> None:
         _, seat = match.expecting()
         view = match.view(seat)
         assert ExpertPlayer(0).act(view) == HeuristicPlayer().act(view)
+
+
+def test_levels_by_name_and_their_fixed_ratings() -> None:
+    from bot.ai import LEVELS, level_of
+    from bot.store.ratings import BOT_RATINGS, bot_rating, rate_match
+
+    assert LEVELS == ("easy", "normal", "expert")
+    assert [make_player(k).name for k in LEVELS] == ["greedy", "ai", "expert"]
+    assert level_of(" Heuristic ") == "normal" and level_of("greedy") == "easy"
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("grandmaster")
+    expert = make_player("expert", think_ms=7)
+    assert isinstance(expert, ExpertPlayer) and expert.think_ms == 7
+    # each level plays at its own fixed rating, ordered by strength
+    easy, normal, strong = (BOT_RATINGS[k][0] for k in LEVELS)
+    assert easy < normal < strong and bot_rating("heuristic") == BOT_RATINGS["normal"]
+    fresh = (25.0, 25.0 / 3)
+    beat_easy = rate_match([fresh, "easy", "easy", "easy"], 0)[0][0]
+    beat_expert = rate_match([fresh, "expert", "expert", "expert"], 0)[0][0]
+    assert beat_expert > beat_easy > fresh[0]  # beating stronger bots counts for more
+    assert rate_match([fresh, None, None, None], 0) == rate_match([fresh, *["normal"] * 3], 0)
+
+
+def test_arena_cli_takes_levels_and_think_ms(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from bot.__main__ import main
+
+    assert (
+        main(
+            ["arena", "--deals", "2", "--seed", "4", "expert", "easy", "--think-ms", "3", "--json"]
+        )
+        == 0
+    )
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(result["point_diff"]) == {"mean", "low", "high"}
+    assert result["a"] == "expert" and result["point_diff"]["mean"] > 0
