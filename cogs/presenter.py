@@ -77,7 +77,7 @@ from renderers import (
 from .ids import LobbyButton, TableButton, format_id
 from .live import LiveMessage
 from .panels import Components, Panel, build_panel
-from .text import TEAM_NAMES, bid_text, cards_text, level_name, result_text, trump_text
+from .text import bid_text, cards_text, level_name, result_text, team_name, trump_text
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -255,7 +255,7 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
         t(
             loc,
             "table-strip-score",
-            trump=trump_text(view.trump),
+            trump=trump_text(view.trump, loc),
             points=view.attackers_points,
             left=max(view.hand_sizes),
         )
@@ -273,9 +273,9 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
     return lines
 
 
-def bids_text(view: SeatView, names: tuple[str, ...]) -> list[str]:
+def bids_text(view: SeatView, names: tuple[str, ...], loc: object = "en-US") -> list[str]:
     """The bid history, in order: who showed what."""
-    return [f"{i}. {bid_text(bid, names[bid.seat])}" for i, bid in enumerate(view.bids, 1)]
+    return [f"{i}. {bid_text(bid, names[bid.seat], loc)}" for i, bid in enumerate(view.bids, 1)]
 
 
 class Presenter:
@@ -584,13 +584,13 @@ class Presenter:
         loc = self.locale(table)
         names = names_of(update.seats)
         teams = "\n".join(
-            f"**{TEAM_NAMES[k]}**: {names[k]} & {names[k + 2]} · "
+            f"**{team_name(k, loc)}**: {names[k]} & {names[k + 2]} · "
             + t(loc, "table-level", level=level_name(public.levels[k]))
             for k in (0, 1)
         )
         if public.match_winner is not None:
             k = public.match_winner
-            title = t(loc, "table-lobby-won", table=str(table.id), team=TEAM_NAMES[k])
+            title = t(loc, "table-lobby-won", table=str(table.id), team=team_name(k, loc))
             colour = discord.Colour.green()
         else:
             title = t(loc, "table-lobby-playing", table=str(table.id), hand=public.hand_no + 1)
@@ -618,7 +618,7 @@ class Presenter:
         result = public.last_result
         line = t(self.locale(table), "table-panel-old", hand=public.hand_no)
         if result is not None:
-            line += " " + result_text(result.winner, result.levels_gained) + "."
+            line += " " + result_text(result.winner, result.levels_gained, self.locale(table)) + "."
         for live in old.values():  # last hand's panels shrink to one line
             live.show(functools.partial(_ready, {"content": line, "files": [], "view": None}))
         self._show_deal(table, update, force=True)
@@ -661,7 +661,7 @@ class Presenter:
                 )
             )
         lines += [n for n in ui.trick_notes if public.phase == "deal"]
-        history = bids_text(public, names)
+        history = bids_text(public, names, loc)
         lines += [t(loc, "table-deal-bids"), *history] if history else [t(loc, "table-no-bid")]
         if public.phase == "deal" and done and update.deadline is not None:
             lines.append(t(loc, "table-bidding-closes", when=when(update.deadline)))
@@ -670,7 +670,7 @@ class Presenter:
                 t(
                     loc,
                     "table-deal-trump",
-                    trump=trump_text(public.trump),
+                    trump=trump_text(public.trump, loc),
                     dealer=names[public.dealer],
                 )
             )
@@ -762,7 +762,7 @@ class Presenter:
             levels_before=result.levels_before,
             levels_after=result.levels_after,
             next_dealer=result.next_dealer,
-            result=result_text(result.winner, result.levels_gained),
+            result=result_text(result.winner, result.levels_gained, loc),
             penalty=penalty,
             hand_no=result.hand_no + 1,
             step=public.rules.step,
@@ -789,7 +789,7 @@ class Presenter:
                 points=result.attacker_points,
                 bonus=bonus,
             ),
-            result_text(result.winner, result.levels_gained) + ".",
+            result_text(result.winner, result.levels_gained, loc) + ".",
             t(
                 loc,
                 "table-summary-levels",
@@ -812,7 +812,7 @@ class Presenter:
                 t(
                     loc,
                     "table-match-won",
-                    team=TEAM_NAMES[k],
+                    team=team_name(k, loc),
                     players=f"{names[k]} & {names[k + 2]}",
                 )
             )

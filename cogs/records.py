@@ -12,7 +12,7 @@ from bot.service import UserError
 from bot.store import METRICS
 
 from .common import deps, ephemeral, name_of, shengji
-from .text import TEAM_NAMES, level_name, trump_text
+from .text import level_name, team_name, trump_text
 from .tournament import results_text
 
 
@@ -100,7 +100,7 @@ def _match_line(summary: Any) -> str:
     elif summary.winner_team is None:
         result = summary.status
     else:
-        result = f"won by {TEAM_NAMES[summary.winner_team].split(' (')[0]}"
+        result = f"won by {team_name(summary.winner_team).split(' (')[0]}"
     return f"Table {summary.table_id}: {players} · {summary.hands} hands · {result}"
 
 

@@ -16,51 +16,58 @@ from discord import app_commands
 
 from bot import i18n
 from bot.i18n import guide
-from bot.rules import SUIT_NAMES, SUIT_SYMBOLS, Bid, Card, RuleSet, Trump, pretty_cards
+from bot.i18n.rules import suit_name
+from bot.rules import SUIT_SYMBOLS, Bid, Card, RuleSet, Trump, pretty_cards
 
-TEAM_NAMES = ("Team A (seats 0 & 2)", "Team B (seats 1 & 3)")
+TEAM_KEYS = ("text-team-a", "text-team-b")
+
+
+def team_name(team: int, locale: object = "en-US") -> str:
+    return i18n.t(locale, TEAM_KEYS[team])
 
 
 def level_name(level: str) -> str:
     return "10" if level == "T" else level
 
 
-def trump_text(trump: Trump | None) -> str:
+def _suit_words(suit: str | None, locale: object) -> str:
+    if suit is None:
+        return suit_name(locale, None)
+    return f"{SUIT_SYMBOLS[suit]} {suit_name(locale, suit)}"
+
+
+def trump_text(trump: Trump | None, locale: object = "en-US") -> str:
     if trump is None:
-        return "not set yet"
-    if trump.suit is None:
-        return f"no trump (无主) · level {level_name(trump.level)}"
-    return f"{SUIT_SYMBOLS[trump.suit]} {SUIT_NAMES[trump.suit]} · level {level_name(trump.level)}"
+        return i18n.t(locale, "text-trump-unset")
+    suit = _suit_words(trump.suit, locale)
+    return i18n.t(locale, "text-trump", suit=suit, level=level_name(trump.level))
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return pretty_cards(cards) or "—"
 
 
-def bid_text(bid: Bid, name: str) -> str:
-    target = "no trump" if bid.suit is None else f"{SUIT_SYMBOLS[bid.suit]} {SUIT_NAMES[bid.suit]}"
-    return f"{name} shows {cards_text(bid.cards)} for {target}"
+def bid_text(bid: Bid, name: str, locale: object = "en-US") -> str:
+    suit = _suit_words(bid.suit, locale)
+    return i18n.t(locale, "text-bid", name=name, cards=cards_text(bid.cards), suit=suit)
 
 
-def bid_label(bid: Bid, current: Bid | None, seat: int) -> str:
+def bid_label(bid: Bid, current: Bid | None, seat: int, locale: object = "en-US") -> str:
     """A button label for a bid: what it does, in the words players use."""
     shown = cards_text(bid.cards)
     if bid.suit is None:
-        return f"No trump {shown}"
-    if current is None:
-        return f"Declare {shown}"
-    if current.seat == seat and current.suit == bid.suit:
-        return f"Reinforce {shown}"
-    return f"Overcall {shown}"
+        key = "text-bid-no-trump"
+    elif current is None:
+        key = "text-bid-declare"
+    elif current.seat == seat and current.suit == bid.suit:
+        key = "text-bid-reinforce"
+    else:
+        key = "text-bid-overcall"
+    return i18n.t(locale, key, cards=shown)
 
 
-def result_text(winner: str, gained: int) -> str:
-    if winner == "dealer":
-        big = {3: " (大光)", 2: " (小光)"}.get(gained, "")
-        return f"The dealer's team goes up {gained}{big}"
-    if gained == 0:
-        return "The attackers take the deal (上台)"
-    return f"The attackers take the deal and go up {gained}"
+def result_text(winner: str, gained: int, locale: object = "en-US") -> str:
+    return i18n.t(locale, "text-result", winner=winner, gained=gained)
 
 
 #: the topics of /shengji rules, in reading order (their text is in bot.i18n.guide)

@@ -30,6 +30,7 @@ from .models import (
     SequenceError,
     StoreError,
 )
+from .prefs import UserPrefs
 from .simulate import SimulationResult, computer_action, simulate, simulate_into
 from .store import Store
 
@@ -51,6 +52,7 @@ __all__ = [
     "SimulationResult",
     "Store",
     "StoreError",
+    "UserPrefs",
     "computer_action",
     "restore_match",
     "shard_of",

@@ -33,12 +33,13 @@ from .live import LiveTables
 from .migrations import inspect_file, migrate, migrate_postgres
 from .models import StoreError
 from .postgres import PostgresDatabase, is_url, redact
+from .prefs import UserPrefsStore
 from .queries import Queries
 from .records import HandRecords
 from .tournaments import TournamentRecords
 
 
-class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases):
+class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPrefsStore):
     """The bot's database. Open with ``await Store.open(path)``; close when done."""
 
     def __init__(self, db: Database, location: str, version: int, path: Path | None) -> None:

@@ -1,0 +1,22 @@
+# Names of things shared by the panels, the table and the records (cogs/text.py).
+text-team-a = Team A (seats 0 & 2)
+text-team-b = Team B (seats 1 & 3)
+text-trump-unset = not set yet
+text-trump = { $suit } · level { $level }
+text-bid = { $name } shows { $cards } for { $suit }
+text-bid-no-trump = No trump { $cards }
+text-bid-declare = Declare { $cards }
+text-bid-reinforce = Reinforce { $cards }
+text-bid-overcall = Overcall { $cards }
+text-result = { $winner ->
+    [dealer] The dealer's team goes up { $gained }{ $gained ->
+        [3] {" "}(大光)
+        [2] {" "}(小光)
+       *[other] {""}
+    }
+    [draw] A draw: nobody goes up
+   *[attackers] { $gained ->
+        [0] The attackers take the deal (上台)
+       *[other] The attackers take the deal and go up { $gained }
+    }
+}

@@ -1,0 +1,41 @@
+"""Player preferences (migration 0004): stored per user, on both backends, checked twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import Store, UserPrefs
+from bot.store.prefs import CHOICES
+
+
+async def test_defaults_then_saved_values_survive_a_reopen(store: Store) -> None:
+    assert await store.user_prefs(42) == UserPrefs()
+    chosen = UserPrefs(locale="zh-CN", four_color=True, theme="light", card_size="large")
+    await store.save_user_prefs(42, chosen.replace(turn_dm=False))
+    await store.save_user_prefs(43, UserPrefs(theme="light"))
+    assert await store.user_prefs(42) == chosen.replace(turn_dm=False)
+    await store.save_user_prefs(42, chosen)  # an update, not a second row
+    location = store.location
+    await store.close()
+    again = await Store.open(location)
+    try:
+        assert await again.user_prefs(42) == chosen
+        assert await again.user_prefs(43) == UserPrefs(theme="light")
+        assert await again.user_prefs(44) == UserPrefs()
+    finally:
+        await again.close()
+
+
+async def test_bad_values_are_refused_before_and_by_the_database(store: Store) -> None:
+    with pytest.raises(ValueError):
+        UserPrefs(theme="neon")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        UserPrefs(four_color=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        UserPrefs(locale="fr-FR")  # type: ignore[arg-type]
+    sneaky = UserPrefs()
+    object.__setattr__(sneaky, "card_size", "huge")  # past the dataclass's own check
+    with pytest.raises(Exception):  # noqa: B017 - sqlite3 or asyncpg: the CHECK constraint
+        await store.save_user_prefs(7, sneaky)
+    assert await store.user_prefs(7) == UserPrefs()
+    assert CHOICES["card_size"] == ("normal", "large") and None in CHOICES["locale"]
