@@ -100,6 +100,7 @@ async def ok(interaction: discord.Interaction, text: str) -> None:
     round_minutes="Minutes per round (default 90)",
     advance="Match winners going on each round (default 8)",
     podium="Places on the podium (default 3)",
+    grace_minutes="Minutes before a computer player takes an absent player's seat (default 5)",
 )
 @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in presets()])
 async def create(
@@ -109,6 +110,7 @@ async def create(
     round_minutes: app_commands.Range[int, 1, 600] = 90,
     advance: app_commands.Range[int, 2, 32] = 8,
     podium: app_commands.Range[int, 1, 8] = 3,
+    grace_minutes: app_commands.Range[int, 1, 60] = 5,
 ) -> None:
     if not is_manager(interaction):
         raise UserError("Creating a tournament needs Manage Server or Manage Events.")
@@ -121,6 +123,7 @@ async def create(
         round_minutes=round_minutes,
         advance=advance,
         podium=podium,
+        grace_seconds=grace_minutes * 60.0,
     )
     await ok(interaction, f"Tournament **{cup.name}** created: registration is open.")
     await deps(interaction).tournament_presenter.changed(cup)  # type: ignore[attr-defined]

@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
+from app.client import ShengjiBot
+from bot.store import Store
 from bot.tournament import Tournament
+from bot.tournament.service import Cup
+from fakediscord.harness import start_bot
 from fakediscord.state import Channel, Message, User
 
 from .helpers import Env
@@ -120,7 +124,7 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     assert Tournament(cup.bracket.entrants, cup.seed).start().games == cup.bracket.rounds[0].games
 
     # nine tables at once, each in its own thread; the humans check in and let the computer play
-    await env.until(lambda: len(threads(env)) == games[0])
+    await env.until(lambda: len(threads(env)) == games[0], timeout=60)
     for user in (alice, bob, carol, dave):
         place = next(
             t for t in threads(env) if env.bot.service.tables[t.id].seat_of(user.id) is not None
@@ -155,3 +159,90 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     await handle
     fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
     assert "Spring Cup" in fields["Tournaments"]
+
+
+async def small_cup(env: Env, **options: Any) -> Cup:
+    """Alice & Bob, Tigers (Carol & Dave) and two computer teams, started."""
+    alice, bob, carol, dave = env.users
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup", advance=2, podium=1, **options)
+    await cmd(env, alice, "register", partner=bob)
+    await cmd(env, bob, "confirm")
+    await cmd(env, carol, "register", partner=dave, team="Tigers")
+    await cmd(env, dave, "confirm")
+    await cmd(env, alice, "addbots", count=2)
+    assert "Started: 4 teams" in await cmd(env, alice, "start")
+    await env.until(lambda: len(threads(env)) == 2, timeout=60)
+    return env.bot.tournaments.cup_in(env.world.tables.id)
+
+
+def place_of_user(env: Env, user: User) -> Channel:
+    return next(
+        t for t in threads(env) if env.bot.service.tables[t.id].seat_of(user.id) is not None
+    )
+
+
+async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> None:
+    env = shengji
+    alice, bob, carol = env.users[:3]
+    cup = await small_cup(env, round_minutes=3, grace_minutes=1)
+    assert cup.clock is not None and cup.clock.seconds == 180
+    # the organiser runs the clock; others may not
+    assert "Only the organiser" in await cmd(env, bob, "pause")
+    assert "paused" in await cmd(env, alice, "pause")
+    assert cup.clock.paused and "already paused" in await cmd(env, alice, "pause")
+    await env.tick(30)
+    assert "runs again" in await cmd(env, alice, "pause", on=False)
+    assert cup.clock.remaining(env.clock.now()) == 180
+    assert "2 more minute" in await cmd(env, alice, "extend", minutes=2)
+    assert cup.clock.seconds == 300
+    # Alice and Bob show up; Carol and Dave never do
+    ours = place_of_user(env, alice)
+    here = await env.until(lambda: message_with(env, ours, ":here"), timeout=30)
+    for user in (alice, bob):
+        assert "Checked in" in await click(env, here, f"sj:c:{cup.id}:here", user)
+        handle = env.driver.send_slash("shengji auto", user, ours)
+        await handle
+    theirs = place_of_user(env, carol)
+    their_table = env.bot.service.tables[theirs.id]
+    # a hand is scored somewhere before the restart
+    await play_until(env, lambda: any(s.tally.hands for s in cup.slots.values()))
+    assert all(s.kind == "human" for s in their_table.seats if s and s.name in ("Carol", "Dave"))
+
+    hands = {k: s.tally.hands for k, s in cup.slots.items()}
+    clock = cup.clock
+    await env.bot.close()
+    store = await Store.open(env.store.path)
+    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01)
+    running = await start_bot(env.fake, bot)
+    try:
+        env.bot, env.store = bot, store
+        again = bot.tournaments.cup_in(env.world.tables.id)
+        assert again.clock == clock and again.phase == "running"
+        assert {k: s.tally.hands >= hands[k] for k, s in again.slots.items()} == dict.fromkeys(
+            hands, True
+        )  # no hand lost (one more may have been recorded as the bot stopped)
+        for slot in again.slots.values():
+            assert bot.service.tables[slot.place_id].id == slot.table_id  # tables resumed
+        # the grace period runs out: computer players take Carol's and Dave's seats
+        await play_until(
+            env,
+            lambda: any(
+                "did not show up" in f for s in again.slots.values() for f in s.tally.flags
+            ),
+        )
+        table = bot.service.tables.get(theirs.id)
+        if table is not None:
+            assert {s.name for s in table.seats if s} >= {"Carol (bot)", "Dave (bot)"}
+        # the round's time runs out with hands in progress; the tournament ends
+        await play_until(env, lambda: again.phase == "finished")
+        notes = [m.content for m in env.fake.channel_messages(env.world.tables)]
+        assert any("Round 1: time is up" in n for n in notes)
+        assert again.bracket is not None and again.bracket.podium is not None
+        tigers = [g for g in again.bracket.rounds[0].games if 1 in g.teams]
+        assert tigers and tigers[0].outcome is not None
+        assert any("Carol did not show up" in f for f in tigers[0].outcome.flags)
+        rows = await store.tournament_matches(again.id)
+        assert any("did not show up" in "; ".join(r.flags) for r in rows)
+    finally:
+        await running.stop()
