@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import statistics
@@ -27,7 +28,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.rules import (
     Card,
@@ -40,6 +43,7 @@ from bot.rules import (
 from bot.store import GuildSettings, Store
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.clock import VirtualClock
+from fakediscord.state import Channel, Guild, User
 
 TIMERS = {
     "bid_window": 2.0,
@@ -95,19 +99,26 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def run(tables: int, humans: int, seconds: float, think: float) -> dict[str, float]:
+@contextlib.asynccontextmanager
+async def launch_bot(
+    timers: dict[str, Any],
+    rules: RuleSet | None = None,
+    setup: Callable[[FakeDiscord, Guild], None] | None = None,
+) -> AsyncIterator[tuple[FakeDiscord, Guild, subprocess.Popen[bytes]]]:
+    """The fake in this process, the bot (``bench.load_bot``) in its own, connected.
+
+    ``setup(fake, guild)`` builds channels and users before the bot connects. On
+    exit the bot gets SIGTERM (its graceful shutdown) while the fake still answers.
+    """
     folder = Path(tempfile.mkdtemp())
-    rules = RuleSet(play_seconds=600, kitty_seconds=600)
     store = await Store.open(folder / "load.sqlite3")
     fake = FakeDiscord(clock=VirtualClock(realtime=True), max_log=20_000)
     await fake.start()
     guild = fake.create_guild("load")
-    await store.save_guild_settings(guild.id, GuildSettings(rules, TIMERS))
+    await store.save_guild_settings(guild.id, GuildSettings(rules or RuleSet(), timers))
     await store.close()
-    channels = [fake.create_text_channel(guild, f"t{i}") for i in range(tables)]
-    users = [
-        [fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)] for i in range(tables)
-    ]
+    if setup is not None:
+        setup(fake, guild)
     bot = subprocess.Popen(
         [sys.executable, "-m", "bench.load_bot", fake.api_base, fake.gateway_url],
         cwd=Path(__file__).resolve().parent.parent,
@@ -118,84 +129,110 @@ async def run(tables: int, humans: int, seconds: float, think: float) -> dict[st
             "SHENGJI_LOG": "WARNING",
         },
     )
-    driver = UserDriver(fake, timeout=120)
-    latencies: list[float] = []
-    failures = 0
     try:
         # commands are synced before the gateway connects: wait for both
         await fake.wait_for(lambda: fake.commands and fake.gateway.connected, timeout=60)
         await asyncio.sleep(0.5)  # READY and GUILD_CREATE reach the client
-        idle_rss = rss_kb(bot.pid)
-
-        async def slash(user, channel, name, options=None) -> None:
-            nonlocal failures
-            handle = driver.send_slash(f"shengji {name}", user, channel, options)
-            try:
-                await handle
-                latencies.append(handle.ack_latency)
-            except Exception as exc:
-                failures += 1
-                print(f"interaction failed: {exc!r}"[:300], file=sys.stderr)
-
-        for i, channel in enumerate(channels):
-            await slash(users[i][0], channel, "new")
-            for user in users[i][1:]:
-                await slash(user, channel, "join")
-            for _ in range(4 - humans):
-                await slash(users[i][0], channel, "addbot")
-        latencies.clear()
-
-        async def start_later(i: int) -> None:
-            # players press Start over ten seconds, not all in the same millisecond
-            await asyncio.sleep(10.0 * i / tables)
-            await slash(users[i][0], channels[i], "start")
-
-        await asyncio.gather(*(start_later(i) for i in range(tables)))
-        start = time.perf_counter()
-        cpu_start = cpu_seconds(bot.pid)
-        own_start = time.process_time()
-
-        async def player(i: int, j: int) -> None:
-            user, channel = users[i][j], channels[i]
-            answered: set[str] = set()
-            while time.perf_counter() - start < seconds:
-                panel = next(
-                    (
-                        m
-                        for m in reversed(fake.dms(user))
-                        if any(c.endswith((":play", ":bury")) for c in m.custom_ids())
-                    ),
-                    None,
-                )
-                key = panel and next(
-                    c for c in panel.custom_ids() if c.endswith((":play", ":bury"))
-                )
-                if panel is None or key in answered:
-                    await asyncio.sleep(0.2)
-                    continue
-                answered.add(key)
-                await asyncio.sleep(think)
-                hand = [
-                    parse_cards(o["value"].split(".")[0])[0]
-                    for row in panel.components
-                    for c in row.get("components", [])
-                    for o in c.get("options", [])
-                ]
-                cards = decide(panel.content, hand, rules)
-                await slash(user, channel, "play", {"cards": " ".join(map(str, cards))})
-
-        await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
-        elapsed = time.perf_counter() - start
-        cpu = cpu_seconds(bot.pid) - cpu_start
-        own_cpu = time.process_time() - own_start
-        busy_rss = rss_kb(bot.pid)
-        hands = sum(
-            1 for ch in channels for m in fake.channel_messages(ch) if "is over" in m.content
-        )
+        yield fake, guild, bot
     finally:
-        bot.terminate()  # SIGTERM: the bot's graceful shutdown, while the fake still answers
+        bot.terminate()
         await asyncio.to_thread(bot.wait, 60)
         await fake.stop()
+
+
+async def run(tables: int, humans: int, seconds: float, think: float) -> dict[str, float]:
+    rules = RuleSet(play_seconds=600, kitty_seconds=600)
+    channels: list[Channel] = []
+    users: list[list[User]] = []
+
+    def setup(fake: FakeDiscord, guild: Guild) -> None:
+        channels.extend(fake.create_text_channel(guild, f"t{i}") for i in range(tables))
+        users.extend(
+            [fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)]
+            for i in range(tables)
+        )
+
+    async with launch_bot(TIMERS, rules, setup) as (fake, _guild, bot):
+        return await _play(fake, bot, channels, users, rules, humans, seconds, think)
+
+
+async def _play(
+    fake: FakeDiscord,
+    bot: subprocess.Popen[bytes],
+    channels: list[Channel],
+    users: list[list[User]],
+    rules: RuleSet,
+    humans: int,
+    seconds: float,
+    think: float,
+) -> dict[str, float]:
+    tables = len(channels)
+    driver = UserDriver(fake, timeout=120)
+    latencies: list[float] = []
+    failures = 0
+    idle_rss = rss_kb(bot.pid)
+
+    async def slash(user, channel, name, options=None) -> None:
+        nonlocal failures
+        handle = driver.send_slash(f"shengji {name}", user, channel, options)
+        try:
+            await handle
+            latencies.append(handle.ack_latency)
+        except Exception as exc:
+            failures += 1
+            print(f"interaction failed: {exc!r}"[:300], file=sys.stderr)
+
+    for i, channel in enumerate(channels):
+        await slash(users[i][0], channel, "new")
+        for user in users[i][1:]:
+            await slash(user, channel, "join")
+        for _ in range(4 - humans):
+            await slash(users[i][0], channel, "addbot")
+    latencies.clear()
+
+    async def start_later(i: int) -> None:
+        # players press Start over ten seconds, not all in the same millisecond
+        await asyncio.sleep(10.0 * i / tables)
+        await slash(users[i][0], channels[i], "start")
+
+    await asyncio.gather(*(start_later(i) for i in range(tables)))
+    start = time.perf_counter()
+    cpu_start = cpu_seconds(bot.pid)
+    own_start = time.process_time()
+
+    async def player(i: int, j: int) -> None:
+        user, channel = users[i][j], channels[i]
+        answered: set[str] = set()
+        while time.perf_counter() - start < seconds:
+            panel = next(
+                (
+                    m
+                    for m in reversed(fake.dms(user))
+                    if any(c.endswith((":play", ":bury")) for c in m.custom_ids())
+                ),
+                None,
+            )
+            key = panel and next(c for c in panel.custom_ids() if c.endswith((":play", ":bury")))
+            if panel is None or key in answered:
+                await asyncio.sleep(0.2)
+                continue
+            answered.add(key)
+            await asyncio.sleep(think)
+            hand = [
+                parse_cards(o["value"].split(".")[0])[0]
+                for row in panel.components
+                for c in row.get("components", [])
+                for o in c.get("options", [])
+            ]
+            cards = decide(panel.content, hand, rules)
+            await slash(user, channel, "play", {"cards": " ".join(map(str, cards))})
+
+    await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
+    elapsed = time.perf_counter() - start
+    cpu = cpu_seconds(bot.pid) - cpu_start
+    own_cpu = time.process_time() - own_start
+    busy_rss = rss_kb(bot.pid)
+    hands = sum(1 for ch in channels for m in fake.channel_messages(ch) if "is over" in m.content)
     ordered = sorted(latencies)
     return {
         "tables": tables,
@@ -226,7 +263,10 @@ def main() -> None:
         help="seconds a simulated player takes to answer (0: at once)",
     )
     args = parser.parse_args()
-    result = asyncio.run(run(args.tables, args.humans, args.seconds, args.think))
+    report(asyncio.run(run(args.tables, args.humans, args.seconds, args.think)))
+
+
+def report(result: dict[str, float]) -> None:
     for key, value in result.items():
         print(f"{key:26} {value:10.1f}" if isinstance(value, float) else f"{key:26} {value:10}")
 

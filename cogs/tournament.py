@@ -218,7 +218,7 @@ async def start(interaction: discord.Interaction) -> None:
 
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
-    cup = here(interaction)
+    cup = cups(interaction).cup_in(interaction.channel_id or 0, finished=True)
     embed, image = _standings(cup, cups(interaction).clock.now())
     await interaction.response.send_message(embed=embed, file=image, ephemeral=True)
 

@@ -188,12 +188,14 @@ class TournamentService:
         self.sink = sink
         self.clock = tables.clock
         self.cups: dict[int, Cup] = {}  # by channel id
+        self.finished: dict[int, Cup] = {}  # the last finished one per channel, for standings
         tables.hooks.append(self)
 
     # --- lookups ---------------------------------------------------------------------
 
-    def cup_in(self, channel_id: int) -> Cup:
-        cup = self.cups.get(channel_id)
+    def cup_in(self, channel_id: int, *, finished: bool = False) -> Cup:
+        """The channel's running tournament (or, with ``finished``, its last finished one)."""
+        cup = self.cups.get(channel_id) or (self.finished.get(channel_id) if finished else None)
         if cup is None:
             raise UserError(
                 "There is no tournament in this channel. Create one with "
@@ -441,7 +443,9 @@ class TournamentService:
                 slot.tally.add(event.result)
                 for seat in table.seats:  # a player who left: the service seated a computer
                     if seat is not None and seat.kind == "bot" and seat.name.endswith(" (bot)"):
-                        slot.tally.flag(f"{seat.name[:-6]} was replaced by a computer player")
+                        who = seat.name[: -len(" (bot)")]
+                        if not any(f.startswith(f"{who} ") for f in slot.tally.flags):
+                            slot.tally.flag(f"{who} left: replaced by a computer player")
                 expired = cup.clock is not None and cup.clock.expired(self.clock.now())
                 if slot.tally.outright is not None or expired:
                     self._finish(cup, game, slot)
@@ -489,7 +493,7 @@ class TournamentService:
             podium = [cup.bracket.entrants[t].name for t in cup.bracket.podium or []]
             places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
             await self.sink.changed(cup, f"🏆 {cup.name} is over! Podium: {places}")
-            del self.cups[cup.channel_id]
+            self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
             return
         await self._start_round(cup)
 

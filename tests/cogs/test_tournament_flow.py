@@ -155,6 +155,11 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
         m for m in env.fake.channel_messages(env.world.tables) if m.attachments and m.embeds
     ]
     assert standings and standings[-1].attachments[0].image_size[0] == 960
+    handle = env.driver.send_slash("shengji tournament standings", bob, env.world.tables)
+    await handle
+    shown = await handle.wait_message()
+    assert shown.ephemeral and "Podium" in shown.embeds[0]["description"]
+    assert shown.attachments[0].image_size[0] == 960
     handle = env.driver.send_slash("shengji stats", alice, env.world.tables)
     await handle
     fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
@@ -224,6 +229,12 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         )  # no hand lost (one more may have been recorded as the bot stopped)
         for slot in again.slots.values():
             assert bot.service.tables[slot.place_id].id == slot.table_id  # tables resumed
+        # both of our players leave: computer players finish the match for them
+        for user in (alice, bob):
+            handle = env.driver.send_slash("shengji leave", user, ours)
+            await handle
+            assert "computer player" in (await handle.wait_message()).content
+        assert not bot.service.tables[ours.id].closed  # a tournament match plays on
         # the grace period runs out: computer players take Carol's and Dave's seats
         await play_until(
             env,
@@ -242,6 +253,8 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         tigers = [g for g in again.bracket.rounds[0].games if 1 in g.teams]
         assert tigers and tigers[0].outcome is not None
         assert any("Carol did not show up" in f for f in tigers[0].outcome.flags)
+        aces = next(g for g in again.bracket.rounds[0].games if 0 in g.teams)
+        assert aces.outcome is not None and "Bob left" in "; ".join(aces.outcome.flags)
         rows = await store.tournament_matches(again.id)
         assert any("did not show up" in "; ".join(r.flags) for r in rows)
     finally:
