@@ -132,6 +132,7 @@ class Cup:
     slots: dict[str, Slot] = field(default_factory=dict)  # "round.index" -> Slot
     times: dict[int, list[float | None]] = field(default_factory=dict)
     messages: dict[str, int] = field(default_factory=dict)  # what the sink posted
+    timed_out: list[int] = field(default_factory=list)  # rounds whose time-up was announced
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
@@ -157,6 +158,7 @@ class Cup:
             "slots": {k: s.to_dict() for k, s in self.slots.items()},
             "times": {str(k): v for k, v in self.times.items()},
             "messages": self.messages,
+            "timed_out": self.timed_out,
         }
 
     def load_state(self, state: dict[str, Any]) -> None:
@@ -173,6 +175,7 @@ class Cup:
         }
         self.times = {int(k): v for k, v in state["times"].items()}
         self.messages = dict(state["messages"])
+        self.timed_out = list(state.get("timed_out", []))
 
 
 def slot_key(game: Game) -> str:
@@ -447,6 +450,8 @@ class TournamentService:
                         if not any(f.startswith(f"{who} ") for f in slot.tally.flags):
                             slot.tally.flag(f"{who} left: replaced by a computer player")
                 expired = cup.clock is not None and cup.clock.expired(self.clock.now())
+                if expired:
+                    self._time_up(cup, game.round_no)
                 if slot.tally.outright is not None or expired:
                     self._finish(cup, game, slot)
                 else:
@@ -523,7 +528,7 @@ class TournamentService:
                 if not clock.expired(self.clock.now()):
                     await self.clock.wait(cup.changed, deadline)
                     continue
-                await self.sink.changed(cup, f"⏱️ Round {number}: time is up.")
+                self._time_up(cup, number)
                 for game in cup.bracket.current.games:
                     slot = cup.slots.get(slot_key(game))
                     if slot is None or slot.done:
@@ -568,6 +573,13 @@ class TournamentService:
                     slot.tally.flag(f"{info.name} did not show up: replaced by a computer player")
         await self._save(cup)
         await self.sink.changed(cup)
+
+    def _time_up(self, cup: Cup, number: int) -> None:
+        """Announce once that the round's time is up (from the clock or a table)."""
+        if number not in cup.timed_out:
+            cup.timed_out.append(number)
+            note = f"⏱️ Round {number}: time is up. No new hand starts; hands in play finish."
+            self._spawn(cup, self.sink.changed(cup, note))
 
     def _table(self, slot: Slot) -> Table | None:
         table = self.tables.tables.get(slot.place_id)

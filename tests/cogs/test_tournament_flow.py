@@ -149,8 +149,12 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     assert [len(r.games) for r in bracket.rounds] == games
     stored = await env.store.tournament(cup.id)
     assert stored is not None and stored.status == "finished"
-    announced = [m.content for m in env.fake.channel_messages(env.world.tables)]
-    assert any("is over! Podium" in text for text in announced)
+    await env.until(
+        lambda: any(
+            "is over! Podium" in m.content for m in env.fake.channel_messages(env.world.tables)
+        ),
+        timeout=30,
+    )
     standings = [
         m for m in env.fake.channel_messages(env.world.tables) if m.attachments and m.embeds
     ]
@@ -247,8 +251,13 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
             assert {s.name for s in table.seats if s} >= {"Carol (bot)", "Dave (bot)"}
         # the round's time runs out with hands in progress; the tournament ends
         await play_until(env, lambda: again.phase == "finished")
-        notes = [m.content for m in env.fake.channel_messages(env.world.tables)]
-        assert any("Round 1: time is up" in n for n in notes)
+        await env.until(
+            lambda: any(
+                "Round 1: time is up" in m.content
+                for m in env.fake.channel_messages(env.world.tables)
+            ),
+            timeout=30,
+        )
         assert again.bracket is not None and again.bracket.podium is not None
         tigers = [g for g in again.bracket.rounds[0].games if 1 in g.teams]
         assert tigers and tigers[0].outcome is not None
