@@ -407,7 +407,10 @@ class Match:
         assert self.trump is not None and self.leader is not None
         hand = self.hands[seat]
         events: list[Event] = []
-        if not self.trick:
+        if not self.trick and len(cards) == 1 and cards[0] in hand:
+            played = cards  # a single card from the hand: always a legal lead
+            self.attempted = None
+        elif not self.trick:
             check_lead(hand, cards, self.trump, self.rules)
             units = decompose(cards, self.trump, self.rules)
             played = cards

@@ -48,6 +48,12 @@ def check_follow(
     rules = rules or DEFAULT_RULES
     order = order_for(trump, rules)
     n = len(lead)
+    if n == 1 and len(play) == 1 and play[0] in hand:
+        # the common case, a single led: the led suit if held, else anything
+        suit_of = order.suit_of
+        suit = suit_of[lead[0]]
+        if suit_of[play[0]] == suit or all(suit_of[c] != suit for c in hand):
+            return
     if len(play) != n:
         raise IllegalPlay(
             f"Play exactly {n} card{'s' if n != 1 else ''}: the lead has {n}.",

@@ -159,6 +159,20 @@ def _compiled(trump: Trump, fixed_two_trump: bool, chain: bool) -> Order:
 
 
 def order_for(trump: Trump, rules: RuleSet | None = None) -> Order:
-    """The compiled order for a trump under the given rules (cached)."""
+    """The compiled order for a trump under the given rules (cached).
+
+    A hand asks for the same order thousands of times with the same two objects:
+    the last answer is kept by identity (one tuple, swapped whole, so threads
+    never see a torn entry) before the hashing cache is consulted.
+    """
+    global _last
     rules = rules or DEFAULT_RULES
-    return _compiled(trump, rules.fixed_two_trump, rules.trump_chain_tractors)
+    last = _last
+    if last[0] is trump and last[1] is rules:
+        return last[2]
+    order = _compiled(trump, rules.fixed_two_trump, rules.trump_chain_tractors)
+    _last = (trump, rules, order)
+    return order
+
+
+_last: tuple[Trump | None, RuleSet | None, Order | None] = (None, None, None)
