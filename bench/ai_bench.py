@@ -1,11 +1,14 @@
-"""Benchmark of the heuristic player: milliseconds per decision, by kind.
+"""Benchmark of the computer players: milliseconds per decision, by kind.
 
-Run: ``python3 -m bench.ai_bench [--hands 40] [--seed 1]`` (one core).
+Run: ``python3 -m bench.ai_bench [--hands 40] [--seed 1]`` (one core), or for the
+expert ``python3 -m bench.ai_bench --player expert --think-ms 250 --hands 3``
+(its p99 must stay within ``think_ms`` + 20 ms: a table waits that long at most).
 
-Four heuristic players play whole hands (deal, bids, burial, tricks); every call
-to ``act`` is timed, including building the card memory from the view, which is
-what a table pays on each turn. Bid questions are asked after every dealt card,
-so they are reported apart from the decisions that matter for a turn timer
+Four players of one kind (the heuristic by default) play whole hands (deal, bids,
+burial, tricks); every call to ``act`` is timed, including building the card
+memory from the view, which is what a table pays on each turn. Bid questions are
+asked after every dealt card, so they are reported apart from the decisions that
+matter for a turn timer
 (burial, leads, follows).
 """
 
@@ -16,14 +19,14 @@ import json
 import statistics
 import time
 
-from bot.ai import HeuristicPlayer, play_hand
+from bot.ai import Player, make_player, play_hand
 from bot.game import SYSTEM, Action, Match, NextHand, SeatView
 
 
 class TimedPlayer:
     """Wraps a player and records the time of every decision by its kind."""
 
-    def __init__(self, inner: HeuristicPlayer, times: dict[str, list[float]]) -> None:
+    def __init__(self, inner: Player, times: dict[str, list[float]]) -> None:
         self.inner = inner
         self.name = inner.name
         self.times = times
@@ -46,9 +49,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
-def run(hands: int, seed: int) -> dict[str, dict[str, float]]:
+def run(
+    hands: int, seed: int, player: str = "ai", think_ms: float | None = None
+) -> dict[str, dict[str, float]]:
     times: dict[str, list[float]] = {}
-    players = [TimedPlayer(HeuristicPlayer(), times) for _ in range(4)]
+    players = [TimedPlayer(make_player(player, think_ms=think_ms), times) for _ in range(4)]
     match = Match.new(seed)
     for i in range(hands):
         play_hand(match, players)
@@ -72,13 +77,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--player", default="ai", help="a level or kind (ai, expert, ...)")
+    parser.add_argument("--think-ms", type=float, default=None, help="the expert's time")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    table = run(args.hands, args.seed)
+    table = run(args.hands, args.seed, args.player, args.think_ms)
     if args.json:
         print(json.dumps(table))
         return
-    print(f"heuristic decision times over {args.hands} hands (ms)")
+    think = f", think_ms {args.think_ms:g}" if args.think_ms is not None else ""
+    print(f"{args.player} decision times over {args.hands} hands{think} (ms)")
     print(f"  {'kind':8} {'n':>7} {'median':>8} {'p99':>8} {'max':>8}")
     for kind, row in table.items():
         print(
