@@ -78,14 +78,18 @@ def review_hand(
     review_seed: int | str = 0,
     worlds: int = WORLDS,
     budget_s: float = 30.0,
+    start: dict[str, Any] | None = None,
     **options: Any,
 ) -> Review:
     """Review ``seat``'s plays in hand ``hand_no`` (default: the last hand in ``actions``).
 
     ``seed``, ``actions``, ``rules`` and ``options`` rebuild the match as ``replay``
-    does. ``review_seed`` varies the samples (same seed, same figures).
+    does; or ``start``, a match's ``to_dict`` before ``actions``. ``review_seed``
+    varies the samples (same seed, same figures).
     """
-    points = decision_points(seed, actions, seat, rules=rules, hand_no=hand_no, **options)
+    points = decision_points(
+        seed, actions, seat, rules=rules, hand_no=hand_no, start=start, **options
+    )
     deadline = time.perf_counter() + budget_s
     judged: list[Decision] = []
     count = 0
@@ -112,13 +116,20 @@ def decision_points(
     *,
     rules: RuleSet | None = None,
     hand_no: int | None = None,
+    start: dict[str, Any] | None = None,
     **options: Any,
 ) -> list[tuple[int, SeatView, tuple[Card, ...]]]:
     """(trick number, the seat's view, the cards it chose) at each of its plays."""
     decoded = [(s, action_from_dict(a) if isinstance(a, dict) else a) for s, a in actions]
+
+    def fresh() -> Match:
+        if start is not None:
+            return Match.from_dict(start)
+        return Match.new(seed, rules, **options)
+
     if hand_no is None:
-        hand_no = _last_hand(seed, decoded, rules, **options)
-    match = Match.new(seed, rules, **options)
+        hand_no = _last_hand(fresh(), decoded)
+    match = fresh()
     out: list[tuple[int, SeatView, tuple[Card, ...]]] = []
     for who, action in decoded:
         if who == seat and isinstance(action, Play) and match.hand_no == hand_no:
@@ -127,10 +138,7 @@ def decision_points(
     return out
 
 
-def _last_hand(
-    seed: int, actions: Sequence[tuple[int, Action]], rules: RuleSet | None, **options: Any
-) -> int:
-    match = Match.new(seed, rules, **options)
+def _last_hand(match: Match, actions: Sequence[tuple[int, Action]]) -> int:
     last = 0
     for who, action in actions:
         if isinstance(action, Play):

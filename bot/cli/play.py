@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.ai import KINDS, make_player, suggest, suggest_bid
+from bot.ai.review import review_hand
 from bot.game import (
     SYSTEM,
+    Action,
     Buried,
     Bury,
     Declare,
@@ -76,6 +78,17 @@ class TerminalGame:
         self.autopilot = watch
         self.offered: tuple[tuple[Card, ...], ...] = ()
         self.driver = Driver(match, self.deal_round)
+        # every accepted action, for the post-hand review (it replays the hand)
+        self.log: list[tuple[int, Action]] = []
+        self.start = match.to_dict()
+        apply = match.apply
+
+        def recording(seat: int, action: Action, **options: bool) -> list[Event]:
+            events = apply(seat, action, **options)
+            self.log.append((seat, action))
+            return events
+
+        match.apply = recording  # type: ignore[method-assign]
 
     def say(self, key: str, **args: str | int) -> None:
         self.write(t(self.locale, key, **args))
@@ -287,6 +300,9 @@ class TerminalGame:
             if lowered in ("help", "?"):
                 self.say("cli-help")
                 continue
+            if lowered == "review":
+                self._review()
+                continue
             if lowered in ("hint", "auto", "auto all"):
                 text = lowered
             if text == "" and self.autopilot:
@@ -296,6 +312,27 @@ class TerminalGame:
                     return
             except RulesError as error:
                 self.say("cli-not-allowed", reason=explain(self.locale, error))
+
+    def _review(self) -> None:
+        """The player's three costliest decisions of the hand just played (``review``)."""
+        match = self.match
+        if self.watch or match.result is None or match.phase not in (Phase.SCORED, Phase.OVER):
+            self.say("cli-review-later")
+            return
+        self.say("cli-review-wait")
+        review = review_hand(
+            match.seed, self.log, self.seat, hand_no=match.hand_no, start=self.start
+        )
+        if not review.decisions:
+            self.say("cli-review-none", judged=review.judged)
+        for decision in review.decisions:
+            self.say(
+                "cli-review-line",
+                trick=decision.trick,
+                played=self.show.cards(decision.played),
+                better=self.show.cards(decision.better),
+                loss=f"{decision.loss:.1f}",
+            )
 
     def _show_table(self, view: SeatView) -> None:
         assert view.trump is not None

@@ -148,3 +148,18 @@ def test_a_tight_budget_stops_early_and_says_so() -> None:
     log, _ = _recorded_hand(3, lambda m, v: None)
     review = review_hand(3, log, 1, budget_s=0.0)
     assert not review.complete and review.decisions == () and review.judged == 0
+
+
+def test_terminal_review_after_a_hand() -> None:
+    from bot.cli import TerminalGame
+
+    answers = iter(["review", "auto all", "review", "quit"])
+    lines: list[str] = []
+    game = TerminalGame(
+        Match.new(5), 0, "ai", lambda _prompt: next(answers), lines.append, symbols=False
+    )
+    assert game.run() == 0
+    text = "\n".join(lines)
+    assert "available once the hand is over" in text  # asked mid-hand
+    assert "Reviewing your plays" in text
+    assert "Trick " in text or "No costly decision" in text

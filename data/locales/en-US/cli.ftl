@@ -1,5 +1,5 @@
 # The terminal game (python -m bot play [--watch] [--lang zh]).
-cli-help = Type cards in the notation, e.g. 'AH AH KH' (10 is T; jokers SJ, BJ). Commands: 'hint' suggests a move, 'auto' lets the computer make this move, 'auto all' hands your seat to the computer (托管) for the rest of the match, 'quit' stops.
+cli-help = Type cards in the notation, e.g. 'AH AH KH' (10 is T; jokers SJ, BJ). Commands: 'hint' suggests a move, 'auto' lets the computer make this move, 'auto all' hands your seat to the computer (托管) for the rest of the match, 'review' (after a hand) shows your costliest plays, 'quit' stops.
 cli-title = Shengji (双升) · seed { $seed } · you are seat { $seat } (South)
 cli-title-watch = Shengji (双升) · seed { $seed } · four computer players; you watch from seat { $seat } (South)
 cli-bye = Bye.
@@ -70,3 +70,7 @@ cli-seat-north = North
 cli-seat-east = East
 cli-trump-none = { $level } no trump
 cli-trump-suit = { $level }, trump { $suit }
+cli-review-later = The review is available once the hand is over.
+cli-review-wait = Reviewing your plays (a few seconds).
+cli-review-none = No costly decision found in your { $judged } choices this hand.
+cli-review-line = Trick { $trick }: you played { $played }; the expert would play { $better } (about { $loss } points better).

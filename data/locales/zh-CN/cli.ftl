@@ -1,5 +1,5 @@
 # 终端游戏（python -m bot play [--watch] [--lang zh]）。
-cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'hint' 给出建议，'auto' 让电脑代出这一手，'auto all' 本场比赛剩下的都交给电脑（托管），'quit' 退出。
+cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'hint' 给出建议，'auto' 让电脑代出这一手，'auto all' 本场比赛剩下的都交给电脑（托管），'review'（一手牌结束后）列出你代价最大的出牌，'quit' 退出。
 cli-title = 双升 · 种子 { $seed } · 你坐{ $seat }号位（南）
 cli-title-watch = 双升 · 种子 { $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
 cli-bye = 再见。
@@ -66,3 +66,7 @@ cli-seat-north = 北家（对家）
 cli-seat-east = 东家
 cli-trump-none = 打{ $level }，无主
 cli-trump-suit = 打{ $level }，主{ $suit }
+cli-review-later = 本手牌结束后才能复盘。
+cli-review-wait = 正在复盘你的出牌（需要几秒钟）。
+cli-review-none = 本手你的 { $judged } 次选择中没有发现代价大的失误。
+cli-review-line = 第 { $trick } 轮：你出了 { $played }；高手会出 { $better }（约多得 { $loss } 分）。
