@@ -1,8 +1,6 @@
-"""Tournament records in a real SQLite file: state for restarts, results for stats."""
+"""Tournament records in SQLite and PostgreSQL: state for restarts, results for stats."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from bot.presets import presets
 from bot.store import Store
@@ -26,8 +24,8 @@ def played(entrants: list[Entrant]) -> Tournament:
     return t
 
 
-async def test_save_restore_and_player_results(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
+async def test_save_restore_and_player_results(db_url: str) -> None:
+    path = db_url
     store = await Store.open(path)
     entrants = [Entrant("Humans", ("101", "102")), Entrant("Others", ("103", "104"))]
     entrants += [Entrant(f"Bots {i}", (), computer=True) for i in range(3)]
@@ -63,8 +61,8 @@ async def test_save_restore_and_player_results(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_create_allocates_ids(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "t.db") as store:
+async def test_create_allocates_ids(db_url: str) -> None:
+    async with await Store.open(db_url) as store:
         first = await store.create_tournament(GUILD, 1, 2, "a", "s", {}, 1.0)
         second = await store.create_tournament(GUILD, 1, 2, "b", "s", {}, 2.0)
         assert second == first + 1
