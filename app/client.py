@@ -63,7 +63,9 @@ class ShengjiBot(commands.Bot):
         self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)  # type: ignore[arg-type]
         self.service = TableService(store, self.presenter, clock, seed_source=seed_source)
         self.presenter.service = self.service
-        self.tournament_presenter = TournamentPresenter(self, self.service.clock.now)
+        self.tournament_presenter = TournamentPresenter(
+            self, self.service.clock.now, self.presenter
+        )
         self.tournaments = TournamentService(self.service, store, self.tournament_presenter)
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands

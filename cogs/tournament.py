@@ -10,9 +10,10 @@ Confirm buttons, the match-winner rule spelled out), the standings (an image fro
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -33,6 +34,7 @@ from renderers.tournament import (
 )
 
 from .common import deps, ephemeral, name_of, reply, shengji
+from .live import LiveMessage
 
 log = logging.getLogger(__name__)
 
@@ -219,8 +221,10 @@ async def start(interaction: discord.Interaction) -> None:
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
     cup = cups(interaction).cup_in(interaction.channel_id or 0, finished=True)
-    embed, image = _standings(cup, cups(interaction).clock.now())
-    await interaction.response.send_message(embed=embed, file=image, ephemeral=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    scene = standings_scene(cup, cups(interaction).clock.now())
+    png = await deps(interaction).presenter.off_loop(render_standings, scene)
+    await interaction.followup.send(**standings_message(scene, png), ephemeral=True)
 
 
 @tournament.command(name="pause", description="Pause or resume the round's clock")
@@ -352,21 +356,27 @@ def standings_scene(cup: Cup, now: float) -> StandingsScene:
     return StandingsScene(cup.name, status, tuple(rounds), podium, tuple(summary))
 
 
-def _standings(cup: Cup, now: float) -> tuple[discord.Embed, discord.File]:
-    scene = standings_scene(cup, now)
-    buffer = io.BytesIO(render_standings(scene))
-    embed = discord.Embed(title=f"🏆 {cup.name} — standings", colour=discord.Colour.gold())
+def standings_message(scene: StandingsScene, png: bytes) -> dict[str, Any]:
+    """The standings message's fields around the rendered image."""
+    embed = discord.Embed(title=f"🏆 {scene.title} — standings", colour=discord.Colour.gold())
     embed.description = "\n".join(scene.summary)[:4000]
     embed.set_image(url="attachment://standings.png")
-    return embed, discord.File(buffer, "standings.png")
+    return {"embed": embed, "files": [discord.File(io.BytesIO(png), "standings.png")]}
 
 
 class TournamentPresenter:
-    """The tournament service's sink: threads, the registration and standings messages."""
+    """The tournament service's sink: threads, the registration and standings messages.
 
-    def __init__(self, client: discord.Client, now: Any) -> None:
+    Both messages are ``LiveMessage``s: edits are coalesced, so when hands end at
+    many tables at once only the newest standings are rendered (in the presenter's
+    render thread) and sent.
+    """
+
+    def __init__(self, client: discord.Client, now: Callable[[], float], tables: Any) -> None:
         self.client = client
         self.now = now  # the table service's clock
+        self.tables = tables  # the table presenter: its render thread and edit gap
+        self.live: dict[tuple[int, str], LiveMessage] = {}
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -407,45 +417,46 @@ class TournamentPresenter:
         except discord.HTTPException:
             log.warning("could not post in the thread of tournament %s", cup.id)
 
-    async def changed(self, cup: Cup, note: str = "") -> None:
-        try:
-            channel = await self._channel(cup.channel_id)
-            if cup.phase in ("registration", "closed"):
-                await self._upsert(
-                    channel,
-                    cup,
-                    "registration",
-                    embed=registration_embed(cup),
-                    view=registration_view(cup),
-                )
-            else:
-                if "registration" in cup.messages:  # its buttons go grey at the start
-                    await self._upsert(
-                        channel,
-                        cup,
-                        "registration",
-                        embed=registration_embed(cup),
-                        view=registration_view(cup),
-                    )
-                embed, image = _standings(cup, self.now())
-                await self._upsert(channel, cup, "standings", embed=embed, attachments=[image])
-            if note:
-                await channel.send(note)
-        except discord.HTTPException:
-            log.warning("could not update the messages of tournament %s", cup.id)
+    def _message(self, cup: Cup, key: str) -> LiveMessage:
+        live = self.live.get((cup.id, key))
+        if live is None:
+            live = self.live[(cup.id, key)] = LiveMessage(
+                functools.partial(self._channel, cup.channel_id),
+                gap=getattr(self.tables, "edit_gap", 0.0),
+                message_id=cup.messages.get(key),
+            )
+        return live
 
-    async def _upsert(self, channel: Any, cup: Cup, key: str, **fields: Any) -> None:
-        message_id = cup.messages.get(key)
-        if message_id is not None:
+    async def changed(self, cup: Cup, note: str = "") -> None:
+        registering = cup.phase in ("registration", "closed")
+        registration = self._message(cup, "registration")
+        if registering or (cup.id, "started") not in self.live:
+            if not registering:  # once, at the start: its buttons go grey
+                self.live[(cup.id, "started")] = registration
+
+            async def build_registration() -> dict[str, Any]:
+                return {"embed": registration_embed(cup), "view": registration_view(cup)}
+
+            registration.show(build_registration)
+        if not registering:
+            standings = self._message(cup, "standings")
+
+            async def build_standings() -> dict[str, Any]:
+                scene = standings_scene(cup, self.now())
+                png = await self.tables.off_loop(render_standings, scene)
+                return standings_message(scene, png)
+
+            standings.show(build_standings)
+        if note:
             try:
-                await channel.get_partial_message(message_id).edit(**fields)
-                return
-            except discord.NotFound:
-                pass
-        if "attachments" in fields:
-            fields["files"] = fields.pop("attachments")
-        message = await channel.send(**fields)
-        cup.messages[key] = message.id
+                channel = await self._channel(cup.channel_id)
+                await channel.send(note)
+            except discord.HTTPException:
+                log.warning("could not post in the channel of tournament %s", cup.id)
+        for key in ("registration", "standings"):
+            live = self.live.get((cup.id, key))
+            if live is not None and live.message_id is not None:
+                cup.messages[key] = live.message_id  # saved with the tournament
 
 
 class TournamentRouter(commands.Cog):
