@@ -345,7 +345,9 @@ class TableService:
         host_id: int,
         host_name: str,
         rules: RuleSet | None = None,
+        locale: str | None = None,
     ) -> Table:
+        """Open a lobby; ``locale`` is the server's preferred language (its setting wins)."""
         self._check_accepting()
         existing = self.tables.get(channel_id)
         if existing is not None and not existing.closed:
@@ -363,6 +365,7 @@ class TableService:
         )
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, seats)
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
+        table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
         await self.store.set_table_meta(table_id, table.meta)
         self.tables[channel_id] = table
         self._start_tasks(table)

@@ -14,7 +14,14 @@ import importlib
 
 from discord.ext import commands
 
-COMMAND_MODULES = ("cogs.lobby", "cogs.play", "cogs.settings", "cogs.records", "cogs.tournament")
+COMMAND_MODULES = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.settings",
+    "cogs.records",
+    "cogs.tournament",
+    "cogs.prefs",
+)
 
 
 async def install(bot: commands.Bot) -> None:
@@ -23,8 +30,10 @@ async def install(bot: commands.Bot) -> None:
         importlib.import_module(name)  # each module decorates its commands onto the group
     from .common import shengji
     from .components import Router
+    from .prefs import ClientLocales
     from .tournament import TournamentRouter
 
     bot.tree.add_command(shengji)
+    await bot.add_cog(ClientLocales())
     await bot.add_cog(Router())
     await bot.add_cog(TournamentRouter())

@@ -26,6 +26,7 @@ async def new(interaction: discord.Interaction, preset: str | None = None) -> No
         interaction.user.id,
         name_of(interaction.user),
         rules,
+        locale=interaction.guild_locale.value if interaction.guild_locale else None,
     )
     await interaction.response.send_message(
         **ephemeral(

@@ -19,6 +19,8 @@ import discord
 
 from bot.game import SeatView
 from bot.game.legal import check_cards
+from bot.i18n import pick, t
+from bot.i18n.rules import explain, suit_name
 from bot.rules import (
     TRUMP,
     Card,
@@ -27,8 +29,8 @@ from bot.rules import (
     obligation,
     order_for,
     possible_bids,
-    suit_name,
 )
+from bot.store import UserPrefs
 from renderers import HandScene, render_hand
 
 from .ids import BidButton, PanelButton, PickerMenu, format_id
@@ -105,24 +107,24 @@ def menus_for(view: SeatView) -> list[list[tuple[str, Card]]]:
     return menus
 
 
-def _menu_label(view: SeatView, options: list[tuple[str, Card]]) -> str:
+def _menu_label(view: SeatView, options: list[tuple[str, Card]], loc: str = "en-US") -> str:
     trump = view.trump or Trump(view.level, None)
     order = order_for(trump, view.rules)
     suits = []
     for _, card in options:
         name = (
-            suit_name(order.suit_of[card])
+            suit_name(loc, order.suit_of[card])
             if view.trump is not None
-            else suit_name(card.suit)
+            else suit_name(loc, card.suit)
             if not card.is_joker
-            else "jokers"
+            else t(loc, "panel-jokers")
         )
         if name not in suits:
             suits.append(name)
     return " / ".join(suits)
 
 
-def selection_problem(view: SeatView, cards: list[Card]) -> str | None:
+def selection_problem(view: SeatView, cards: list[Card], loc: str = "en-US") -> str | None:
     """Why the staged cards can't be played or buried now (None: they can).
 
     The rules' verdict is ``bot.game.legal``'s; only an empty or short selection
@@ -131,19 +133,40 @@ def selection_problem(view: SeatView, cards: list[Card]) -> str | None:
     if view.expecting == "bury":
         size = view.rules.kitty_size
         if len(cards) != size:
-            return f"Select exactly {size} cards to bury ({len(cards)} selected)."
+            return t(loc, "panel-select-bury", count=size, chosen=len(cards))
     elif not cards:
-        return "Select the cards to play."
+        return t(loc, "panel-select-play")
     try:
         check_cards(view, cards)
     except RulesError as err:
-        return str(err)
+        return explain(loc, err)
     return None
 
 
-def hand_image(view: SeatView, selected: list[Card], title: str) -> bytes:
-    scene = HandScene(cards=view.hand, trump=view.trump, selected=selected, title=title)
-    return render_hand(scene)
+#: cards per row with ``card_size: large``: a narrower image, so a phone (which fits
+#: an image to its width) shows every card larger
+LARGE_PER_ROW = 8
+
+
+def hand_image(
+    view: SeatView,
+    selected: list[Card],
+    title: str,
+    prefs: UserPrefs | None = None,
+    loc: str = "en-US",
+) -> bytes:
+    """The hand as the player chose to see it: theme, four colours, language, size."""
+    prefs = prefs or UserPrefs()
+    per_row = LARGE_PER_ROW if prefs.card_size == "large" else 13
+    scene = HandScene(
+        cards=view.hand, trump=view.trump, selected=selected, title=title, per_row=per_row
+    )
+    return render_hand(
+        scene,
+        theme=prefs.theme,
+        four_color=prefs.four_color,
+        lang="zh" if loc == "zh-CN" else "en",
+    )
 
 
 def build_panel(
@@ -154,28 +177,35 @@ def build_panel(
     names: tuple[str, str, str, str],
     confirm: bool = False,
     note: str = "",
+    locale: object = None,
+    prefs: UserPrefs | None = None,
 ) -> Panel:
-    """The panel for ``view.seat`` right now; call in a worker thread (it renders)."""
+    """The panel for ``view.seat`` right now, in ``locale`` as ``prefs`` ask.
+
+    Call in a worker thread (it renders).
+    """
+    loc = pick(locale)
     seat = view.seat
     assert seat is not None
     seq = view.seq
     components = Components()
     selected = cards_for(view, staged)
     lines = [note] if note else []
-    lines.append(f"**Trump:** {trump_text(view.trump)}")
+    lines.append(t(loc, "panel-trump", trump=trump_text(view.trump, loc)))
     acting = view.to_act == seat and view.expecting in ("play", "bury")
     if view.phase == "deal":
         current = view.bids[-1] if view.bids else None
         bids = possible_bids(view.hand, seat, view.level, current, view.rules)
-        lines.append(f"Dealt {len(view.hand)} of {view.rules.hand_size} cards.")
+        lines.append(t(loc, "panel-dealt", dealt=len(view.hand), total=view.rules.hand_size))
         if current is not None:
-            lines.append(f"Current bid: {cards_text(current.cards)} by {names[current.seat]}.")
-        lines.append("Bid below while the cards are dealt." if bids else "No bid available now.")
+            shown = cards_text(current.cards)
+            lines.append(t(loc, "panel-current-bid", cards=shown, name=names[current.seat]))
+        lines.append(t(loc, "panel-bid-below" if bids else "panel-no-bid"))
         for i, bid in enumerate(bids[:10]):
             code = "".join(str(c) for c in bid.cards)
             components.add_item(
                 discord.ui.Button(
-                    label=bid_label(bid, current, seat)[:80],
+                    label=bid_label(bid, current, seat, loc)[:80],
                     style=discord.ButtonStyle.primary,
                     custom_id=format_id(BidButton(table_id, seat, code)),
                     row=i // 5,
@@ -183,38 +213,43 @@ def build_panel(
             )
     elif acting:
         burying = view.expecting == "bury"
-        problem = selection_problem(view, selected)
+        problem = selection_problem(view, selected, loc)
         if burying:
-            lines.append(f"You are the dealer: choose {view.rules.kitty_size} cards to bury.")
+            lines.append(t(loc, "panel-bury", count=view.rules.kitty_size))
         elif view.lead is None:
-            lines.append("**Your lead.** Pick a single, pair, tractor or throw.")
+            lines.append(t(loc, "panel-lead"))
         else:
             duty = obligation(view.hand, view.lead, view.trump, view.rules)
             table = " · ".join(f"{names[s]} {cards_text(list(c))}" for s, c in view.trick)
-            lines.append(f"On the table: {table}")
-            lines.append("**Your turn** to follow" + (f": {duty}." if duty else "."))
+            lines.append(t(loc, "panel-on-table", plays=table))
+            if duty:
+                lines.append(t(loc, "panel-follow-duty", duty=explain(loc, duty)))
+            else:
+                lines.append(t(loc, "panel-follow"))
         if selected:
-            lines.append(f"Selected: {cards_text(selected)}")
+            lines.append(t(loc, "panel-selected", cards=cards_text(selected)))
         if problem and selected:
             lines.append(f"⚠️ {problem}")
         if confirm and burying and problem is None:
-            lines.append(f"Bury {cards_text(selected)}? This cannot be undone.")
+            lines.append(t(loc, "panel-bury-confirm", cards=cards_text(selected)))
             components.add_item(
                 _button(
-                    "Confirm bury",
+                    t(loc, "panel-button-confirm"),
                     format_id(PanelButton(table_id, seat, seq, "confirm")),
                     discord.ButtonStyle.danger,
                 )
             )
             components.add_item(
-                _button("Back", format_id(PanelButton(table_id, seat, seq, "back")))
+                _button(
+                    t(loc, "panel-button-back"), format_id(PanelButton(table_id, seat, seq, "back"))
+                )
             )
         else:
             staged_set = set(staged)
             for i, options in enumerate(menus_for(view)):
                 menu = discord.ui.Select(
                     custom_id=format_id(PickerMenu(table_id, seat, seq, i)),
-                    placeholder=f"{_menu_label(view, options)} ({len(options)})"[:150],
+                    placeholder=f"{_menu_label(view, options, loc)} ({len(options)})"[:150],
                     min_values=0,
                     max_values=len(options),
                     options=[
@@ -228,7 +263,7 @@ def build_panel(
                     row=i,
                 )
                 components.add_item(menu)
-            verb = "Bury" if burying else "Play"
+            verb = t(loc, "panel-button-bury" if burying else "panel-button-play")
             components.add_item(
                 _button(
                     verb,
@@ -239,15 +274,23 @@ def build_panel(
                 )
             )
             components.add_item(
-                _button("Suggest", format_id(PanelButton(table_id, seat, seq, "suggest")), row=4)
+                _button(
+                    t(loc, "panel-button-suggest"),
+                    format_id(PanelButton(table_id, seat, seq, "suggest")),
+                    row=4,
+                )
             )
             components.add_item(
-                _button("Clear", format_id(PanelButton(table_id, seat, seq, "clear")), row=4)
+                _button(
+                    t(loc, "panel-button-clear"),
+                    format_id(PanelButton(table_id, seat, seq, "clear")),
+                    row=4,
+                )
             )
     elif view.expecting in ("play", "bury") and view.to_act is not None:
-        lines.append(f"Waiting for {names[view.to_act]}.")
-    title = f"Your hand · {len(view.hand)} cards"
-    image = hand_image(view, selected, title)
+        lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
+    title = t(loc, "panel-title", count=len(view.hand))
+    image = hand_image(view, selected, title, prefs, loc)
     return Panel("\n".join(lines)[:2000], image, components)
 
 

@@ -62,9 +62,10 @@ from bot.game import (
     TrickWon,
     TrumpSet,
 )
-from bot.i18n import t
+from bot.i18n import pick, t
 from bot.rules import Card, trick_winner
 from bot.service import CloseReason, Table, Update, UpdateKind
+from bot.store import UserPrefs
 from renderers import (
     KittyScene,
     SummaryScene,
@@ -290,6 +291,10 @@ class Presenter:
         self.audit = audit
         self.edit_gap = edit_gap
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
+        #: each player's display preferences (cogs.prefs forgets one on a change)
+        self.prefs: dict[int, UserPrefs] = {}
+        #: the language of each player's Discord client, from their last interaction
+        self.client_locales: dict[int, str] = {}
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
     async def off_loop(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -320,6 +325,44 @@ class Presenter:
     @staticmethod
     def locale(table: Table) -> object:
         return table.meta.get("locale")
+
+    async def prefs_of(self, user_id: int) -> UserPrefs:
+        """A player's preferences, read from the store once and kept."""
+        found = self.prefs.get(user_id)
+        if found is None:
+            found = UserPrefs()
+            if self.service is not None:
+                found = await self.service.store.user_prefs(user_id)
+            self.prefs[user_id] = found
+        return found
+
+    def redraw_for(self, user_id: int) -> int:
+        """Redraw this player's live panels at every table (after a preference change)."""
+        if self.service is None:
+            return 0
+        redrawn = 0
+        for table in list(self.service.tables.values()):
+            match = table.match
+            if table.closed or match is None:
+                continue
+            for seat, info in enumerate(table.seats):
+                if info is None or info.user_id != user_id or seat not in self.ui(table).panels:
+                    continue
+                update = Update(
+                    kind=UpdateKind.SEATS,
+                    events=(),
+                    public=match.view(None),
+                    views=tuple(match.view(s) for s in range(4)),
+                    seats=tuple(table.seats),
+                    deadline=self.service.deadline(table),
+                )
+                self._show_panel(table, update, seat)
+                redrawn += 1
+        return redrawn
+
+    def player_locale(self, table: Table, user_id: int, prefs: UserPrefs) -> str:
+        """For what only this player reads: their setting, their client, the server."""
+        return pick(prefs.locale, self.client_locales.get(user_id), self.locale(table))
 
     # --- plumbing ------------------------------------------------------------------
 
@@ -907,7 +950,10 @@ class Presenter:
         self._show_panel(table, update, acting)
         if info.user_id in ui.dm_closed:
             return
-        loc = self.locale(table)
+        prefs = await self.prefs_of(info.user_id)
+        if not prefs.turn_dm:
+            return
+        loc = self.player_locale(table, info.user_id, prefs)
         key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
         ping = self._dm_live(table, info.user_id)
         ui.pings[acting] = (public.seq, ping)
@@ -944,10 +990,21 @@ class Presenter:
         staged = self.staged_values(table, seat, view.seq)
         confirm = seat in self.ui(table).confirming
         info = table.seats[seat]
+        prefs, loc = UserPrefs(), pick(self.locale(table))
         if info is not None and info.user_id is not None:
             self._audit_panel(info.user_id, view)
+            prefs = await self.prefs_of(info.user_id)
+            loc = self.player_locale(table, info.user_id, prefs)
         return await self.off_loop(
-            build_panel, table.id, view, staged, names=names, confirm=confirm, note=note
+            build_panel,
+            table.id,
+            view,
+            staged,
+            names=names,
+            confirm=confirm,
+            note=note,
+            locale=loc,
+            prefs=prefs,
         )
 
     def _audit_panel(self, user_id: int, view: SeatView) -> None:

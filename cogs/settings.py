@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import normalize
 from bot.rules import RuleSet
 from bot.service import Timers, UserError
 from bot.store import GuildSettings
@@ -34,7 +35,8 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
 @app_commands.describe(field="Setting to change", value="New value")
 @app_commands.choices(
     field=[
-        app_commands.Choice(name=f, value=f) for f in (*RULE_FIELDS, *TIMER_FIELDS, "table_place")
+        app_commands.Choice(name=f, value=f)
+        for f in (*RULE_FIELDS, *TIMER_FIELDS, "table_place", "language")
     ]
 )
 async def settings(
@@ -56,6 +58,7 @@ async def settings(
     lines = [f"`{name}` = {getattr(current.rules, name)!r}" for name in RULE_FIELDS]
     lines += [f"`{name}` = {getattr(timers, name)}" for name in TIMER_FIELDS]
     lines.append(f"`table_place` = {current.timers.get('table_place', PLACES[0])}")
+    lines.append(f"`language` = {current.timers.get('language', 'auto')}")
     title = "Settings changed" if field else "Settings of this server"
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text="Tables keep the settings they started with.")
@@ -68,6 +71,13 @@ def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
         if value.strip().lower() not in PLACES:
             raise UserError("`table_place` is `thread` (a thread per table) or `channel`.")
         return GuildSettings(settings.rules, {**settings.timers, field: value.strip().lower()})
+    if field == "language":  # the tables' language; "auto": the server's preferred locale
+        typed = value.strip().lower()
+        chosen = normalize(typed)
+        if chosen is None and typed != "auto":
+            raise UserError("`language` is `zh` (中文), `en` (English) or `auto`.")
+        timers = {k: v for k, v in settings.timers.items() if k != "language"}
+        return GuildSettings(settings.rules, {**timers, **({field: chosen} if chosen else {})})
     if field in TIMER_FIELDS:
         try:
             number = float(value)

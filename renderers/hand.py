@@ -51,25 +51,25 @@ class Slot:
     trump: bool
 
 
-def split_rows(groups: list[str]) -> list[tuple[int, int]]:
+def split_rows(groups: list[str], per_row: int = MAX_PER_ROW) -> list[tuple[int, int]]:
     """(start, end) of each row for cards whose groups are ``groups`` (in hand order).
 
     Rows are balanced; a break moves to the nearest suit boundary up to three
-    cards away when the rows stay within ``MAX_PER_ROW``.
+    cards away when the rows stay within ``per_row``.
     """
     n = len(groups)
     if n == 0:
         return []
-    rows = math.ceil(n / MAX_PER_ROW)
+    rows = math.ceil(n / per_row)
     bounds = [0]
     for k in range(1, rows):
         target = round(n * k / rows)
         best = target
         for d in sorted(range(-3, 4), key=abs):
             b = target + d
-            if not bounds[-1] < b < n or b - bounds[-1] > MAX_PER_ROW:
+            if not bounds[-1] < b < n or b - bounds[-1] > per_row:
                 continue
-            if n - b > MAX_PER_ROW * (rows - k):
+            if n - b > per_row * (rows - k):
                 continue
             if groups[b] != groups[b - 1]:
                 best = b
@@ -91,7 +91,7 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
     """Image width, height and the position of every card."""
     cards = hand_order(scene.cards, scene.trump)
     groups = [group_of(c, scene.trump) for c in cards]
-    rows = split_rows(groups)
+    rows = split_rows(groups, max(1, min(scene.per_row, MAX_PER_ROW)))
     widths = [row_width(groups[a:b]) for a, b in rows]
     width = max([MIN_WIDTH, *(w + 2 * (MARGIN + PAD) for w in widths)])
     felt_h = PAD * 2 + max(1, len(rows)) * ROW_H + max(0, len(rows) - 1) * ROW_GAP

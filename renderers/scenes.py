@@ -50,6 +50,7 @@ class HandScene:
     trump: Trump | None = None
     selected: Sequence[Card] = ()
     title: str = ""
+    per_row: int = 13  # fewer for large cards: a narrower image a phone shows bigger
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,27 @@
+# The private hand panel (cogs/panels.py), in the player's language.
+panel-trump = **Trump:** { $trump }
+panel-dealt = Dealt { $dealt } of { $total } cards.
+panel-current-bid = Current bid: { $cards } by { $name }.
+panel-bid-below = Bid below while the cards are dealt.
+panel-no-bid = No bid available now.
+panel-bury = You are the dealer: choose { $count } cards to bury.
+panel-lead = **Your lead.** Pick a single, pair, tractor or throw.
+panel-on-table = On the table: { $plays }
+panel-follow = **Your turn** to follow.
+panel-follow-duty = **Your turn** to follow: { $duty }.
+panel-selected = Selected: { $cards }
+panel-bury-confirm = Bury { $cards }? This cannot be undone.
+panel-button-confirm = Confirm bury
+panel-button-back = Back
+panel-button-bury = Bury
+panel-button-play = Play
+panel-button-suggest = Suggest
+panel-button-clear = Clear
+panel-waiting = Waiting for { $name }.
+panel-title = Your hand · { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+panel-jokers = jokers
+panel-select-bury = Select exactly { $count } cards to bury ({ $chosen } selected).
+panel-select-play = Select the cards to play.
