@@ -1,0 +1,136 @@
+"""The service's timing around the one table procedure (``bot.game.driver``).
+
+Each live table has one driver task: it deals in rounds, gives computer players
+their turns at a human pace, closes the bidding window, warns and then plays for
+players whose time runs out, and starts the next hand after the summary. Timers
+are derived from the time of the last accepted action, which the store keeps, so
+they resume after a restart without extra writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from bot.ai import make_player, suggest
+from bot.game import (
+    SYSTEM,
+    Deal,
+    Declare,
+)
+from bot.game.driver import AskBid, DealCards, MatchDone, Turn, system_action
+from bot.service.runtime import Runtime, log
+from bot.service.table import CloseReason, Table, UpdateKind, UserError
+
+
+class DriverMixin(Runtime):
+    def _player(self, table: Table, seat: int) -> Any:
+        key = (table.id, seat)
+        if key not in self._players:
+            info = table.seats[seat]
+            kind = info.ai if info is not None and info.ai else "heuristic"
+            self._players[key] = make_player(kind, seed=table.seed + seat)
+        return self._players[key]
+
+    def _computer_plays(self, table: Table, seat: int) -> bool:
+        info = table.seats[seat]
+        return info is not None and (info.kind == "bot" or info.auto)
+
+    async def _drive(self, table: Table) -> None:
+        try:
+            while not table.closed:
+                await self._step(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("driver of table %s stopped", table.id)
+
+    async def _step(self, table: Table) -> None:
+        """One step of the table procedure (``bot.game.driver``), at the table's pace."""
+        match = table.match
+        assert match is not None
+        timers = table.timers
+        step = table.driver.next()
+        if isinstance(step, MatchDone):
+            await self._close(table, CloseReason.FINISHED, note="The match is over.")
+            return
+        if isinstance(step, AskBid):
+            async with table.lock:
+                if not table.closed:
+                    await self._ask_bid(table, step.seat)
+            return
+        if isinstance(step, DealCards):
+            await self.clock.sleep(timers.deal_pace)
+            async with table.lock:
+                if table.closed or match.expecting()[0] != "deal":
+                    return
+                await self._apply(table, SYSTEM, Deal(step.count))
+            return
+        kind, actor = match.expecting()
+        deadline = self.deadline(table)
+        assert deadline is not None
+        if not isinstance(step, Turn):  # closing the bidding, the next hand: on a timer
+            table.changed.clear()
+            if await self.clock.wait(table.changed, deadline):
+                return  # a bid came in: keep waiting until the window closes
+            async with table.lock:
+                if table.closed or match.expecting()[0] != kind:
+                    return
+                if kind == "next_hand" and not all(h.may_deal(table) for h in self.hooks):
+                    await self._close(
+                        table, CloseReason.FINISHED, note="Time is up: no new hand starts."
+                    )
+                    return
+                closing = system_action(step)
+                assert closing is not None
+                await self._apply(table, SYSTEM, closing)
+            return
+        assert actor is not None and actor != SYSTEM
+        if self._computer_plays(table, actor):
+            await self.clock.sleep(timers.bot_delay)
+            async with table.lock:
+                if table.closed or match.expecting() != (kind, actor):
+                    return
+                if not self._computer_plays(table, actor):
+                    return
+                action = self._player(table, actor).act(match.view(actor))
+                try:
+                    await self._apply(table, actor, action or suggest(match.view(actor)), auto=True)
+                except UserError:  # a computer player's mistake must not stall the table
+                    log.warning("computer player at table %s seat %s erred", table.id, actor)
+                    await self._apply(table, actor, None)
+            return
+        # a human decides: warn, then play for them
+        table.changed.clear()
+        warn_at = deadline - timers.warn_before
+        seq = match.seq
+        if self.clock.now() < warn_at:
+            if await self.clock.wait(table.changed, warn_at):
+                return
+            if match.seq == seq:
+                self._emit(
+                    table, UpdateKind.WARNING, actor=actor, note=f"{int(timers.warn_before)}"
+                )
+        if await self.clock.wait(table.changed, deadline):
+            return
+        async with table.lock:
+            if table.closed or match.seq != seq or self._computer_plays(table, actor):
+                return
+            await self._apply(table, actor, None)
+
+    async def _ask_bid(self, table: Table, seat: int) -> None:
+        """The driver asks ``seat`` whether it bids: a computer answers, a person bids at will."""
+        match = table.match
+        assert match is not None
+        if not self._computer_plays(table, seat) or not match.legal_bids(seat):
+            return
+        action = self._player(table, seat).act(match.view(seat))
+        if isinstance(action, Declare):
+            with contextlib.suppress(UserError):
+                await self._apply(table, seat, action, auto=True)
+
+    async def _computer_bids(self, table: Table) -> None:
+        """Answer the bid questions the driver has queued (after a person's bid)."""
+        while (seat := table.driver.take_question()) is not None:
+            await self._ask_bid(table, seat)

@@ -1,0 +1,248 @@
+"""The lobby: opening, joining, seating computers, leaving, kicking, starting, aborting.
+
+Permission rules: the host sits in seat 0 when opening a table. Anyone may add
+computer players to empty seats in the lobby; the host or an admin may kick
+before the start and start the match. A player who leaves mid-match is replaced
+by a computer player under their name; when the last human leaves, the table is
+aborted. Abort: the host or an admin at once, or a majority of the seated humans.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.game import (
+    Match,
+    MatchStarted,
+)
+from bot.rules import RuleSet
+from bot.service.runtime import Runtime
+from bot.service.table import (
+    AbortOutcome,
+    CloseReason,
+    LeaveOutcome,
+    Table,
+    Timers,
+    UpdateKind,
+    UserError,
+)
+from bot.store import (
+    GuildSettings,
+    SeatInfo,
+)
+
+
+class LobbyMixin(Runtime):
+    async def new_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        rules: RuleSet | None = None,
+        locale: str | None = None,
+    ) -> Table:
+        """Open a lobby; ``locale`` is the server's preferred language (its setting wins)."""
+        self._check_accepting()
+        existing = self.tables.get(channel_id)
+        if existing is not None and not existing.closed:
+            raise UserError("This channel already has a table: join it, or open one elsewhere.")
+        settings: GuildSettings = await self.store.guild_settings(guild_id)
+        rules = rules or settings.rules
+        timers = Timers.from_dict(settings.timers)
+        seats: list[SeatInfo | None] = [SeatInfo("human", host_id, host_name, None, False)]
+        seats += [None, None, None]
+        await self.store.upsert_player(host_id, host_name)
+        seed = self._seed()
+        now = self.clock.now()
+        table_id = await self.store.create_table(
+            guild_id, channel_id, host_id, rules, seed, seats, None, now
+        )
+        table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, seats)
+        table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
+        table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
+        await self.store.set_table_meta(table_id, table.meta)
+        self.tables[channel_id] = table
+        self._start_tasks(table)
+        self._emit(table, UpdateKind.LOBBY)
+        return table
+
+    async def open_match(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: RuleSet,
+        seats: list[SeatInfo],
+        meta: dict[str, Any],
+    ) -> Table:
+        """A table whose four seats are already decided (a tournament match), started at once.
+
+        Such a table (``meta["keep_without_humans"]``) plays on when its last human
+        leaves: the match must produce a result.
+        """
+        self._check_accepting()
+        existing = self.tables.get(channel_id)
+        if existing is not None and not existing.closed:
+            raise UserError("This channel already has a table.")
+        timers = Timers.from_dict((await self.store.guild_settings(guild_id)).timers)
+        for info in seats:
+            if info.kind == "human" and info.user_id is not None:
+                await self.store.upsert_player(info.user_id, info.name)
+        seed = self._seed()
+        table_id = await self.store.create_table(
+            guild_id, channel_id, host_id, rules, seed, list(seats), None, self.clock.now()
+        )
+        table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, list(seats))
+        table.meta = {**meta, "timers": timers.to_dict(), "started": False, "votes": []}
+        await self.store.set_table_meta(table_id, table.meta)
+        self.tables[channel_id] = table
+        self._start_tasks(table)
+        return await self.start(channel_id, host_id, is_admin=True)
+
+    async def seat_computer(self, channel_id: int, seat: int) -> SeatInfo:
+        """A computer player takes a human's seat mid-match, under their name; the old seat."""
+        table = self.table_in(channel_id)
+        async with table.lock:
+            info = table.seats[seat]
+            if info is None or info.kind != "human":
+                raise UserError("That seat has no player to replace.")
+            table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+            await self.store.update_seats(table.id, table.seats)
+        self._emit(table, UpdateKind.SEATS)
+        table.changed.set()
+        return info
+
+    async def join(self, channel_id: int, user_id: int, name: str, seat: int | None = None) -> int:
+        table = self.table_in(channel_id)
+        async with table.lock:
+            if table.started:
+                raise UserError("This table has started; wait for the next one.")
+            if table.seat_of(user_id) is not None:
+                raise UserError(f"You already sit in seat {table.seat_of(user_id)}.")
+            seat = self._free_seat(table, seat)
+            table.seats[seat] = SeatInfo("human", user_id, name, None, False)
+            await self.store.upsert_player(user_id, name)
+            await self.store.update_seats(table.id, table.seats)
+        self._emit(table, UpdateKind.LOBBY)
+        return seat
+
+    async def add_bot(self, channel_id: int, seat: int | None = None, ai: str = "heuristic") -> int:
+        table = self.table_in(channel_id)
+        async with table.lock:
+            if table.started:
+                raise UserError("Computer players join before the start.")
+            seat = self._free_seat(table, seat)
+            used = {s.name for s in table.seats if s is not None}
+            name = next(n for n in _BOT_NAMES if n not in used)
+            table.seats[seat] = SeatInfo("bot", None, name, ai, False)
+            await self.store.update_seats(table.id, table.seats)
+        self._emit(table, UpdateKind.LOBBY)
+        return seat
+
+    async def leave(self, channel_id: int, user_id: int) -> LeaveOutcome:
+        table = self.table_in(channel_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You're not seated at this table.")
+            info = table.seats[seat]
+            assert info is not None
+            if not table.started:
+                table.seats[seat] = None
+                await self.store.update_seats(table.id, table.seats)
+                outcome = LeaveOutcome.LEFT
+            else:
+                table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+                await self.store.update_seats(table.id, table.seats)
+                outcome = LeaveOutcome.REPLACED
+            if user_id == table.host_id and table.humans:
+                # a host who left keeps no rights: the next seated human hosts
+                successor = table.seats[table.humans[0]]
+                assert successor is not None and successor.user_id is not None
+                table.host_id = successor.user_id
+                table.meta["host_id"] = table.host_id
+                await self.store.set_table_meta(table.id, table.meta)
+            no_humans = not table.humans and not table.meta.get("keep_without_humans")
+        if no_humans:
+            await self._close(
+                table, CloseReason.EVERYONE_LEFT, note="Everyone left: the table is closed."
+            )
+            return LeaveOutcome.CLOSED
+        self._emit(table, UpdateKind.SEATS if table.started else UpdateKind.LOBBY)
+        table.changed.set()
+        return outcome
+
+    async def kick(self, channel_id: int, by_user: int, seat: int, is_admin: bool) -> SeatInfo:
+        table = self.table_in(channel_id)
+        async with table.lock:
+            if by_user != table.host_id and not is_admin:
+                raise UserError("Only the host or an admin can kick.")
+            if table.started:
+                raise UserError("You can only kick before the start.")
+            if not 0 <= seat < 4 or table.seats[seat] is None:
+                raise UserError(f"Seat {seat} is empty.")
+            info = table.seats[seat]
+            assert info is not None
+            table.seats[seat] = None
+            await self.store.update_seats(table.id, table.seats)
+        self._emit(table, UpdateKind.LOBBY)
+        return info
+
+    async def start(self, channel_id: int, by_user: int, is_admin: bool = False) -> Table:
+        self._check_accepting()
+        table = self.table_in(channel_id)
+        async with table.lock:
+            if table.started:
+                raise UserError("This table has already started.")
+            if by_user != table.host_id and not is_admin:
+                host = table.name(table.seat_of(table.host_id))
+                raise UserError(f"Only the host ({host}) or an admin can start.")
+            empty = [i for i, s in enumerate(table.seats) if s is None]
+            if empty:
+                seats = ", ".join(str(i) for i in empty)
+                raise UserError(
+                    f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`)."
+                )
+            table.match = Match.new(table.seed, table.rules)
+            table.meta["started"] = True
+            table.meta["started_at"] = self.clock.now()
+            table.meta["votes"] = []
+            # no snapshot needed: the seed rebuilds the match until its first one
+            await self.store.set_table_meta(table.id, table.meta)
+            table.last_action_at = self.clock.now()
+        self._emit(table, UpdateKind.EVENTS, events=(MatchStarted(),))
+        self._start_driver(table)
+        return table
+
+    async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> AbortOutcome:
+        """Abort now (host/admin, or the vote that makes a majority) or add a vote."""
+        table = self.table_in(channel_id)
+        async with table.lock:
+            if user_id != table.host_id and not is_admin:
+                if table.seat_of(user_id) is None:
+                    raise UserError("Only the host, an admin or a seated player can abort.")
+                votes = set(table.meta.get("votes", [])) | {user_id}
+                table.meta["votes"] = sorted(votes)
+                await self.store.set_table_meta(table.id, table.meta)
+                needed = len(table.humans) // 2 + 1
+                if len(votes) < needed:
+                    return AbortOutcome(aborted=False, votes=len(votes), needed=needed)
+        await self._close(table, CloseReason.ABORTED, note="The table was aborted.")
+        return AbortOutcome(aborted=True)
+
+    @staticmethod
+    def _free_seat(table: Table, seat: int | None) -> int:
+        if seat is None:
+            for i, s in enumerate(table.seats):
+                if s is None:
+                    return i
+            raise UserError("All four seats are taken.")
+        if not 0 <= seat < 4:
+            raise UserError("Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).")
+        if table.seats[seat] is not None:
+            raise UserError(f"Seat {seat} is taken by {table.name(seat)}.")
+        return seat
+
+
+_BOT_NAMES = ("Bot Ana", "Bot Bai", "Bot Chen", "Bot Dong", "Bot Evi", "Bot Fang", "Bot Gao")

@@ -1,0 +1,312 @@
+"""The service's core: live tables, commit-before-tell, the presenter queues, closing.
+
+Every other part of the service (lobby, play, driver, records) builds on
+``Runtime``: ``_apply`` applies an action, commits it, then queues the update;
+``_close`` frees the channel; the publisher task per table feeds the presenter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.ai import suggest
+from bot.clock import Clock, SystemClock
+from bot.game import (
+    Action,
+    Event,
+    GameError,
+    HandScored,
+    HandStarted,
+    MatchOver,
+    NotYourTurn,
+    action_to_dict,
+)
+from bot.rules import RulesError
+from bot.service.table import (
+    CloseReason,
+    Sink,
+    Table,
+    TableHooks,
+    Timers,
+    Update,
+    UpdateKind,
+    UserError,
+)
+from bot.store import (
+    LiveTable,
+    Store,
+)
+
+log = logging.getLogger("bot.service")
+
+
+class Runtime:
+    """Every live table of this bot process and what keeps them honest."""
+
+    def __init__(
+        self,
+        store: Store,
+        sink: Sink,
+        clock: Clock | None = None,
+        *,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.sink = sink
+        self.clock = clock or SystemClock()
+        self._seed = seed_source or (lambda: random.SystemRandom().randrange(1, 2**62))
+        self.tables: dict[int, Table] = {}  # by channel id
+        self.hooks: list[TableHooks] = []
+        self.accepting = True
+        self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
+
+    # --- lifecycle -----------------------------------------------------------------
+
+    async def restore_all(self) -> int:
+        """Bring back every table that was live when the bot stopped; returns how many."""
+        restored = 0
+        for live in await self.store.live_tables():
+            try:
+                table = await self._restore(live)
+            except Exception:  # one broken table never stops the others
+                log.exception("could not restore table %s", live.table_id)
+                continue
+            self.tables[table.channel_id] = table
+            self._start_tasks(table)
+            restored += 1
+        return restored
+
+    async def _restore(self, live: LiveTable) -> Table:
+        settings = await self.store.guild_settings(live.guild_id)
+        meta = dict(live.meta)
+        timers = Timers.from_dict(meta.get("timers", settings.timers))
+        table = Table(
+            id=live.table_id,
+            guild_id=live.guild_id,
+            channel_id=live.channel_id,
+            host_id=int(meta.get("host_id") or live.host_id),
+            rules=live.rules,
+            timers=timers,
+            seed=live.seed,
+            seats=list(live.seats),
+            meta=meta,
+        )
+        if meta.get("started"):
+            match = await self.store.restore(live)
+            table.match = match
+            result = match.result
+            if result is not None and live.hands_recorded <= result.hand_no:
+                # the bot stopped between the last play and the hand's record
+                await self.store.record_hand(
+                    table.id, result, list(match.tricks), table.full_seats, self.clock.now()
+                )
+                if match.winner_team is not None:
+                    await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
+            table.last_action_at = live.last_action_at
+            table.resumed_at = self.clock.now()
+        return table
+
+    async def shutdown(self, flush_seconds: float = 10.0) -> None:
+        """Stop accepting actions, let in-flight ones finish, stop drivers.
+
+        Every table stops at once; messages still queued for Discord get
+        ``flush_seconds`` in all (the game state is already committed).
+        """
+        self.accepting = False
+
+        async def stop(table: Table) -> None:
+            async with table.lock:
+                pass  # in-flight actions are committed before the lock is released
+            await self._stop_tasks(table, flush=True)
+
+        tables = list(self.tables.values())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(stop(t) for t in tables)), flush_seconds)
+        for table in tables:
+            for task in table.tasks:
+                task.cancel()
+
+    def _start_tasks(self, table: Table) -> None:
+        table.tasks = [
+            asyncio.create_task(self._publisher(table), name=f"publisher-{table.id}"),
+        ]
+        if table.match is not None:
+            self._start_driver(table)
+
+    async def _stop_tasks(self, table: Table, *, flush: bool) -> None:
+        current = asyncio.current_task()
+        driver = [t for t in table.tasks if t.get_name().startswith("driver")]
+        for task in driver:
+            if task is not current:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        for task in table.tasks:
+            if task.get_name().startswith("publisher"):
+                table.outbox.put_nowait(None)
+                if flush and task is not current:
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
+
+    def table_in(self, channel_id: int) -> Table:
+        table = self.tables.get(channel_id)
+        if table is None or table.closed:
+            raise UserError("There is no table in this channel. Open one with `/shengji new`.")
+        return table
+
+    def deadline(self, table: Table) -> float | None:
+        """When the current decision's timer runs out (wall clock), if one runs.
+
+        Timers run from the last accepted action, so they resume after a restart;
+        a decision whose time ran out while the bot was down still gets
+        ``restore_grace`` seconds (or its whole timer, if shorter) after the restart.
+        """
+        if table.match is None:
+            return None
+        kind = table.match.expecting()[0]
+        seconds = {
+            "play": table.rules.play_seconds,
+            "bury": table.rules.kitty_seconds,
+            "end_bidding": table.timers.bid_window,
+            "next_hand": table.timers.next_hand,
+        }.get(kind or "")
+        if seconds is None:
+            return None
+        due = table.last_action_at + seconds
+        if table.resumed_at > table.last_action_at:
+            due = max(due, table.resumed_at + min(seconds, table.timers.restore_grace))
+        return due
+
+    # --- internals -----------------------------------------------------------------
+
+    def _check_accepting(self) -> None:
+        if not self.accepting:
+            raise UserError("The bot is restarting; try again in a moment.")
+
+    async def _apply(
+        self, table: Table, seat: int, action: Action | None, *, auto: bool = False
+    ) -> list[Event]:
+        """Apply, commit, then tell. Call with ``table.lock`` held.
+
+        ``action=None`` plays for ``seat`` with the computer (a timeout).
+        """
+        match = table.match
+        assert match is not None
+        try:
+            if action is None:
+                events = match.timeout(seat, suggest)
+                auto = True
+            else:
+                events = match.apply(seat, action, auto=auto)
+        except NotYourTurn as err:
+            waiting = err.waiting_for
+            raise UserError(f"It's not your turn: waiting for {table.name(waiting)}.") from None
+        except (GameError, RulesError) as err:
+            raise UserError(str(err)) from None
+        accepted = match.last_action
+        assert accepted is not None
+        now = self.clock.now()
+        try:
+            await self.store.append_action(table.id, match.seq, seat, action_to_dict(accepted), now)
+        except Exception:
+            log.exception("could not persist action %s of table %s", match.seq, table.id)
+            # the action is not durable: put the match back to what the store holds
+            live = next(t for t in await self.store.live_tables() if t.table_id == table.id)
+            table.match = await self.store.restore(live)
+            raise UserError(
+                "That couldn't be saved, so it didn't happen; please try again."
+            ) from None
+        table.last_action_at = now
+        table.driver.observe(events)
+        await self._record(table, events)
+        table.changed.set()
+        self._emit(table, UpdateKind.EVENTS, events=tuple(events), actor=seat, auto=auto)
+        return events
+
+    async def _record(self, table: Table, events: list[Event]) -> None:
+        match = table.match
+        assert match is not None
+        for event in events:
+            match event:
+                case HandScored(result=result):
+                    await self.store.record_hand(
+                        table.id, result, list(match.tricks), table.full_seats, self.clock.now()
+                    )
+                    await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+                case HandStarted():
+                    await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+                case MatchOver(team=team):
+                    await self.store.record_match_end(table.id, team, self.clock.now())
+        for hook in self.hooks:
+            try:
+                await hook.on_events(table, events)
+            except Exception:  # a feature's failure never stops the game
+                log.exception("hook failed at table %s", table.id)
+
+    def _emit(
+        self,
+        table: Table,
+        kind: UpdateKind,
+        *,
+        events: tuple[Event, ...] = (),
+        actor: int | None = None,
+        auto: bool = False,
+        note: str = "",
+        reason: CloseReason | None = None,
+    ) -> None:
+        match = table.match
+        views = tuple(match.view(s) for s in range(4)) if match is not None else ()
+        update = Update(
+            kind=kind,
+            events=events,
+            public=match.view(None) if match is not None else None,
+            views=views,
+            seats=tuple(table.seats),
+            actor=actor,
+            auto=auto,
+            deadline=self.deadline(table),
+            note=note,
+            reason=reason,
+        )
+        table.outbox.put_nowait(update)
+
+    async def _publisher(self, table: Table) -> None:
+        while True:
+            update = await table.outbox.get()
+            if update is None:
+                return
+            try:
+                await self.sink.publish(table, update)
+            except Exception:
+                log.exception("presenter failed for table %s", table.id)
+
+    async def _close(self, table: Table, reason: CloseReason, note: str) -> None:
+        if table.closed:
+            return
+        table.closed = True
+        status = "finished" if reason is CloseReason.FINISHED else "aborted"
+        await self.store.close_table(table.id, status, self.clock.now())
+        self._emit(table, UpdateKind.CLOSED, note=note, reason=reason)
+        if self.tables.get(table.channel_id) is table:
+            del self.tables[table.channel_id]
+        for seat in range(4):
+            self._players.pop((table.id, seat), None)
+        await self._stop_tasks(table, flush=False)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel was deleted or the bot lost access: abort its table."""
+        table = self.tables.get(channel_id)
+        if table is not None:
+            await self._close(table, CloseReason.CHANNEL_GONE, note="The channel is gone.")
+
+    def _start_driver(self, table: Table) -> None:
+        table.tasks.append(asyncio.create_task(self._drive(table), name=f"driver-{table.id}"))
+
+    async def _drive(self, table: Table) -> None:
+        """The table's driver task (``DriverMixin``)."""
+        raise NotImplementedError

@@ -1,0 +1,98 @@
+"""The table service (the facade): drives every live table, owns their clocks, never loses a game.
+
+The Discord layer (``cogs``) parses interactions and calls this service; the
+service checks who may do what, applies actions to the ``Match`` under a per-table
+lock, commits each accepted action to the store *before* anyone is told it was
+accepted, and hands the resulting updates to a ``Sink`` (the presenter that posts
+to Discord) through a per-table queue, so a slow or failing Discord call never
+blocks or breaks the game, and messages go out in order.
+
+Each live table has one driver task: it deals in rounds, gives computer players
+their turns at a human pace, closes the bidding window, warns and then plays for
+players whose time runs out, and starts the next hand after the summary. Timers
+are derived from the time of the last accepted action, which the store keeps, so
+they resume after a restart without extra writes.
+
+Decisions where the issues are silent:
+
+* The host sits in seat 0 when opening a table. Anyone may add computer players
+  to empty seats in the lobby; the host or an admin may kick before the start.
+* A player who leaves mid-match is replaced by a computer player under their
+  name; when the last human leaves, the table is aborted.
+* Abort: the host or an admin at once, or a majority of the seated humans.
+* A table whose channel is gone or whose posts are refused keeps its state; the
+  presenter reports it and the table is aborted (after a restart it is gone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.ai import suggest
+from bot.game import (
+    Action,
+    Declare,
+    Event,
+    SeatView,
+)
+from bot.service.driver import DriverMixin
+from bot.service.lobby import LobbyMixin
+from bot.service.records import RecordsMixin
+from bot.service.table import Table, UpdateKind, UserError
+
+
+class TableService(LobbyMixin, DriverMixin, RecordsMixin):
+    """Every live table of this bot process: the one object the Discord layer talks to."""
+
+    async def act(self, channel_id: int, user_id: int, action: Action) -> list[Event]:
+        """A player's bid, burial or play. Raises ``UserError`` with the reason if refused."""
+        self._check_accepting()
+        table = self.table_in(channel_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You're not seated at this table.")
+        if table.match is None:
+            raise UserError("The game hasn't started yet.")
+        async with table.lock:
+            if table.closed:
+                raise UserError("This table is closed.")
+            events = await self._apply(table, seat, action)
+            if isinstance(action, Declare):
+                await self._computer_bids(table)  # computer players may overcall at once
+            return events
+
+    async def hint(self, channel_id: int, user_id: int) -> Action:
+        table = self.table_in(channel_id)
+        seat = table.seat_of(user_id)
+        if seat is None or table.match is None:
+            raise UserError("Hints are for seated players once the game has started.")
+        view = table.match.view(seat)
+        if view.expecting not in ("play", "bury") or view.to_act != seat:
+            raise UserError("It isn't your turn, so there is nothing to suggest yet.")
+        return suggest(view)
+
+    async def set_auto(self, channel_id: int, user_id: int, on: bool | None = None) -> bool:
+        """Toggle (or set) 托管: the computer plays for this player until they toggle back."""
+        table = self.table_in(channel_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You're not seated at this table.")
+            info = table.seats[seat]
+            assert info is not None
+            value = (not info.auto) if on is None else on
+            table.seats[seat] = replace(info, auto=value)
+            await self.store.update_seats(table.id, table.seats)
+        table.changed.set()
+        self._emit(table, UpdateKind.SEATS)
+        return value
+
+    def view_for(self, channel_id: int, user_id: int) -> tuple[Table, int, SeatView]:
+        """The caller's own view (for the hand panel), or UserError."""
+        table = self.table_in(channel_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You're not seated at this table.")
+        if table.match is None:
+            raise UserError("The game hasn't started yet.")
+        return table, seat, table.match.view(seat)

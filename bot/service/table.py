@@ -1,0 +1,192 @@
+"""A table: its record (what the store keeps) and its runtime (lock, queue, tasks).
+
+``TableRecord`` holds what survives a restart (seats, rules, seed, meta); ``Table``
+adds what lives only in this process: the lock every change takes, the event the
+driver waits on, the presenter's queue and the tasks. The small result and update
+types the Discord layer reads live here too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.game import (
+    Event,
+    Match,
+    SeatView,
+)
+from bot.game.driver import Driver
+from bot.rules import RuleSet
+from bot.store import (
+    SeatInfo,
+)
+
+
+class UserError(Exception):
+    """A request the service refuses; the message is a short, friendly reply."""
+
+
+@dataclass(frozen=True)
+class Timers:
+    """Pacing of a table (seconds). Play and kitty timers live in the ``RuleSet``."""
+
+    bid_window: float = 8.0
+    deal_round: int = 4  # cards per deal step: one round around the table
+    deal_pace: float = 0.6
+    bot_delay: float = 1.2
+    next_hand: float = 8.0
+    warn_before: float = 10.0
+    restore_grace: float = 15.0
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Timers:
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+class UpdateKind(StrEnum):
+    """What an ``Update`` is about."""
+
+    LOBBY = "lobby"  # the seats before the start
+    SEATS = "seats"  # the seats changed mid-match (a leave, 托管)
+    EVENTS = "events"  # the match moved: ``events`` says how
+    WARNING = "warning"  # ``actor``'s time is running out
+    CLOSED = "closed"  # the table is gone: ``reason`` says why
+
+
+class CloseReason(StrEnum):
+    """Why a table closed; the presenter words it (or stays silent) from this."""
+
+    FINISHED = "finished"
+    ABORTED = "aborted"
+    EVERYONE_LEFT = "everyone_left"
+    CHANNEL_GONE = "channel_gone"
+
+
+class LeaveOutcome(StrEnum):
+    """What leaving a seat did."""
+
+    LEFT = "left"  # the seat is free again (before the start)
+    REPLACED = "replaced"  # a computer player plays the seat from now on
+    CLOSED = "closed"  # the last human left: the table is closed
+
+
+@dataclass(frozen=True)
+class AbortOutcome:
+    """An abort request: done at once, or one vote more of ``needed``."""
+
+    aborted: bool
+    votes: int = 0
+    needed: int = 0
+
+
+@dataclass(frozen=True)
+class Update:
+    """What the presenter needs about one change, captured when it happened.
+
+    ``views`` are the four seats' views (each goes only to its own player) and
+    ``public`` the spectators' view; ``deadline`` is when the current decision's
+    timer runs out (wall clock) or None.
+    """
+
+    kind: UpdateKind
+    events: tuple[Event, ...]
+    public: SeatView | None
+    views: tuple[SeatView, ...]
+    seats: tuple[SeatInfo | None, ...]
+    actor: int | None = None
+    auto: bool = False
+    deadline: float | None = None
+    note: str = ""
+    reason: CloseReason | None = None  # set on CLOSED updates
+
+
+class Sink(Protocol):
+    """Where updates go (the Discord presenter; a list in tests)."""
+
+    async def publish(self, table: Table, update: Update) -> None: ...
+
+
+class TableHooks(Protocol):
+    """Another feature's say in a table's life (tournaments: ``bot.tournament.service``).
+
+    ``on_events`` runs with the table's lock held, after the events are committed:
+    it must be quick and must not call back into the table. ``may_deal`` is asked
+    before each next hand; False ends the table after the hand just scored.
+    """
+
+    async def on_events(self, table: Table, events: list[Event]) -> None: ...
+
+    def may_deal(self, table: Table) -> bool: ...
+
+
+@dataclass(eq=False)
+class TableRecord:
+    """What the store keeps of a table; rebuilt from ``LiveTable`` after a restart."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: RuleSet
+    timers: Timers
+    seed: int
+    seats: list[SeatInfo | None]
+    match: Match | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    last_action_at: float = 0.0
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.kind == "human" and seat.user_id == user_id:
+                return i
+        return None
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < 4 or self.seats[seat] is None:
+            return "nobody"
+        info = self.seats[seat]
+        assert info is not None
+        return info.name
+
+    @property
+    def full_seats(self) -> list[SeatInfo]:
+        """The four seats of a started table (all taken: a match never starts short)."""
+        seats = [s for s in self.seats if s is not None]
+        assert len(seats) == 4
+        return seats
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is not None and s.kind == "human"]
+
+
+@dataclass(eq=False)
+class Table(TableRecord):
+    """A live table in this process: its record plus the runtime around it."""
+
+    resumed_at: float = 0.0  # when a restart brought the table back
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    outbox: asyncio.Queue[Update | None] = field(default_factory=asyncio.Queue)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    closed: bool = False
+    _driver: Driver | None = None
+
+    @property
+    def driver(self) -> Driver:
+        """The table procedure for the current match (a restored match gets a new one)."""
+        assert self.match is not None
+        if self._driver is None or self._driver.match is not self.match:
+            self._driver = Driver(self.match, self.timers.deal_round)
+        return self._driver
