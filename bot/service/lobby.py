@@ -143,9 +143,7 @@ class LobbyMixin(Runtime):
     async def leave(self, channel_id: int, user_id: int) -> LeaveOutcome:
         table = self.table_in(channel_id)
         async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise UserError("You're not seated at this table.")
+            seat = self._seated(table, user_id)
             info = table.seats[seat]
             assert info is not None
             if not table.started:

@@ -184,6 +184,16 @@ class Runtime:
 
     # --- internals -----------------------------------------------------------------
 
+    @staticmethod
+    def _seated(table: Table, user_id: int, *, started: bool = False) -> int:
+        """The caller's seat, or UserError (and, with ``started``, only once playing)."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You're not seated at this table.")
+        if started and table.match is None:
+            raise UserError("The game hasn't started yet.")
+        return seat
+
     def _check_accepting(self) -> None:
         if not self.accepting:
             raise UserError("The bot is restarting; try again in a moment.")

@@ -48,11 +48,7 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
         """A player's bid, burial or play. Raises ``UserError`` with the reason if refused."""
         self._check_accepting()
         table = self.table_in(channel_id)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError("You're not seated at this table.")
-        if table.match is None:
-            raise UserError("The game hasn't started yet.")
+        seat = self._seated(table, user_id, started=True)
         async with table.lock:
             if table.closed:
                 raise UserError("This table is closed.")
@@ -75,9 +71,7 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
         """Toggle (or set) 托管: the computer plays for this player until they toggle back."""
         table = self.table_in(channel_id)
         async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise UserError("You're not seated at this table.")
+            seat = self._seated(table, user_id)
             info = table.seats[seat]
             assert info is not None
             value = (not info.auto) if on is None else on
@@ -90,9 +84,6 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
     def view_for(self, channel_id: int, user_id: int) -> tuple[Table, int, SeatView]:
         """The caller's own view (for the hand panel), or UserError."""
         table = self.table_in(channel_id)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError("You're not seated at this table.")
-        if table.match is None:
-            raise UserError("The game hasn't started yet.")
+        seat = self._seated(table, user_id, started=True)
+        assert table.match is not None
         return table, seat, table.match.view(seat)
