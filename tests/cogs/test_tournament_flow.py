@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from app.client import ShengjiBot
+from bot.game import Phase
 from bot.store import Store
 from bot.tournament import Tournament
 from bot.tournament.service import Cup
@@ -249,8 +250,23 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         table = bot.service.tables.get(theirs.id)
         if table is not None:
             assert {s.name for s in table.seats if s} >= {"Carol (bot)", "Dave (bot)"}
-        # the round's time runs out with hands in progress; the tournament ends
+        # the round's time runs out: a hand in progress finishes, no new hand starts
+        assert again.clock is not None
+        await play_until(env, lambda: again.clock.expired(env.clock.now()))
+        snapshot = {}
+        for key, slot in again.slots.items():
+            live = bot.service.tables.get(slot.place_id)
+            if not slot.done and live is not None and live.match is not None:
+                snapshot[key] = (slot.tally.hands, live.match.phase)
         await play_until(env, lambda: again.phase == "finished")
+        assert again.bracket is not None
+        for key, (hands_then, phase) in snapshot.items():
+            round_no, index = map(int, key.split("."))
+            outcome = again.bracket.game(round_no, index).outcome
+            assert outcome is not None
+            in_progress = phase not in (Phase.SCORED, Phase.OVER)
+            assert outcome.hands == hands_then + (1 if in_progress else 0), (key, phase)
+        assert snapshot  # at least one match was still playing when the time ran out
         await env.until(
             lambda: any(
                 "Round 1: time is up" in m.content
