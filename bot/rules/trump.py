@@ -168,7 +168,7 @@ def order_for(trump: Trump, rules: RuleSet | None = None) -> Order:
     global _last
     rules = rules or DEFAULT_RULES
     last = _last
-    if last[0] is trump and last[1] is rules:
+    if last[0] is trump and last[1] is rules and last[2] is not None:
         return last[2]
     order = _compiled(trump, rules.fixed_two_trump, rules.trump_chain_tractors)
     _last = (trump, rules, order)
