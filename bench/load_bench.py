@@ -232,7 +232,9 @@ async def _play(
     cpu = cpu_seconds(bot.pid) - cpu_start
     own_cpu = time.process_time() - own_start
     busy_rss = rss_kb(bot.pid)
-    hands = sum(1 for ch in channels for m in fake.channel_messages(ch) if "is over" in m.content)
+    ids = {c.id for c in channels}
+    places = [*channels, *(ch for ch in fake.channels.values() if ch.parent_id in ids)]
+    hands = sum(1 for ch in places for m in fake.channel_messages(ch) if "is over" in m.content)
     ordered = sorted(latencies)
     return {
         "tables": tables,

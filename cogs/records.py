@@ -67,7 +67,12 @@ async def history(
         matches = await service.recent_matches(guild_id)
         if not matches:
             raise UserError("No matches on this server yet.")
-        lines = [_match_line(m) for m in matches]
+        lines = []
+        for m in matches:
+            ids = await service.hands_of_table(m.table_id)
+            shown = " ".join(f"`{i}`" for i in ids[-12:])
+            more = "… " if len(ids) > 12 else ""
+            lines.append(_match_line(m) + (f"\nhands: {more}{shown}" if ids else ""))
         embed = discord.Embed(title="Recent matches", description="\n".join(lines)[:4000])
         embed.set_footer(text="See a hand trick by trick: /shengji history hand_id:<number>")
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -75,7 +80,10 @@ async def history(
     record = await service.hand_record(guild_id, hand_id)
     if record is None:
         raise UserError(f"There is no hand {hand_id} on this server.")
-    await interaction.response.send_message(**ephemeral(_hand_text(record)))
+    pages = _pages(_hand_lines(record))
+    await interaction.response.send_message(**ephemeral(pages[0]))
+    for page in pages[1:]:
+        await interaction.followup.send(**ephemeral(page))
 
 
 def _stat_fields(stats: Any) -> list[tuple[str, str]]:
@@ -104,7 +112,7 @@ def _match_line(summary: Any) -> str:
     return f"Table {summary.table_id}: {players} · {summary.hands} hands · {result}"
 
 
-def _hand_text(record: Any) -> str:
+def _hand_lines(record: Any) -> list[str]:
     result = record.result
     names = {p.seat: p.name for p in record.players}
     trump = trump_text(result.trump)
@@ -124,5 +132,18 @@ def _hand_text(record: Any) -> str:
         f"levels {level_name(before[0])}/{level_name(before[1])}"
         f" → {level_name(after[0])}/{level_name(after[1])}"
     )
-    text = "\n".join(lines)
-    return text if len(text) <= 2000 else text[:1990] + "\n…"
+    return lines
+
+
+def _pages(lines: list[str], size: int = 1900) -> list[str]:
+    """Lines gathered into messages under Discord's 2,000 characters, never cut mid-line."""
+    pages: list[str] = []
+    for line in lines:
+        line = line[:size]
+        if pages and len(pages[-1]) + 1 + len(line) <= size:
+            pages[-1] += "\n" + line
+        else:
+            pages.append(line)
+    if len(pages) > 1:
+        pages = [f"{page}\n({i}/{len(pages)})" for i, page in enumerate(pages, 1)]
+    return pages or ["—"]

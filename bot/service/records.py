@@ -74,6 +74,9 @@ class RecordsMixin(Runtime):
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchSummary]:
         return await self.store.recent_matches(guild_id, limit=limit)
 
+    async def hands_of_table(self, table_id: int) -> list[int]:
+        return await self.store.hands_of_table(table_id)
+
     async def hand_record(self, guild_id: int, hand_id: int) -> HandRecord | None:
         """One recorded hand of this server (another server's hands stay unseen)."""
         record = await self.store.hand_record(hand_id)

@@ -71,14 +71,18 @@ class Queries(StoreBase):
         """
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
+        params: tuple[object, ...] = (guild_id, limit)
         if metric == "rating":
+            # everyone with a recorded hand is ranked: a player whose first match is
+            # still on stands at the starting rating until the match ends
             sql = (
-                "SELECT r.user_id, p.name, r.ordinal AS value, COALESCE(s.matches, 0) AS matches,"
-                " COALESCE(s.wins, 0) AS wins, COALESCE(s.hands, 0) AS hands"
-                " FROM ratings r JOIN players p ON p.user_id = r.user_id"
-                " LEFT JOIN player_stats s ON s.guild_id = r.guild_id AND s.user_id = r.user_id"
-                " WHERE r.guild_id = ? ORDER BY r.ordinal DESC, r.user_id LIMIT ?"
+                "SELECT s.user_id, p.name, COALESCE(r.ordinal, ?) AS value, s.matches, s.wins,"
+                " s.hands FROM player_stats s JOIN players p ON p.user_id = s.user_id"
+                " LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id"
+                " WHERE s.guild_id = ? ORDER BY value DESC, s.user_id LIMIT ?"
             )
+            start = ratings.ordinal(ratings.DEFAULT_MU, ratings.DEFAULT_SIGMA)
+            params = (start, guild_id, limit)
         else:
             sql = (
                 f"SELECT s.user_id, p.name, s.{metric} AS value, s.matches, s.wins, s.hands"
@@ -86,7 +90,7 @@ class Queries(StoreBase):
                 f" WHERE s.guild_id = ? ORDER BY s.{metric} DESC, s.user_id LIMIT ?"
             )
         async with self._read() as db:
-            rows = await db.all(sql, (guild_id, limit))
+            rows = await db.all(sql, params)
         return [
             LeaderRow(r["user_id"], r["name"], r["value"], r["matches"], r["wins"], r["hands"])
             for r in rows

@@ -141,9 +141,19 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     handle = await env.slash(alice, "stats")
     fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
     assert fields["Hands"] == "1"
+    handle = await env.slash(alice, "leaderboard", metric="rating")
+    board = (await handle.wait_message()).embeds[0]["description"]
+    assert "Alice" in board, "the rating board works from the first finished hand"
     handle = await env.slash(alice, "history")
     listing = (await handle.wait_message()).embeds[0]["description"]
     assert f"Table {tid}" in listing and "in progress" in listing
     (hand_id,) = await env.store.hands_of_table(tid)
-    text = await env.reply(alice, "history", hand_id=hand_id)
-    assert text.startswith(f"**Hand {hand_id}**") and "Kitty:" in text
+    assert f"`{hand_id}`" in listing, "the history lists the hands with their ids"
+    handle = await env.slash(alice, "history", hand_id=hand_id)
+    first = await handle.wait_message()
+    assert first.content.startswith(f"**Hand {hand_id}**")
+    pages = [first.content] + [m.content for m in handle.followups]
+    assert all(len(p) <= 2000 for p in pages)
+    assert "Kitty:" in pages[-1] or await env.until(
+        lambda: any("Kitty:" in m.content for m in handle.followups)
+    )

@@ -118,3 +118,20 @@ async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_p
     (old,) = panel_ids
     await env.until(lambda: env.fake.messages[old].content.startswith("Hand 1 (over)"))
     assert not env.fake.messages[old].attachments and not env.fake.messages[old].components
+
+
+async def test_only_the_host_starts_and_a_host_who_leaves_passes_it_on(shengji: Env) -> None:
+    env = shengji
+    alice, bob, carol = env.users[:3]
+    await _lobby(env)
+    await env.reply(bob, "join")
+    await env.reply(carol, "join")
+    await env.reply(alice, "addbot")
+    before = [s is not None for s in env.table().seats]
+    assert "Only the host (Alice)" in await env.reply(bob, "start")
+    assert env.table().match is None and [s is not None for s in env.table().seats] == before
+    await env.reply(alice, "leave")
+    assert env.table().host_id == bob.id, "the next seated human hosts"
+    assert "Only the host (Bob)" in await env.reply(alice, "start")
+    await env.reply(carol, "addbot")
+    assert "match starts" in await env.reply(bob, "start")

@@ -216,7 +216,10 @@ async def test_match_without_winner_counts_but_rates_nobody(store: Store) -> Non
     a = await store.player_stats(GUILD, A)
     assert a is not None and (a.matches, a.wins, a.rated_matches) == (1, 0, 0)
     assert a.mu == rating_model.DEFAULT_MU
-    assert await store.leaderboard(GUILD, "rating") == []
+    # ranked at the starting rating (issue 10: the rating board works from the first hand)
+    start = rating_model.ordinal(rating_model.DEFAULT_MU, rating_model.DEFAULT_SIGMA)
+    rows = await store.leaderboard(GUILD, "rating")
+    assert rows and {row.value for row in rows} == {start}
 
 
 # --- leaderboards and recent matches ----------------------------------------------------
