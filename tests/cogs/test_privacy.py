@@ -204,7 +204,9 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
         await asyncio.sleep(0.05)
     finally:
         watcher.cancel()
-    assert auditor.checked > 50  # every DM, edit and image of at least one whole hand
+    # every DM, edit and image of at least one whole hand; edits are coalesced (the
+    # newest state wins), so how many there are depends on how fast Discord answers
+    assert auditor.checked > 10
     assert not auditor.violations, auditor.violations[:5]
     # and in a whole match nothing the bot sent broke one of Discord's limits
     assert not env.fake.errors, env.fake.errors[:3]
