@@ -55,6 +55,7 @@ class Database(ABC):
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
+        self.closed = False
 
     @abstractmethod
     async def execute(self, sql: str, params: Params = ()) -> int:
@@ -85,12 +86,22 @@ class Database(ABC):
     async def reconnect_if_needed(self) -> None:
         """Open a new connection if the old one was lost (a server restarted)."""
 
+    def forget_if_lost(self, exc: BaseException) -> None:
+        """Drop a connection that ``exc`` shows is gone, so the next call connects again."""
+        return None
+
     @asynccontextmanager
     async def use(self) -> AsyncIterator[Database]:
         """The connection, alone (for statements outside a transaction)."""
         async with self.lock:
+            if self.closed:
+                raise StoreError("The store is closed.")
             await self.reconnect_if_needed()
-            yield self
+            try:
+                yield self
+            except BaseException as exc:
+                self.forget_if_lost(exc)
+                raise
 
     @asynccontextmanager
     async def transaction(self, write: bool) -> AsyncIterator[Database]:

@@ -64,6 +64,11 @@ class PostgresDatabase(Database):
         # The statement cache keeps each of the store's few statements prepared.
         return await asyncpg.connect(url, statement_cache_size=256)
 
+    def forget_if_lost(self, exc: BaseException) -> None:
+        lost = (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError)
+        if isinstance(exc, lost) or str(getattr(exc, "sqlstate", "") or "").startswith("57P"):
+            self.conn.terminate()  # 57P: the server is shutting the session down
+
     async def reconnect_if_needed(self) -> None:
         """The next call after a lost connection (server restart) connects again.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from bot.game import HandResult, TrickRecord, codec
 
@@ -62,6 +63,17 @@ def _trick(t: Row) -> TrickRecord:
 
 class Queries(StoreBase):
     """Read-only answers, each from one consistent transaction."""
+
+    async def ping(self) -> float:
+        """Seconds for one read transaction round trip (``/shengji status`` shows it).
+
+        It waits behind the store's lock like any call, so it measures what a
+        player's action would wait for, queueing included.
+        """
+        start = time.perf_counter()
+        async with self._read() as db:
+            await db.one("SELECT 1 AS one")
+        return time.perf_counter() - start
 
     async def leaderboard(self, guild_id: int, metric: str, limit: int = 10) -> list[LeaderRow]:
         """The guild's top players by ``league``, ``rating`` (ordinal), ``wins`` or ``hands``.

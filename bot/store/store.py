@@ -120,7 +120,9 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
     async def close(self) -> None:
         await self._appends.drain()  # appends already accepted still get committed
         async with self._db.lock:
-            await self._db.close()
+            if not self._db.closed:
+                self._db.closed = True
+                await self._db.close()
 
     async def __aenter__(self) -> Store:
         return self

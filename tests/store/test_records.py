@@ -11,7 +11,7 @@ import pytest
 
 from bot.game import Match
 from bot.rules import ATTACKERS, DEALER, RuleSet
-from bot.store import GuildSettings, SeatInfo, Store, simulate_into
+from bot.store import GuildSettings, SeatInfo, Store, StoreError, simulate_into
 from bot.store import ratings as rating_model
 
 from .helpers import BOT, GUILD, HUMANS, TRICKS, play_until, result
@@ -354,3 +354,11 @@ def test_simulate_into_writes_whole_matches(tmp_path: Path) -> None:
             await store.close()
 
     asyncio.run(check())
+
+
+async def test_ping_measures_a_round_trip(store: Store) -> None:
+    seconds = await store.ping()
+    assert 0 < seconds < 60
+    await store.close()
+    with pytest.raises(StoreError, match="closed"):
+        await store.ping()
