@@ -22,6 +22,8 @@ from discord import app_commands
 
 from bot.service import UserError
 
+from .lang import error_text
+
 if TYPE_CHECKING:
     from bot.service import TableService
 
@@ -83,7 +85,7 @@ async def on_command_error(
 ) -> None:
     original = getattr(error, "original", error)
     if isinstance(original, UserError):
-        await reply(interaction, str(original))
+        await reply(interaction, await error_text(interaction, original))
         return
     if isinstance(error, app_commands.CheckFailure):
         await reply(interaction, "You don't have permission to do that here.")

@@ -16,6 +16,7 @@ from bot.service import Table, UserError
 
 from .common import deps, reply
 from .ids import BidButton, LobbyButton, PanelButton, PickerMenu, TableButton, parse_id
+from .lang import error_text
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
 from .presenter import png
@@ -47,7 +48,7 @@ class Router(commands.Cog):
                 case PickerMenu() | PanelButton():
                     await panel_component(interaction, table, cid)
         except UserError as err:
-            await reply(interaction, str(err))
+            await reply(interaction, await error_text(interaction, err))
         except Exception:
             log.exception("component %s failed", custom_id)
             await reply(interaction, "Something went wrong on my side; the game is safe.")

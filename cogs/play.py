@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.ai import suggest
 from bot.game import Bury, Declare, Play, SeatView, play_options
+from bot.i18n import t
 from bot.rules import (
     Card,
     RulesError,
@@ -21,6 +22,7 @@ from bot.service import Table, UserError
 
 from .common import deps, ephemeral, place_of, shengji
 from .ids import BidButton, PanelButton, PickerMenu
+from .lang import error_text, reply_locale
 from .panels import cards_for, option_values, selection_problem
 
 
@@ -35,9 +37,9 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
     try:
         parsed = parse_cards(cards)
     except RulesError as err:
-        raise UserError(str(err)) from None
+        raise UserError(str(err), reason=err) from None
     if not parsed:
-        raise UserError("Name the cards to play, like `AH AH` or `10h`.")
+        raise UserError("Name the cards to play, like `AH AH` or `10h`.", key="reply-name-cards")
     service = deps(interaction).service
     table, seat, view = service.view_for(place_of(interaction), interaction.user.id)
     action = (
@@ -46,8 +48,9 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
         else Play(tuple(parsed))
     )
     await service.act(table.channel_id, interaction.user.id, action)
-    verb = "buried" if isinstance(action, Bury) else "played"
-    await interaction.response.send_message(**ephemeral(f"You {verb} {pretty_cards(parsed)}."))
+    key = "reply-buried" if isinstance(action, Bury) else "reply-played"
+    text = t(await reply_locale(interaction), key, cards=pretty_cards(parsed))
+    await interaction.response.send_message(**ephemeral(text))
 
 
 @play.autocomplete("cards")
@@ -125,7 +128,7 @@ async def bid_button(interaction: discord.Interaction, table: Table, cid: BidBut
     try:
         await deps(interaction).service.act(table.channel_id, interaction.user.id, Declare(cards))
     except UserError as err:
-        await interaction.followup.send(**ephemeral(str(err)))
+        await interaction.followup.send(**ephemeral(await error_text(interaction, err)))
         return
     await interaction.followup.send(**ephemeral(f"You bid {pretty_cards(cards)}."))
 
@@ -174,7 +177,7 @@ async def panel_component(
             try:
                 await service.act(table.channel_id, interaction.user.id, action)
             except UserError as err:
-                await interaction.followup.send(**ephemeral(str(err)))
+                await interaction.followup.send(**ephemeral(await error_text(interaction, err)))
                 return
             verb = "buried" if cid.what == "confirm" else "played"
             _, _, after = service.view_for(table.channel_id, interaction.user.id)

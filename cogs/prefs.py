@@ -15,10 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import pick, t
+from bot.i18n import t
 from bot.store import UserPrefs
 
 from .common import deps, shengji
+from .lang import locale_for
 
 FIELDS = ("language", "four_color", "theme", "card_size", "turn_dm")
 FIELD_KEYS = {
@@ -49,12 +50,6 @@ ALLOWED = {
     "theme": "dark, light",
     "card_size": "normal, large",
 }
-
-
-def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
-    """The language of a reply only this player reads."""
-    guild = interaction.guild
-    return pick(prefs.locale, interaction.locale, guild.preferred_locale if guild else None)
 
 
 def shown(loc: str, field: str, prefs: UserPrefs) -> str:

@@ -64,3 +64,17 @@ async def test_turn_dm_off_sends_no_notice(shengji: Env) -> None:
     await env.play_with_slash(0, env.suggestion(0))
     await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
     await env.until(lambda: [m for m in env.fake.dms(alice) if "🔔" in m.content])
+
+
+async def test_refusals_and_illegal_plays_in_the_players_language(shengji: Env) -> None:
+    env = shengji
+    alice = env.users[0]
+    assert "已保存" in await env.reply(alice, "prefs", field="language", value="zh")
+    assert await env.reply(alice, "hint") == "本频道没有牌桌。用 `/shengji new` 开一桌。"
+    await _started(env, humans=1)
+    match = env.match()
+    await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
+    text = await env.reply(alice, "play", cards="ZZ")
+    assert text.startswith("“ZZ”不是一张牌")
+    # someone else (no preference, an English client) still reads English
+    assert "seated players" in await env.reply(env.users[1], "hint")

@@ -122,3 +122,12 @@ def test_match_errors_render(locale: str) -> None:
         with pytest.raises(RulesError) as info:
             match.apply(seat, object())  # type: ignore[arg-type]
         assert explain(locale, info.value)
+
+
+def test_every_refusal_of_the_table_service_carries_a_key() -> None:
+    """The service's UserErrors reach players in their language, so each names its message."""
+    path = ROOT / "bot" / "service.py"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        call = node.exc if isinstance(node, ast.Raise) else None
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "UserError":
+            assert any(k.arg in ("key", "reason") for k in call.keywords), f"{path}:{node.lineno}"

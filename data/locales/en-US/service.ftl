@@ -1,0 +1,27 @@
+# The table service's refusals (bot/service.py UserError), shown to the player who asked.
+service-no-table = There is no table in this channel. Open one with `/shengji new`.
+service-table-exists = This channel already has a table: join it, or open one elsewhere.
+service-table-exists-short = This channel already has a table.
+service-no-player = That seat has no player to replace.
+service-started-wait = This table has started; wait for the next one.
+service-already-seated = You already sit in seat { $seat }.
+service-bots-before-start = Computer players join before the start.
+service-not-seated = You're not seated at this table.
+service-kick-host = Only the host or an admin can kick.
+service-kick-before = You can only kick before the start.
+service-seat-empty = Seat { $seat } is empty.
+service-already-started = This table has already started.
+service-start-host = Only the host ({ $host }) or an admin can start.
+service-need-four = Four players are needed: seat(s) { $seats } empty (try `/shengji addbot`).
+service-abort-who = Only the host, an admin or a seated player can abort.
+service-not-started = The game hasn't started yet.
+service-closed = This table is closed.
+service-hint-who = Hints are for seated players once the game has started.
+service-hint-turn = It isn't your turn, so there is nothing to suggest yet.
+service-restarting = The bot is restarting; try again in a moment.
+service-full = All four seats are taken.
+service-seat-range = Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).
+service-seat-taken = Seat { $seat } is taken by { $name }.
+service-not-your-turn = It's not your turn: waiting for { $name }.
+service-not-saved = That couldn't be saved, so it didn't happen; please try again.
+service-table-closed = That table is closed; open a new one with `/shengji new`.

@@ -1,0 +1,27 @@
+# 牌桌服务的拒绝（bot/service.py 的 UserError），回复给发出请求的玩家。
+service-no-table = 本频道没有牌桌。用 `/shengji new` 开一桌。
+service-table-exists = 本频道已经有一桌了：请加入，或到别的频道开桌。
+service-table-exists-short = 本频道已经有一桌了。
+service-no-player = 那个座位没有可替换的玩家。
+service-started-wait = 本桌已经开始；请等下一桌。
+service-already-seated = 你已经坐在{ $seat }号位。
+service-bots-before-start = 电脑玩家只能在开局前加入。
+service-not-seated = 你没有在本桌入座。
+service-kick-host = 只有桌主或管理员能踢人。
+service-kick-before = 只能在开局前踢人。
+service-seat-empty = { $seat }号位是空的。
+service-already-started = 本桌已经开始了。
+service-start-host = 只有桌主（{ $host }）或管理员能开始。
+service-need-four = 需要四位玩家：{ $seats }号位还空着（可以用 `/shengji addbot`）。
+service-abort-who = 只有桌主、管理员或入座的玩家能解散。
+service-not-started = 游戏还没开始。
+service-closed = 本桌已关闭。
+service-hint-who = 游戏开始后，入座的玩家才能使用提示。
+service-hint-turn = 还没轮到你，暂时没有建议。
+service-restarting = 机器人正在重启；请稍后再试。
+service-full = 四个座位都有人了。
+service-seat-range = 座位编号是0到3（0与2、1与3为对家）。
+service-seat-taken = { $seat }号位已被{ $name }占用。
+service-not-your-turn = 还没轮到你：正在等{ $name }。
+service-not-saved = 没能保存，所以这一步没有生效；请再试一次。
+service-table-closed = 那一桌已关闭；用 `/shengji new` 开新的一桌。
