@@ -46,7 +46,10 @@ class LobbyMixin(Runtime):
         self._check_accepting()
         existing = self.tables.get(channel_id)
         if existing is not None and not existing.closed:
-            raise UserError("This channel already has a table: join it, or open one elsewhere.")
+            raise UserError(
+                "This channel already has a table: join it, or open one elsewhere.",
+                key="service-table-exists",
+            )
         settings: GuildSettings = await self.store.guild_settings(guild_id)
         rules = rules or settings.rules
         timers = Timers.from_dict(settings.timers)
@@ -84,7 +87,7 @@ class LobbyMixin(Runtime):
         self._check_accepting()
         existing = self.tables.get(channel_id)
         if existing is not None and not existing.closed:
-            raise UserError("This channel already has a table.")
+            raise UserError("This channel already has a table.", key="service-table-exists-short")
         timers = Timers.from_dict((await self.store.guild_settings(guild_id)).timers)
         for info in seats:
             if info.kind == "human" and info.user_id is not None:
@@ -106,7 +109,7 @@ class LobbyMixin(Runtime):
         async with table.lock:
             info = table.seats[seat]
             if info is None or info.kind != "human":
-                raise UserError("That seat has no player to replace.")
+                raise UserError("That seat has no player to replace.", key="service-no-player")
             table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
             await self.store.update_seats(table.id, table.seats)
         self._emit(table, UpdateKind.SEATS)
@@ -117,9 +120,15 @@ class LobbyMixin(Runtime):
         table = self.table_in(channel_id)
         async with table.lock:
             if table.started:
-                raise UserError("This table has started; wait for the next one.")
+                raise UserError(
+                    "This table has started; wait for the next one.", key="service-started-wait"
+                )
             if table.seat_of(user_id) is not None:
-                raise UserError(f"You already sit in seat {table.seat_of(user_id)}.")
+                raise UserError(
+                    f"You already sit in seat {table.seat_of(user_id)}.",
+                    key="service-already-seated",
+                    seat=table.seat_of(user_id) or 0,
+                )
             seat = self._free_seat(table, seat)
             table.seats[seat] = SeatInfo("human", user_id, name, None, False)
             await self.store.upsert_player(user_id, name)
@@ -131,7 +140,9 @@ class LobbyMixin(Runtime):
         table = self.table_in(channel_id)
         async with table.lock:
             if table.started:
-                raise UserError("Computer players join before the start.")
+                raise UserError(
+                    "Computer players join before the start.", key="service-bots-before-start"
+                )
             seat = self._free_seat(table, seat)
             used = {s.name for s in table.seats if s is not None}
             name = next(n for n in _BOT_NAMES if n not in used)
@@ -175,11 +186,11 @@ class LobbyMixin(Runtime):
         table = self.table_in(channel_id)
         async with table.lock:
             if by_user != table.host_id and not is_admin:
-                raise UserError("Only the host or an admin can kick.")
+                raise UserError("Only the host or an admin can kick.", key="service-kick-host")
             if table.started:
-                raise UserError("You can only kick before the start.")
+                raise UserError("You can only kick before the start.", key="service-kick-before")
             if not 0 <= seat < 4 or table.seats[seat] is None:
-                raise UserError(f"Seat {seat} is empty.")
+                raise UserError(f"Seat {seat} is empty.", key="service-seat-empty", seat=seat)
             info = table.seats[seat]
             assert info is not None
             table.seats[seat] = None
@@ -192,15 +203,21 @@ class LobbyMixin(Runtime):
         table = self.table_in(channel_id)
         async with table.lock:
             if table.started:
-                raise UserError("This table has already started.")
+                raise UserError("This table has already started.", key="service-already-started")
             if by_user != table.host_id and not is_admin:
                 host = table.name(table.seat_of(table.host_id))
-                raise UserError(f"Only the host ({host}) or an admin can start.")
+                raise UserError(
+                    f"Only the host ({host}) or an admin can start.",
+                    key="service-start-host",
+                    host=host,
+                )
             empty = [i for i, s in enumerate(table.seats) if s is None]
             if empty:
                 seats = ", ".join(str(i) for i in empty)
                 raise UserError(
-                    f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`)."
+                    f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`).",
+                    key="service-need-four",
+                    seats=seats,
                 )
             table.match = Match.new(table.seed, table.rules)
             table.meta["started"] = True
@@ -219,7 +236,10 @@ class LobbyMixin(Runtime):
         async with table.lock:
             if user_id != table.host_id and not is_admin:
                 if table.seat_of(user_id) is None:
-                    raise UserError("Only the host, an admin or a seated player can abort.")
+                    raise UserError(
+                        "Only the host, an admin or a seated player can abort.",
+                        key="service-abort-who",
+                    )
                 votes = set(table.meta.get("votes", [])) | {user_id}
                 table.meta["votes"] = sorted(votes)
                 await self.store.set_table_meta(table.id, table.meta)
@@ -235,11 +255,19 @@ class LobbyMixin(Runtime):
             for i, s in enumerate(table.seats):
                 if s is None:
                     return i
-            raise UserError("All four seats are taken.")
+            raise UserError("All four seats are taken.", key="service-full")
         if not 0 <= seat < 4:
-            raise UserError("Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).")
+            raise UserError(
+                "Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).",
+                key="service-seat-range",
+            )
         if table.seats[seat] is not None:
-            raise UserError(f"Seat {seat} is taken by {table.name(seat)}.")
+            raise UserError(
+                f"Seat {seat} is taken by {table.name(seat)}.",
+                key="service-seat-taken",
+                seat=seat,
+                name=table.name(seat),
+            )
         return seat
 
 

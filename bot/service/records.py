@@ -24,7 +24,9 @@ class RecordsMixin(Runtime):
         for table in self.tables.values():
             if table.id == table_id and not table.closed:
                 return table
-        raise UserError("That table is closed; open a new one with `/shengji new`.")
+        raise UserError(
+            "That table is closed; open a new one with `/shengji new`.", key="service-table-closed"
+        )
 
     def channel_of(self, place_id: int) -> int:
         """The channel a table is keyed by, given the channel or the table's thread."""

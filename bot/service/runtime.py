@@ -156,7 +156,10 @@ class Runtime:
     def table_in(self, channel_id: int) -> Table:
         table = self.tables.get(channel_id)
         if table is None or table.closed:
-            raise UserError("There is no table in this channel. Open one with `/shengji new`.")
+            raise UserError(
+                "There is no table in this channel. Open one with `/shengji new`.",
+                key="service-no-table",
+            )
         return table
 
     def deadline(self, table: Table) -> float | None:
@@ -189,14 +192,16 @@ class Runtime:
         """The caller's seat, or UserError (and, with ``started``, only once playing)."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("You're not seated at this table.")
+            raise UserError("You're not seated at this table.", key="service-not-seated")
         if started and table.match is None:
-            raise UserError("The game hasn't started yet.")
+            raise UserError("The game hasn't started yet.", key="service-not-started")
         return seat
 
     def _check_accepting(self) -> None:
         if not self.accepting:
-            raise UserError("The bot is restarting; try again in a moment.")
+            raise UserError(
+                "The bot is restarting; try again in a moment.", key="service-restarting"
+            )
 
     async def _apply(
         self, table: Table, seat: int, action: Action | None, *, auto: bool = False
@@ -215,9 +220,13 @@ class Runtime:
                 events = match.apply(seat, action, auto=auto)
         except NotYourTurn as err:
             waiting = err.waiting_for
-            raise UserError(f"It's not your turn: waiting for {table.name(waiting)}.") from None
+            raise UserError(
+                f"It's not your turn: waiting for {table.name(waiting)}.",
+                key="service-not-your-turn",
+                name=table.name(waiting),
+            ) from None
         except (GameError, RulesError) as err:
-            raise UserError(str(err)) from None
+            raise UserError(str(err), reason=err) from None
         accepted = match.last_action
         assert accepted is not None
         now = self.clock.now()
@@ -229,7 +238,8 @@ class Runtime:
             live = next(t for t in await self.store.live_tables() if t.table_id == table.id)
             table.match = await self.store.restore(live)
             raise UserError(
-                "That couldn't be saved, so it didn't happen; please try again."
+                "That couldn't be saved, so it didn't happen; please try again.",
+                key="service-not-saved",
             ) from None
         table.last_action_at = now
         table.driver.observe(events)

@@ -51,7 +51,7 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
         seat = self._seated(table, user_id, started=True)
         async with table.lock:
             if table.closed:
-                raise UserError("This table is closed.")
+                raise UserError("This table is closed.", key="service-closed")
             events = await self._apply(table, seat, action)
             if isinstance(action, Declare):
                 await self._computer_bids(table)  # computer players may overcall at once
@@ -61,10 +61,14 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
         table = self.table_in(channel_id)
         seat = table.seat_of(user_id)
         if seat is None or table.match is None:
-            raise UserError("Hints are for seated players once the game has started.")
+            raise UserError(
+                "Hints are for seated players once the game has started.", key="service-hint-who"
+            )
         view = table.match.view(seat)
         if view.expecting not in ("play", "bury") or view.to_act != seat:
-            raise UserError("It isn't your turn, so there is nothing to suggest yet.")
+            raise UserError(
+                "It isn't your turn, so there is nothing to suggest yet.", key="service-hint-turn"
+            )
         return suggest(view)
 
     async def set_auto(self, channel_id: int, user_id: int, on: bool | None = None) -> bool:

@@ -26,7 +26,21 @@ from bot.store import (
 
 
 class UserError(Exception):
-    """A request the service refuses; the message is a short, friendly reply."""
+    """A request the service refuses; the message is a short, friendly reply.
+
+    ``str()`` is the English text; ``key`` and ``params`` name the same sentence in
+    the catalogs (``service.ftl``), and ``reason`` is the rules' own explanation
+    when the rules refused, so the Discord layer can say it in the player's
+    language (``bot.i18n``).
+    """
+
+    def __init__(
+        self, text: str, *, key: str = "", reason: Exception | None = None, **params: object
+    ) -> None:
+        super().__init__(text)
+        self.key = key
+        self.reason = reason
+        self.params = params
 
 
 @dataclass(frozen=True)
