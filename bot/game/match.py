@@ -101,6 +101,15 @@ from .phase import Phase
 from .views import HandResult, SeatView, TrickRecord
 
 MAX_REDEALS = 5
+# the phases as module constants: an Enum class attribute costs several times a
+# global lookup, and these checks run for every view (the simulations' hot path)
+_DEAL, _KITTY, _PLAY, _SCORED, _OVER = (
+    Phase.DEAL,
+    Phase.KITTY,
+    Phase.PLAY,
+    Phase.SCORED,
+    Phase.OVER,
+)
 Decide = Callable[[SeatView], Action]
 
 
@@ -116,7 +125,7 @@ class Match:
         self.redeals = 0
         self.levels = ["2", "2"]
         self.dealer: int | None = None
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.deal_start = first_dealer
         self.stock: list[Card] = []  # the shuffled deck of this hand (deal order, kitty last)
         self.dealt = 0
@@ -174,7 +183,7 @@ class Match:
         return cards
 
     def _start_hand(self) -> None:
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.stock = self._shuffled()
         self.dealt = 0
         self.deal_start = self.dealer if self.dealer is not None else self.first_dealer
@@ -205,27 +214,27 @@ class Match:
 
     @property
     def to_act(self) -> int | None:
-        if self.phase == Phase.KITTY:
+        if self.phase is _KITTY:
             return self.dealer
-        if self.phase == Phase.PLAY and self.leader is not None:
+        if self.phase is _PLAY and self.leader is not None:
             return (self.leader + len(self.trick)) % 4
         return None
 
     def expecting(self) -> tuple[str | None, int | None]:
         """What the match waits for: (``"deal"``, SYSTEM), (``"play"``, seat), …"""
-        if self.phase == Phase.DEAL:
+        if self.phase is _DEAL:
             return ("end_bidding" if self.deal_done else "deal", SYSTEM)
-        if self.phase == Phase.KITTY:
+        if self.phase is _KITTY:
             return ("bury", self.dealer)
-        if self.phase == Phase.PLAY:
+        if self.phase is _PLAY:
             return ("play", self.to_act)
-        if self.phase == Phase.SCORED:
+        if self.phase is _SCORED:
             return ("next_hand", SYSTEM)
         return (None, None)
 
     def legal_bids(self, seat: int) -> list[Bid]:
         """The bids ``seat`` could make right now (empty outside the deal)."""
-        if self.phase != Phase.DEAL:
+        if self.phase is not _DEAL:
             return []
         current = self.bids[-1] if self.bids else None
         return possible_bids(self.hands[seat], seat, self.level, current, self.rules)
@@ -241,7 +250,7 @@ class Match:
         phase = self.phase
         hands = self.hands
         knows_kitty = (
-            seat is not None and seat == self.dealer and phase in (Phase.KITTY, Phase.PLAY)
+            seat is not None and seat == self.dealer and (phase is _KITTY or phase is _PLAY)
         )
         if self._tricks_view is None:
             self._tricks_view = tuple(self.tricks)
@@ -316,13 +325,13 @@ class Match:
     # --- deal and bids -------------------------------------------------------------
 
     def _require(self, phase: Phase, what: str) -> None:
-        if self.phase != phase:
+        if self.phase is not phase:
             raise wrong_phase(self.phase, what)
 
     def _deal(self, seat: int, count: int) -> list[Event]:
         if seat != SYSTEM:
             raise GameError("Only the table deals cards.", key="game-err-table-only")
-        self._require(Phase.DEAL, "deal")
+        self._require(_DEAL, "deal")
         if self.deal_done:
             raise GameError("All cards are dealt.", key="game-err-all-dealt")
         if count < 1:
@@ -340,7 +349,7 @@ class Match:
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
         check_seat(seat)
-        self._require(Phase.DEAL, "bid")
+        self._require(_DEAL, "bid")
         if not contains(self.hands[seat], cards):
             raise IllegalPlay(
                 "You can only show cards you have been dealt.", key="game-err-bid-not-dealt"
@@ -353,7 +362,7 @@ class Match:
     def _end_bidding(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
             raise GameError("Only the table closes the bidding.", key="game-err-table-only")
-        self._require(Phase.DEAL, "close")
+        self._require(_DEAL, "close")
         if not self.deal_done:
             raise GameError("The deal is not finished.", key="game-err-deal-unfinished")
         if not self.bids:
@@ -375,7 +384,7 @@ class Match:
             self.trump = Trump(self.level, winning.suit)
         dealer = self.dealer
         self.hands[dealer].extend(self.kitty)
-        self.phase = Phase.KITTY
+        self.phase = _KITTY
         bidder = self.bids[-1].seat if self.bids else None
         return [
             TrumpSet(dealer, self.trump.level, self.trump.suit, bidder),
@@ -384,7 +393,7 @@ class Match:
 
     def _bury(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
         check_seat(seat)
-        self._require(Phase.KITTY, "bury")
+        self._require(_KITTY, "bury")
         if seat != self.dealer:
             raise NotYourTurn(
                 "Only the dealer buries the kitty.", self.dealer, key="game-err-dealer-buries"
@@ -393,7 +402,7 @@ class Match:
         for card in cards:
             self.hands[seat].remove(card)
         self.kitty = list(cards)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.leader = seat
         return [Buried(seat, auto), KittyBuried(seat, tuple(cards))]
 
@@ -401,7 +410,7 @@ class Match:
 
     def _play(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
         check_seat(seat)
-        self._require(Phase.PLAY, "play")
+        self._require(_PLAY, "play")
         if seat != self.to_act:
             raise NotYourTurn("It is not your turn.", self.to_act, key="game-err-not-your-turn")
         assert self.trump is not None and self.leader is not None
@@ -513,7 +522,7 @@ class Match:
             failed_throws=tuple(self.failed_throws),
             match_winner=self.winner_team,
         )
-        self.phase = Phase.OVER if self.winner_team is not None else Phase.SCORED
+        self.phase = _OVER if self.winner_team is not None else _SCORED
         events: list[Event] = [HandScored(self.result)]
         if self.winner_team is not None:
             events.append(MatchOver(self.winner_team, after))
@@ -522,7 +531,7 @@ class Match:
     def _next_hand(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
             raise GameError("Only the table starts the next hand.", key="game-err-table-only")
-        self._require(Phase.SCORED, "next")
+        self._require(_SCORED, "next")
         assert self.result is not None
         self.hand_no += 1
         self.redeals = 0
