@@ -18,6 +18,7 @@ from bot.rules import (
     RulesError,
     RuleSet,
     Trump,
+    Unit,
     check_bid,
     check_follow,
     contains,
@@ -106,13 +107,18 @@ def check_bury(hand: Sequence[Card], cards: Sequence[Card], rules: RuleSet) -> N
         raise IllegalPlay("You can only bury cards in your hand.", key="game-err-bury-held")
 
 
-def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump, rules: RuleSet) -> None:
-    """A lead is cards from the hand, all of one suit (a throw is checked when played)."""
+def check_lead(
+    hand: Sequence[Card], cards: Sequence[Card], trump: Trump, rules: RuleSet
+) -> list[Unit]:
+    """A lead is cards from the hand, all of one suit (a throw is checked when played).
+
+    Returns the lead's units (more than one: a throw), which the match needs next.
+    """
     if not cards:
         raise IllegalPlay("Play at least one card.", key="rules-err-empty-play")
     if not contains(hand, cards):
         raise missing(hand, cards)
-    decompose(cards, trump, rules)
+    return decompose(cards, trump, rules)
 
 
 def check_cards(view: SeatView, cards: Sequence[Card]) -> None:

@@ -48,7 +48,6 @@ from bot.rules import (
     check_follow,
     contains,
     deck,
-    decompose,
     kitty_multiplier,
     level_outcome,
     match_over,
@@ -420,8 +419,7 @@ class Match:
             played = cards  # a single card from the hand: always a legal lead
             self.attempted = None
         elif not self.trick:
-            check_lead(hand, cards, self.trump, self.rules)
-            units = decompose(cards, self.trump, self.rules)
+            units = check_lead(hand, cards, self.trump, self.rules)
             played = cards
             self.attempted = None
             if len(units) > 1:
