@@ -71,6 +71,9 @@ class MatchDone:
     """The match is over."""
 
 
+# enum members as module constants (cheaper than the class attribute, once per card)
+_DEAL, _KITTY, _PLAY, _SCORED = Phase.DEAL, Phase.KITTY, Phase.PLAY, Phase.SCORED
+
 Step = DealCards | AskBid | CloseBidding | Turn | StartNextHand | MatchDone
 # a seat's decision from its view; None: no bid (or a person, who is not asked)
 Decider = Callable[[SeatView], Action | None]
@@ -79,13 +82,13 @@ Decider = Callable[[SeatView], Action | None]
 def next_step(match: Match, deal_round: int = 1) -> Step:
     """The next step once nobody is left to ask for a bid (``Driver`` asks first)."""
     phase = match.phase
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         return CloseBidding() if match.deal_done else DealCards(deal_round)
-    if phase is Phase.KITTY or phase is Phase.PLAY:
+    if phase is _KITTY or phase is _PLAY:
         seat = match.to_act
         assert seat is not None
-        return Turn(seat, "bury" if phase is Phase.KITTY else "play")
-    if phase is Phase.SCORED:
+        return Turn(seat, "bury" if phase is _KITTY else "play")
+    if phase is _SCORED:
         return StartNextHand()
     return MatchDone()
 
@@ -115,7 +118,7 @@ class Driver:
     def next(self) -> Step:
         """The next step. Asking for a bid takes that seat off the queue."""
         match = self.match
-        if match.phase is Phase.DEAL:
+        if match.phase is _DEAL:
             seat = self.take_question()
             if seat is not None:
                 return AskBid(seat)
@@ -128,24 +131,24 @@ class Driver:
 
     def take_question(self) -> int | None:
         """The next seat queued to be asked for a bid, off the queue (None: nobody)."""
-        if self._ask and self.match.phase is Phase.DEAL:
+        if self._ask and self.match.phase is _DEAL:
             return self._ask.popleft()
         return None
 
     def observe(self, events: Iterable[Event]) -> None:
         """Take note of an accepted action's events (whoever acted)."""
         for event in events:
-            match event:
-                case Dealt(seat=seat):
-                    if seat not in self._ask:
-                        self._ask.append(seat)
-                case BidMade(seat=seat):
-                    self._ask = deque((seat + i) % 4 for i in (1, 2, 3))
-                case Redeal() | HandStarted():
-                    self._ask.clear()
-                    self._window_asked = False
-                case _:
-                    pass
+            kind = type(event)  # by exact type: this runs for every card dealt
+            if kind is Dealt:
+                seat = event.seat  # type: ignore[union-attr]
+                if seat not in self._ask:
+                    self._ask.append(seat)
+            elif kind is BidMade:
+                seat = event.seat  # type: ignore[union-attr]
+                self._ask = deque((seat + i) % 4 for i in (1, 2, 3))
+            elif kind is Redeal or kind is HandStarted:
+                self._ask.clear()
+                self._window_asked = False
 
     def next_action(self, deciders: Sequence[Decider | None]) -> tuple[int, Action] | None:
         """For tables of computers: the next (seat, action) to apply, None once over.
@@ -155,8 +158,19 @@ class Driver:
         must return an action (``RuntimeError`` otherwise: the caller sees the
         bug). The caller applies the action and passes its events to ``observe``.
         """
+        view = self.match.view
         while True:
+            # bid questions first, without building steps: a deal asks one per card
+            while (asked := self.take_question()) is not None:
+                decide = deciders[asked]
+                bid = None if decide is None else decide(view(asked))
+                if bid is not None:
+                    if not isinstance(bid, Declare):
+                        raise RuntimeError(f"seat {asked} answered a bid question with {bid!r}")
+                    return asked, bid
             step = self.next()
+            if type(step) is DealCards:  # the common case first: a deal asks nothing
+                return SYSTEM, Deal(step.count)
             match step:
                 case AskBid(seat=seat):
                     decide = deciders[seat]
