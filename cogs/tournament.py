@@ -385,10 +385,16 @@ class TournamentPresenter:
         return channel
 
     async def open_place(self, cup: Cup, title: str) -> int:
-        channel = await self._channel(cup.channel_id)
-        thread = await channel.create_thread(
-            name=title[:100], type=discord.ChannelType.public_thread
-        )
+        try:
+            channel = await self._channel(cup.channel_id)
+            thread = await channel.create_thread(
+                name=title[:100], type=discord.ChannelType.public_thread
+            )
+        except discord.Forbidden:
+            raise UserError(
+                "I can't open a thread for each match here: give me Create Public Threads "
+                "and Send Messages in Threads, then run `/shengji tournament start` again."
+            ) from None
         return int(thread.id)
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None:

@@ -336,7 +336,12 @@ class TournamentService:
     # --- running ---------------------------------------------------------------------
 
     async def start(self, cup: Cup, by: int, manager: bool) -> Tournament:
+        """The draw and the first round; again after a failed start, the matches not open yet."""
         self._organiser(cup, by, manager)
+        if cup.phase == "running" and cup.bracket is not None and self._unopened(cup):
+            await self._open_games(cup)
+            await self.sink.changed(cup, "Every match of the round is open now.")
+            return cup.bracket
         if cup.phase not in ("registration", "closed"):
             raise UserError("The tournament has already started.")
         ready = [t for t in cup.teams if t.confirmed]
@@ -361,16 +366,35 @@ class TournamentService:
         now = self.clock.now()
         cup.clock = RoundClock(cup.round_minutes * 60).start(now)
         cup.times[round_.number] = [now, None]
+        await self._save(cup)
+        self._run_clock(cup)
+        await self._open_games(cup)
+        await self.sink.changed(cup, f"Round {round_.number} has started.")
+        if round_.done:  # byes only cannot happen with two or more teams, but be safe
+            await self._advance(cup)
+
+    @staticmethod
+    def _unopened(cup: Cup) -> list[Game]:
+        """The current round's matches without a table (a start cut short, a restart)."""
+        current = cup.bracket.current if cup.bracket is not None else None
+        if current is None:
+            return []
+        return [
+            g
+            for g in current.games
+            if not g.bye and g.outcome is None and slot_key(g) not in cup.slots
+        ]
+
+    async def _open_games(self, cup: Cup) -> None:
+        """A thread and a started table for each match of the round still without one."""
         rules = presets()[cup.preset][0]
-        for game in round_.games:
-            if game.bye:
-                continue
+        for game in self._unopened(cup):
             a, b = (cup.teams[t] for t in game.teams)
-            place = await self.sink.open_place(cup, f"R{round_.number} · {a.name} v {b.name}")
+            place = await self.sink.open_place(cup, f"R{game.round_no} · {a.name} v {b.name}")
             seats = [self._seat(a, 0), self._seat(b, 0), self._seat(a, 1), self._seat(b, 1)]
             meta = {
                 "tournament": cup.id,
-                "round": round_.number,
+                "round": game.round_no,
                 "match": game.index,
                 "keep_without_humans": True,
                 "thread_id": place,
@@ -379,12 +403,8 @@ class TournamentService:
                 cup.guild_id, place, cup.organiser_id, rules, seats, meta
             )
             cup.slots[slot_key(game)] = Slot(place, table.id)
+            await self._save(cup)
             await self.sink.match_opened(cup, game, place)
-        await self._save(cup)
-        self._run_clock(cup)
-        await self.sink.changed(cup, f"Round {round_.number} has started.")
-        if round_.done:  # byes only cannot happen with two or more teams, but be safe
-            await self._advance(cup)
 
     @staticmethod
     def _seat(team: Team, i: int) -> SeatInfo:
@@ -628,9 +648,18 @@ class TournamentService:
         return count
 
     def run_clocks(self) -> None:
+        """After a restart: the round clocks run again, and matches not yet open open."""
         for cup in self.cups.values():
             if cup.phase == "running" and not cup.tasks:
                 self._run_clock(cup)
+                if self._unopened(cup):
+                    self._spawn(cup, self._reopen(cup))
+
+    async def _reopen(self, cup: Cup) -> None:
+        try:
+            await self._open_games(cup)
+        except Exception:  # the organiser can retry with /shengji tournament start
+            log.exception("could not open the matches of tournament %s", cup.id)
 
     async def _rebuild_tallies(self, cup: Cup) -> None:
         """Tallies from the recorded hands: a hand scored just before a stop still counts."""

@@ -15,7 +15,7 @@ from bot.store import Store
 from bot.tournament import Tournament
 from bot.tournament.service import Cup
 from fakediscord.harness import start_bot
-from fakediscord.state import Channel, Message, User
+from fakediscord.state import Channel, Message, Perm, User
 
 from .helpers import Env
 
@@ -171,8 +171,8 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     assert "Spring Cup" in fields["Tournaments"]
 
 
-async def small_cup(env: Env, **options: Any) -> Cup:
-    """Alice & Bob, Tigers (Carol & Dave) and two computer teams, started."""
+async def registered_cup(env: Env, **options: Any) -> None:
+    """Alice & Bob, Tigers (Carol & Dave) and two computer teams, registered."""
     alice, bob, carol, dave = env.users
     organiser(env, alice)
     await cmd(env, alice, "create", name="Night Cup", advance=2, podium=1, **options)
@@ -181,9 +181,34 @@ async def small_cup(env: Env, **options: Any) -> Cup:
     await cmd(env, carol, "register", partner=dave, team="Tigers")
     await cmd(env, dave, "confirm")
     await cmd(env, alice, "addbots", count=2)
-    assert "Started: 4 teams" in await cmd(env, alice, "start")
+
+
+async def small_cup(env: Env, **options: Any) -> Cup:
+    """The registered cup, started: two matches in their threads."""
+    await registered_cup(env, **options)
+    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
     await env.until(lambda: len(threads(env)) == 2, timeout=60)
     return env.bot.tournaments.cup_in(env.world.tables.id)
+
+
+async def test_a_start_without_thread_permission_says_so_and_can_be_retried(
+    shengji: Env,
+) -> None:
+    env = shengji
+    await registered_cup(env)
+    env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
+    await asyncio.sleep(0.2)  # CHANNEL_UPDATE reaches the bot
+    refused = await cmd(env, env.users[0], "start")
+    assert "Create Public Threads" in refused and threads(env) == []
+    env.fake.restore_permissions(env.world.tables)
+    await asyncio.sleep(0.2)
+    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
+    await env.until(lambda: len(threads(env)) == 2, timeout=60)
+    assert "already started" in await cmd(env, env.users[0], "start")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    assert {s.table_id for s in cup.slots.values()} == {
+        env.bot.service.tables[t.id].id for t in threads(env)
+    }
 
 
 def place_of_user(env: Env, user: User) -> Channel:
