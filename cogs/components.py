@@ -19,7 +19,7 @@ from .ids import BidButton, LobbyButton, PanelButton, PickerMenu, TableButton, p
 from .lang import error_text
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
-from .presenter import png
+from .tableview import png
 from .text import rules_text
 
 log = logging.getLogger(__name__)

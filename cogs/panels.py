@@ -13,6 +13,7 @@ Custom ids are written and read by one codec, ``cogs.ids``.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from dataclasses import dataclass
 
 import discord
@@ -34,27 +35,11 @@ from bot.store import UserPrefs
 from renderers import HandScene, render_hand
 
 from .ids import BidButton, PanelButton, PickerMenu, format_id
+from .tableview import Components, bids_text, plays_text, strip_text, winning_now
 from .text import bid_label, cards_text, trump_text
 
 MAX_MENUS = 4
 MAX_OPTIONS = 25
-
-
-class Components(discord.ui.View):
-    """Components to send. Clicks are routed by custom id in the cog, never by a view,
-
-    so nothing is kept in discord.py's view store for the thousands of panels a
-    busy bot sends, and buttons keep working after a restart.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    def is_finished(self) -> bool:
-        return True
-
-    def is_dispatchable(self) -> bool:
-        return False
 
 
 @dataclass
@@ -154,12 +139,19 @@ def hand_image(
     title: str,
     prefs: UserPrefs | None = None,
     loc: str = "en-US",
+    *,
+    marked: tuple[Card, ...] = (),
 ) -> bytes:
     """The hand as the player chose to see it: theme, four colours, language, size."""
     prefs = prefs or UserPrefs()
     per_row = LARGE_PER_ROW if prefs.card_size == "large" else 13
     scene = HandScene(
-        cards=view.hand, trump=view.trump, selected=selected, title=title, per_row=per_row
+        cards=view.hand,
+        trump=view.trump,
+        selected=selected,
+        title=title,
+        per_row=per_row,
+        marked=marked,
     )
     return render_hand(
         scene,
@@ -167,6 +159,22 @@ def hand_image(
         four_color=prefs.four_color,
         lang="zh" if loc == "zh-CN" else "en",
     )
+
+
+def kitty_values(view: SeatView) -> set[str]:
+    """The option values of the cards the dealer took from the kitty (their last copies)."""
+    held = Counter(view.hand)
+    taken = Counter(view.kitty or ())
+    return {f"{card}.{k}" for card, n in taken.items() for k in range(held[card] - n, held[card])}
+
+
+def status_lines(view: SeatView, names: tuple[str, ...], loc: str) -> list[str]:
+    """Everything to play without looking at the table: role, levels, points, last trick."""
+    seat = view.seat
+    if view.dealer is None or seat is None or view.trump is None:
+        return []
+    role = "table-panel-role-attacker" if view.is_attacker(seat) else "table-panel-role-dealer"
+    return [t(loc, role), *strip_text(view, names, loc)]
 
 
 def build_panel(
@@ -192,6 +200,7 @@ def build_panel(
     selected = cards_for(view, staged)
     lines = [note] if note else []
     lines.append(t(loc, "panel-trump", trump=trump_text(view.trump, loc)))
+    lines += status_lines(view, names, loc)
     acting = view.to_act == seat and view.expecting in ("play", "bury")
     if view.phase == "deal":
         current = view.bids[-1] if view.bids else None
@@ -200,6 +209,7 @@ def build_panel(
         if current is not None:
             shown = cards_text(current.cards)
             lines.append(t(loc, "panel-current-bid", cards=shown, name=names[current.seat]))
+            lines += bids_text(view, names, loc)
         lines.append(t(loc, "panel-bid-below" if bids else "panel-no-bid"))
         for i, bid in enumerate(bids[:10]):
             code = "".join(str(c) for c in bid.cards)
@@ -220,7 +230,7 @@ def build_panel(
             lines.append(t(loc, "panel-lead"))
         else:
             duty = obligation(view.hand, view.lead, view.trump, view.rules)
-            table = " · ".join(f"{names[s]} {cards_text(list(c))}" for s, c in view.trick)
+            table = plays_text(view.trick, names, winning_now(view))
             lines.append(t(loc, "panel-on-table", plays=table))
             if duty:
                 lines.append(t(loc, "panel-follow-duty", duty=explain(loc, duty)))
@@ -246,6 +256,8 @@ def build_panel(
             )
         else:
             staged_set = set(staged)
+            from_kitty = kitty_values(view) if burying else set()
+            kitty_note = " · " + t(loc, "table-panel-from-kitty")
             for i, options in enumerate(menus_for(view)):
                 menu = discord.ui.Select(
                     custom_id=format_id(PickerMenu(table_id, seat, seq, i)),
@@ -254,7 +266,8 @@ def build_panel(
                     max_values=len(options),
                     options=[
                         discord.SelectOption(
-                            label=f"{card.pretty} ({card})",
+                            label=f"{card.pretty} ({card})"
+                            + (kitty_note if value in from_kitty else ""),
                             value=value,
                             default=value in staged_set,
                         )
@@ -290,7 +303,8 @@ def build_panel(
     elif view.expecting in ("play", "bury") and view.to_act is not None:
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
     title = t(loc, "panel-title", count=len(view.hand))
-    image = hand_image(view, selected, title, prefs, loc)
+    marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()
+    image = hand_image(view, selected, title, prefs, loc, marked=marked)
     return Panel("\n".join(lines)[:2000], image, components)
 
 

@@ -49,6 +49,7 @@ class Slot:
     y: int
     selected: bool
     trump: bool
+    marked: bool = False
 
 
 def split_rows(groups: list[str], per_row: int = MAX_PER_ROW) -> list[tuple[int, int]]:
@@ -100,6 +101,9 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
     height = MARGIN + HEADER_H + felt_h + MARGIN
 
     wanted = Counter(scene.selected)
+    # the kitty's copies are the last ones of each card in hand order
+    marks = Counter(scene.marked)
+    later = Counter(cards)
     slots: list[Slot] = []
     top = MARGIN + HEADER_H + PAD
     for r, (a, b) in enumerate(rows):
@@ -113,7 +117,9 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
             if chosen:
                 wanted[card] -= 1
             is_trump = scene.trump is not None and groups[i] == "T"
-            slots.append(Slot(card, x, y if chosen else y + RAISE, chosen, is_trump))
+            later[card] -= 1
+            marked = later[card] < marks[card]
+            slots.append(Slot(card, x, y if chosen else y + RAISE, chosen, is_trump, marked))
     return width, height, slots
 
 
@@ -153,6 +159,11 @@ def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Ima
         base_y = slot.y + (0 if slot.selected else -RAISE)
         cy = base_y + RAISE + CARD_H + CODE_GAP + CODE_H / 2
         colour = th.accent if slot.selected else th.text
+        if slot.marked:  # from the kitty: the code on a gold tag
+            half = CODE_H // 2
+            box = (slot.x + 1, int(cy) - half, slot.x + 41, int(cy) + half)
+            rounded(canvas, box, 6, th.gold)
+            colour = th.badge_ink
         draw_text(canvas, slot.x + 21, cy, code, CODE_SIZE, colour, bold=True, align="center")
     return canvas
 

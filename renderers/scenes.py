@@ -43,7 +43,8 @@ class HandScene:
 
     ``trump`` None means it is not set yet (during the deal): cards are grouped
     by suit only and no card is marked as trump. ``selected`` is a multiset: two
-    ``AH`` highlight both copies, one ``AH`` only one of them.
+    ``AH`` highlight both copies, one ``AH`` only one of them. ``marked`` cards
+    (the kitty, for the dealer who took it) get their code on a gold tag.
     """
 
     cards: Sequence[Card]
@@ -51,6 +52,7 @@ class HandScene:
     selected: Sequence[Card] = ()
     title: str = ""
     per_row: int = 13  # fewer for large cards: a narrower image a phone shows bigger
+    marked: Sequence[Card] = ()  # a multiset too: the dealer's cards from the kitty
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,14 +173,27 @@ def _selects(message: Message) -> list[dict[str, Any]]:
 
 @pytest.fixture
 async def shengji(
-    tmp_path: Path, fake_discord: FakeDiscord, world: World, driver: UserDriver, bot_client: Any
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    fake_discord: FakeDiscord,
+    world: World,
+    driver: UserDriver,
+    bot_client: Any,
 ) -> AsyncIterator[Env]:
+    """The bot on the fake; ``@pytest.mark.deal_seed(n)`` fixes the tables' deal seed."""
     store = await Store.open(tmp_path / "shengji.sqlite3")
     await store.save_guild_settings(world.guild.id, GuildSettings(RuleSet(), dict(FAST)))
     clock = ManualClock()
     audit: list[tuple[int | None, str, list[Card]]] = []
+    marker = request.node.get_closest_marker("deal_seed")
+    seed = (lambda: marker.args[0]) if marker else None
     bot = ShengjiBot(
-        store, clock=clock, audit=lambda *a: audit.append(a), guild_ready_timeout=0.01, edit_gap=0.0
+        store,
+        clock=clock,
+        audit=lambda *a: audit.append(a),
+        guild_ready_timeout=0.01,
+        edit_gap=0.0,
+        seed_source=seed,
     )
     await bot_client(bot)
     yield Env(fake_discord, world, driver, bot, store, clock, audit)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.game import Phase
 from bot.store import GuildSettings
 from fakediscord.state import Perm
@@ -135,3 +137,45 @@ async def test_only_the_host_starts_and_a_host_who_leaves_passes_it_on(shengji: 
     assert "Only the host (Bob)" in await env.reply(alice, "start")
     await env.reply(carol, "addbot")
     assert "match starts" in await env.reply(bob, "start")
+
+
+@pytest.mark.deal_seed(1)  # seat 0 can show 2♠, then seat 3 can overcall with 2♣2♣
+async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(shengji: Env) -> None:
+    env = shengji
+    users = env.users
+    await _lobby(env)
+    for user in users[1:]:
+        await env.reply(user, "join")
+    await env.reply(users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    await env.until(lambda: match.dealt == match.deal_total)
+    tid = env.table().id
+    for seat, code in ((0, "2S"), (3, "2C2C")):
+        user = users[seat]
+        bid_id = f"sj:d:{tid}:{seat}:{code}"
+        panel = await env.until(lambda u=user, b=bid_id: env.panel(u, b))
+        handle = env.driver.click(panel, bid_id, user)
+        (reply,) = await handle.wait_followups(1)
+        assert reply.content.startswith("You bid")
+    assert [b.seat for b in match.bids] == [0, 3]
+    history = ["1. Alice shows 2♠", "2. Dave shows 2♣2♣"]
+    deal = await env.until(
+        lambda: next((m for m in env.place_messages() if history[1] in m.content), None)
+    )
+    assert deal.content.index(history[0]) < deal.content.index(history[1])
+    bob_panel = await env.until(
+        lambda: next((m for m in env.fake.dms(users[1]) if history[1] in m.content), None)
+    )
+    assert history[0] in bob_panel.content
+    await env.tick(6)  # the bidding window closes: Dave deals and buries
+    await env.until(lambda: match.phase == Phase.KITTY)
+    assert match.dealer == 3
+    panel = await env.fresh_panel(users[3], 3)
+    labels = [
+        option["label"]
+        for row in panel.components
+        for c in row.get("components", [])
+        for option in c.get("options", [])
+    ]
+    assert sum(label.endswith("from the kitty") for label in labels) == 8
+    assert any(name == "HandScene" for _, name, _ in env.audit)

@@ -152,3 +152,20 @@ def test_codes_are_printed_under_the_cards():
 def test_empty_hand_and_long_title():
     image = decode(render_hand(HandScene((), None, title="x" * 300)))
     assert image.size[0] == 520
+
+
+def test_cards_from_the_kitty_carry_a_gold_tag_on_their_last_copies():
+    from renderers.hand import CODE_GAP, CODE_H
+
+    cards = parse_cards("AH AH KS 5D")
+    plain = HandScene(cards, TRUMP)
+    marked = HandScene(cards, TRUMP, marked=parse_cards("AH 5D"))
+    image = decode(render_hand(marked, theme="dark"))
+    flags = [(str(s.card), s.marked) for s in layout(marked)[2]]
+    assert sorted(flags) == [("5D", True), ("AH", False), ("AH", True), ("KS", False)]
+    assert [s.marked for s in layout(plain)[2]] == [False] * 4
+    for slot in layout(marked)[2]:
+        top = slot.y + CARD_H + CODE_GAP
+        box = (slot.x + 2, top, slot.x + 40, top + CODE_H)
+        gold = count(image, box, DARK.gold, tol=12)
+        assert (gold > 100) == slot.marked, (str(slot.card), gold)

@@ -37,3 +37,6 @@ table-match-won = 🏆 **{ $team }** win the match: { $players }!
 table-panel-old = Hand { $hand } (over).
 table-ping-play = 🔔 Your turn at 双升 #{ $table } { $when }: play from your panel above.
 table-ping-bury = 🔔 You are the dealer at 双升 #{ $table }: bury the kitty { $when } from your panel above.
+table-panel-role-dealer = You are on the dealer's team (庄家): keep the attackers under their goal.
+table-panel-role-attacker = You are an attacker (闲家): take points to win the deal.
+table-panel-from-kitty = from the kitty

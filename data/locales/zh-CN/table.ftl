@@ -37,3 +37,6 @@ table-match-won = 🏆 **{ $team }** 赢得比赛：{ $players }！
 table-panel-old = 第 { $hand } 局（已结束）。
 table-ping-play = 🔔 双升 #{ $table } 轮到你了 { $when }：在上面的面板里出牌。
 table-ping-bury = 🔔 双升 #{ $table } 你是庄家：{ $when } 前在上面的面板里扣底。
+table-panel-role-dealer = 你是庄家一方：守住分数。
+table-panel-role-attacker = 你是闲家：抓分上台。
+table-panel-from-kitty = 底牌
