@@ -149,6 +149,27 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return text[:lo].rstrip() + "…"
 
 
+def fit_name(name: str, size: int, bold: bool, max_width: int) -> str:
+    """A player's name that fits, never cut to a stump like "Bot…".
+
+    Tried in order: the whole name; its distinctive last word ("Bot Chen" -> "Chen");
+    the initials ("Bot Chen" -> "BC"); the first characters that fit (one or two
+    CJK characters read as a name). Seats are shown next to names anyway, so a
+    shortened name still says who it is.
+    """
+    words = name.split()
+    candidates = [name]
+    if len(words) > 1:
+        candidates += [words[-1], "".join(w[0] for w in words).upper()]
+    for text in candidates:
+        if text_width(text, size, bold) <= max_width:
+            return text
+    cut = name
+    while len(cut) > 1 and text_width(cut, size, bold) > max_width:
+        cut = cut[:-1]
+    return cut
+
+
 def draw_text(
     image: Image.Image,
     x: float,

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.rules import team_of
 
 from .canvas import badge, encode, new_canvas, points_bar, rounded
-from .fonts import draw_text, fit
+from .fonts import draw_text, fit, fit_name
 from .labels import Lang, label
 from .scenes import SummaryScene
 from .scoreboard import team_panel
@@ -110,7 +110,7 @@ def draw(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> Image.
     fy = ty + TEAM_H + GAP + FOOTER_H / 2
     x = MARGIN + 4
     x += draw_text(canvas, x, fy, label(lang, "next_dealer"), 17, th.muted) + 12
-    name = fit(scene.names[scene.next_dealer], 18, True, WIDTH - x - MARGIN - 100)
+    name = fit_name(scene.names[scene.next_dealer], 18, True, WIDTH - x - MARGIN - 100)
     x += draw_text(canvas, x, fy, name, 18, th.text, bold=True) + 10
     badge(canvas, x, fy, label(lang, "dealer"), th.text, th.page, 14)
     return canvas

@@ -19,7 +19,7 @@ from bot.rules import Card
 
 from .canvas import badge, encode, new_canvas, ring, rounded, trump_chip, trump_width
 from .cards import CARD_H, CARD_W, STRIP, VSTRIP, hand_order, paste_card, sprite, suit_colours
-from .fonts import draw_text, fit, text_width
+from .fonts import draw_text, fit_name, text_width
 from .labels import Lang, label
 from .scenes import TrickScene
 from .theme import Theme
@@ -191,7 +191,7 @@ def _plate(canvas: Image.Image, scene: TrickScene, seat: Seat, th: Theme, lang: 
     ]
     badges_w = sum(bw + gap for bw in badge_ws)
     # the name gives way to the badges, down to a few characters
-    name = fit(scene.names[s], NAME_SIZE, True, max(48, seat.box_w - 2 * pad - badges_w))
+    name = fit_name(scene.names[s], NAME_SIZE, True, max(48, seat.box_w - 2 * pad - badges_w))
     w = 2 * pad + text_width(name, NAME_SIZE, True) + badges_w
     w = min(w, seat.box_w)
     x0 = seat.x + (seat.box_w - w) // 2

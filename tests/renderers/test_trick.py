@@ -176,3 +176,13 @@ def test_plate_badges():
                       trump=TRUMP, dealer=0, winner=2, final=True)  # fmt: skip
     assert plate_badges(done, 2) == ["won"]
     assert all("to_play" not in plate_badges(done, s) for s in range(4))
+
+
+def test_names_are_shortened_never_cut_to_a_stump():
+    from renderers.fonts import fit_name, text_width
+
+    assert fit_name("Bot Chen", 18, True, 400) == "Bot Chen"
+    narrow = text_width("Bot Chen", 18, True) - 1
+    assert fit_name("Bot Chen", 18, True, narrow) == "Chen"
+    assert fit_name("Bot Chen", 18, True, text_width("Chen", 18, True) - 1) == "BC"
+    assert "…" not in fit_name("Alexandria Longname", 18, True, 30)
