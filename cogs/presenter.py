@@ -320,6 +320,9 @@ class Presenter:
                 await self._closed(table, update)
             case UpdateKind.WARNING:
                 await self._warning(table, update)
+            case UpdateKind.STORAGE:  # paused or resumed: said in the table's place
+                key = "table-paused" if update.note == "paused" else "table-resumed"
+                await self._post(table, content=t(self.locale(table), key))
             case UpdateKind.EVENTS:
                 await self._events(table, update)
         await self._turn(table, update)
@@ -382,6 +385,8 @@ class Presenter:
         if update.reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
         else:
+            if update.reason is CloseReason.FAILED:
+                await self._post(table, content=t(loc, "table-failed"))
             if update.note:
                 await self._post(table, content=update.note)
             assert ui.lobby is not None

@@ -10,7 +10,6 @@ they resume after a restart without extra writes.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 from bot.ai import make_player, suggest
@@ -20,6 +19,7 @@ from bot.game import (
     Declare,
 )
 from bot.game.driver import AskBid, DealCards, MatchDone, Turn, system_action
+from bot.service.faults import NotSaved, backoff
 from bot.service.runtime import Runtime, log
 from bot.service.table import CloseReason, Table, UpdateKind, UserError
 
@@ -38,13 +38,31 @@ class DriverMixin(Runtime):
         return info is not None and (info.kind == "bot" or info.auto)
 
     async def _drive(self, table: Table) -> None:
-        try:
-            while not table.closed:
+        """Step the table until it closes; no failure leaves the task dead and the table live.
+
+        A write the store refuses for a while pauses the table (``_not_saved`` says so)
+        and the step is retried with backoff; a permanent failure or a bug closes it.
+        """
+        failures = 0
+        while not table.closed:
+            try:
                 await self._step(table)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("driver of table %s stopped", table.id)
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except NotSaved as err:
+                if not err.transient or table.closed:
+                    return  # ``_not_saved`` closed the table
+                if self._outage_over(table):
+                    log.error("table %s: the store stayed down; closing it", table.id)
+                    await self._close(table, CloseReason.FAILED, note="")
+                    return
+                failures += 1
+                await self.clock.sleep(backoff(failures))
+            except Exception:
+                log.exception("driver of table %s failed; closing the table", table.id)
+                await self._close(table, CloseReason.FAILED, note="")
+                return
 
     async def _step(self, table: Table) -> None:
         """One step of the table procedure (``bot.game.driver``), at the table's pace."""
@@ -97,6 +115,8 @@ class DriverMixin(Runtime):
                 action = self._player(table, actor).act(match.view(actor))
                 try:
                     await self._apply(table, actor, action or suggest(match.view(actor)), auto=True)
+                except NotSaved:
+                    raise
                 except UserError:  # a computer player's mistake must not stall the table
                     log.warning("computer player at table %s seat %s erred", table.id, actor)
                     await self._apply(table, actor, None)
@@ -127,8 +147,12 @@ class DriverMixin(Runtime):
             return
         action = self._player(table, seat).act(match.view(seat))
         if isinstance(action, Declare):
-            with contextlib.suppress(UserError):
+            try:
                 await self._apply(table, seat, action, auto=True)
+            except NotSaved:
+                raise
+            except UserError:
+                pass  # a bid the rules refuse: the computer simply does not bid
 
     async def _computer_bids(self, table: Table) -> None:
         """Answer the bid questions the driver has queued (after a person's bid)."""

@@ -56,6 +56,7 @@ class LobbyMixin(Runtime):
         seats: list[SeatInfo | None] = [SeatInfo("human", host_id, host_name, None, False)]
         seats += [None, None, None]
         await self.store.upsert_player(host_id, host_name)
+        await self._free_channel(channel_id)
         seed = self._seed()
         now = self.clock.now()
         table_id = await self.store.create_table(
@@ -92,6 +93,7 @@ class LobbyMixin(Runtime):
         for info in seats:
             if info.kind == "human" and info.user_id is not None:
                 await self.store.upsert_player(info.user_id, info.name)
+        await self._free_channel(channel_id)
         seed = self._seed()
         table_id = await self.store.create_table(
             guild_id, channel_id, host_id, rules, seed, list(seats), None, self.clock.now()
@@ -110,8 +112,8 @@ class LobbyMixin(Runtime):
             info = table.seats[seat]
             if info is None or info.kind != "human":
                 raise UserError("That seat has no player to replace.", key="service-no-player")
-            table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
-            await self.store.update_seats(table.id, table.seats)
+            replaced = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+            await self._set_seat(table, seat, replaced)
         self._emit(table, UpdateKind.SEATS)
         table.changed.set()
         return info
@@ -130,9 +132,8 @@ class LobbyMixin(Runtime):
                     seat=table.seat_of(user_id) or 0,
                 )
             seat = self._free_seat(table, seat)
-            table.seats[seat] = SeatInfo("human", user_id, name, None, False)
-            await self.store.upsert_player(user_id, name)
-            await self.store.update_seats(table.id, table.seats)
+            await self._write(table, self.store.upsert_player(user_id, name))
+            await self._set_seat(table, seat, SeatInfo("human", user_id, name, None, False))
         self._emit(table, UpdateKind.LOBBY)
         return seat
 
@@ -146,8 +147,7 @@ class LobbyMixin(Runtime):
             seat = self._free_seat(table, seat)
             used = {s.name for s in table.seats if s is not None}
             name = next(n for n in _BOT_NAMES if n not in used)
-            table.seats[seat] = SeatInfo("bot", None, name, ai, False)
-            await self.store.update_seats(table.id, table.seats)
+            await self._set_seat(table, seat, SeatInfo("bot", None, name, ai, False))
         self._emit(table, UpdateKind.LOBBY)
         return seat
 
@@ -158,20 +158,21 @@ class LobbyMixin(Runtime):
             info = table.seats[seat]
             assert info is not None
             if not table.started:
-                table.seats[seat] = None
-                await self.store.update_seats(table.id, table.seats)
+                await self._set_seat(table, seat, None)
                 outcome = LeaveOutcome.LEFT
             else:
-                table.seats[seat] = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
-                await self.store.update_seats(table.id, table.seats)
+                replaced = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+                await self._set_seat(table, seat, replaced)
                 outcome = LeaveOutcome.REPLACED
+            if user_id in table.meta.get("votes", []):  # a vote leaves with its voter
+                votes = [v for v in table.meta["votes"] if v != user_id]
+                await self._set_meta(table, votes=votes)
             if user_id == table.host_id and table.humans:
                 # a host who left keeps no rights: the next seated human hosts
                 successor = table.seats[table.humans[0]]
                 assert successor is not None and successor.user_id is not None
+                await self._set_meta(table, host_id=successor.user_id)
                 table.host_id = successor.user_id
-                table.meta["host_id"] = table.host_id
-                await self.store.set_table_meta(table.id, table.meta)
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
             await self._close(
@@ -193,8 +194,7 @@ class LobbyMixin(Runtime):
                 raise UserError(f"Seat {seat} is empty.", key="service-seat-empty", seat=seat)
             info = table.seats[seat]
             assert info is not None
-            table.seats[seat] = None
-            await self.store.update_seats(table.id, table.seats)
+            await self._set_seat(table, seat, None)
         self._emit(table, UpdateKind.LOBBY)
         return info
 
@@ -219,12 +219,9 @@ class LobbyMixin(Runtime):
                     key="service-need-four",
                     seats=seats,
                 )
-            table.match = Match.new(table.seed, table.rules)
-            table.meta["started"] = True
-            table.meta["started_at"] = self.clock.now()
-            table.meta["votes"] = []
             # no snapshot needed: the seed rebuilds the match until its first one
-            await self.store.set_table_meta(table.id, table.meta)
+            await self._set_meta(table, started=True, started_at=self.clock.now(), votes=[])
+            table.match = Match.new(table.seed, table.rules)
             table.last_action_at = self.clock.now()
         self._emit(table, UpdateKind.EVENTS, events=(MatchStarted(),))
         self._start_driver(table)
@@ -240,9 +237,10 @@ class LobbyMixin(Runtime):
                         "Only the host, an admin or a seated player can abort.",
                         key="service-abort-who",
                     )
-                votes = set(table.meta.get("votes", [])) | {user_id}
-                table.meta["votes"] = sorted(votes)
-                await self.store.set_table_meta(table.id, table.meta)
+                # a vote belongs to a seated player: one who left no longer counts
+                votes = {v for v in table.meta.get("votes", []) if table.seat_of(v) is not None}
+                votes.add(user_id)
+                await self._set_meta(table, votes=sorted(votes))
                 needed = len(table.humans) // 2 + 1
                 if len(votes) < needed:
                     return AbortOutcome(aborted=False, votes=len(votes), needed=needed)

@@ -41,9 +41,7 @@ class RecordsMixin(Runtime):
         self, table: Table, thread_id: int | None, lobby_message_id: int | None
     ) -> None:
         """Where the table plays (its thread, or None: its channel), kept across restarts."""
-        table.meta["thread_id"] = thread_id
-        table.meta["lobby_message"] = lobby_message_id
-        await self.store.set_table_meta(table.id, table.meta)
+        await self._set_meta(table, thread_id=thread_id, lobby_message=lobby_message_id)
 
     async def thread_gone(self, thread_id: int) -> None:
         """A table's thread was deleted or archived: the table closes like a deleted channel."""

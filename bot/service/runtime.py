@@ -11,8 +11,9 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, NoReturn
 
 from bot.ai import suggest
 from bot.clock import Clock, SystemClock
@@ -22,11 +23,13 @@ from bot.game import (
     GameError,
     HandScored,
     HandStarted,
+    Match,
     MatchOver,
     NotYourTurn,
     action_to_dict,
 )
 from bot.rules import RulesError
+from bot.service.faults import NotSaved, backoff, transient
 from bot.service.table import (
     CloseReason,
     Sink,
@@ -39,6 +42,7 @@ from bot.service.table import (
 )
 from bot.store import (
     LiveTable,
+    SeatInfo,
     Store,
 )
 
@@ -63,6 +67,8 @@ class Runtime:
         self.tables: dict[int, Table] = {}  # by channel id
         self.hooks: list[TableHooks] = []
         self.accepting = True
+        # channel -> (table, status): closings the store refused, recorded before a new table
+        self._unrecorded_closes: dict[int, tuple[int, str]] = {}
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
 
     # --- lifecycle -----------------------------------------------------------------
@@ -232,15 +238,9 @@ class Runtime:
         now = self.clock.now()
         try:
             await self.store.append_action(table.id, match.seq, seat, action_to_dict(accepted), now)
-        except Exception:
-            log.exception("could not persist action %s of table %s", match.seq, table.id)
-            # the action is not durable: put the match back to what the store holds
-            live = next(t for t in await self.store.live_tables() if t.table_id == table.id)
-            table.match = await self.store.restore(live)
-            raise UserError(
-                "That couldn't be saved, so it didn't happen; please try again.",
-                key="service-not-saved",
-            ) from None
+        except Exception as exc:
+            await self._not_saved(table, exc, rollback=True)
+        self._saved(table)
         table.last_action_at = now
         table.driver.observe(events)
         await self._record(table, events)
@@ -254,19 +254,105 @@ class Runtime:
         for event in events:
             match event:
                 case HandScored(result=result):
-                    await self.store.record_hand(
-                        table.id, result, list(match.tricks), table.full_seats, self.clock.now()
-                    )
-                    await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+                    record = self.store.record_hand
+                    tricks, seats, at = list(match.tricks), table.full_seats, self.clock.now()
+                    await self._retry(table, partial(record, table.id, result, tricks, seats, at))
+                    await self._snapshot(table, match)
                 case HandStarted():
-                    await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+                    await self._snapshot(table, match)
                 case MatchOver(team=team):
-                    await self.store.record_match_end(table.id, team, self.clock.now())
+                    end = partial(self.store.record_match_end, table.id, team, self.clock.now())
+                    await self._retry(table, end)
         for hook in self.hooks:
             try:
                 await hook.on_events(table, events)
             except Exception:  # a feature's failure never stops the game
                 log.exception("hook failed at table %s", table.id)
+
+    # --- store faults (``faults``) ----------------------------------------------------
+
+    async def _not_saved(self, table: Table, exc: Exception, *, rollback: bool) -> NoReturn:
+        """A write the store refused: pause (passing) or close (for good); raise ``NotSaved``.
+
+        With ``rollback`` the match is put back to what the store holds, so the
+        refused action did not happen here either.
+        """
+        passing = transient(exc)
+        if rollback:
+            try:
+                live = await self.store.live_tables(table_id=table.id)
+                table.match = await self.store.restore(live[0])
+            except Exception:
+                log.exception("table %s: could not roll back a refused action", table.id)
+                passing = False
+        if passing:
+            log.warning("table %s: the store refused a write (%s); paused", table.id, exc)
+            self._pause(table)
+        else:
+            log.error("table %s: the store failed for good (%r); closing it", table.id, exc)
+            await self._close(table, CloseReason.FAILED, note="")
+        raise NotSaved(passing) from None
+
+    def _pause(self, table: Table) -> None:
+        if table.paused_since is None:
+            table.paused_since = self.clock.now()
+            self._emit(table, UpdateKind.STORAGE, note="paused")
+
+    def _saved(self, table: Table) -> None:
+        """A write went through: a paused table resumes, its timer restarting fresh."""
+        if table.paused_since is not None:
+            table.paused_since = None
+            table.resumed_at = self.clock.now()
+            self._emit(table, UpdateKind.STORAGE, note="resumed")
+
+    def _outage_over(self, table: Table) -> bool:
+        since = table.paused_since
+        return since is not None and self.clock.now() - since >= table.timers.store_outage
+
+    async def _retry(self, table: Table, write: Callable[[], Awaitable[Any]]) -> None:
+        """A write that must happen (it follows a committed action): retried while it passes."""
+        failures = 0
+        while True:
+            try:
+                await write()
+            except Exception as exc:
+                if not transient(exc) or self._outage_over(table):
+                    await self._not_saved(table, exc, rollback=False)
+                failures += 1
+                log.warning("table %s: the store refused a write (%s); retrying", table.id, exc)
+                self._pause(table)
+                await self.clock.sleep(backoff(failures))
+                continue
+            self._saved(table)
+            return
+
+    async def _set_seat(self, table: Table, seat: int, info: SeatInfo | None) -> None:
+        """Change one seat: stored first, so a refused write leaves the table as it was."""
+        seats = list(table.seats)
+        seats[seat] = info
+        await self._write(table, self.store.update_seats(table.id, seats))
+        table.seats = seats
+
+    async def _set_meta(self, table: Table, **changes: Any) -> None:
+        """Change the table's meta: stored first, so a refused write changes nothing."""
+        meta = {**table.meta, **changes}
+        await self._write(table, self.store.set_table_meta(table.id, meta))
+        table.meta = meta
+
+    async def _write(self, table: Table, write: Awaitable[Any]) -> None:
+        """A lobby or seat write: ``NotSaved`` (and a pause or close) if the store refuses it."""
+        try:
+            await write
+        except Exception as exc:
+            await self._not_saved(table, exc, rollback=False)
+        self._saved(table)
+
+    async def _snapshot(self, table: Table, match: Match) -> None:
+        """A snapshot is a shortcut for restarts (the log is the record): one try is enough."""
+        try:
+            await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+        except Exception as exc:
+            log.warning("table %s: no snapshot at %s (%s)", table.id, match.seq, exc)
 
     def _emit(
         self,
@@ -310,7 +396,11 @@ class Runtime:
             return
         table.closed = True
         status = "finished" if reason is CloseReason.FINISHED else "aborted"
-        await self.store.close_table(table.id, status, self.clock.now())
+        try:
+            await self.store.close_table(table.id, status, self.clock.now())
+        except Exception:  # the channel is freed all the same; recorded before its next table
+            log.exception("table %s: could not record its closing", table.id)
+            self._unrecorded_closes[table.channel_id] = (table.id, status)
         self._emit(table, UpdateKind.CLOSED, note=note, reason=reason)
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
@@ -323,6 +413,17 @@ class Runtime:
         table = self.tables.get(channel_id)
         if table is not None:
             await self._close(table, CloseReason.CHANNEL_GONE, note="The channel is gone.")
+
+    async def _free_channel(self, channel_id: int) -> None:
+        """Record a closing the store refused earlier, before a new table takes the channel."""
+        if channel_id in self._unrecorded_closes:
+            table_id, status = self._unrecorded_closes[channel_id]
+            try:
+                await self.store.close_table(table_id, status, self.clock.now())
+            except Exception as exc:
+                log.warning("table %s: its closing still cannot be recorded (%s)", table_id, exc)
+                raise NotSaved(True) from None
+            del self._unrecorded_closes[channel_id]
 
     def _start_driver(self, table: Table) -> None:
         table.tasks.append(asyncio.create_task(self._drive(table), name=f"driver-{table.id}"))

@@ -79,8 +79,7 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
             info = table.seats[seat]
             assert info is not None
             value = (not info.auto) if on is None else on
-            table.seats[seat] = replace(info, auto=value)
-            await self.store.update_seats(table.id, table.seats)
+            await self._set_seat(table, seat, replace(info, auto=value))
         table.changed.set()
         self._emit(table, UpdateKind.SEATS)
         return value

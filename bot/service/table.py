@@ -54,6 +54,7 @@ class Timers:
     next_hand: float = 8.0
     warn_before: float = 10.0
     restore_grace: float = 15.0
+    store_outage: float = 600.0  # a store refusing writes this long is given up for good
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Timers:
@@ -72,6 +73,7 @@ class UpdateKind(StrEnum):
     EVENTS = "events"  # the match moved: ``events`` says how
     WARNING = "warning"  # ``actor``'s time is running out
     CLOSED = "closed"  # the table is gone: ``reason`` says why
+    STORAGE = "storage"  # ``note`` is "paused" (the store refuses writes) or "resumed"
 
 
 class CloseReason(StrEnum):
@@ -81,6 +83,7 @@ class CloseReason(StrEnum):
     ABORTED = "aborted"
     EVERYONE_LEFT = "everyone_left"
     CHANNEL_GONE = "channel_gone"
+    FAILED = "failed"  # the store failed for good, or the table hit a bug: closed
 
 
 class LeaveOutcome(StrEnum):
@@ -195,6 +198,7 @@ class Table(TableRecord):
     outbox: asyncio.Queue[Update | None] = field(default_factory=asyncio.Queue)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     closed: bool = False
+    paused_since: float | None = None  # the store refused a write then; None: running
     _driver: Driver | None = None
 
     @property

@@ -243,19 +243,26 @@ class LiveTables(StoreBase):
             )
 
     async def live_tables(
-        self, shards: Collection[int] | None = None, shard_count: int = 1
+        self,
+        shards: Collection[int] | None = None,
+        shard_count: int = 1,
+        *,
+        table_id: int | None = None,
     ) -> list[LiveTable]:
         """Every live table with what ``restore`` needs, oldest first.
 
         With ``shards``, only the tables of guilds on those shards out of
-        ``shard_count`` (``shard_of``), so a process restores only its own.
+        ``shard_count`` (``shard_of``), so a process restores only its own; with
+        ``table_id``, only that table (the service rolls back a refused write).
         """
         only, params = "", []
+        if table_id is not None:
+            only, params = " AND t.table_id = ?", [table_id]
         if shards is not None:
             if not shards:
                 return []
-            only = f" AND ((t.guild_id >> 22) % ?) IN ({','.join('?' * len(shards))})"
-            params = [shard_count, *sorted(shards)]
+            only += f" AND ((t.guild_id >> 22) % ?) IN ({','.join('?' * len(shards))})"
+            params += [shard_count, *sorted(shards)]
         async with self._read() as db:
             tables = await db.all(
                 "SELECT t.table_id, t.guild_id, t.channel_id, t.host_id, t.rules, t.seed,"

@@ -24,4 +24,5 @@ service-seat-range = Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).
 service-seat-taken = Seat { $seat } is taken by { $name }.
 service-not-your-turn = It's not your turn: waiting for { $name }.
 service-not-saved = That couldn't be saved, so it didn't happen; please try again.
+service-not-saved-closed = That couldn't be saved and the table had to close; open a new one.
 service-table-closed = That table is closed; open a new one with `/shengji new`.

@@ -40,3 +40,6 @@ table-ping-bury = 🔔 You are the dealer at 双升 #{ $table }: bury the kitty 
 table-panel-role-dealer = You are on the dealer's team (庄家): keep the attackers under their goal.
 table-panel-role-attacker = You are an attacker (闲家): take points to win the deal.
 table-panel-from-kitty = from the kitty
+table-paused = ⏸ Paused: storage unavailable. Nothing is lost; the table resumes by itself when storage is back (actions meanwhile are refused: try again).
+table-resumed = ▶ Storage is back: the table resumes.
+table-failed = The table hit a problem it cannot recover from (storage failed) and was closed, so this channel is free again. Finished hands are kept: see `/shengji history`.

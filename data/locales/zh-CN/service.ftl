@@ -24,4 +24,5 @@ service-seat-range = 座位编号是0到3（0与2、1与3为对家）。
 service-seat-taken = { $seat }号位已被{ $name }占用。
 service-not-your-turn = 还没轮到你：正在等{ $name }。
 service-not-saved = 没能保存，所以这一步没有生效；请再试一次。
+service-not-saved-closed = 没能保存，牌桌只好关闭；请开一张新桌。
 service-table-closed = 那一桌已关闭；用 `/shengji new` 开新的一桌。

@@ -40,3 +40,6 @@ table-ping-bury = 🔔 双升 #{ $table } 你是庄家：{ $when } 前在上面�
 table-panel-role-dealer = 你是庄家一方：守住分数。
 table-panel-role-attacker = 你是闲家：抓分上台。
 table-panel-from-kitty = 底牌
+table-paused = ⏸ 已暂停：存储暂不可用。什么都没有丢失；存储恢复后牌桌会自动继续（期间的操作会被拒绝：请稍后再试）。
+table-resumed = ▶ 存储已恢复：牌桌继续。
+table-failed = 牌桌遇到无法恢复的问题（存储故障），已关闭，此频道可以再开新桌。打完的牌局都保存着：见 `/shengji history`。

@@ -1,0 +1,77 @@
+"""Store failures as the service sees them: passing (retry and pause) or permanent (close).
+
+A write refused because the database is locked by another process, busy, the disk
+is full, or the server connection dropped is *transient*: the table pauses, says
+so, and retries with backoff until the store takes writes again (or until
+``Timers.store_outage`` has passed, when it is given up as permanent). Anything
+else (a corrupt file, a lease another process took, a seq the log refuses) is
+*permanent*: the table closes with a message, freeing its channel. Either way an
+action that could not be stored is refused, never reported as done.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.service.table import UserError
+
+# SQLite primary result codes that pass once the other writer or the disk frees up
+_PASSING_SQLITE = {
+    sqlite3.SQLITE_BUSY,
+    sqlite3.SQLITE_LOCKED,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_PROTOCOL,
+}
+_PASSING_WORDS = ("locked", "busy", "full", "disk i/o")
+# asyncpg's errors for a lost or overloaded server (by name: asyncpg is optional)
+_PASSING_PG = (
+    "ConnectionDoesNotExistError",
+    "ConnectionFailureError",
+    "CannotConnectNowError",
+    "TooManyConnectionsError",
+    "AdminShutdownError",
+    "DiskFullError",
+    "LockNotAvailableError",
+    "DeadlockDetectedError",
+    "SerializationError",
+    "InterfaceError",
+    "QueryCanceledError",
+)
+
+
+class NotSaved(UserError):
+    """The store did not take a write, so the change did not happen (``transient`` or not)."""
+
+    def __init__(self, transient: bool) -> None:
+        if transient:
+            super().__init__(
+                "That couldn't be saved, so it didn't happen; please try again.",
+                key="service-not-saved",
+            )
+        else:
+            super().__init__(
+                "That couldn't be saved and the table had to close; open a new one.",
+                key="service-not-saved-closed",
+            )
+        self.transient = transient
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether a store failure passes by itself (retry) rather than for good (close)."""
+    if isinstance(exc, sqlite3.OperationalError):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None:
+            return (code & 0xFF) in _PASSING_SQLITE
+        return any(word in str(exc).lower() for word in _PASSING_WORDS)
+    if isinstance(exc, OSError | TimeoutError):
+        return True
+    kind = type(exc)
+    return kind.__module__.startswith("asyncpg") and any(
+        c.__name__ in _PASSING_PG for c in kind.__mro__
+    )
+
+
+def backoff(failures: int) -> float:
+    """Seconds before retry number ``failures`` (1, 2, ...): doubling from 0.5 s, at most 30 s."""
+    return float(min(30.0, 0.5 * 2 ** min(failures - 1, 6)))

@@ -1,0 +1,198 @@
+"""A table never freezes: the store failing under a live table, through the real store.
+
+A locked database (another connection holding the write lock), a full disk (the
+store's writes raising SQLITE_FULL) and a broken database (a permanent error):
+the table pauses and says so, refuses what it could not store, resumes by itself
+with nothing lost, or closes and frees its channel. Votes belong to seated players.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from bot.game import fallback_action
+from bot.service import AbortOutcome, CloseReason, Table, TableService, UpdateKind, UserError
+from bot.store import Store
+from bot.store.db import SqliteDatabase
+from tests.test_service import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    _full_table,
+    caught_up,
+    env,
+    run_until,
+    settle,
+)
+
+__all__ = ["env"]  # the fixture, shared with the service tests
+
+
+def notes(sink: Any, kind: UpdateKind) -> list[str]:
+    return [u.note for _, u in sink.updates if u.kind is kind]
+
+
+@contextmanager
+def failing_writes(monkeypatch: pytest.MonkeyPatch, error: Exception) -> Iterator[None]:
+    """Every INSERT/UPDATE the store runs raises ``error`` (a full disk, a broken file)."""
+    real_execute, real_many = SqliteDatabase.execute, SqliteDatabase.executemany
+
+    def refuse(sql: str) -> None:
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+            raise error
+
+    async def execute(self: SqliteDatabase, sql: str, params: Any = ()) -> int:
+        refuse(sql)
+        return await real_execute(self, sql, params)
+
+    async def executemany(self: SqliteDatabase, sql: str, rows: Any) -> None:
+        refuse(sql)
+        await real_many(self, sql, rows)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(SqliteDatabase, "execute", execute)
+        patch.setattr(SqliteDatabase, "executemany", executemany)
+        yield
+
+
+def disk_full() -> sqlite3.OperationalError:
+    err = sqlite3.OperationalError("database or disk is full")
+    err.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+    return err
+
+
+async def nothing_lost(store: Store, table: Table) -> None:
+    """The store holds exactly the match the table plays: every told action is durable."""
+    assert table.match is not None
+    live = [t for t in await store.live_tables() if t.table_id == table.id]
+    assert (await store.restore(live[0])).to_dict() == table.match.to_dict()
+
+
+async def started(service: TableService, clock: Any, humans: int = 1) -> Table:
+    table = await _full_table(service, humans=humans)
+    await service.start(CHANNEL, ALICE)
+    assert table.match is not None
+    await run_until(clock, lambda: table.match.seq >= 8)
+    return table
+
+
+async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
+    service, store, clock, sink = env
+    table = await started(service, clock)
+    await service.set_auto(CHANNEL, ALICE, True)  # the computers play every seat
+    await caught_up(clock, store, table)
+    assert table.match is not None
+    await store._db.conn.execute("PRAGMA busy_timeout = 50")  # fail fast, not in 5 s
+    blocker = sqlite3.connect(store.path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        seq = table.match.seq
+        for _ in range(20):  # 10 s of table time with the lock held
+            await clock.advance(0.5)
+            await caught_up(clock, store, table)
+        assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+        assert table.paused_since is not None and not table.closed
+        assert table.match.seq == seq  # nothing went on that could not be stored
+        with pytest.raises(UserError, match="couldn't be saved"):
+            await service.set_auto(CHANNEL, ALICE, False)
+        assert table.seats[0] is not None and table.seats[0].auto  # unchanged
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    await run_until(clock, lambda: table.match.seq >= seq + 10)
+    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    assert table.paused_since is None and service.tables[CHANNEL] is table
+    await caught_up(clock, store, table)
+    await nothing_lost(store, table)
+
+
+async def test_full_disk_refuses_a_play_then_the_table_resumes(env, monkeypatch) -> None:
+    service, store, clock, sink = env
+    table = await started(service, clock)
+    match = table.match
+    assert match is not None
+    await run_until(clock, lambda: match.expecting() in (("play", 0), ("bury", 0)))
+    assert match.expecting()[1] == 0
+    await caught_up(clock, store, table)
+    with failing_writes(monkeypatch, disk_full()):
+        seq = match.seq
+        action = fallback_action(match.view(0))
+        with pytest.raises(UserError, match="couldn't be saved"):
+            await service.act(CHANNEL, ALICE, action)
+        assert table.match is not None and table.match.seq == seq  # refused, not done
+        await settle(clock)
+        assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+    await service.act(CHANNEL, ALICE, action)  # the disk has room again: the same play
+    assert table.match.seq > seq
+    await settle(clock)
+    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    await caught_up(clock, store, table)
+    await nothing_lost(store, table)
+
+
+async def test_a_driver_write_on_a_full_disk_is_retried(env, monkeypatch) -> None:
+    service, store, clock, sink = env
+    table = await started(service, clock)
+    await service.set_auto(CHANNEL, ALICE, True)
+    await caught_up(clock, store, table)
+    assert table.match is not None
+    with failing_writes(monkeypatch, disk_full()):
+        seq = table.match.seq
+        for _ in range(10):
+            await clock.advance(1)
+            await caught_up(clock, store, table)
+        assert table.match.seq == seq and notes(sink, UpdateKind.STORAGE) == ["paused"]
+        driver = [t for t in table.tasks if t.get_name().startswith("driver")]
+        assert driver and not driver[0].done()  # the task lives on, retrying
+    await run_until(clock, lambda: table.match.seq >= seq + 10)
+    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    await caught_up(clock, store, table)
+    await nothing_lost(store, table)
+
+
+async def test_a_permanent_failure_closes_the_table_and_frees_the_channel(env, monkeypatch) -> None:
+    service, _store, clock, sink = env
+    table = await started(service, clock)
+    await service.set_auto(CHANNEL, ALICE, True)
+    with failing_writes(monkeypatch, sqlite3.DatabaseError("database disk image is malformed")):
+        await run_until(clock, lambda: table.closed, steps=40)
+    assert table.closed and CHANNEL not in service.tables
+    closing = [u for _, u in sink.updates if u.kind is UpdateKind.CLOSED]
+    assert [u.reason for u in closing] == [CloseReason.FAILED]
+    assert all(t.done() for t in table.tasks) or not table.tasks
+    again = await service.new_table(1, CHANNEL, BOB, "Bob")  # the channel is free
+    assert again.id != table.id
+
+
+async def test_a_store_down_too_long_closes_the_table(env, monkeypatch) -> None:
+    service, store, clock, sink = env
+    table = await started(service, clock)
+    await service.set_auto(CHANNEL, ALICE, True)
+    outage = table.timers.store_outage
+    with failing_writes(monkeypatch, disk_full()):
+        for _ in range(int(outage / 30) + 10):
+            await clock.advance(30)
+            await caught_up(clock, store, table)
+            if table.closed:
+                break
+    assert table.closed and CHANNEL not in service.tables
+    assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+
+
+async def test_an_abort_vote_leaves_with_its_voter(env) -> None:
+    service, _store, _clock, _sink = env
+    table = await service.new_table(1, CHANNEL, ALICE, "Alice")
+    await service.join(CHANNEL, BOB, "Bob")
+    assert await service.abort(CHANNEL, BOB, is_admin=False) == AbortOutcome(False, 1, 2)
+    await service.leave(CHANNEL, BOB)
+    assert table.meta["votes"] == []
+    await service.join(CHANNEL, CAROL, "Carol")
+    # Bob's vote went with him: Carol's alone is not the majority of Alice and Carol
+    assert await service.abort(CHANNEL, CAROL, is_admin=False) == AbortOutcome(False, 1, 2)
+    assert not table.closed
