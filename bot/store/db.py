@@ -86,9 +86,9 @@ class Database(ABC):
     async def reconnect_if_needed(self) -> None:
         """Open a new connection if the old one was lost (a server restarted)."""
 
-    def forget_if_lost(self, exc: BaseException) -> None:
+    def forget_if_lost(self, exc: Exception) -> bool:
         """Drop a connection that ``exc`` shows is gone, so the next call connects again."""
-        return None
+        return False
 
     @asynccontextmanager
     async def use(self) -> AsyncIterator[Database]:
@@ -99,8 +99,12 @@ class Database(ABC):
             await self.reconnect_if_needed()
             try:
                 yield self
-            except BaseException as exc:
-                self.forget_if_lost(exc)
+            except Exception as exc:
+                if self.forget_if_lost(exc):
+                    raise StoreError(
+                        f"The connection to the database was lost ({exc!r}); "
+                        "the next call connects again."
+                    ) from exc
                 raise
 
     @asynccontextmanager

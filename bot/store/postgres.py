@@ -64,10 +64,18 @@ class PostgresDatabase(Database):
         # The statement cache keeps each of the store's few statements prepared.
         return await asyncpg.connect(url, statement_cache_size=256)
 
-    def forget_if_lost(self, exc: BaseException) -> None:
-        lost = (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError)
+    def forget_if_lost(self, exc: Exception) -> bool:
+        lost = (
+            asyncpg.InterfaceError,
+            asyncpg.PostgresConnectionError,
+            asyncpg.exceptions.InternalClientError,
+            OSError,
+        )
+        # 57P...: the server is ending the session (shutdown, pg_terminate_backend)
         if isinstance(exc, lost) or str(getattr(exc, "sqlstate", "") or "").startswith("57P"):
-            self.conn.terminate()  # 57P: the server is shutting the session down
+            self.conn.terminate()
+            return True
+        return False
 
     async def reconnect_if_needed(self) -> None:
         """The next call after a lost connection (server restart) connects again.

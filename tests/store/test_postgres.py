@@ -141,7 +141,8 @@ async def test_the_store_connects_again_after_losing_its_connection(
         await conn.close()
         try:
             await store.upsert_player(2, "Bo")
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
-            await store.upsert_player(2, "Bo")  # only the call that found it gone fails
+        except StoreError as exc:  # only the call that finds the connection gone fails
+            assert "connection to the database was lost" in str(exc)
+            await store.upsert_player(2, "Bo")
         table = await store.create_table(GUILD, 1, 2, RuleSet(), 1, HUMANS, 0, 0.0)
         assert [live.table_id for live in await store.live_tables()] == [table]
