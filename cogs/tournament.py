@@ -218,6 +218,20 @@ async def start(interaction: discord.Interaction) -> None:
     )
 
 
+@tournament.command(
+    name="cancel", description="Cancel the tournament (organiser): its open matches end"
+)
+async def cancel(interaction: discord.Interaction) -> None:
+    cup = here(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        await cups(interaction).cancel(cup, interaction.user.id, is_manager(interaction))
+    except UserError as err:
+        await interaction.followup.send(str(err), ephemeral=True)
+        return
+    await interaction.followup.send(f"**{cup.name}** is cancelled.", ephemeral=True)
+
+
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
     cup = cups(interaction).cup_in(interaction.channel_id or 0, finished=True)

@@ -360,6 +360,22 @@ class TournamentService:
         await self._start_round(cup)
         return cup.bracket
 
+    async def cancel(self, cup: Cup, by: int, manager: bool) -> None:
+        """Stop the tournament: its open matches are aborted, nobody advances, no podium."""
+        self._organiser(cup, by, manager)
+        for task in cup.tasks:
+            task.cancel()
+        for slot in cup.slots.values():
+            table = None if slot.done else self._table(slot)
+            if table is not None:
+                with contextlib.suppress(UserError):
+                    await self.tables.abort(table.channel_id, cup.organiser_id, True)
+        cup.phase = "cancelled"
+        cup.clock = None
+        await self._save(cup, finished=True)
+        self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
+        await self.sink.changed(cup, f"{cup.name} was cancelled by the organiser.")
+
     async def _start_round(self, cup: Cup) -> None:
         assert cup.bracket is not None and cup.bracket.current is not None
         round_ = cup.bracket.current

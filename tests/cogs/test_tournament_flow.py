@@ -309,3 +309,21 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         assert any("did not show up" in "; ".join(r.flags) for r in rows)
     finally:
         await running.stop()
+
+
+async def test_the_organiser_cancels_a_running_tournament(shengji: Env) -> None:
+    env = shengji
+    alice, bob = env.users[:2]
+    cup = await small_cup(env, round_minutes=30)
+    tables = [env.bot.service.tables[t.id] for t in threads(env)]
+    assert "Only the organiser" in await cmd(env, bob, "cancel")
+    assert "is cancelled" in await cmd(env, alice, "cancel")
+    assert all(t.closed for t in tables)  # the open matches end
+    stored = await env.store.tournament(cup.id)
+    assert stored is not None and stored.status == "cancelled"
+    assert "no tournament in this channel" in await cmd(env, bob, "register", partner=alice)
+    handle = env.driver.send_slash("shengji stats", bob, env.world.tables)
+    await handle
+    fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
+    assert "Night Cup" in fields["Tournaments"] and "cancelled" in fields["Tournaments"]
+    assert "Tournament **Again**" in await cmd(env, alice, "create", name="Again")
