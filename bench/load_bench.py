@@ -55,7 +55,7 @@ TIMERS = {
 }
 PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
 SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-TRUMP = re.compile(r"\*\*Trump:\*\* (?:([♠♥♦♣]) \w+|no trump \(无主\)) · level (\w+)")
+TRUMP = re.compile(r"\*\*Trump:\*\* (?:([♠♥♦♣]) \w+|no trump(?: \(无主\))?) · level (\w+)")
 
 
 def pretty_cards(text: str) -> list[Card]:

@@ -117,6 +117,7 @@ class TableUI:
     confirming: set[int] = field(default_factory=set)
     redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
     lost: bool = False
+    table_image: bool = False  # the hand's table message already carries a picture
 
 
 class Presenter:
@@ -136,6 +137,7 @@ class Presenter:
         #: the language of each player's Discord client, from their last interaction
         self.client_locales: dict[int, str] = {}
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self.rendering = 0  # renders queued or running in the render thread
 
     async def off_loop(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a render in the one render thread.
@@ -145,7 +147,12 @@ class Presenter:
         answers interactions within Discord's three seconds.
         """
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._renderer, functools.partial(fn, *args, **kwargs))
+        self.rendering += 1
+        try:
+            call = functools.partial(fn, *args, **kwargs)
+            return await loop.run_in_executor(self._renderer, call)
+        finally:
+            self.rendering -= 1
 
     def ui(self, table: Table) -> TableUI:
         ui = self.ui_by_table.get(table.id)
@@ -499,6 +506,7 @@ class Presenter:
         ui.hand_no = public.hand_no
         ui.deal = self._live_in_place(table)
         ui.table = None
+        ui.table_image = False
         ui.trick_notes = []
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
@@ -623,7 +631,11 @@ class Presenter:
 
         async def build() -> dict[str, Any]:
             kwargs: dict[str, Any] = {"content": content, "view": table_buttons(table.id)}
-            if scene is not None:
+            # A busy render thread (many tables) redraws the picture only when a
+            # trick is complete; the text, always current, carries the plays between.
+            busy = self.rendering > 0 and not (scene is not None and scene.final)
+            if scene is not None and not (busy and ui.table_image):
+                ui.table_image = True
                 shown = [c for cards in scene.plays.values() for c in cards]
                 image = await self.render(render_trick, scene, None, shown)
                 kwargs["files"] = [png(image, "trick.png")]
