@@ -109,6 +109,7 @@ _DEAL, _KITTY, _PLAY, _SCORED, _OVER = (
     Phase.SCORED,
     Phase.OVER,
 )
+_SEAT_VIEW = tuple.__new__  # builds a SeatView from its fields in order, without __new__'s call
 Decide = Callable[[SeatView], Action]
 
 
@@ -245,38 +246,46 @@ class Match:
         re-tupled only when a trick ends): computer players ask for a view at every
         decision, so this is on the hot path of every simulation.
         """
-        kind, actor = self.expecting()
         phase = self.phase
+        if phase is _PLAY and self.leader is not None:  # the hot case, inlined
+            kind: str | None = "play"
+            actor: int | None = (self.leader + len(self.trick)) % 4
+            knows_kitty = seat == self.dealer
+        else:
+            kind, actor = self.expecting()
+            knows_kitty = (
+                seat is not None and seat == self.dealer and (phase is _KITTY or phase is _PLAY)
+            )
         hands = self.hands
-        knows_kitty = (
-            seat is not None and seat == self.dealer and (phase is _KITTY or phase is _PLAY)
-        )
         if self._tricks_view is None:
             self._tricks_view = tuple(self.tricks)
-        return SeatView(
-            seat,
-            self.rules,
-            self.hand_no,
-            phase,
-            (self.levels[0], self.levels[1]),
-            self.dealer,
-            self.level,
-            self.trump,
-            tuple(hands[seat]) if seat is not None else (),
-            (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-            self.dealt,
-            self.deal_total,
-            tuple(self.bids),
-            tuple(self.kitty) if knows_kitty else None,
-            actor if actor != SYSTEM else None,
-            kind,
-            self.leader,
-            tuple(self.trick),
-            self._tricks_view,
-            self.attackers_points,
-            self.result,
-            self.winner_team,
-            self.seq,
+        return _SEAT_VIEW(
+            SeatView,
+            (
+                seat,
+                self.rules,
+                self.hand_no,
+                phase,
+                (self.levels[0], self.levels[1]),
+                self.dealer,
+                self.level,
+                self.trump,
+                tuple(hands[seat]) if seat is not None else (),
+                (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+                self.dealt,
+                self.deal_total,
+                tuple(self.bids),
+                tuple(self.kitty) if knows_kitty else None,
+                actor if actor != SYSTEM else None,
+                kind,
+                self.leader,
+                tuple(self.trick),
+                self._tricks_view,
+                self.attackers_points,
+                self.result,
+                self.winner_team,
+                self.seq,
+            ),
         )
 
     # --- the entry point -----------------------------------------------------------
