@@ -183,3 +183,15 @@ async def test_a_player_with_closed_dms_plays_through_the_ephemeral_panel(shengj
     assert all(m.ephemeral_for in (None, carol.id) for m in env.fake.ephemerals(carol))
     refusals = [e for e in env.fake.errors if e.status == 403]
     assert len(refusals) == 1
+    # at Carol's next turn the same ephemeral panel is redrawn through its interaction
+    while match.to_act != 2:
+        seat = match.to_act
+        if env.table().seats[seat].kind == "bot":
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s)
+        else:
+            await env.play_with_slash(seat, env.suggestion(seat))
+    prefix = f"sj:p:{tid}:2:{match.seq}:"
+    await env.until(
+        lambda: any(c.startswith(prefix) for c in env.fake.messages[panel.id].custom_ids())
+    )
