@@ -96,7 +96,13 @@ class LocalPostgres:
         run_as: dict[str, Any] = {}
         if os.geteuid() == 0:
             install = _readable_copy(install)
-            nobody = pwd.getpwnam("nobody")
+            try:
+                nobody = pwd.getpwnam("nobody")
+            except KeyError as exc:  # initdb needs a user it can name
+                raise PostgresUnavailable(
+                    "Running as root, PostgreSQL needs the user 'nobody' to run as; "
+                    "this system has none."
+                ) from exc
             run_as = {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
         bin_dir = install / "bin"
         base = Path(tempfile.mkdtemp(prefix="shengji-pg-"))
