@@ -28,7 +28,7 @@ from discord.ext import commands
 
 from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, load_config
-from bot.service import TableService
+from bot.service import Limits, TableService
 from bot.store import Store, StoreError
 from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
@@ -51,6 +51,7 @@ class ShengjiBot(commands.Bot):
         audit: object | None = None,
         edit_gap: float = 1.0,
         seed_source: Callable[[], int] | None = None,
+        limits: Limits | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -58,10 +59,15 @@ class ShengjiBot(commands.Bot):
         options.setdefault("intents", intents)
         options.setdefault("command_prefix", commands.when_mentioned)
         options.setdefault("help_command", None)
+        # names can be "@everyone" or "<@&role>": no message pings unless it says so
+        # (the deliberate ones pass their own ``allowed_mentions``)
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(**options)  # type: ignore[arg-type]
         self.store = store
         self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)  # type: ignore[arg-type]
-        self.service = TableService(store, self.presenter, clock, seed_source=seed_source)
+        self.service = TableService(
+            store, self.presenter, clock, seed_source=seed_source, limits=limits
+        )
         self.presenter.service = self.service
         self.tournament_presenter = TournamentPresenter(
             self, self.service.clock.now, self.presenter

@@ -46,6 +46,26 @@ shengji = app_commands.Group(
 )
 
 
+class Refused(app_commands.CheckFailure):
+    """A command refused before it runs (too many too fast); ``original`` says why."""
+
+    def __init__(self, original: UserError) -> None:
+        super().__init__(str(original))
+        self.original = original
+
+
+async def _not_too_fast(interaction: discord.Interaction) -> bool:
+    """Every /shengji command counts against its user's limit (``Limits.commands``)."""
+    try:
+        deps(interaction).service.note_command(interaction.user.id)
+    except UserError as err:
+        raise Refused(err) from None
+    return True
+
+
+shengji.interaction_check = _not_too_fast  # type: ignore[method-assign]
+
+
 def deps(interaction: discord.Interaction) -> Deps:
     return interaction.client  # type: ignore[return-value]
 

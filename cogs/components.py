@@ -37,7 +37,10 @@ class Router(commands.Cog):
         if cid is None:
             return
         try:
-            table = deps(interaction).service.table_by_id(cid.table_id)
+            service = deps(interaction).service
+            table = service.component_table(  # bound to its place: checked first
+                cid.table_id, interaction.guild_id, interaction.channel_id, interaction.user.id
+            )
             match cid:
                 case LobbyButton():
                     await lobby_button(interaction, cid, table.channel_id)

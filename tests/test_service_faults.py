@@ -8,6 +8,7 @@ with nothing lost, or closes and frees its channel. Votes belong to seated playe
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,8 +16,17 @@ from typing import Any
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.game import fallback_action
-from bot.service import AbortOutcome, CloseReason, Table, TableService, UpdateKind, UserError
+from bot.service import (
+    AbortOutcome,
+    CloseReason,
+    Limits,
+    Table,
+    TableService,
+    UpdateKind,
+    UserError,
+)
 from bot.store import Store
 from bot.store.db import SqliteDatabase
 from tests.test_service import (
@@ -24,6 +34,7 @@ from tests.test_service import (
     BOB,
     CAROL,
     CHANNEL,
+    Recorder,
     _full_table,
     caught_up,
     env,
@@ -196,3 +207,40 @@ async def test_an_abort_vote_leaves_with_its_voter(env) -> None:
     # Bob's vote went with him: Carol's alone is not the majority of Alice and Carol
     assert await service.abort(CHANNEL, CAROL, is_admin=False) == AbortOutcome(False, 1, 2)
     assert not table.closed
+
+
+async def test_tables_per_guild_and_per_host_are_bounded(tmp_path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    service = TableService(store, Recorder(), ManualClock(), limits=Limits(2, 1))
+    try:
+        await service.new_table(1, 20, ALICE, "Alice")
+        with pytest.raises(UserError, match="already host 1 open tables"):
+            await service.new_table(1, 21, ALICE, "Alice")
+        await service.new_table(1, 21, BOB, "Bob")
+        with pytest.raises(UserError, match="already has 2 open tables"):
+            await service.new_table(1, 22, CAROL, "Carol")
+        await service.new_table(2, 30, CAROL, "Carol")  # another server has its own room
+        assert len(await store.live_tables()) == 3
+    finally:
+        await service.shutdown()
+        await store.close()
+
+
+async def test_closed_tables_logs_are_pruned_after_the_retention(env) -> None:
+    service, store, clock, _sink = env
+    await service.restore_all()  # starts the retention schedule
+    table = await started(service, clock)
+    await caught_up(clock, store, table)
+    assert await store.action_log(table.id)
+    await service.abort(CHANNEL, ALICE, is_admin=True)
+    await clock.advance(29 * 86400)
+    await settle(clock)
+    assert await store.action_log(table.id), "kept within the retention"
+    for _ in range(8):  # a day more, in the schedule's steps
+        await clock.advance(service.limits.prune_every)
+        await settle(clock)
+    for _ in range(100):
+        if not await store.action_log(table.id):
+            break
+        await asyncio.sleep(0.01)
+    assert await store.action_log(table.id) == []

@@ -51,6 +51,7 @@ class LobbyMixin(Runtime):
                 key="service-table-exists",
             )
         settings: GuildSettings = await self.store.guild_settings(guild_id)
+        self._check_room(guild_id, host_id, settings)
         rules = rules or settings.rules
         timers = Timers.from_dict(settings.timers)
         seats: list[SeatInfo | None] = [SeatInfo("human", host_id, host_name, None, False)]
@@ -70,6 +71,24 @@ class LobbyMixin(Runtime):
         self._start_tasks(table)
         self._emit(table, UpdateKind.LOBBY)
         return table
+
+    def _check_room(self, guild_id: int, host_id: int, settings: GuildSettings) -> None:
+        """Refuse a table past ``Limits`` (a server's ``max_tables`` setting may lower it)."""
+        live = [t for t in self.tables.values() if t.guild_id == guild_id and not t.closed]
+        most = min(self.limits.tables_per_guild, int(settings.timers.get("max_tables", 10**9)))
+        if len(live) >= most:
+            raise UserError(
+                f"This server already has {most} open tables; finish or end one first.",
+                key="service-guild-full",
+                count=most,
+            )
+        hosted = sum(1 for t in live if t.host_id == host_id)
+        if hosted >= self.limits.tables_per_host:
+            raise UserError(
+                f"You already host {hosted} open tables; finish or end one first.",
+                key="service-host-full",
+                count=hosted,
+            )
 
     async def open_match(
         self,

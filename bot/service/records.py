@@ -5,6 +5,8 @@ The cogs never reach into ``store`` or ``tables``: they ask these.
 
 from __future__ import annotations
 
+import time
+
 from bot.rules import RuleSet
 from bot.service.runtime import Runtime
 from bot.service.table import Table, UserError
@@ -27,6 +29,47 @@ class RecordsMixin(Runtime):
         raise UserError(
             "That table is closed; open a new one with `/shengji new`.", key="service-table-closed"
         )
+
+    def component_table(
+        self, table_id: int, guild_id: int | None, channel_id: int | None, user_id: int
+    ) -> Table:
+        """The table a button or menu is about, checked before anything else is done.
+
+        A component counts only from its table's own server and channel or thread;
+        one in a DM (the hand panel) only from a player seated at the table, so a
+        forged id from another server or channel does nothing there.
+        """
+        table = self.table_by_id(table_id)
+        if guild_id is None:
+            if table.seat_of(user_id) is None:
+                raise UserError("That isn't your table's panel.", key="service-wrong-place")
+        elif guild_id != table.guild_id or channel_id not in (
+            table.channel_id,
+            table.meta.get("thread_id"),
+        ):
+            raise UserError("That isn't your table's panel.", key="service-wrong-place")
+        return table
+
+    def note_command(self, user_id: int) -> None:
+        """Count a user's slash command; UserError past ``Limits.commands`` per window.
+
+        Counted in real time (a rate of requests, not of table time). Buttons and
+        menus are not counted: each is bound to its table and checked, and a panel
+        takes several clicks per play.
+        """
+        now = time.monotonic()
+        window = self.limits.command_window
+        recent = [t for t in self._commands.get(user_id, ()) if now - t < window]
+        if len(recent) >= self.limits.commands:
+            self._commands[user_id] = recent
+            wait = max(1, int(window - (now - recent[0]) + 0.999))
+            raise UserError(
+                f"Slow down a little: try again in {wait} s.", key="service-cooldown", seconds=wait
+            )
+        recent.append(now)
+        self._commands[user_id] = recent
+        if len(self._commands) > 10_000:  # forget users who went quiet
+            self._commands = {u: ts for u, ts in self._commands.items() if now - ts[-1] < window}
 
     def channel_of(self, place_id: int) -> int:
         """The channel a table is keyed by, given the channel or the table's thread."""

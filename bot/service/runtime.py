@@ -32,6 +32,7 @@ from bot.rules import RulesError
 from bot.service.faults import NotSaved, backoff, transient
 from bot.service.table import (
     CloseReason,
+    Limits,
     Sink,
     Table,
     TableHooks,
@@ -59,7 +60,11 @@ class Runtime:
         clock: Clock | None = None,
         *,
         seed_source: Callable[[], int] | None = None,
+        limits: Limits | None = None,
     ) -> None:
+        self.limits = limits or Limits()
+        self._commands: dict[int, list[float]] = {}  # user -> recent command times
+        self._pruner: asyncio.Task[None] | None = None
         self.store = store
         self.sink = sink
         self.clock = clock or SystemClock()
@@ -74,7 +79,12 @@ class Runtime:
     # --- lifecycle -----------------------------------------------------------------
 
     async def restore_all(self) -> int:
-        """Bring back every table that was live when the bot stopped; returns how many."""
+        """Bring back every table that was live when the bot stopped; returns how many.
+
+        Also starts the retention schedule (``_prune_logs``).
+        """
+        if self._pruner is None:
+            self._pruner = asyncio.create_task(self._prune_logs(), name="prune-logs")
         restored = 0
         for live in await self.store.live_tables():
             try:
@@ -124,6 +134,8 @@ class Runtime:
         ``flush_seconds`` in all (the game state is already committed).
         """
         self.accepting = False
+        if self._pruner is not None:
+            self._pruner.cancel()
 
         async def stop(table: Table) -> None:
             async with table.lock:
@@ -136,6 +148,22 @@ class Runtime:
         for table in tables:
             for task in table.tasks:
                 task.cancel()
+
+    async def _prune_logs(self) -> None:
+        """Closed tables' action logs hold every hidden card: drop them after the retention.
+
+        Hands, tricks, results and leaderboards stay; runs every ``Limits.prune_every``.
+        """
+        while True:
+            cutoff = self.clock.now() - self.limits.retention_days * 86400
+            try:
+                pruned = await self.store.prune_logs(cutoff)
+            except Exception as exc:  # the store may be paused: next time, then
+                log.warning("could not prune old action logs: %s", exc)
+            else:
+                if pruned:
+                    log.info("pruned the action logs of %d closed tables", pruned)
+            await self.clock.sleep(self.limits.prune_every)
 
     def _start_tasks(self, table: Table) -> None:
         table.tasks = [

@@ -65,6 +65,24 @@ class Timers:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What bounds use, per process (a server's settings may lower the table limits).
+
+    ``tables_per_guild`` live tables in one server, ``tables_per_host`` of them
+    opened by one user, ``commands`` (slash commands) per user per ``command_window`` seconds (more
+    get a polite "slow down"), ``retention_days`` before a closed table's action
+    log (every hidden card) is pruned, checked every ``prune_every`` seconds.
+    """
+
+    tables_per_guild: int = 25
+    tables_per_host: int = 3
+    commands: int = 30
+    command_window: float = 10.0
+    retention_days: float = 30.0
+    prune_every: float = 6 * 3600.0
+
+
 class UpdateKind(StrEnum):
     """What an ``Update`` is about."""
 

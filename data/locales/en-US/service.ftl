@@ -26,3 +26,7 @@ service-not-your-turn = It's not your turn: waiting for { $name }.
 service-not-saved = That couldn't be saved, so it didn't happen; please try again.
 service-not-saved-closed = That couldn't be saved and the table had to close; open a new one.
 service-table-closed = That table is closed; open a new one with `/shengji new`.
+service-wrong-place = That isn't your table's panel.
+service-cooldown = Slow down a little: try again in { $seconds } s.
+service-guild-full = This server already has { $count } open tables; finish or end one first.
+service-host-full = You already host { $count } open tables; finish or end one first.

@@ -1,0 +1,79 @@
+"""Adversaries through the fake Discord: forged ids from elsewhere, pinging names, floods.
+
+Component ids are bound to their table's guild and channel; every message goes out
+with no mentions allowed unless it pings on purpose; slash commands past the
+per-user limit get a polite cooldown reply; none of it changes a table.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from bot.service import Limits
+
+from .helpers import Env
+
+
+def forged_click(env: Env, user: Any, channel: Any, custom_id: str) -> Any:
+    """A component interaction with any id, from any channel (what a forger can send)."""
+    return env.driver._start(3, user, channel, {"custom_id": custom_id, "component_type": 2})
+
+
+async def test_forged_ids_from_another_guild_or_channel_do_nothing(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new")
+    table = env.table()
+    other_guild = env.fake.create_guild("Elsewhere")
+    lair = env.fake.create_text_channel(other_guild, "lair")
+    mallory = env.fake.create_user("mallory", guild=other_guild)
+    bob = env.users[1]
+    caplog.set_level(logging.WARNING)
+    for user, channel in ((mallory, lair), (bob, env.world.general)):
+        for what in ("join", "bot", "start"):
+            handle = forged_click(env, user, channel, f"sj:l:{table.id}:{what}")
+            await handle
+            answer = await handle.wait_message()
+            assert answer.ephemeral and "isn't your table's panel" in answer.content
+    assert [s is not None for s in table.seats] == [True, False, False, False]
+    assert not table.started
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_names_never_ping(shengji: Env) -> None:
+    env = shengji
+    pinger = env.fake.create_user("@everyone", guild=env.world.guild)
+    roler = env.fake.create_user("<@&123456789>", guild=env.world.guild)
+    await env.reply(env.users[0], "new")
+    await env.reply(pinger, "join")
+    await env.reply(roler, "join")
+    await env.reply(env.users[0], "addbot")
+    await env.reply(env.users[0], "start")
+    await env.until(lambda: env.table().match is not None and env.match().dealt > 0)
+    sent = [
+        r.json.get("data", r.json)
+        for r in env.fake.requests
+        if r.method in ("POST", "PATCH") and isinstance(r.json, dict)
+    ]
+    with_text = [j for j in sent if j.get("content")]
+    assert with_text
+    for payload in with_text:  # a name in any of them could not ping anyone
+        allowed = payload.get("allowed_mentions")
+        assert allowed is not None and allowed.get("parse") == [], payload
+        assert not allowed.get("roles") and not allowed.get("everyone"), payload
+
+
+async def test_too_many_commands_get_a_cooldown_reply_and_change_nothing(shengji: Env) -> None:
+    env = shengji
+    env.bot.service.limits = Limits(commands=3)
+    alice, bob = env.users[0], env.users[1]
+    await env.reply(alice, "new")
+    await env.reply(alice, "rules")
+    await env.reply(alice, "leaderboard")
+    assert "Slow down" in await env.reply(alice, "addbot")
+    assert [s is not None for s in env.table().seats] == [True, False, False, False]
+    assert "Slow down" not in await env.reply(bob, "join")  # the limit is per user
