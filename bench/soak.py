@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.ai.soak import run_soak
+from bot.ai.soak import PATHS, run_soak
 
 
 def main() -> int:
@@ -23,6 +23,7 @@ def main() -> int:
         f"soak: {report.hands} hands in {report.matches} matches, {report.plays} plays checked, "
         f"{len(report.configs)} line-up/variant combinations, {report.seconds:.1f} s"
     )
+    print("  " + ", ".join(f"{name}: {report.paths[name]}" for name in PATHS))
     for failure in report.failures[:20]:
         print("  FAIL", failure)
     if report.failures:

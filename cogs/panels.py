@@ -29,7 +29,6 @@ from bot.rules import (
     Trump,
     obligation,
     order_for,
-    possible_bids,
 )
 from bot.store import UserPrefs
 from renderers import HandScene, render_hand
@@ -204,7 +203,7 @@ def build_panel(
     acting = view.to_act == seat and view.expecting in ("play", "bury")
     if view.phase == "deal":
         current = view.bids[-1] if view.bids else None
-        bids = possible_bids(view.hand, seat, view.level, current, view.rules)
+        bids = view.auction.options(view.hand, seat)
         lines.append(t(loc, "panel-dealt", dealt=len(view.hand), total=view.rules.hand_size))
         if current is not None:
             shown = cards_text(current.cards)

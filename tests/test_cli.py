@@ -177,3 +177,25 @@ def test_watch_a_hand_in_chinese_and_in_english() -> None:
     assert english.returncode == 0, english.stderr
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
     assert len(english.stdout.splitlines()) == len(out.splitlines())
+
+
+def test_play_the_overcall_round_after_the_bury() -> None:
+    """000:43: with overcall=after_bury the person is asked once, after the kitty."""
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        if prompt.startswith("Bid") or prompt.startswith("Overcall"):
+            return ""
+        if prompt.startswith("Press Enter"):
+            return "quit"
+        return "auto"
+
+    rules = parse_rules(2, ["overcall=after_bury"])
+    match = Match.new(7, rules, first_dealer=1)
+    game = TerminalGame(match, 0, "greedy", read, out.append, symbols=True)
+    assert game.run(hands=1) == 0
+    text = "\n".join(out)
+    assert "each player may overcall once" in text
+    assert "Overcall (number or cards, Enter to pass): " in out or "You passed." in text
+    assert "Hand 1 over" in text

@@ -13,14 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.game import Action, Bury, Declare, Play, SeatView, fallback_action
+from bot.game import Action, Bury, Declare, Pass, Play, SeatView, fallback_action
 from bot.rules import (
     TRUMP,
     Card,
     follow_candidates,
     order_for,
     points,
-    possible_bids,
     random_follow,
     team_of,
     trick_winner,
@@ -57,10 +56,13 @@ class RandomPlayer:
         if kind in ("deal", "end_bidding"):
             if rng.random() >= RANDOM_BID_CHANCE:
                 return None
-            bids = possible_bids(view.hand, view.seat, view.level, view.current_bid, view.rules)
+            bids = view.auction.options(view.hand, view.seat)
             return Declare(rng.choice(bids).cards) if bids else None
         if kind == "bury" and view.to_act == view.seat:
             return Bury(tuple(rng.sample(view.hand, view.rules.kitty_size)))
+        if kind == "overcall" and view.to_act == view.seat:
+            options = [Declare(b.cards) for b in view.auction.options(view.hand, view.seat)]
+            return rng.choice([Pass(), *options])
         return None
 
     def _play(self, view: SeatView) -> Play:
@@ -111,10 +113,13 @@ class GreedyPlayer:
             current = view.current_bid
             if current is not None and team_of(current.seat) == team_of(view.seat):
                 return None
-            bids = possible_bids(view.hand, view.seat, view.level, current, view.rules)
+            bids = view.auction.options(view.hand, view.seat)
             return Declare(bids[-1].cards) if bids else None
-        if view.to_act != view.seat or kind not in ("bury", "play"):
+        if view.to_act != view.seat or kind not in ("bury", "play", "overcall"):
             return None
+        if kind == "overcall":  # the attackers overcall with their strongest showing
+            bids = view.auction.options(view.hand, view.seat)
+            return Declare(bids[-1].cards) if bids and view.is_attacker(view.seat) else Pass()
         if kind == "bury":
             return fallback_action(view)
         assert view.trump is not None

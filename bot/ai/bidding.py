@@ -22,6 +22,7 @@ from bot.rules import (
     BIG_JOKER,
     SMALL_JOKER,
     TRUMP,
+    Auction,
     Bid,
     RuleSet,
     Trump,
@@ -29,7 +30,6 @@ from bot.rules import (
     partner_of,
     team_of,
 )
-from bot.rules.bidding import possible_bids
 from bot.rules.units import counts_of
 
 # the bar: fair share × factor + offset − drop × progress of the deal
@@ -76,7 +76,7 @@ def choose_bid(view: SeatView) -> Declare | None:
     assert view.seat is not None
     seat = view.seat
     current = view.current_bid
-    options = possible_bids(view.hand, seat, view.level, current, view.rules)
+    options = view.auction.options(view.hand, seat)
     if not options:
         return None
     need = bar(view)
@@ -127,3 +127,36 @@ def _notrump_ok(view: SeatView, current: Bid | None, score: Callable[[str | None
     progress = view.dealt / view.deal_total if view.deal_total else 1.0
     fair = bar(view) - 0.6
     return progress >= 0.8 and score(current.suit) < fair - 2.0
+
+
+ROUND_MARGIN_ATTACK = 1  # attackers: any longer trump also spoils the dealer's bury
+ROUND_MARGIN_DEFEND = 4  # the dealer's side buried for this trump: change it only for much more
+
+
+def choose_overcall(view: SeatView) -> Declare | None:
+    """Overcall or pass in the round after burying (``overcall="after_bury"``, seed 000).
+
+    The hand is complete and the trump is known, so compare trump lengths directly:
+    the number of cards that would be trump under each overcall this seat can make
+    against the number under today's trump. The attackers overcall for any gain (a
+    new trump also wastes the dealer's bury); the dealer's side only for a large one.
+    None means pass.
+    """
+    assert view.seat is not None and view.trump is not None
+    auction = Auction(view.levels, view.dealer, view.bids, view.rules, round=True)
+    options = auction.options(view.hand, view.seat)
+    if not options:
+        return None
+
+    def length(suit: str | None) -> int:
+        order = order_for(Trump(view.level, suit), view.rules)
+        return sum(1 for c in view.hand if order.suit_of[c] == TRUMP)
+
+    now = length(view.trump.suit)
+    margin = ROUND_MARGIN_ATTACK if view.is_attacker(view.seat) else ROUND_MARGIN_DEFEND
+    best: tuple[int, int, Bid] | None = None
+    for bid in options:
+        gain = length(bid.suit) - now
+        if gain >= margin and (best is None or (gain, bid.strength) > best[:2]):
+            best = (gain, bid.strength, bid)
+    return None if best is None else Declare(best[2].cards)

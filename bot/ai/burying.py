@@ -20,7 +20,7 @@ from bot.game import Bury, SeatView
 from bot.rules import ALL_CARDS, BIG_JOKER, SMALL_JOKER, TRUMP, Card, Trump, order_for
 from bot.rules.units import counts_of, decompose_in
 
-_MULTIPLIER = {"power": 3.0, "doubling": 2.8, "flat": 2.0}
+_MULTIPLIER = {"power": 3.0, "doubling": 2.8, "flat": 2.0, "linear": 2.5}  # typical kitty factor
 
 
 def choose_bury(view: SeatView) -> Bury:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.game import Action, Bury, Declare, Play, SeatView
+from bot.game import Action, Bury, Declare, Pass, Play, SeatView
 from bot.rules import TRUMP, Card, IllegalPlay, beatable_units, check_follow, follow_candidates
 from bot.rules.units import counts_of, decompose_in
 
 from . import endgame
-from .bidding import choose_bid
+from .bidding import choose_bid, choose_overcall
 from .burying import choose_bury
 from .evaluate import Context, follow_score, lead_score
 from .player import check_action, legal_or_fallback
@@ -49,6 +49,8 @@ class HeuristicPlayer:
             return self._checked(view, choose_bury(view))
         if kind == "play":
             return self._checked(view, Play(tuple(choose_play(view))))
+        if kind == "overcall":
+            return self._checked(view, choose_overcall(view) or Pass())
         return None
 
     def _checked(self, view: SeatView, action: Action | None) -> Action | None:
@@ -199,10 +201,10 @@ def suggest(view: SeatView) -> Action:
     Pass it as ``decide`` to ``Match.timeout``. Raises ``ValueError`` when the
     seat has nothing to play or bury (bids: see ``suggest_bid``).
     """
-    if view.expecting not in ("bury", "play") or view.to_act != view.seat:
+    if view.expecting not in ("bury", "play", "overcall") or view.to_act != view.seat:
         raise ValueError("nothing to suggest: this seat does not have to play or bury now")
     action = _PLAYER.act(view)
-    assert isinstance(action, Bury | Play)
+    assert isinstance(action, Bury | Play | Declare | Pass)
     return action
 
 

@@ -34,6 +34,6 @@ def legal_or_fallback(view: SeatView, action: Action | None) -> Action | None:
         return None
     if is_legal(view, action):
         return action
-    if view.expecting in ("bury", "play"):
+    if view.expecting in ("bury", "play", "overcall"):
         return fallback_action(view)
     return None

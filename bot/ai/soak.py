@@ -6,7 +6,8 @@ that benches and tests both import it from the code and never from each other.
 Matches rotate through player line-ups (heuristic, greedy, random, mixed) and rule
 variants (1 and 3 decks, joker bidding, redeals, fixed 2s, no trump chains,
 suit-only following, other kitty multipliers, points cap, reach-A finish, throw
-penalties). Checked:
+penalties, and seed 000's: the final bidder dealing, overcalls after the bury, the
+kitty draw, the linear kitty, the race to 45, the tournament preset). Checked:
 
 * every card is accounted for after every action (hands, undealt stock, kitty,
   tricks): 108 with two decks;
@@ -15,9 +16,16 @@ penalties). Checked:
 * each hand's point cards sum to the deck's total across tricks and kitty, and
   each trick's recorded points match its cards; the attackers' trick points are
   their tricks minus/plus the throw penalties;
-* levels move only as RULES.md says: ``level_outcome`` of the final attacking
-  points, gains stop at A, the next dealer follows ``next_dealer``, the kitty
-  multiplier is ``kitty_multiplier`` of the last lead when the attackers take it.
+* levels move only as RULES.md says: ``hand_outcome`` of the final attacking
+  points (and the last trick, for the race), gains stop at A, the next dealer
+  follows ``next_dealer``, the kitty multiplier is ``kitty_multiplier`` of the
+  last lead when the attackers take it;
+* an overcall round after the bury hears each seat once, from the dealer's next
+  seat round to the dealer, and never shows a trump twice; a kitty draw turns up
+  the kitty's first cards and decides as ``kitty_draw`` says.
+
+``SoakReport.paths`` counts the overcall rounds (and the overcalls in them), the
+kitty draws and the race draws, so a run shows that those paths were taken.
 """
 
 from __future__ import annotations
@@ -26,15 +34,32 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.game import SYSTEM, Action, Match, NextHand, Phase, Play, check_action
+from bot.game import (
+    SYSTEM,
+    Action,
+    BidMade,
+    Event,
+    HandScored,
+    KittyDrawn,
+    Match,
+    NextHand,
+    OvercallRound,
+    Passed,
+    Phase,
+    Play,
+    RoundOver,
+    check_action,
+)
 from bot.rules import (
     DEALER,
     DEFAULT_RULES,
+    DRAW,
     RulesError,
     advance,
     deck,
+    hand_outcome,
+    kitty_draw,
     kitty_multiplier,
-    level_outcome,
     next_dealer,
     points,
     team_of,
@@ -63,7 +88,21 @@ VARIANTS: tuple[dict, ...] = (
     {"kitty_multiplier": "flat", "throw_penalty": 0},
     {"points_cap": 200, "throw_penalty": 20},
     {"finish": "reach_a"},
+    {"first_dealer": "final_bid", "kitty_multiplier": "linear"},
+    {"no_bid": "kitty_draw"},
+    {"overcall": "after_bury"},
+    {"decks": 1, "scoring": "race45", "finish": "reach_a"},
+    {"decks": 3, "kitty_multiplier": "linear", "bidding": "joker", "overcall": "after_bury"},
+    # the tournament preset (seed 000)
+    {
+        "bidding": "joker",
+        "overcall": "after_bury",
+        "no_bid": "kitty_draw",
+        "assistance": "none",
+        "points_cap": 200,
+    },
 )
+PATHS = ("overcall rounds", "round overcalls", "kitty draws", "draws redealt", "race draws")
 
 
 @dataclass
@@ -74,6 +113,7 @@ class SoakReport:
     seconds: float = 0.0
     failures: list[str] = field(default_factory=list)
     configs: Counter = field(default_factory=Counter)
+    paths: Counter = field(default_factory=Counter)  # how often each rare path ran
 
     @property
     def ok(self) -> bool:
@@ -150,18 +190,68 @@ class Invariants:
             self.fail(f"kitty multiplier {r.multiplier}, expected {expected}")
         if r.attacker_points != r.trick_points + r.kitty_bonus:
             self.fail("attacker points are not tricks + kitty bonus")
-        winner, gained = level_outcome(r.attacker_points, rules)
+        attackers_last = team_of(last.winner) != dealer_team
+        winner, gained = hand_outcome(r.attacker_points, attackers_last, rules)
         if (winner, gained) != (r.winner, r.levels_gained):
             self.fail(f"level outcome {(r.winner, r.levels_gained)}, RULES say {(winner, gained)}")
         up = dealer_team if winner == DEALER else 1 - dealer_team
         after = list(r.levels_before)
-        after[up] = advance(after[up], gained)
+        if winner != DRAW:
+            after[up] = advance(after[up], gained)
         if tuple(after) != r.levels_after or list(r.levels_after) != m.levels:
             self.fail(f"levels {r.levels_before} -> {r.levels_after}, expected {tuple(after)}")
         if r.next_dealer != next_dealer(r.dealer, winner):
             self.fail(f"next dealer {r.next_dealer}, expected {next_dealer(r.dealer, winner)}")
         if any(m.hands):
             self.fail("cards left in hands after the last trick")
+
+
+class Paths:
+    """Follows the events of one match: counts the rare paths and checks their order."""
+
+    def __init__(self, checks: Invariants) -> None:
+        self.checks = checks
+        self.round: list[int] | None = None  # seats heard in the running overcall round
+        self.before = 0  # bids made before the round
+
+    def __call__(self, match: Match, events: list[Event]) -> None:
+        paths = self.checks.report.paths
+        for event in events:
+            match event:
+                case OvercallRound(first=first):
+                    paths["overcall rounds"] += 1
+                    assert match.dealer is not None
+                    if first != (match.dealer + 1) % 4:
+                        self.checks.fail(f"overcall round starts at {first}")
+                    self.round = []
+                    self.before = len(match.bids)
+                case BidMade(seat=seat) | Passed(seat=seat) if self.round is not None:
+                    if isinstance(event, BidMade):
+                        paths["round overcalls"] += 1
+                    self.round.append(seat)
+                case RoundOver(dealer=dealer):
+                    self._round_over(match, dealer)
+                case KittyDrawn(cards=cards, dealer=dealer, suit=suit):
+                    paths["kitty draws" if dealer is not None else "draws redealt"] += 1
+                    # a redeal has already replaced the hand and its kitty: check a decision
+                    levels = (match.levels[0], match.levels[1])
+                    expected = kitty_draw(match.kitty, levels, match.deal_start)
+                    if dealer is not None and expected != (cards, dealer, suit):
+                        self.checks.fail(f"kitty draw {cards} -> {dealer}, expected {expected}")
+                case HandScored(result=result) if result.winner == DRAW:
+                    paths["race draws"] += 1
+                case _:
+                    pass
+
+    def _round_over(self, match: Match, dealer: int) -> None:
+        want = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
+        if self.round != want:
+            self.checks.fail(f"overcall round heard {self.round}, not {want}")
+        shown = {b.suit for b in match.bids[: self.before]}
+        suits = [b.suit for b in match.bids[self.before :]]
+        if len(set(suits)) != len(suits) or shown & set(suits):
+            self.checks.fail(f"a trump shown twice: {shown} then {suits}")
+        self.round = None
 
 
 def run_soak(
@@ -191,13 +281,15 @@ def run_soak(
         report.configs[(lineup, tuple(sorted(variant.items())))] += 1
         config += 1
 
+        paths = Paths(checks)
+
         def hook(m: Match, seat: int, action: Action, checks: Invariants = checks) -> None:
             checks.before(m, seat, action)
             checks.cards_accounted()
 
         while report.hands < hands:
             try:
-                play_hand(match, players, on_action=hook)
+                play_hand(match, players, on_action=hook, on_events=paths)
             except Exception as error:  # a soak reports every failure, it does not stop
                 checks.fail(f"{type(error).__name__}: {error}")
                 break

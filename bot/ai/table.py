@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.game import SYSTEM, Action, HandResult, Match, Phase
+from bot.game import SYSTEM, Action, Event, HandResult, Match, Phase
 from bot.game.driver import Driver
 
 from .baselines import GreedyPlayer, RandomPlayer
@@ -21,10 +21,11 @@ from .heuristic import HeuristicPlayer
 from .player import Player
 
 KINDS = ("ai", "greedy", "random")
-_TURNS = (Phase.KITTY, Phase.PLAY)
+_TURNS = (Phase.KITTY, Phase.OVERCALL, Phase.PLAY)
 _ALIASES = {"ai": "ai", "heuristic": "ai", "greedy": "greedy", "random": "random"}
 
 Hook = Callable[[Match, int, Action], None]
+EventHook = Callable[[Match, list[Event]], None]
 
 
 def make_player(kind: str, seed: int | str = 0, *, strict: bool = False) -> Player:
@@ -54,13 +55,18 @@ class HandStats:
 
 
 def play_hand(
-    match: Match, players: Sequence[Player], *, on_action: Hook | None = None
+    match: Match,
+    players: Sequence[Player],
+    *,
+    on_action: Hook | None = None,
+    on_events: EventHook | None = None,
 ) -> HandStats:
     """Play ``match``'s current hand to its score; ``players[seat]`` decides for ``seat``.
 
     The deal and the bids follow the table procedure of ``bot.game.driver``, one
     card at a time. ``on_action(match, seat, action)`` runs before each player
-    action is applied (the soak test re-checks legality there against the real hand).
+    action is applied (the soak test re-checks legality there against the real hand);
+    ``on_events(match, events)`` after every accepted action, the table's too.
     """
     driver = Driver(match)
     deciders = [player.act for player in players]
@@ -71,7 +77,10 @@ def play_hand(
         seat, action = step
         if on_action is not None and seat != SYSTEM:
             on_action(match, seat, action)
-        driver.observe(match.apply(seat, action))
+        events = match.apply(seat, action)
+        if on_events is not None:
+            on_events(match, events)
+        driver.observe(events)
     middle = time.perf_counter()
     plays = 0
     # the hot loop of every simulation: the driver's ``Turn`` steps (the seat to act
@@ -85,7 +94,9 @@ def play_hand(
             raise RuntimeError(f"{players[seat].name} at seat {seat} did not act")
         if on_action is not None:
             on_action(match, seat, action)
-        act(seat, action)
+        events = act(seat, action)
+        if on_events is not None:
+            on_events(match, events)
         plays += 1
     end = time.perf_counter()
     assert match.result is not None

@@ -17,16 +17,22 @@ from bot.ai.review import review_hand
 from bot.game import (
     SYSTEM,
     Action,
+    BidMade,
     Buried,
     Bury,
     Declare,
     Event,
+    KittyDrawn,
     Match,
     NextHand,
+    OvercallRound,
+    Pass,
+    Passed,
     Phase,
     Play,
     Played,
     Redeal,
+    RoundOver,
     SeatView,
     ThrowFailed,
     TrickWon,
@@ -157,6 +163,7 @@ class TerminalGame:
                 assert system is not None
                 events = match.apply(SYSTEM, system)
                 self.driver.observe(events)
+                self._report(SYSTEM, events)
                 if any(isinstance(e, Redeal) for e in events):
                     self.say("cli-redeal")
                     self.offered = ()
@@ -239,6 +246,9 @@ class TerminalGame:
             self._report(self.seat, match.timeout(self.seat, suggest))
             return
         self.write("")
+        if view.expecting == "overcall":
+            self._my_overcall(view)
+            return
         if view.expecting == "bury":
             self.say("cli-took-kitty", cards=self.show.cards(view.kitty or ()))
             self.say("cli-your-cards")
@@ -262,6 +272,32 @@ class TerminalGame:
             self._report(self.seat, match.timeout(self.seat, suggest))
             return
         self._ask(t(self.locale, "cli-play-prompt"), lambda x: self._try(x, Play))
+
+    def _my_overcall(self, view: SeatView) -> None:
+        """The round after burying (000:43): overcall once, or Enter to pass."""
+        match = self.match
+        assert view.trump is not None
+        options = match.legal_bids(self.seat)
+        self.say("cli-overcall-trump", trump=self.show.trump(view.trump))
+        self.write(self.show.hand(view.hand, view.trump))
+        if not options or self.watch:
+            action = match.timeout(self.seat, suggest) if options else None
+            self._report(self.seat, action or match.apply(self.seat, Pass()))
+            return
+        menu = "  ".join(f"{i + 1}) {self.show.cards(b.cards)}" for i, b in enumerate(options))
+        self.say("cli-may-overcall", menu=menu)
+
+        def accept(text: str) -> bool:
+            if text in ("", "pass"):
+                chosen: Declare | Pass = Pass()
+            elif text.isdigit() and 1 <= int(text) <= len(options):
+                chosen = Declare(options[int(text) - 1].cards)
+            else:
+                chosen = Declare(tuple(parse_cards(text)))
+            self._report(self.seat, match.apply(self.seat, chosen))
+            return True
+
+        self._ask(t(self.locale, "cli-overcall-prompt"), accept)
 
     def _try(self, text: str, kind: type[Bury] | type[Play]) -> bool:
         match = self.match
@@ -374,6 +410,27 @@ class TerminalGame:
                     )
                 case Buried() if seat != self.seat:
                     self.say("cli-buried", who=self.who(seat))
+                case KittyDrawn(cards=cards, dealer=None):
+                    self.say("cli-kitty-drawn-none", cards=self.show.cards(cards))
+                case KittyDrawn(cards=cards, dealer=dealer, suit=suit):
+                    self.say(
+                        "cli-kitty-drawn",
+                        cards=self.show.cards(cards),
+                        who=self.who(dealer),
+                        suit=suit_name(self.locale, suit),
+                    )
+                case OvercallRound(first=first):
+                    self.say("cli-overcall-round", who=self.who(first))
+                case BidMade(seat=who_seat, cards=cards, suit=suit):
+                    shown = self.show.cards(cards)
+                    name = suit_name(self.locale, suit)
+                    self.say("cli-overcall", who=self.who(who_seat), cards=shown, suit=name)
+                case Passed(seat=who_seat):
+                    self.say("cli-passes", who=self.who(who_seat))
+                case RoundOver(dealer=dealer):
+                    assert self.match.trump is not None
+                    trump = self.show.trump(self.match.trump)
+                    self.say("cli-round-over", trump=trump, who=self.who(dealer))
 
     def _summary(self) -> None:
         result = self.match.result

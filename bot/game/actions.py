@@ -56,13 +56,20 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline to overcall in the round after burying (``overcall="after_bury"``)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """Start the next hand after the summary has been shown."""
 
     kind: ClassVar[str] = "next_hand"
 
 
-Action = Deal | EndBidding | Declare | Bury | Play | NextHand
+Action = Deal | EndBidding | Declare | Bury | Play | Pass | NextHand
 
 
 def play(text: str) -> Play:

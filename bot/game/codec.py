@@ -36,7 +36,7 @@ from typing import Any, Literal, TypeVar
 
 from bot.rules import Card, format_cards, parse_cards
 
-from .actions import Action, Bury, Deal, Declare, EndBidding, NextHand, Play
+from .actions import Action, Bury, Deal, Declare, EndBidding, NextHand, Pass, Play
 from .events import EVENT_TYPES, Event
 
 T = TypeVar("T")
@@ -165,7 +165,7 @@ def from_tagged(kinds: Mapping[str, type[T]], data: Mapping[str, Any]) -> T:
 
 
 ACTION_KINDS: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Deal, EndBidding, Declare, Bury, Play, NextHand)
+    cls.kind: cls for cls in (Deal, EndBidding, Declare, Bury, Play, Pass, NextHand)
 }
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_TYPES}
 

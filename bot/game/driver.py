@@ -55,7 +55,7 @@ class CloseBidding:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """``seat`` must act: ``kind`` is ``"bury"`` or ``"play"``."""
+    """``seat`` must act: ``kind`` is ``"bury"``, ``"overcall"`` or ``"play"``."""
 
     seat: int
     kind: str
@@ -73,6 +73,7 @@ class MatchDone:
 
 # enum members as module constants (cheaper than the class attribute, once per card)
 _DEAL, _KITTY, _PLAY, _SCORED = Phase.DEAL, Phase.KITTY, Phase.PLAY, Phase.SCORED
+_OVERCALL = Phase.OVERCALL
 
 Step = DealCards | AskBid | CloseBidding | Turn | StartNextHand | MatchDone
 # a seat's decision from its view; None: no bid (or a person, who is not asked)
@@ -84,10 +85,10 @@ def next_step(match: Match, deal_round: int = 1) -> Step:
     phase = match.phase
     if phase is _DEAL:
         return CloseBidding() if match.deal_done else DealCards(deal_round)
-    if phase is _KITTY or phase is _PLAY:
+    if phase is _KITTY or phase is _PLAY or phase is _OVERCALL:
         seat = match.to_act
         assert seat is not None
-        return Turn(seat, "bury" if phase is _KITTY else "play")
+        return Turn(seat, match.expecting()[0] or "")
     if phase is _SCORED:
         return StartNextHand()
     return MatchDone()

@@ -86,6 +86,20 @@ class Redeal(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class KittyDrawn(_Event):
+    """Nobody bid (``no_bid="kitty_draw"``): the kitty's cards turned up, shown to all.
+
+    ``dealer`` is the seat the draw makes dealer, with ``suit`` as trump; None when
+    no card matched a level (then a redeal, or no trump after the last one).
+    """
+
+    cards: tuple[Card, ...]
+    dealer: int | None
+    suit: str | None
+    kind: ClassVar[str] = "kitty_drawn"
+
+
+@dataclass(frozen=True, slots=True)
 class TrumpSet(_Event):
     """The bidding closed: dealer and trump are settled (``bidder`` None if nobody bid)."""
 
@@ -129,6 +143,34 @@ class KittyBuried(_Event):
     @property
     def to(self) -> int | None:
         return self.dealer
+
+
+@dataclass(frozen=True, slots=True)
+class OvercallRound(_Event):
+    """The kitty is buried and cannot change: each player once in turn, from ``first``
+    round to the dealer, may overcall (``overcall="after_bury"``)."""
+
+    first: int
+    kind: ClassVar[str] = "overcall_round"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(_Event):
+    """``seat`` did not overcall in the round after burying."""
+
+    seat: int
+    auto: bool
+    kind: ClassVar[str] = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver(_Event):
+    """The overcall round is over: the trump the hand is played in; the dealer leads."""
+
+    dealer: int
+    level: str
+    suit: str | None
+    kind: ClassVar[str] = "round_over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,10 +240,14 @@ Event = (
     | DealProgress
     | BidMade
     | Redeal
+    | KittyDrawn
     | TrumpSet
     | KittyTaken
     | Buried
     | KittyBuried
+    | OvercallRound
+    | Passed
+    | RoundOver
     | ThrowFailed
     | Played
     | TrickWon

@@ -19,7 +19,6 @@ from bot.rules import (
     RuleSet,
     Trump,
     Unit,
-    check_bid,
     check_follow,
     contains,
     decompose,
@@ -28,7 +27,7 @@ from bot.rules import (
     order_for,
 )
 
-from .actions import Action, Bury, Declare, Play
+from .actions import Action, Bury, Declare, Pass, Play
 from .phase import Phase
 from .views import SeatView
 
@@ -48,12 +47,14 @@ _ACTION_WORDS = {
     "bid": "bid",
     "close": "close the bidding",
     "bury": "bury cards",
+    "overcall": "overcall",
     "play": "play cards",
     "next": "start the next hand",
 }
 _PHASE_WORDS = {
     Phase.DEAL: "the cards are being dealt",
     Phase.KITTY: "the dealer is burying the kitty",
+    Phase.OVERCALL: "the players are overcalling in turn",
     Phase.PLAY: "the hand is being played",
     Phase.SCORED: "the hand is over",
     Phase.OVER: "the match is over",
@@ -140,14 +141,19 @@ def check_cards(view: SeatView, cards: Sequence[Card]) -> None:
 def check_action(view: SeatView, action: Action) -> None:
     """Raise ``RulesError`` unless ``action`` is legal for ``view.seat`` right now."""
     seat = check_seat(view.seat)
-    if view.expecting in ("deal", "end_bidding"):
+    if view.expecting == "overcall" and isinstance(action, Declare | Pass):
+        if view.to_act != seat:
+            raise NotYourTurn("It is not your turn.", view.to_act, key="game-err-not-your-turn")
+        if isinstance(action, Pass):
+            return
+    if view.expecting in ("deal", "end_bidding", "overcall"):
         if not isinstance(action, Declare):
             raise wrong_phase(view.phase, action.kind if action.kind in _ACTION_WORDS else "play")
         if not contains(view.hand, action.cards):
             raise IllegalPlay(
                 "You can only show cards you have been dealt.", key="game-err-bid-not-dealt"
             )
-        check_bid(seat, action.cards, view.level, view.current_bid, view.rules)
+        view.auction.check(seat, action.cards)
         return
     wanted = Bury if view.expecting == "bury" else Play
     if not isinstance(action, wanted):

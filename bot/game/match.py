@@ -6,8 +6,10 @@ and returns the events that describe what happened (some meant for one seat
 only). Illegal actions raise an error whose message a player can read.
 
 Phases of a hand: ``deal`` (cards go out one at a time; anyone may bid, during the
-deal and in the window after it) → ``kitty`` (the dealer buries) → ``play`` →
-``scored`` (the summary is up; ``NextHand`` starts the next deal) … ``over``.
+deal and in the window after it) → ``kitty`` (the dealer buries) → with
+``overcall="after_bury"`` once the dealer is known, ``overcall`` (each player once
+in turn from the dealer's next seat overcalls or passes) → ``play`` → ``scored``
+(the summary is up; ``NextHand`` starts the next deal) … ``over``.
 
 Time is data: ``expecting()`` says who must act next and on what; the caller owns
 the clock and sends ``Deal``/``EndBidding``/``NextHand`` as ``SYSTEM``, and calls
@@ -16,13 +18,18 @@ the clock and sends ``Deal``/``EndBidding``/``NextHand`` as ``SYSTEM``, and call
 Decisions taken here where RULES.md is silent:
 
 * The first hand's deal starts at ``first_dealer`` (seat 0 unless given). If nobody
-  bids on the first hand, that seat deals.
-* With ``no_bid="redeal"`` a hand is redealt at most ``MAX_REDEALS`` times, then
-  played in no trump, so a table of players who never bid still ends.
-* ``bidding="joker"``: if the winning bid comes from the attacking team and the
-  dealer's team showed no bid at all this hand, the bidder takes the deal (seed
-  000: 庄家方亮不起主牌时，换庄由对方亮主坐庄) and the hand is played at their
-  team's level with the suit they showed.
+  bids on the first hand, that seat deals. Who may bid what, the dealer the bids
+  decide and the hand's level follow ``bot.rules.Auction`` (the first or the final
+  bidder deals a contested hand; joker bidding's takeover and the dealer's side's
+  priority).
+* With ``no_bid="redeal"``, and when a kitty draw turns up no level card, a hand is
+  redealt at most ``MAX_REDEALS`` times, then played in no trump, so a table of
+  players who never bid still ends. The kitty draw's cards are public.
+* The overcall round after burying is held only when a bid holds the deal (a hand
+  decided by a kitty draw, or played in no trump because nobody bid, has no bid to
+  overcall). The trump changes as each overcall is made; the dealer still leads.
+* After a race45 draw the next hand is contested like the first, its deal starting
+  from the same seat.
 * The failed-throw penalty moves the attackers' points (down for an attacker's
   throw, up for the dealer's side) as the throw happens; the level table reads
   the final total, floored at 0.
@@ -37,6 +44,8 @@ from typing import Any
 from bot.rules import (
     DEALER,
     DEFAULT_RULES,
+    DRAW,
+    Auction,
     Bid,
     Card,
     IllegalPlay,
@@ -44,17 +53,16 @@ from bot.rules import (
     RuleSet,
     Trump,
     advance,
-    check_bid,
     check_follow,
     contains,
     deck,
+    hand_outcome,
+    kitty_draw,
     kitty_multiplier,
-    level_outcome,
     match_over,
     next_dealer,
     order_for,
     points,
-    possible_bids,
     resolve_throw,
     team_of,
     trick_winner,
@@ -69,6 +77,7 @@ from .actions import (
     Declare,
     EndBidding,
     NextHand,
+    Pass,
     Play,
 )
 from .events import (
@@ -80,10 +89,14 @@ from .events import (
     HandScored,
     HandStarted,
     KittyBuried,
+    KittyDrawn,
     KittyTaken,
     MatchOver,
+    OvercallRound,
+    Passed,
     Played,
     Redeal,
+    RoundOver,
     ThrowFailed,
     TrickWon,
     TrumpSet,
@@ -132,6 +145,9 @@ class Match:
         self.hands: list[list[Card]] = [[], [], [], []]
         self.kitty: list[Card] = []
         self.bids: list[Bid] = []
+        self.contested = True  # no dealer when the hand began: the bids decide it
+        self.round_done = 0  # players who overcalled or passed in the after-bury round
+        self.turned: list[Card] = []  # the kitty draw's cards, shown to everyone
         self.trump: Trump | None = None
         self.leader: int | None = None
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
@@ -186,10 +202,14 @@ class Match:
         self.phase = _DEAL
         self.stock = self._shuffled()
         self.dealt = 0
-        self.deal_start = self.dealer if self.dealer is not None else self.first_dealer
+        if self.dealer is not None:
+            self.deal_start = self.dealer
+        self.contested = self.dealer is None
         self.hands = [[], [], [], []]
         self.kitty = list(self.stock[4 * self.rules.hand_size :])
         self.bids = []
+        self.round_done = 0
+        self.turned = []
         self.trump = None
         self.leader = None
         self.trick = []
@@ -203,10 +223,23 @@ class Match:
 
     @property
     def level(self) -> str:
-        """This hand's level rank: the dealer's team's level (both start at 2)."""
-        if self.dealer is None:
-            return self.levels[team_of(self.deal_start)]
+        """This hand's level rank: that of the team that deals (as the bids stand)."""
+        if self.phase is Phase.DEAL:
+            return self.auction.level
+        assert self.dealer is not None
         return self.levels[team_of(self.dealer)]
+
+    @property
+    def auction(self) -> Auction:
+        """This hand's bids with what they allow (see ``bot.rules.Auction``)."""
+        return Auction(
+            (self.levels[0], self.levels[1]),
+            self.dealer,
+            tuple(self.bids),
+            self.rules,
+            self.phase is Phase.OVERCALL,
+            self.deal_start,
+        )
 
     @property
     def deal_done(self) -> bool:
@@ -216,7 +249,10 @@ class Match:
     def to_act(self) -> int | None:
         if self.phase is _KITTY:
             return self.dealer
-        if self.phase is _PLAY and self.leader is not None:
+        if self.phase == Phase.OVERCALL:
+            assert self.dealer is not None
+            return (self.dealer + 1 + self.round_done) % 4
+        if self.phase == Phase.PLAY and self.leader is not None:
             return (self.leader + len(self.trick)) % 4
         return None
 
@@ -226,18 +262,19 @@ class Match:
             return ("end_bidding" if self.deal_done else "deal", SYSTEM)
         if self.phase is _KITTY:
             return ("bury", self.dealer)
-        if self.phase is _PLAY:
+        if self.phase == Phase.OVERCALL:
+            return ("overcall", self.to_act)
+        if self.phase == Phase.PLAY:
             return ("play", self.to_act)
         if self.phase is _SCORED:
             return ("next_hand", SYSTEM)
         return (None, None)
 
     def legal_bids(self, seat: int) -> list[Bid]:
-        """The bids ``seat`` could make right now (empty outside the deal)."""
-        if self.phase is not _DEAL:
+        """The bids ``seat`` could make right now (during the deal, or its overcall turn)."""
+        if self.phase != Phase.DEAL and not (self.phase == Phase.OVERCALL and seat == self.to_act):
             return []
-        current = self.bids[-1] if self.bids else None
-        return possible_bids(self.hands[seat], seat, self.level, current, self.rules)
+        return self.auction.options(self.hands[seat], seat)
 
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may know; ``None`` gives the spectator's (public) view.
@@ -254,7 +291,9 @@ class Match:
         else:
             kind, actor = self.expecting()
             knows_kitty = (
-                seat is not None and seat == self.dealer and (phase is _KITTY or phase is _PLAY)
+                seat is not None
+                and seat == self.dealer
+                and (phase is _KITTY or phase is _PLAY or phase is Phase.OVERCALL)
             )
         hands = self.hands
         if self._tricks_view is None:
@@ -308,6 +347,8 @@ class Match:
             events = self._end_bidding(seat)
         elif isinstance(action, NextHand):
             events = self._next_hand(seat)
+        elif isinstance(action, Pass):
+            events = self._pass(seat, auto)
         else:  # pragma: no cover - the Action union is closed
             raise GameError(f"Unknown action {action!r}.", key="game-err-unknown-action")
         self.seq += 1
@@ -322,7 +363,7 @@ class Match:
         holds the action taken, for the caller's log.
         """
         kind, actor = self.expecting()
-        if actor != seat or kind not in ("play", "bury"):
+        if actor != seat or kind not in ("play", "bury", "overcall"):
             raise GameError("Nothing is waiting for that seat.", key="game-err-nothing-waiting")
         try:
             action = decide(self.view(seat))
@@ -357,15 +398,42 @@ class Match:
 
     def _declare(self, seat: int, cards: list[Card]) -> list[Event]:
         check_seat(seat)
-        self._require(_DEAL, "bid")
+        if self.phase == Phase.OVERCALL:
+            self._round_turn(seat)
+        else:
+            self._require(Phase.DEAL, "bid")
         if not contains(self.hands[seat], cards):
             raise IllegalPlay(
                 "You can only show cards you have been dealt.", key="game-err-bid-not-dealt"
             )
-        current = self.bids[-1] if self.bids else None
-        bid = check_bid(seat, cards, self.level, current, self.rules)
+        bid = self.auction.check(seat, cards)
         self.bids.append(bid)
-        return [BidMade(seat, bid.cards, bid.suit, bid.strength)]
+        events: list[Event] = [BidMade(seat, bid.cards, bid.suit, bid.strength)]
+        if self.phase == Phase.OVERCALL:
+            assert self.trump is not None
+            self.trump = Trump(self.trump.level, bid.suit)
+            events.extend(self._round_step())
+        return events
+
+    def _pass(self, seat: int, auto: bool) -> list[Event]:
+        check_seat(seat)
+        self._round_turn(seat)
+        return [Passed(seat, auto), *self._round_step()]
+
+    def _round_turn(self, seat: int) -> None:
+        self._require(Phase.OVERCALL, "overcall")
+        if seat != self.to_act:
+            raise NotYourTurn("It is not your turn.", self.to_act, key="game-err-not-your-turn")
+
+    def _round_step(self) -> list[Event]:
+        """One more player has spoken in the round; after the dealer the play starts."""
+        assert self.trump is not None and self.dealer is not None
+        self.round_done += 1
+        if self.round_done < 4:
+            return []
+        self.phase = Phase.PLAY
+        self.leader = self.dealer
+        return [RoundOver(self.dealer, self.trump.level, self.trump.suit)]
 
     def _end_bidding(self, seat: int) -> list[Event]:
         if seat != SYSTEM:
@@ -373,28 +441,35 @@ class Match:
         self._require(_DEAL, "close")
         if not self.deal_done:
             raise GameError("The deal is not finished.", key="game-err-deal-unfinished")
-        if not self.bids:
-            if self.rules.no_bid == "redeal" and self.redeals < MAX_REDEALS:
+        events: list[Event] = []
+        if self.bids:
+            dealer, level, suit = self.auction.settle()
+            assert dealer is not None
+            self.dealer = dealer
+            self.trump = Trump(level, suit)
+        else:
+            start = self.deal_start if self.dealer is None else self.dealer
+            suit, decided = None, False
+            if self.rules.no_bid == "kitty_draw":
+                levels = (self.levels[0], self.levels[1])
+                turned, drawn, suit = kitty_draw(self.kitty, levels, start)
+                self.turned = list(turned)
+                decided = drawn is not None
+                start = start if drawn is None else drawn
+                events.append(KittyDrawn(turned, drawn, suit))
+            redeal = self.rules.no_bid in ("redeal", "kitty_draw") and not decided
+            if redeal and self.redeals < MAX_REDEALS:
                 self.redeals += 1
                 self._start_hand()
-                return [Redeal(self.redeals)]
-            if self.dealer is None:
-                self.dealer = self.deal_start
-            self.trump = Trump(self.level, None)
-        else:
-            winning = self.bids[-1]
-            if self.dealer is None or (
-                self.rules.bidding == "joker"
-                and team_of(winning.seat) != team_of(self.dealer)
-                and not any(team_of(b.seat) == team_of(self.dealer) for b in self.bids)
-            ):
-                self.dealer = winning.seat
-            self.trump = Trump(self.level, winning.suit)
+                return [*events, Redeal(self.redeals)]
+            self.dealer = start
+            self.trump = Trump(self.levels[team_of(start)], suit)
         dealer = self.dealer
         self.hands[dealer].extend(self.kitty)
         self.phase = _KITTY
         bidder = self.bids[-1].seat if self.bids else None
         return [
+            *events,
             TrumpSet(dealer, self.trump.level, self.trump.suit, bidder),
             KittyTaken(dealer, tuple(self.kitty)),
         ]
@@ -410,9 +485,16 @@ class Match:
         for card in cards:
             self.hands[seat].remove(card)
         self.kitty = list(cards)
-        self.phase = _PLAY
+        events: list[Event] = [Buried(seat, auto), KittyBuried(seat, tuple(cards))]
+        if self.rules.overcall == "after_bury" and not self.contested and self.bids:
+            self.phase = Phase.OVERCALL
+            self.round_done = 0
+            assert self.to_act is not None
+            events.append(OvercallRound(self.to_act))
+            return events
+        self.phase = Phase.PLAY
         self.leader = seat
-        return [Buried(seat, auto), KittyBuried(seat, tuple(cards))]
+        return events
 
     # --- tricks --------------------------------------------------------------------
 
@@ -498,10 +580,11 @@ class Match:
             multiplier = kitty_multiplier(last.lead, self.trump, self.rules)
         bonus = kitty_points * multiplier
         total = self.attackers_points + bonus
-        winner, gained = level_outcome(total, self.rules)
+        winner, gained = hand_outcome(total, self._attacking(last.winner), self.rules)
         before = (self.levels[0], self.levels[1])
-        up = team_of(dealer) if winner == DEALER else 1 - team_of(dealer)
-        self.levels[up] = advance(self.levels[up], gained)
+        if winner != DRAW:
+            up = team_of(dealer) if winner == DEALER else 1 - team_of(dealer)
+            self.levels[up] = advance(self.levels[up], gained)
         after = (self.levels[0], self.levels[1])
         following = next_dealer(dealer, winner)
         if match_over(before[team_of(dealer)], winner, after, self.rules):
@@ -542,9 +625,11 @@ class Match:
         assert self.result is not None
         self.hand_no += 1
         self.redeals = 0
-        self.dealer = self.result.next_dealer
+        # after a race45 draw the deal is contested again, starting from the same seat
+        self.dealer = None if self.result.winner == DRAW else self.result.next_dealer
+        self.deal_start = self.result.next_dealer
         self._start_hand()
-        return [HandStarted(self.hand_no, self.dealer, (self.levels[0], self.levels[1]))]
+        return [HandStarted(self.hand_no, self.deal_start, (self.levels[0], self.levels[1]))]
 
     # --- serialisation -------------------------------------------------------------
 
@@ -557,6 +642,8 @@ class Match:
         """The match ``to_dict`` stored; version-1 states (before the codec) load too."""
         if data.get("version") not in (1, STATE_VERSION):
             raise ValueError(f"unsupported match state version {data.get('version')!r}")
+        # attributes added since (the seed-000 variants): an older state has their defaults
+        data = {"contested": data.get("dealer") is None, **_ADDED, **data}
         state = codec.decode_attrs(_STATE, data)
         match = cls(state["rules"], state["seed"], state["first_dealer"])
         for name, value in state.items():
@@ -589,6 +676,8 @@ def fallback_action(view: SeatView) -> Action:
     from bot.rules import follow_candidates
 
     assert view.trump is not None or view.expecting == "bury"
+    if view.expecting == "overcall":
+        return Pass()
     if view.expecting == "bury":
         order = order_for(view.trump or Trump(view.level, None), view.rules)
         ranked = sorted(view.hand, key=lambda c: (order.is_trump(c), c.points, order.tier[c]))
@@ -629,6 +718,9 @@ _STATE: dict[str, Any] = {
     "hands": list[list[Card]],
     "kitty": list[Card],
     "bids": list[Bid],
+    "contested": bool,
+    "round_done": int,
+    "turned": list[Card],
     "trump": Trump | None,
     "leader": int | None,
     "trick": list[tuple[int, tuple[Card, ...]]],
@@ -640,3 +732,4 @@ _STATE: dict[str, Any] = {
     "winner_team": int | None,
     "seq": int,
 }
+_ADDED: dict[str, Any] = {"round_done": 0, "turned": ""}

@@ -9,11 +9,14 @@ class Phase(StrEnum):
     """Where a hand stands. The values are the strings stored since version 1.
 
     ``deal`` (cards go out; anyone may bid) → ``kitty`` (the dealer buries) →
-    ``play`` → ``scored`` (the summary is up) … ``over`` (the match has ended).
+    [``overcall``: with ``overcall="after_bury"``, each player once in turn may
+    overcall] → ``play`` → ``scored`` (the summary is up) … ``over`` (the match has
+    ended).
     """
 
     DEAL = "deal"
     KITTY = "kitty"
+    OVERCALL = "overcall"
     PLAY = "play"
     SCORED = "scored"
     OVER = "over"

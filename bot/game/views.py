@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from bot.rules import Bid, Card, RuleSet, Trump, team_of
+from bot.rules import Auction, Bid, Card, RuleSet, Trump, team_of
 
 from .phase import Phase
 
@@ -89,6 +89,14 @@ class SeatView(NamedTuple):
     @property
     def current_bid(self) -> Bid | None:
         return self.bids[-1] if self.bids else None
+
+    @property
+    def auction(self) -> Auction:
+        """This hand's bids and what they allow: ``auction.options(hand, seat)`` are the
+        bids a seat may make now (during the deal, or in the round after burying)."""
+        return Auction(
+            self.levels, self.dealer, self.bids, self.rules, self.phase == Phase.OVERCALL
+        )
 
     @property
     def lead(self) -> tuple[Card, ...] | None:

@@ -208,6 +208,7 @@ class Runtime:
         kind = table.match.expecting()[0]
         seconds = {
             "play": table.rules.play_seconds,
+            "overcall": table.rules.play_seconds,  # one decision, like a play
             "bury": table.rules.kitty_seconds,
             "end_bidding": table.timers.bid_window,
             "next_hand": table.timers.next_hand,

@@ -117,7 +117,7 @@ def _bidding_deck() -> list:
 
 
 def test_bids_need_dealt_cards_and_must_beat_the_current_bid() -> None:
-    match = Match.new(5, deck_order=_bidding_deck())
+    match = Match.new(5, RuleSet(first_dealer="final_bid"), deck_order=_bidding_deck())
     match.apply(SYSTEM, Deal(4))  # one card each: seat 1 has 2H
     unchanged(match, Declare(cards("2S")), 3, IllegalPlay)  # not dealt yet
     events = match.apply(1, Declare(cards("2H")))
@@ -129,7 +129,7 @@ def test_bids_need_dealt_cards_and_must_beat_the_current_bid() -> None:
     assert [b.seat for b in match.legal_bids(0)] == [0]  # SJ SJ still beats a pair
     match.apply(SYSTEM, Deal(88))
     events = match.apply(SYSTEM, EndBidding())
-    assert match.dealer == 3, "first hand: the winning bidder deals (seed 003)"
+    assert match.dealer == 3, "first_dealer final_bid: the final overcaller deals (003:48)"
     assert match.trump == Trump("2", "S")
     assert len(match.hands[3]) == 33 and match.phase == Phase.KITTY
     kitty_event = next(e for e in events if isinstance(e, KittyTaken))
@@ -143,7 +143,8 @@ def test_joker_pair_bids_no_trump() -> None:
     match.apply(1, Declare(cards("2H")))
     match.apply(0, Declare(cards("SJ SJ")))
     match.apply(SYSTEM, EndBidding())
-    assert match.trump == Trump("2", None) and match.dealer == 0
+    # 先亮者为庄家 (000:35, 001:75, 002:27): the first bidder deals, the overcall sets trump
+    assert match.trump == Trump("2", None) and match.dealer == 1
 
 
 def test_nobody_bids_plays_no_trump_with_the_first_seat_dealing() -> None:

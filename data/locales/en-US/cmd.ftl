@@ -12,6 +12,7 @@ cmd-choice-casual = casual
 cmd-choice-two_is_trump = two_is_trump
 cmd-choice-three_decks = three_decks
 cmd-choice-one_deck = one_deck
+cmd-choice-one_deck_race = one_deck_race
 cmd-shengji-join = join
 cmd-shengji-join-desc = Take a seat at this channel's table
 cmd-shengji-join-seat = seat

@@ -5,12 +5,14 @@ game-err-wrong-phase = You can't { $action ->
     [deal] deal
     [bid] bid
     [close] close the bidding
+    [overcall] overcall
     [bury] bury cards
     [play] play cards
    *[next] start the next hand
 } now: { $phase ->
     [deal] the cards are being dealt
     [kitty] the dealer is burying the kitty
+    [overcall] the players are overcalling in turn
     [play] the hand is being played
     [scored] the hand is over
    *[over] the match is over

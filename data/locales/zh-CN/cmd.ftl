@@ -11,6 +11,7 @@ cmd-choice-casual = 休闲
 cmd-choice-two_is_trump = 2为常主
 cmd-choice-three_decks = 三副牌
 cmd-choice-one_deck = 一副牌
+cmd-choice-one_deck_race = 一副牌抢45分
 cmd-shengji-join = 入座
 cmd-shengji-join-desc = 在本桌入座
 cmd-shengji-join-seat = 座位

@@ -5,12 +5,14 @@ game-err-wrong-phase = 现在不能{ $action ->
     [deal] 发牌
     [bid] 亮主
     [close] 结束亮主
+    [overcall] 反主
     [bury] 扣底
     [play] 出牌
    *[next] 开始下一局
 }：{ $phase ->
     [deal] 正在发牌
     [kitty] 庄家正在扣底
+    [overcall] 正在依次表态反主
     [play] 正在打牌
     [scored] 本局已结束
    *[over] 比赛已结束
