@@ -186,7 +186,7 @@ async def test_a_whole_hand_with_one_human_on_autoplay(env) -> None:
         if match.hand_no >= 1:
             break
     assert match.hand_no >= 1, f"stuck in {match.phase}"
-    await settle(clock)  # let the publisher hand the last updates over
+    await caught_up(clock, store, table)  # let the publisher hand the last updates over
     kinds = sink.kinds()
     for kind in (
         "match_started",
