@@ -167,10 +167,10 @@ async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(shengji:
         lambda: next((m for m in env.fake.dms(users[1]) if history[1] in m.content), None)
     )
     assert history[0] in bob_panel.content
-    await env.tick(6)  # the bidding window closes: Dave deals and buries
+    await env.tick(6)  # the window closes: Alice bid first, so she deals (先亮者为庄家)
     await env.until(lambda: match.phase == Phase.KITTY)
-    assert match.dealer == 3
-    panel = await env.fresh_panel(users[3], 3)
+    assert match.dealer == 0
+    panel = await env.fresh_panel(users[0], 0)
     labels = [
         option["label"]
         for row in panel.components
