@@ -48,8 +48,8 @@ from bot.rules import (
 from bot.rules.units import decompose_in
 
 from . import endgame, rollout
-from .evaluate import Context, follow_score, lead_score
-from .heuristic import HeuristicPlayer, choose_play, follow_options, lead_candidates
+from .evaluate import Context
+from .heuristic import HeuristicPlayer, choose_play, ranked_candidates
 
 CANDIDATES = 4  # the heuristic's best candidates that are played out
 FOLLOW_CARDS = 5  # follows are searched from this many cards in hand (leads always)
@@ -104,22 +104,6 @@ class ExpertPlayer(HeuristicPlayer):
         if values is None:
             return tuple(choose_play(view)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
         return ranked[pick(values)]
-
-
-def ranked_candidates(ctx: Context) -> list[tuple[Card, ...]]:
-    """The heuristic's candidates for this decision, its favourite first."""
-    view = ctx.view
-    if not view.trick:
-        options = lead_candidates(ctx)
-        scores = [lead_score(ctx, c) for c in options]
-    else:
-        plays = [cards for _, cards in view.trick]
-        options = follow_options(ctx, plays[0])
-        if len(options) == 1:
-            return [tuple(options[0])]
-        scores = [follow_score(ctx, plays, c) for c in options]
-    order = sorted(range(len(options)), key=lambda i: -scores[i])
-    return [tuple(options[i]) for i in order]
 
 
 def search(

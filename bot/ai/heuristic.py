@@ -63,6 +63,15 @@ class HeuristicPlayer:
 def choose_play(view: SeatView) -> list[Card]:
     """The heuristic's lead or follow for the seat to act."""
     ctx = Context(view)
+    ranked = ranked_candidates(ctx)
+    if ENDGAME and ctx.left <= endgame.ENDGAME_CARDS and len(ranked) > 1:
+        return list(endgame.choose(ctx, ranked))
+    return list(ranked[0])
+
+
+def ranked_candidates(ctx: Context) -> list[tuple[Card, ...]]:
+    """The candidates for this decision, the heuristic's favourite first."""
+    view = ctx.view
     if not view.trick:
         options = lead_candidates(ctx)
         scores = [lead_score(ctx, c) for c in options]
@@ -70,12 +79,10 @@ def choose_play(view: SeatView) -> list[Card]:
         plays = [cards for _, cards in view.trick]
         options = follow_options(ctx, plays[0])
         if len(options) == 1:
-            return list(options[0])
+            return [tuple(options[0])]
         scores = [follow_score(ctx, plays, c) for c in options]
-    ranked = [options[i] for i in sorted(range(len(options)), key=lambda i: -scores[i])]
-    if ENDGAME and ctx.left <= endgame.ENDGAME_CARDS and len(ranked) > 1:
-        return list(endgame.choose(ctx, ranked))
-    return list(ranked[0])
+    order = sorted(range(len(options)), key=lambda i: -scores[i])
+    return [tuple(options[i]) for i in order]
 
 
 def lead_candidates(ctx: Context) -> list[tuple[Card, ...]]:
