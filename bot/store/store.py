@@ -23,6 +23,7 @@ server (``postgres``), for several processes over one database; a path or
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -96,6 +97,7 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
             if next(iter(mode))[0].lower() != "wal":
                 raise StoreError(f"{path} cannot be switched to WAL mode.")
             await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await _check_writable(conn, path)
         except BaseException as exc:
             await conn.close()
             if isinstance(exc, aiosqlite.Error):
@@ -129,3 +131,25 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+async def _check_writable(conn: aiosqlite.Connection, path: Path) -> None:
+    """Refuse a database the bot could read but never write (a read-only file or mount).
+
+    Found at start-up rather than at the first move of the first table: a write
+    that is rolled back at once, so nothing changes.
+    """
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute("CREATE TABLE _writable_probe (x INTEGER)")
+    except sqlite3.OperationalError as exc:
+        if getattr(exc, "sqlite_errorcode", sqlite3.SQLITE_READONLY) & 0xFF == (
+            sqlite3.SQLITE_READONLY
+        ):
+            raise StoreError(
+                f"The database {path} is read-only; the bot needs to write to it"
+                " (check the file's and its folder's permissions, or the disk's mount)."
+            ) from exc
+        raise
+    finally:
+        await conn.execute("ROLLBACK")
