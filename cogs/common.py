@@ -54,12 +54,21 @@ class Refused(app_commands.CheckFailure):
         self.original = original
 
 
+# commands that write to the store: acknowledged before the write (a slow write must
+# not make Discord say "This interaction failed" for a change that was made), then
+# answered through the follow-up (``reply``)
+DEFERRED = frozenset({"new", "join", "leave", "addbot", "kick", "start", "abort", "play", "auto"})
+
+
 async def _not_too_fast(interaction: discord.Interaction) -> bool:
     """Every /shengji command counts against its user's limit (``Limits.commands``)."""
     try:
         deps(interaction).service.note_command(interaction.user.id)
     except UserError as err:
         raise Refused(err) from None
+    command = interaction.command
+    if command is not None and command.name in DEFERRED:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     return True
 
 

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.presets import presets
 from bot.service import LeaveOutcome
 
-from .common import deps, ephemeral, is_admin, name_of, place_of, shengji
+from .common import deps, is_admin, name_of, place_of, reply, shengji
 from .ids import LobbyButton
 
 PRESETS = presets()
@@ -28,11 +28,10 @@ async def new(interaction: discord.Interaction, preset: str | None = None) -> No
         rules,
         locale=interaction.guild_locale.value if interaction.guild_locale else None,
     )
-    await interaction.response.send_message(
-        **ephemeral(
-            "Table opened: you sit in seat 0. Others join with `/shengji join` "
-            "or the Join button; fill seats with `/shengji addbot`."
-        )
+    await reply(
+        interaction,
+        "Table opened: you sit in seat 0. Others join with `/shengji join` "
+        "or the Join button; fill seats with `/shengji addbot`.",
     )
 
 
@@ -44,7 +43,7 @@ async def join(
     taken = await deps(interaction).service.join(
         place_of(interaction), interaction.user.id, name_of(interaction.user), seat
     )
-    await interaction.response.send_message(**ephemeral(f"You sit in seat {taken}."))
+    await reply(interaction, f"You sit in seat {taken}.")
 
 
 LEFT = {
@@ -59,7 +58,7 @@ LEFT = {
 )
 async def leave(interaction: discord.Interaction) -> None:
     outcome = await deps(interaction).service.leave(place_of(interaction), interaction.user.id)
-    await interaction.response.send_message(**ephemeral(LEFT[outcome]))
+    await reply(interaction, LEFT[outcome])
 
 
 @shengji.command(name="addbot", description="Fill an empty seat with a computer player")
@@ -75,7 +74,7 @@ async def addbot(
     level: str = "heuristic",
 ) -> None:
     taken = await deps(interaction).service.add_bot(place_of(interaction), seat, level)
-    await interaction.response.send_message(**ephemeral(f"A computer player sits in seat {taken}."))
+    await reply(interaction, f"A computer player sits in seat {taken}.")
 
 
 @shengji.command(name="kick", description="Remove a player before the start (host or admin)")
@@ -84,7 +83,7 @@ async def kick(interaction: discord.Interaction, seat: app_commands.Range[int, 0
     info = await deps(interaction).service.kick(
         place_of(interaction), interaction.user.id, seat, is_admin(interaction)
     )
-    await interaction.response.send_message(**ephemeral(f"{info.name} left seat {seat}."))
+    await reply(interaction, f"{info.name} left seat {seat}.")
 
 
 @shengji.command(name="start", description="Start the match once four seats are filled")
@@ -92,7 +91,7 @@ async def start(interaction: discord.Interaction) -> None:
     await deps(interaction).service.start(
         place_of(interaction), interaction.user.id, is_admin(interaction)
     )
-    await interaction.response.send_message(**ephemeral(STARTED))
+    await reply(interaction, STARTED)
 
 
 @shengji.command(name="abort", description="End this table (host/admin, or a vote of the players)")
@@ -104,7 +103,7 @@ async def abort(interaction: discord.Interaction) -> None:
         text = "The table is closed."
     else:
         text = f"Your vote to abort is counted ({outcome.votes}/{outcome.needed} votes needed)."
-    await interaction.response.send_message(**ephemeral(text))
+    await reply(interaction, text)
 
 
 async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, channel_id: int) -> None:
@@ -122,4 +121,4 @@ async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, chann
     else:
         await service.start(channel_id, user.id, is_admin(interaction))
         text = STARTED
-    await interaction.response.send_message(**ephemeral(text))
+    await reply(interaction, text)

@@ -20,7 +20,7 @@ from bot.rules import (
 )
 from bot.service import Table, UserError
 
-from .common import deps, ephemeral, place_of, shengji
+from .common import deps, ephemeral, place_of, reply, shengji
 from .ids import BidButton, PanelButton, PickerMenu
 from .lang import error_text, reply_locale
 from .panels import cards_for, option_values, selection_problem
@@ -50,7 +50,7 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
     await service.act(table.channel_id, interaction.user.id, action)
     key = "reply-buried" if isinstance(action, Bury) else "reply-played"
     text = t(await reply_locale(interaction), key, cards=pretty_cards(parsed))
-    await interaction.response.send_message(**ephemeral(text))
+    await reply(interaction, text)
 
 
 @play.autocomplete("cards")
@@ -99,7 +99,7 @@ async def auto(interaction: discord.Interaction) -> None:
         if on
         else "托管 off: you play your own cards again."
     )
-    await interaction.response.send_message(**ephemeral(text))
+    await reply(interaction, text)
 
 
 # --- components --------------------------------------------------------------------

@@ -244,3 +244,16 @@ async def test_closed_tables_logs_are_pruned_after_the_retention(env) -> None:
             break
         await asyncio.sleep(0.01)
     assert await store.action_log(table.id) == []
+
+
+async def test_a_new_table_that_loses_the_race_is_told_the_channel_is_taken(env) -> None:
+    service, store, _clock, _sink = env
+    results = await asyncio.gather(
+        service.new_table(1, CHANNEL, ALICE, "Alice"),
+        service.new_table(1, CHANNEL, BOB, "Bob"),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(refused) == 1 and isinstance(refused[0], UserError)
+    assert "already has a table" in str(refused[0])
+    assert len(await store.live_tables()) == 1

@@ -16,7 +16,8 @@ from bot.game import (
     MatchStarted,
 )
 from bot.rules import RuleSet
-from bot.service.runtime import Runtime
+from bot.service.faults import NotSaved, transient
+from bot.service.runtime import Runtime, log
 from bot.service.table import (
     AbortOutcome,
     CloseReason,
@@ -29,6 +30,7 @@ from bot.service.table import (
 from bot.store import (
     GuildSettings,
     SeatInfo,
+    StoreError,
 )
 
 
@@ -60,9 +62,7 @@ class LobbyMixin(Runtime):
         await self._free_channel(channel_id)
         seed = self._seed()
         now = self.clock.now()
-        table_id = await self.store.create_table(
-            guild_id, channel_id, host_id, rules, seed, seats, None, now
-        )
+        table_id = await self._create(guild_id, channel_id, host_id, rules, seed, seats, now)
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, seats)
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
@@ -71,6 +71,30 @@ class LobbyMixin(Runtime):
         self._start_tasks(table)
         self._emit(table, UpdateKind.LOBBY)
         return table
+
+    async def _create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: RuleSet,
+        seed: int,
+        seats: list[SeatInfo | None],
+        now: float,
+    ) -> int:
+        """The new table's row; a /new that lost the race for the channel is told so."""
+        try:
+            return await self.store.create_table(
+                guild_id, channel_id, host_id, rules, seed, seats, None, now
+            )
+        except StoreError:  # a concurrent /new (or another process) took the channel first
+            raise UserError(
+                "This channel already has a table: join it, or open one elsewhere.",
+                key="service-table-exists",
+            ) from None
+        except Exception as exc:
+            log.warning("could not open a table in %s: %s", channel_id, exc)
+            raise NotSaved(transient(exc)) from None
 
     def _check_room(self, guild_id: int, host_id: int, settings: GuildSettings) -> None:
         """Refuse a table past ``Limits`` (a server's ``max_tables`` setting may lower it)."""
@@ -114,9 +138,8 @@ class LobbyMixin(Runtime):
                 await self.store.upsert_player(info.user_id, info.name)
         await self._free_channel(channel_id)
         seed = self._seed()
-        table_id = await self.store.create_table(
-            guild_id, channel_id, host_id, rules, seed, list(seats), None, self.clock.now()
-        )
+        now = self.clock.now()
+        table_id = await self._create(guild_id, channel_id, host_id, rules, seed, list(seats), now)
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, list(seats))
         table.meta = {**meta, "timers": timers.to_dict(), "started": False, "votes": []}
         await self.store.set_table_meta(table_id, table.meta)

@@ -7,6 +7,7 @@ per-user limit get a polite cooldown reply; none of it changes a table.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -77,3 +78,20 @@ async def test_too_many_commands_get_a_cooldown_reply_and_change_nothing(shengji
     assert "Slow down" in await env.reply(alice, "addbot")
     assert [s is not None for s in env.table().seats] == [True, False, False, False]
     assert "Slow down" not in await env.reply(bob, "join")  # the limit is per user
+
+
+async def test_a_slow_store_write_is_acknowledged_in_time(shengji: Env, monkeypatch) -> None:
+    env = shengji
+    real = type(env.store).create_table
+
+    async def slow(self: Any, *args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(3.3)  # past Discord's 3 s to acknowledge
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(env.store), "create_table", slow)
+    handle = env.driver.send_slash("shengji new", env.users[0], env.world.tables)
+    await handle  # acknowledged (deferred) before the write, not "This interaction failed"
+    assert handle.ack_latency is not None and handle.ack_latency < 1.0
+    answer = await handle.wait_message()
+    assert "Table opened" in answer.content and answer.ephemeral
+    assert env.table().seats[0] is not None

@@ -89,8 +89,8 @@ async def test_deleted_channel_aborts_only_that_table(shengji: Env) -> None:
     other = env.fake.create_text_channel(env.world.guild, "other-table")
     await _started(env, humans=1)
     handle = env.driver.send_slash("shengji new", env.users[1], other)
-    await handle
-    assert env.bot.service.tables.get(other.id) is not None
+    await handle  # acknowledged at once (deferred); the table follows
+    await env.until(lambda: env.bot.service.tables.get(other.id) is not None)
     env.fake.delete_channel(env.world.tables)
     await env.until(lambda: env.world.tables.id not in env.bot.service.tables)
     assert other.id in env.bot.service.tables
