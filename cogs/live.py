@@ -85,8 +85,12 @@ class LiveMessage:
                     log.warning("live message %s: %s", self.message_id, err)
             except (aiohttp.ClientError, OSError, TimeoutError) as err:
                 log.warning("live message %s not sent: %r", self.message_id, err)
-            except Exception:
-                log.exception("live message %s failed", self.message_id)
+            except Exception as err:
+                if isinstance(err, RuntimeError) and "closed" in str(err):
+                    # the client shut down with an edit still queued
+                    log.info("live message %s dropped at shutdown", self.message_id)
+                else:
+                    log.exception("live message %s failed", self.message_id)
             if self._latest is not None and self.gap > 0:
                 await asyncio.sleep(self.gap)
 
