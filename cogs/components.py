@@ -66,6 +66,8 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     if cid.what == "last":
+        if table.rules.assistance == "none":  # seed 000: no looking back at tricks
+            raise UserError("The last trick is not shown at this table (no assistance).")
         if table.match is None or not table.match.tricks:
             raise UserError("No trick has been played yet.")
         await interaction.response.defer(ephemeral=True, thinking=True)

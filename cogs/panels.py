@@ -285,13 +285,14 @@ def build_panel(
                     row=4,
                 )
             )
-            components.add_item(
-                _button(
-                    t(loc, "panel-button-suggest"),
-                    format_id(PanelButton(table_id, seat, seq, "suggest")),
-                    row=4,
+            if view.rules.assistance == "full":  # assistance none: no suggestion (seed 000)
+                components.add_item(
+                    _button(
+                        t(loc, "panel-button-suggest"),
+                        format_id(PanelButton(table_id, seat, seq, "suggest")),
+                        row=4,
+                    )
                 )
-            )
             components.add_item(
                 _button(
                     t(loc, "panel-button-clear"),

@@ -61,6 +61,9 @@ async def play_autocomplete(
         _, _, view = deps(interaction).service.view_for(place_of(interaction), interaction.user.id)
     except UserError:
         return []
+    if view.rules.assistance == "none":  # seed 000 不许提示: echo what was typed, no list
+        typed = current.strip()[:100]
+        return [app_commands.Choice(name=typed, value=typed)] if typed else []
     options = play_options(view, limit=30)  # empty unless it is this seat's turn to play
     if not options or view.trump is None:
         return []
@@ -157,6 +160,11 @@ async def panel_component(
         staged.clear()
         confirming.discard(seat)
     elif cid.what == "suggest":
+        if view.rules.assistance == "none":  # a stale panel from before: no suggestion
+            raise UserError(
+                "Hints and suggestions are off at this table (no assistance).",
+                key="service-hint-off",
+            )
         cards = list(suggest(view).cards)  # type: ignore[union-attr]
         staged.clear()
         staged[0] = _values_for(view, cards)

@@ -574,7 +574,10 @@ class Presenter:
                 lines.append(t(loc, "table-deal-burying", when=when(update.deadline)))
         content = "\n".join(lines)[:2000]
         ui.deal.show(
-            functools.partial(_ready, {"content": content, "view": table_buttons(table.id)})
+            functools.partial(
+                _ready,
+                {"content": content, "view": table_buttons(table.id, table.rules.assistance)},
+            )
         )
         return True
 
@@ -630,7 +633,8 @@ class Presenter:
         scene = current_trick(public, names)
 
         async def build() -> dict[str, Any]:
-            kwargs: dict[str, Any] = {"content": content, "view": table_buttons(table.id)}
+            buttons = table_buttons(table.id, table.rules.assistance)
+            kwargs: dict[str, Any] = {"content": content, "view": buttons}
             # A busy render thread (many tables) redraws the picture only when a
             # trick is complete; the text, always current, carries the plays between.
             busy = self.rendering > 0 and not (scene is not None and scene.final)

@@ -46,7 +46,8 @@ def png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-def table_buttons(table_id: int) -> Components:
+def table_buttons(table_id: int, assistance: str = "full") -> Components:
+    """My hand, Last trick (not with ``assistance="none"``: seed 000) and Rules."""
     view = Components()
     view.add_item(
         discord.ui.Button(
@@ -56,9 +57,12 @@ def table_buttons(table_id: int) -> Components:
             emoji="🂠",
         )
     )
-    view.add_item(
-        discord.ui.Button(label="Last trick", custom_id=format_id(TableButton(table_id, "last")))
-    )
+    if assistance == "full":
+        view.add_item(
+            discord.ui.Button(
+                label="Last trick", custom_id=format_id(TableButton(table_id, "last"))
+            )
+        )
     view.add_item(
         discord.ui.Button(label="Rules", custom_id=format_id(TableButton(table_id, "rules")))
     )
@@ -186,7 +190,7 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
             left=max(view.hand_sizes),
         )
     )
-    if view.tricks and view.trick:
+    if view.tricks and view.trick and view.rules.assistance == "full":
         last = view.tricks[-1]
         lines.append(
             t(

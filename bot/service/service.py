@@ -64,6 +64,11 @@ class TableService(LobbyMixin, DriverMixin, RecordsMixin):
             raise UserError(
                 "Hints are for seated players once the game has started.", key="service-hint-who"
             )
+        if table.rules.assistance == "none":  # seed 000: 不许提示
+            raise UserError(
+                "Hints and suggestions are off at this table (no assistance).",
+                key="service-hint-off",
+            )
         view = table.match.view(seat)
         if view.expecting not in ("play", "bury") or view.to_act != seat:
             raise UserError(

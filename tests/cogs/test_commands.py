@@ -157,3 +157,37 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     assert "Kitty:" in pages[-1] or await env.until(
         lambda: any("Kitty:" in m.content for m in handle.followups)
     )
+
+
+async def test_no_assistance_at_a_tournament_table(shengji: Env) -> None:
+    """Seed 000:29 不许查牌、不许提示: no hint, autocomplete only echoes, no Last trick."""
+    env = shengji
+    users = env.users
+    await env.reply(users[0], "new", preset="tournament")
+    for user in users[1:]:
+        await env.reply(user, "join")
+    await env.reply(users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    assert match.rules.assistance == "none"
+    await env.until(lambda: match.dealt == match.deal_total)
+    while match.phase == Phase.DEAL:
+        await env.tick(6)
+    await env.until(lambda: match.phase != Phase.DEAL)
+    seat = match.to_act
+    assert seat is not None
+    assert "off at this table" in await env.reply(env.seat_user(seat), "hint")
+    handle = env.driver.autocomplete(
+        "shengji play", env.seat_user(seat), env.world.tables, "cards", {"cards": "ah kh"}
+    )
+    await handle
+    assert [c["value"] for c in handle.choices] == ["ah kh"], "the typed text, nothing listed"
+    labels = [
+        c.get("label")
+        for m in env.place_messages()
+        for row in m.components
+        for c in row.get("components", [])
+    ]
+    assert "My hand" in labels and "Last trick" not in labels
+    panel = await env.fresh_panel(env.seat_user(seat), seat)
+    ids = [c.get("custom_id", "") for row in panel.components for c in row.get("components", [])]
+    assert ids and not any(i.endswith(":suggest") for i in ids), "no Suggest button"

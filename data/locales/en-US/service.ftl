@@ -18,6 +18,7 @@ service-not-started = The game hasn't started yet.
 service-closed = This table is closed.
 service-hint-who = Hints are for seated players once the game has started.
 service-hint-turn = It isn't your turn, so there is nothing to suggest yet.
+service-hint-off = Hints and suggestions are off at this table (no assistance).
 service-restarting = The bot is restarting; try again in a moment.
 service-full = All four seats are taken.
 service-seat-range = Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).

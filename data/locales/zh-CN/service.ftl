@@ -18,6 +18,7 @@ service-not-started = 游戏还没开始。
 service-closed = 本桌已关闭。
 service-hint-who = 游戏开始后，入座的玩家才能使用提示。
 service-hint-turn = 还没轮到你，暂时没有建议。
+service-hint-off = 本桌不提供提示和建议（不许提示）。
 service-restarting = 机器人正在重启；请稍后再试。
 service-full = 四个座位都有人了。
 service-seat-range = 座位编号是0到3（0与2、1与3为对家）。
