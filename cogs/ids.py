@@ -46,6 +46,9 @@ class BidButton:
     cards: str  # card codes run together, parsed by the rules library
 
 
+PASS_CODE = "pass"  # a BidButton's code for "no overcall" in the round after burying
+
+
 @dataclass(frozen=True)
 class PickerMenu:
     table_id: int

@@ -33,7 +33,7 @@ from bot.rules import (
 from bot.store import UserPrefs
 from renderers import HandScene, render_hand
 
-from .ids import BidButton, PanelButton, PickerMenu, format_id
+from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu, format_id
 from .tableview import Components, bids_text, plays_text, strip_text, winning_now
 from .text import bid_label, cards_text, trump_text
 
@@ -220,6 +220,28 @@ def build_panel(
                     row=i // 5,
                 )
             )
+    elif view.expecting == "overcall" and view.to_act == seat:
+        # the round after burying (seed 000:43): one button per legal overcall, and Pass
+        lines.append(t(loc, "panel-overcall"))
+        lines += bids_text(view, names, loc)
+        bids = view.auction.options(view.hand, seat)
+        for i, bid in enumerate(bids[:9]):
+            code = "".join(str(c) for c in bid.cards)
+            components.add_item(
+                discord.ui.Button(
+                    label=bid_label(bid, view.current_bid, seat, loc)[:80],
+                    style=discord.ButtonStyle.primary,
+                    custom_id=format_id(BidButton(table_id, seat, code)),
+                    row=i // 5,
+                )
+            )
+        components.add_item(
+            discord.ui.Button(
+                label=t(loc, "panel-button-pass"),
+                custom_id=format_id(BidButton(table_id, seat, PASS_CODE)),
+                row=min(len(bids[:9]) // 5 + 1, 4),
+            )
+        )
     elif acting:
         burying = view.expecting == "bury"
         problem = selection_problem(view, selected, loc)
@@ -300,7 +322,7 @@ def build_panel(
                     row=4,
                 )
             )
-    elif view.expecting in ("play", "bury") and view.to_act is not None:
+    elif view.expecting in ("play", "bury", "overcall") and view.to_act is not None:
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
     title = t(loc, "panel-title", count=len(view.hand))
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.ai import suggest
-from bot.game import Bury, Declare, Play, SeatView, play_options
+from bot.game import Bury, Declare, Pass, Play, SeatView, play_options
 from bot.i18n import t
 from bot.rules import (
     Card,
@@ -21,7 +21,7 @@ from bot.rules import (
 from bot.service import Table, UserError
 
 from .common import deps, ephemeral, place_of, reply, shengji
-from .ids import BidButton, PanelButton, PickerMenu
+from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu
 from .lang import error_text, reply_locale
 from .panels import cards_for, option_values, selection_problem
 
@@ -123,17 +123,22 @@ async def open_panel(interaction: discord.Interaction, channel_id: int) -> None:
 async def bid_button(interaction: discord.Interaction, table: Table, cid: BidButton) -> None:
     if table.seat_of(interaction.user.id) != cid.seat:
         raise UserError("That panel belongs to another player.")
-    try:
-        cards = tuple(parse_cards(cid.cards))
-    except RulesError:
-        raise UserError("That bid button is not one of mine.") from None
+    action: Declare | Pass
+    if cid.cards == PASS_CODE:  # the overcall round after burying: no overcall
+        action = Pass()
+    else:
+        try:
+            action = Declare(tuple(parse_cards(cid.cards)))
+        except RulesError:
+            raise UserError("That bid button is not one of mine.") from None
     await interaction.response.defer()
     try:
-        await deps(interaction).service.act(table.channel_id, interaction.user.id, Declare(cards))
+        await deps(interaction).service.act(table.channel_id, interaction.user.id, action)
     except UserError as err:
         await interaction.followup.send(**ephemeral(await error_text(interaction, err)))
         return
-    await interaction.followup.send(**ephemeral(f"You bid {pretty_cards(cards)}."))
+    said = "You pass." if isinstance(action, Pass) else f"You bid {pretty_cards(action.cards)}."
+    await interaction.followup.send(**ephemeral(said))
 
 
 async def panel_component(

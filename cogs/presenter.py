@@ -794,7 +794,7 @@ class Presenter:
         ui = self.ui(table)
         if public is None:
             return
-        acting = public.to_act if public.expecting in ("play", "bury") else None
+        acting = public.to_act if public.expecting in ("play", "bury", "overcall") else None
         for seat, (seq, _) in list(ui.pings.items()):
             if seat != acting or seq != public.seq:
                 await self._unping(table, seat)

@@ -17,6 +17,8 @@ panel-button-bury = Bury
 panel-button-play = Play
 panel-button-suggest = Suggest
 panel-button-clear = Clear
+panel-button-pass = Pass
+panel-overcall = **The kitty is buried.** You may overcall once now, or pass.
 panel-waiting = Waiting for { $name }.
 panel-title = Your hand · { $count ->
     [one] { $count } card

@@ -1,0 +1,46 @@
+"""The hand panel in the overcall round after burying (000:43): a button for each
+legal overcall and Pass for the seat whose turn it is; a wait line for the others."""
+
+from __future__ import annotations
+
+from bot.game import SYSTEM, Bury, Deal, Declare, EndBidding, Match, Phase, fallback_action
+from bot.rules import RuleSet, parse_cards
+from cogs.ids import PASS_CODE, BidButton, parse_id
+from cogs.panels import build_panel
+from tests.game.helpers import stacked
+
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+def _in_round() -> Match:
+    rules = RuleSet(bidding="joker", overcall="after_bury")
+    deck = stacked(["BJ 2H 4C", "BJ 2D 2D", "SJ SJ 3C", "5C"], "8C 8C 9C 9C TC TC JC JC")
+    match = Match.new(3, rules, first_dealer=0, deck_order=deck)
+    match.apply(SYSTEM, Deal(100))
+    match.apply(0, Declare(tuple(parse_cards("BJ 2H"))))
+    match.apply(SYSTEM, EndBidding())
+    bury = fallback_action(match.view(0))
+    assert isinstance(bury, Bury)
+    match.apply(0, bury)
+    assert match.phase is Phase.OVERCALL
+    return match
+
+
+def _ids(panel) -> list[str]:
+    return [item.custom_id for item in panel.view.children]
+
+
+def test_the_seat_to_speak_gets_its_overcalls_and_pass() -> None:
+    match = _in_round()
+    panel = build_panel(7, match.view(1), [], names=NAMES)
+    ids = _ids(panel)
+    assert parse_id(ids[-1]) == BidButton(7, 1, PASS_CODE)
+    assert [parse_id(i) for i in ids[:-1]] == [BidButton(7, 1, "BJ2D2D")]
+    assert "overcall once" in panel.content
+
+
+def test_the_others_wait() -> None:
+    match = _in_round()
+    panel = build_panel(7, match.view(2), [], names=NAMES)
+    assert not any(i.startswith("sj:d:") for i in _ids(panel))
+    assert "Bo" in panel.content
