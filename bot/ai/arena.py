@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.game import HandResult, Match
-from bot.rules import DEALER, DEFAULT_RULES, RuleSet, deck, team_of
+from bot.rules import DEALER, DEFAULT_RULES, Card, RuleSet, deck, team_of
 
 from .levels import make_player
 from .player import Player
@@ -95,14 +95,16 @@ def summarize(values: Sequence[float]) -> Summary:
     return Summary(n, mean, 1.96 * math.sqrt(var / n))
 
 
-def deal_cards(seed: int, index: int, rules: RuleSet) -> list:
+def deal_cards(seed: int, index: int, rules: RuleSet) -> list[Card]:
     """The deck order of deal ``index`` of an arena seeded ``seed``."""
     cards = deck(rules.decks)
     random.Random(f"arena/{seed}/{index}").shuffle(cards)
     return cards
 
 
-def _run(specs: Sequence[PlayerSpec], seed: int, index: int, rules: RuleSet, cards: list) -> Match:
+def _run(
+    specs: Sequence[PlayerSpec], seed: int, index: int, rules: RuleSet, cards: list[Card]
+) -> Match:
     # players are seeded by deal and seat, not by side: the same player kind in the
     # same seat behaves identically in both runs
     players = [_build(specs[s], f"{seed}/{index}/{s}") for s in range(4)]

@@ -61,8 +61,9 @@ class RandomPlayer:
         if kind == "bury" and view.to_act == view.seat:
             return Bury(tuple(rng.sample(view.hand, view.rules.kitty_size)))
         if kind == "overcall" and view.to_act == view.seat:
-            options = [Declare(b.cards) for b in view.auction.options(view.hand, view.seat)]
-            return rng.choice([Pass(), *options])
+            options: list[Action] = [Pass()]
+            options += [Declare(b.cards) for b in view.auction.options(view.hand, view.seat)]
+            return rng.choice(options)
         return None
 
     def _play(self, view: SeatView) -> Play:
@@ -125,7 +126,7 @@ class GreedyPlayer:
         assert view.trump is not None
         order = order_for(view.trump, view.rules)
         if view.lead is None:
-            best: tuple | None = None
+            best: tuple[int, bool, int] | None = None
             chosen: Sequence[Card] = ()
             by_suit: dict[str, list[Card]] = {}
             for card in view.hand:
@@ -154,4 +155,5 @@ class GreedyPlayer:
 
         me = len(plays)
         winning = [o for o in options if trick_winner([*plays, o], view.trump, view.rules) == me]
-        return Play(tuple(min(winning or options, key=cost)))
+        cheapest = min(winning or options, key=cost)
+        return Play(tuple(cheapest))

@@ -57,7 +57,7 @@ class Memory:
         self.kitty_size: int = view.rules.kitty_size
         self.hand_sizes: tuple[int, ...] = view.hand_sizes
         decks = self.decks
-        unseen = dict.fromkeys(ALL_CARDS, decks)
+        unseen: dict[Card, int] = dict.fromkeys(ALL_CARDS, decks)
         for card in view.hand:
             unseen[card] -= 1
         # the dealer knows the kitty once it is buried (in the kitty phase it is in hand)

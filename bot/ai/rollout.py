@@ -170,16 +170,16 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
     cheap_key: tuple[bool, int, int] | None = None
     for suit, cards in by.items():
         low = cards[0]
-        key = (suit == TRUMP, _points(low), tier[low])
+        cost = (suit == TRUMP, _points(low), tier[low])
         pcards = pby.get(suit)
         if pcards and suit != TRUMP:
             ptop = pcards[-1]
             if w.safe(partner, seat, 3, suit, 1, False, tier[ptop]) and not w.beats_single(
                 (seat + 1) % 4, suit, False, tier[ptop]
             ):
-                key = (False, -1, tier[low])
-        if cheap_key is None or key < cheap_key:
-            cheapest, cheap_key = low, key
+                cost = (False, -1, tier[low])
+        if cheap_key is None or cost < cheap_key:
+            cheapest, cheap_key = low, cost
     assert cheapest is not None
     return (cheapest,)
 

@@ -75,7 +75,7 @@ LINEUPS = (
     "random,random,random,random",
     "greedy,greedy,greedy,greedy",
 )
-VARIANTS: tuple[dict, ...] = (
+VARIANTS: tuple[dict[str, object], ...] = (
     {},
     {"decks": 1},
     {"decks": 3},
@@ -112,8 +112,9 @@ class SoakReport:
     plays: int = 0
     seconds: float = 0.0
     failures: list[str] = field(default_factory=list)
-    configs: Counter = field(default_factory=Counter)
-    paths: Counter = field(default_factory=Counter)  # how often each rare path ran
+    # (line-up, sorted variant items) -> matches played with it
+    configs: Counter[tuple[str, tuple[tuple[str, object], ...]]] = field(default_factory=Counter)
+    paths: Counter[str] = field(default_factory=Counter)  # how often each rare path ran
 
     @property
     def ok(self) -> bool:
@@ -144,7 +145,7 @@ class Invariants:
 
     def cards_accounted(self) -> None:
         m = self.match
-        seen: Counter = Counter()
+        seen: Counter[str] = Counter()
         for hand in m.hands:
             seen.update(map(str, hand))
         if m.phase == Phase.DEAL:

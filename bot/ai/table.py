@@ -74,10 +74,10 @@ def play_hand(
     while match.phase is Phase.DEAL:
         step = driver.next_action(deciders)
         assert step is not None
-        seat, action = step
-        if on_action is not None and seat != SYSTEM:
-            on_action(match, seat, action)
-        events = match.apply(seat, action)
+        who, move = step
+        if on_action is not None and who != SYSTEM:
+            on_action(match, who, move)
+        events = match.apply(who, move)
         if on_events is not None:
             on_events(match, events)
         driver.observe(events)
