@@ -34,7 +34,8 @@ from bot.game.codec import action_from_dict
 from bot.rules import Card, RuleSet, format_cards
 
 from .evaluate import Context
-from .expert import CANDIDATES, pick, ranked_candidates, search
+from .expert import CANDIDATES, pick, search
+from .heuristic import ranked_candidates
 
 WORLDS = 24  # samples per decision: about ±2 points on a typical loss
 SHOWN = 3  # decisions reported
