@@ -5,14 +5,20 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import t
 from bot.presets import presets
 from bot.service import LeaveOutcome
 
 from .common import deps, is_admin, name_of, place_of, reply, shengji
 from .ids import LobbyButton
+from .lang import reply_locale
 
 PRESETS = presets()
-STARTED = "The match starts: your hand arrives by DM as the cards are dealt."
+
+
+async def say(interaction: discord.Interaction, key: str, **args: str | int) -> None:
+    """An ephemeral reply in the player's language."""
+    await reply(interaction, t(await reply_locale(interaction), key, **args))
 
 
 @shengji.command(name="new", description="Open a table in this channel")
@@ -28,11 +34,7 @@ async def new(interaction: discord.Interaction, preset: str | None = None) -> No
         rules,
         locale=interaction.guild_locale.value if interaction.guild_locale else None,
     )
-    await reply(
-        interaction,
-        "Table opened: you sit in seat 0. Others join with `/shengji join` "
-        "or the Join button; fill seats with `/shengji addbot`.",
-    )
+    await say(interaction, "reply-table-opened")
 
 
 @shengji.command(name="join", description="Take a seat at this channel's table")
@@ -43,13 +45,13 @@ async def join(
     taken = await deps(interaction).service.join(
         place_of(interaction), interaction.user.id, name_of(interaction.user), seat
     )
-    await reply(interaction, f"You sit in seat {taken}.")
+    await say(interaction, "reply-seated", seat=taken)
 
 
 LEFT = {
-    LeaveOutcome.LEFT: "You left your seat.",
-    LeaveOutcome.REPLACED: "You left; a computer player plays your seat from now on.",
-    LeaveOutcome.CLOSED: "You were the last player: the table is closed.",
+    LeaveOutcome.LEFT: "reply-left",
+    LeaveOutcome.REPLACED: "reply-left-replaced",
+    LeaveOutcome.CLOSED: "reply-left-closed",
 }
 
 
@@ -58,7 +60,7 @@ LEFT = {
 )
 async def leave(interaction: discord.Interaction) -> None:
     outcome = await deps(interaction).service.leave(place_of(interaction), interaction.user.id)
-    await reply(interaction, LEFT[outcome])
+    await say(interaction, LEFT[outcome])
 
 
 @shengji.command(name="addbot", description="Fill an empty seat with a computer player")
@@ -74,7 +76,7 @@ async def addbot(
     level: str = "heuristic",
 ) -> None:
     taken = await deps(interaction).service.add_bot(place_of(interaction), seat, level)
-    await reply(interaction, f"A computer player sits in seat {taken}.")
+    await say(interaction, "reply-bot-seated", seat=taken)
 
 
 @shengji.command(name="kick", description="Remove a player before the start (host or admin)")
@@ -83,7 +85,7 @@ async def kick(interaction: discord.Interaction, seat: app_commands.Range[int, 0
     info = await deps(interaction).service.kick(
         place_of(interaction), interaction.user.id, seat, is_admin(interaction)
     )
-    await reply(interaction, f"{info.name} left seat {seat}.")
+    await say(interaction, "reply-kicked", name=info.name, seat=seat)
 
 
 @shengji.command(name="start", description="Start the match once four seats are filled")
@@ -91,7 +93,7 @@ async def start(interaction: discord.Interaction) -> None:
     await deps(interaction).service.start(
         place_of(interaction), interaction.user.id, is_admin(interaction)
     )
-    await reply(interaction, STARTED)
+    await say(interaction, "reply-started")
 
 
 @shengji.command(name="abort", description="End this table (host/admin, or a vote of the players)")
@@ -100,10 +102,9 @@ async def abort(interaction: discord.Interaction) -> None:
         place_of(interaction), interaction.user.id, is_admin(interaction)
     )
     if outcome.aborted:
-        text = "The table is closed."
+        await say(interaction, "reply-aborted")
     else:
-        text = f"Your vote to abort is counted ({outcome.votes}/{outcome.needed} votes needed)."
-    await reply(interaction, text)
+        await say(interaction, "reply-abort-vote", votes=outcome.votes, needed=outcome.needed)
 
 
 async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, channel_id: int) -> None:
@@ -111,14 +112,13 @@ async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, chann
     service = deps(interaction).service
     user = interaction.user
     if cid.what == "join":
-        seat = await service.join(channel_id, user.id, name_of(user))
-        text = f"You sit in seat {seat}."
+        await say(
+            interaction, "reply-seated", seat=await service.join(channel_id, user.id, name_of(user))
+        )
     elif cid.what == "bot":
-        seat = await service.add_bot(channel_id)
-        text = f"A computer player sits in seat {seat}."
+        await say(interaction, "reply-bot-seated", seat=await service.add_bot(channel_id))
     elif cid.what == "leave":
-        text = LEFT[await service.leave(channel_id, user.id)]
+        await say(interaction, LEFT[await service.leave(channel_id, user.id)])
     else:
         await service.start(channel_id, user.id, is_admin(interaction))
-        text = STARTED
-    await reply(interaction, text)
+        await say(interaction, "reply-started")

@@ -192,9 +192,10 @@ async def panel_component(
             except UserError as err:
                 await interaction.followup.send(**ephemeral(await error_text(interaction, err)))
                 return
-            verb = "buried" if cid.what == "confirm" else "played"
+            key = "reply-buried" if cid.what == "confirm" else "reply-played"
             _, _, after = service.view_for(table.channel_id, interaction.user.id)
-            await _redraw(interaction, table, seat, after, f"You {verb} {pretty_cards(cards)}.")
+            note = t(await reply_locale(interaction), key, cards=pretty_cards(cards))
+            await _redraw(interaction, table, seat, after, note)
             return
     await _redraw(interaction, table, seat, view, note)
 

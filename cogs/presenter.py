@@ -234,11 +234,17 @@ class Presenter:
         return channel
 
     async def render(
-        self, fn: Callable[..., bytes], scene: Any, to: int | None, cards: list[Card]
+        self,
+        fn: Callable[..., bytes],
+        scene: Any,
+        to: int | None,
+        cards: list[Card],
+        loc: object = None,
     ) -> bytes:
+        """Render off the loop; the image's own labels in ``loc`` (the table's language)."""
         if self.audit is not None:
             self.audit(to, type(scene).__name__, list(cards))
-        return await self.off_loop(fn, scene)
+        return await self.off_loop(fn, scene, lang="zh" if pick(loc) == "zh-CN" else "en")
 
     def _live_in_place(self, table: Table) -> LiveMessage:
         return LiveMessage(
@@ -340,14 +346,14 @@ class Presenter:
         lines = []
         for seat, info in enumerate(update.seats):
             who = "—" if info is None else (info.name + (" 🤖" if info.kind == "bot" else ""))
-            lines.append(f"**Seat {seat}** ({'AB'[seat % 2]}): {who}")
+            lines.append(t(loc, "table-lobby-seat", seat=seat, team="AB"[seat % 2], who=who))
         embed = discord.Embed(
             title=t(loc, "table-lobby-waiting", table=str(table.id)),
             description="\n".join(lines)[:4000],
             colour=discord.Colour.gold(),
         )
         embed.set_footer(text=t(loc, "table-lobby-footer"))
-        kwargs = {"embed": embed, "view": lobby_buttons(table.id)}
+        kwargs = {"embed": embed, "view": lobby_buttons(table.id, loc)}
         assert ui.lobby is not None
         first = ui.lobby.message_id is None
         ui.lobby.show(functools.partial(_ready, kwargs))
@@ -576,7 +582,7 @@ class Presenter:
         ui.deal.show(
             functools.partial(
                 _ready,
-                {"content": content, "view": table_buttons(table.id, table.rules.assistance)},
+                {"content": content, "view": table_buttons(table.id, table.rules.assistance, loc)},
             )
         )
         return True
@@ -633,7 +639,7 @@ class Presenter:
         scene = current_trick(public, names)
 
         async def build() -> dict[str, Any]:
-            buttons = table_buttons(table.id, table.rules.assistance)
+            buttons = table_buttons(table.id, table.rules.assistance, loc)
             kwargs: dict[str, Any] = {"content": content, "view": buttons}
             # A busy render thread (many tables) redraws the picture only when a
             # trick is complete; the text, always current, carries the plays between.
@@ -641,7 +647,7 @@ class Presenter:
             if scene is not None and not (busy and ui.table_image):
                 ui.table_image = True
                 shown = [c for cards in scene.plays.values() for c in cards]
-                image = await self.render(render_trick, scene, None, shown)
+                image = await self.render(render_trick, scene, None, shown, loc)
                 kwargs["files"] = [png(image, "trick.png")]
             return kwargs
 
@@ -678,8 +684,8 @@ class Presenter:
             dealer_name=names[result.dealer],
             multiplier=result.multiplier or None,
         )
-        summary_png = await self.render(render_summary, scene, None, [])
-        kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty))
+        summary_png = await self.render(render_summary, scene, None, [], loc)
+        kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty), loc)
         bonus = (
             t(loc, "table-summary-bonus", multiplier=result.multiplier, bonus=result.kitty_bonus)
             if result.multiplier
@@ -879,7 +885,7 @@ class Presenter:
         names = names_of(tuple(table.seats))
         scene = finished_trick(record, names, view, len(view.tricks), viewer=view.seat)
         shown = [c for _, cards in record.plays for c in cards]
-        return await self.render(render_trick, scene, None, shown)
+        return await self.render(render_trick, scene, None, shown, self.locale(table))
 
 
 async def _ready(kwargs: dict[str, Any]) -> dict[str, Any]:

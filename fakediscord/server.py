@@ -454,7 +454,7 @@ class FakeDiscord(WorldMixin, MessagesMixin):
             "token": inter.token,
             "version": 1,
             "app_permissions": str(bot_perms),
-            "locale": "en-US",
+            "locale": inter.user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": inter.integration_owners(),
@@ -469,8 +469,8 @@ class FakeDiscord(WorldMixin, MessagesMixin):
             payload["channel"]["permissions"] = str(user_perms)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=member.payload(permissions=user_perms),
                 context=0,
             )

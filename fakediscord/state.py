@@ -102,6 +102,7 @@ class User:
     name: str
     bot: bool = False
     dms_closed: bool = False
+    locale: str = "en-US"  # the language of this person's Discord client
 
     def payload(self) -> JSON:
         return {
@@ -297,6 +298,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    preferred_locale: str = "en-US"
 
 
 @dataclass(eq=False)

@@ -22,5 +22,5 @@ prefs-value-choice = { $value ->
     [normal] 普通
    *[large] 大
 }
-prefs-bad-field = 没有名为 `{ $field }` 的偏好设置。用 /shengji prefs 查看全部。
+prefs-bad-field = 没有名为 `{ $field }` 的偏好设置。用 `/双升 偏好` 查看全部。
 prefs-bad-value = { $field }只能是：{ $allowed }。没有做任何更改。

@@ -1,0 +1,123 @@
+"""A whole hand through Discord in Chinese, then in English: what each player reads.
+
+Every human's Discord client is zh-CN and so is the server; the hand is played
+from the DM panels. Every text a player reads (replies, DMs, the table's
+messages, embed titles and fields, button labels, menu placeholders and options)
+is collected as the fake Discord delivered it and must hold no English word,
+with a small allow-list: card notation and the players' names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.game import Phase
+from fakediscord.state import Message
+from renderers.labels import LABELS
+
+from .helpers import Env
+
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+ALLOWED = {"SJ", "BJ"}  # card codes; the players' names are added per test
+# in English, the jokers as cards show (大王, 小王) and the game's own terms may stay
+TERMS = (
+    "大王|小王|双升|托管|大光|小光|上台|无主|亮主|反主|自保|庄家|闲家|底牌|抠底|甩牌|拖拉机|级牌"
+)
+
+
+def texts(message: Message) -> list[str]:
+    """Everything a person can read in a message."""
+    out = [message.content or ""]
+    for embed in message.embeds:
+        out += [embed.get("title", ""), embed.get("description", "")]
+        out += [f.get("name", "") + " " + f.get("value", "") for f in embed.get("fields", [])]
+        out.append(embed.get("footer", {}).get("text", ""))
+    for row in message.components:
+        for component in row.get("components", []):
+            out.append(component.get("label", "") or "")
+            out.append(component.get("placeholder", "") or "")
+            out += [o.get("label", "") for o in component.get("options", [])]
+    return [t for t in out if t]
+
+
+def english_words(text: str, allowed: set[str]) -> list[str]:
+    words = []
+    for word in ENGLISH.findall(text):
+        if word in allowed or re.fullmatch(r"(?:[2-9TJQKA][SHDC])+|[SB]J", word):
+            continue
+        words.append(word)
+    return words
+
+
+async def _play_a_hand(env: Env) -> None:
+    users = env.users
+    await env.reply(users[0], "new")
+    for user in users[1:]:
+        await env.reply(user, "join")
+    await env.reply(users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    await env.until(lambda: match.dealt == match.deal_total)
+    while match.expecting()[0] == "end_bidding":
+        await env.tick(6)
+        await env.until(lambda: match.expecting()[0] != "end_bidding" or match.bids)
+    hand_no = match.hand_no
+    while match.hand_no == hand_no and match.phase in (Phase.KITTY, Phase.PLAY):
+        seat = match.to_act
+        await env.play_with_panel(seat, env.suggestion(seat))
+    await env.until(lambda: match.phase != Phase.PLAY)
+
+
+def _everything_read(env: Env) -> list[Message]:
+    seen: list[Message] = []
+    for user in env.users:
+        seen += env.fake.dms(user) + env.fake.ephemerals(user)
+    seen += env.fake.channel_messages(env.world.tables)
+    seen += env.place_messages()
+    return seen
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+async def test_a_whole_hand_reads_in_one_language(shengji: Env, locale: str) -> None:
+    env = shengji
+    env.world.guild.preferred_locale = locale
+    for user in env.users:
+        user.locale = locale
+    renders: list[tuple[str, Any, dict[str, Any]]] = []
+    presenter = env.bot.presenter
+    off_loop = presenter.off_loop
+
+    async def spy(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        renders.append((getattr(fn, "__name__", str(fn)), args[0] if args else None, kwargs))
+        return await off_loop(fn, *args, **kwargs)
+
+    presenter.off_loop = spy  # type: ignore[method-assign]
+    await _play_a_hand(env)
+    await env.until(lambda: any(name == "render_kitty" for name, _, _ in renders))
+    await env.until(lambda: any("kitty.png" in str(m.attachments) for m in env.place_messages()))
+    seen = _everything_read(env)
+    # the images: every table image drawn with the language's labels, every panel in it
+    lang = "zh" if locale == "zh-CN" else "en"
+    images = [(name, scene, kw) for name, scene, kw in renders if name.startswith("render_")]
+    assert {name for name, _, _ in images} >= {"render_trick", "render_summary", "render_kitty"}
+    assert all(kw["lang"] == lang for _, _, kw in images)
+    panels = [kw for name, _, kw in renders if name == "build_panel"]
+    assert panels and all(kw["locale"] == locale for kw in panels)
+    summary = next(scene for name, scene, _ in images if name == "render_summary")
+    assert bool(HAN.search(summary.result)) == (locale == "zh-CN")
+    assert all(HAN.search(text) for text in LABELS["zh"].values() if ENGLISH.sub("", text))
+    names = {w for u in env.users for w in ENGLISH.findall(u.name + " " + u.name.title())}
+    allowed = ALLOWED | names
+    found: dict[str, list[str]] = {}
+    for message in seen:
+        for text in texts(message):
+            if locale == "zh-CN":
+                words = english_words(text, allowed)
+            else:
+                words = HAN.findall(re.sub(TERMS, "", text))
+            if words:
+                found[text[:80]] = words
+    assert not found, "\n".join(f"{k!r}: {v}" for k, v in found.items())
