@@ -46,12 +46,12 @@ def png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-def table_buttons(table_id: int, assistance: str = "full") -> Components:
+def table_buttons(table_id: int, assistance: str = "full", loc: object = "en-US") -> Components:
     """My hand, Last trick (not with ``assistance="none"``: seed 000) and Rules."""
     view = Components()
     view.add_item(
         discord.ui.Button(
-            label="My hand",
+            label=t(loc, "table-button-hand"),
             custom_id=format_id(TableButton(table_id, "hand")),
             style=discord.ButtonStyle.primary,
             emoji="🂠",
@@ -60,23 +60,27 @@ def table_buttons(table_id: int, assistance: str = "full") -> Components:
     if assistance == "full":
         view.add_item(
             discord.ui.Button(
-                label="Last trick", custom_id=format_id(TableButton(table_id, "last"))
+                label=t(loc, "table-button-last"),
+                custom_id=format_id(TableButton(table_id, "last")),
             )
         )
     view.add_item(
-        discord.ui.Button(label="Rules", custom_id=format_id(TableButton(table_id, "rules")))
+        discord.ui.Button(
+            label=t(loc, "table-button-rules"), custom_id=format_id(TableButton(table_id, "rules"))
+        )
     )
     return view
 
 
-def lobby_buttons(table_id: int) -> Components:
+def lobby_buttons(table_id: int, loc: object = "en-US") -> Components:
     view = Components()
-    for label, what, style in (
-        ("Join", "join", discord.ButtonStyle.success),
-        ("Add computer", "bot", discord.ButtonStyle.secondary),
-        ("Leave", "leave", discord.ButtonStyle.secondary),
-        ("Start", "start", discord.ButtonStyle.primary),
+    for key, what, style in (
+        ("table-button-join", "join", discord.ButtonStyle.success),
+        ("table-button-bot", "bot", discord.ButtonStyle.secondary),
+        ("table-button-leave", "leave", discord.ButtonStyle.secondary),
+        ("table-button-start", "start", discord.ButtonStyle.primary),
     ):
+        label = t(loc, key)
         view.add_item(
             discord.ui.Button(
                 label=label,
