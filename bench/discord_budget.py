@@ -196,6 +196,7 @@ async def run(hands: int, seed: int, bot_delay: float) -> dict[str, Any]:
                 ),
                 timeout=60,
             )
+        end = len(fake.requests)  # the next hand's deal message is not this run's
         await asyncio.sleep(bot.presenter.edit_gap + 0.5)  # the last coalesced edits land
         thread = _thread(fake, world)
         requests = [r for i, r in enumerate(fake.requests) if i >= start_requests]
@@ -206,7 +207,17 @@ async def run(hands: int, seed: int, bot_delay: float) -> dict[str, Any]:
             http_429 = fake.count(status=429)
         figures: dict[str, Any] = {
             "hands": hands,
-            "thread_messages_per_hand": _per(fake.count("POST", MESSAGES, channel=thread), hands),
+            "thread_messages_per_hand": _per(
+                sum(
+                    1
+                    for i, r in enumerate(fake.requests)
+                    if i < end
+                    and r.method == "POST"
+                    and r.route == MESSAGES
+                    and r.channel_id == thread.id
+                ),
+                hands,
+            ),
             "thread_edits_per_hand": _per(fake.count("PATCH", MESSAGE, channel=thread), hands),
             "channel_messages_per_hand": _per(
                 sum(
