@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -195,5 +195,8 @@ async def shengji(
         edit_gap=0.0,
         seed_source=seed,
     )
+    # simulated players type far faster than people: the per-user command limit
+    # (tested on its own in test_abuse) would slow them down
+    bot.service.limits = replace(bot.service.limits, commands=10_000)
     await bot_client(bot)
     yield Env(fake_discord, world, driver, bot, store, clock, audit)
