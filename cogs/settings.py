@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import normalize
-from bot.rules import RuleSet
+from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Timers, UserError
 from bot.store import GuildSettings
 
@@ -36,7 +36,7 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
 @app_commands.choices(
     field=[
         app_commands.Choice(name=f, value=f)
-        for f in (*RULE_FIELDS, *TIMER_FIELDS, "table_place", "language")
+        for f in (*RULE_FIELDS, *TIMER_FIELDS, "table_place", "language", "big_light_league")
     ]
 )
 async def settings(
@@ -59,6 +59,8 @@ async def settings(
     lines += [f"`{name}` = {getattr(timers, name)}" for name in TIMER_FIELDS]
     lines.append(f"`table_place` = {current.timers.get('table_place', PLACES[0])}")
     lines.append(f"`language` = {current.timers.get('language', 'auto')}")
+    big_light = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
+    lines.append(f"`big_light_league` = {big_light}")
     title = "Settings changed" if field else "Settings of this server"
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text="Tables keep the settings they started with.")
@@ -78,6 +80,14 @@ def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
             raise UserError("`language` is `zh` (中文), `en` (English) or `auto`.")
         timers = {k: v for k, v in settings.timers.items() if k != "language"}
         return GuildSettings(settings.rules, {**timers, **({field: chosen} if chosen else {})})
+    if field == "big_light_league":  # league points of a 大光 (seed 001 特殊房间配置)
+        try:
+            points = int(value)
+        except ValueError:
+            raise UserError("`big_light_league` takes a whole number of league points.") from None
+        if not 1 <= points <= 20:
+            raise UserError("`big_light_league` must be between 1 and 20 league points.")
+        return GuildSettings(settings.rules, {**settings.timers, field: points})
     if field in TIMER_FIELDS:
         try:
             number = float(value)

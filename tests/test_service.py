@@ -320,3 +320,13 @@ async def test_concurrent_clicks_apply_once(env) -> None:
     )
     assert sum(isinstance(r, list) for r in results) == 1
     assert sum(isinstance(r, UserError) for r in results) == 1
+
+
+async def test_a_table_keeps_the_servers_big_light_league_points(env) -> None:
+    """Seed 001:174 特殊房间配置: the server's 大光 points travel with each new table."""
+    service, store, _clock, _sink = env
+    await store.save_guild_settings(
+        GUILD, GuildSettings(RuleSet(), {**FAST, "big_light_league": 6})
+    )
+    table = await _full_table(service)
+    assert table.meta["big_light_league"] == 6

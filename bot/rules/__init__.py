@@ -39,6 +39,7 @@ from .follow import check_follow, follow_candidates, obligation, random_follow
 from .ruleset import DEFAULT_RULES, RuleSet
 from .scoring import (
     ATTACKERS,
+    BIG_LIGHT_LEAGUE,
     DEALER,
     DRAW,
     advance,
@@ -60,6 +61,7 @@ __all__ = [
     "ALL_CARDS",
     "ATTACKERS",
     "BIG_JOKER",
+    "BIG_LIGHT_LEAGUE",
     "DEALER",
     "DEFAULT_RULES",
     "DRAW",

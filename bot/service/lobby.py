@@ -15,7 +15,7 @@ from bot.game import (
     Match,
     MatchStarted,
 )
-from bot.rules import RuleSet
+from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service.faults import NotSaved, transient
 from bot.service.runtime import Runtime, log
 from bot.service.table import (
@@ -66,6 +66,8 @@ class LobbyMixin(Runtime):
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, seats)
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
+        # the server's 大光 league points (seed 001 特殊房间配置), kept for the whole table
+        table.meta["big_light_league"] = settings.timers.get("big_light_league", BIG_LIGHT_LEAGUE)
         await self.store.set_table_meta(table_id, table.meta)
         self.tables[channel_id] = table
         self._start_tasks(table)

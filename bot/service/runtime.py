@@ -28,7 +28,7 @@ from bot.game import (
     NotYourTurn,
     action_to_dict,
 )
-from bot.rules import RulesError
+from bot.rules import BIG_LIGHT_LEAGUE, RulesError
 from bot.service.faults import NotSaved, backoff, transient
 from bot.service.table import (
     CloseReason,
@@ -118,8 +118,9 @@ class Runtime:
             result = match.result
             if result is not None and live.hands_recorded <= result.hand_no:
                 # the bot stopped between the last play and the hand's record
+                big = int(meta.get("big_light_league", BIG_LIGHT_LEAGUE))
                 await self.store.record_hand(
-                    table.id, result, list(match.tricks), table.full_seats, self.clock.now()
+                    table.id, result, list(match.tricks), table.full_seats, self.clock.now(), big
                 )
                 if match.winner_team is not None:
                     await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
@@ -285,7 +286,10 @@ class Runtime:
                 case HandScored(result=result):
                     record = self.store.record_hand
                     tricks, seats, at = list(match.tricks), table.full_seats, self.clock.now()
-                    await self._retry(table, partial(record, table.id, result, tricks, seats, at))
+                    big = int(table.meta.get("big_light_league", BIG_LIGHT_LEAGUE))
+                    await self._retry(
+                        table, partial(record, table.id, result, tricks, seats, at, big)
+                    )
                     await self._snapshot(table, match)
                 case HandStarted():
                     await self._snapshot(table, match)

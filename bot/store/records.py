@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 
 from bot.game import HandResult, TrickRecord, team_of
-from bot.rules import RuleSet
+from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 
 from . import ratings
 from .base import StoreBase, dumps, seats_from
@@ -82,8 +82,11 @@ class HandRecords(StoreBase):
         tricks: Sequence[TrickRecord],
         seats: Sequence[SeatInfo],
         at: float,
+        big_light: int = BIG_LIGHT_LEAGUE,
     ) -> int:
         """Store a scored hand, its tricks and seats, and move league points; one transaction.
+
+        ``big_light``: the league points of a 大光 result on this server (seed 001).
 
         The rows and the league arithmetic are ``rows.hand_rows``. Idempotent per
         (table, hand_no): recording the same hand again returns the existing id and
@@ -114,7 +117,15 @@ class HandRecords(StoreBase):
                     (0 if row is None else int(row["league"])) if s.ranked else None
                 )
             rows = hand_rows(
-                table_id, guild_id, table["seed"], result, tricks, seats, league_before, at
+                table_id,
+                guild_id,
+                table["seed"],
+                result,
+                tricks,
+                seats,
+                league_before,
+                at,
+                big_light,
             )
             inserted = await db.one(
                 f"INSERT INTO hands ({', '.join(rows.hand._fields)})"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from bot.game import HandResult, TrickRecord, team_of
-from bot.rules import DEALER, LEVELS, format_cards, league_change, league_factor
+from bot.rules import BIG_LIGHT_LEAGUE, DEALER, LEVELS, format_cards, league_change, league_factor
 
 from .base import dumps
 from .models import SeatInfo
@@ -124,6 +124,7 @@ def hand_rows(
     seats: Sequence[SeatInfo],
     league_before: Sequence[int | None],
     at: float,
+    big_light: int = BIG_LIGHT_LEAGUE,
 ) -> HandRows:
     """Every row a scored hand writes, given the seats' league points before it.
 
@@ -132,14 +133,15 @@ def hand_rows(
     went up gains it, the other team loses it. Computer players hold no league
     points (``league_before`` is None for them), count as 0 for the factor (so only
     all-human tables are doubled or tripled) and are not ranked. Points may go
-    below zero: the seed sets no floor.
+    below zero: the seed sets no floor. ``big_light`` is the server's league points
+    for a 大光 result (seed 001 特殊房间配置).
     """
     if len(seats) != 4 or len(league_before) != 4:
         raise ValueError(f"a hand has 4 seats, not {len(seats)}")
     dealer = result.dealer
     dealer_team = team_of(dealer)
     up_team = dealer_team if result.winner == DEALER else 1 - dealer_team
-    base = league_change(result.winner, result.levels_gained)
+    base = league_change(result.winner, result.levels_gained, big_light)
     factor = league_factor([p or 0 for p in league_before])
     change = base * factor
     hand = HandRow(

@@ -191,3 +191,18 @@ async def test_no_assistance_at_a_tournament_table(shengji: Env) -> None:
     panel = await env.fresh_panel(env.seat_user(seat), seat)
     ids = [c.get("custom_id", "") for row in panel.components for c in row.get("components", [])]
     assert ids and not any(i.endswith(":suggest") for i in ids), "no Suggest button"
+
+
+def test_the_big_light_league_setting_is_checked() -> None:
+    from bot.service import UserError
+    from bot.store import GuildSettings
+    from cogs.settings import _changed
+
+    assert _changed(GuildSettings(), "big_light_league", "6").timers == {"big_light_league": 6}
+    for bad in ("six", "0", "50"):
+        try:
+            _changed(GuildSettings(), "big_light_league", bad)
+        except UserError as err:
+            assert "big_light_league" in str(err)
+        else:  # pragma: no cover - the assertion explains
+            raise AssertionError(f"{bad!r} was accepted")

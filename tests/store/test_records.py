@@ -65,6 +65,14 @@ async def test_league_change_per_hand(store: Store, winner: str, levels: int, ch
     ]
 
 
+async def test_a_servers_big_light_points_times_the_factor(store: Store) -> None:
+    """Seed 001:182: 大光积分配置为庄家+6分 at a table of 400s: tripled to 18."""
+    await _set_league(store, {A: 400, B: 400, C: 400, D: 400})
+    table = await _table(store)
+    await store.record_hand(table, result(0, 0, DEALER, 3), TRICKS, HUMANS, 1.0, 6)
+    assert [await _league(store, uid) for uid in (A, B, C, D)] == [418, 382, 418, 382]
+
+
 @pytest.mark.parametrize(
     ("points", "factor"),
     [

@@ -154,6 +154,7 @@ cmd-shengji-prefs-field-desc = Preference to change
 cmd-shengji-prefs-value = value
 cmd-shengji-prefs-value-desc = New value
 cmd-choice-language = language
+cmd-choice-big_light_league = big_light_league
 cmd-choice-four_color = four_color
 cmd-choice-theme = theme
 cmd-choice-card_size = card_size

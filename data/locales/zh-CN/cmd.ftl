@@ -153,6 +153,7 @@ cmd-shengji-prefs-field-desc = 要修改的偏好
 cmd-shengji-prefs-value = 值
 cmd-shengji-prefs-value-desc = 新值
 cmd-choice-language = 语言
+cmd-choice-big_light_league = 大光积分
 cmd-choice-four_color = 四色花色
 cmd-choice-theme = 主题
 cmd-choice-card_size = 牌面大小
