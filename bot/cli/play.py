@@ -76,8 +76,8 @@ class TerminalGame:
         self.seat = seat
         self.locale = pick(locale)
         self.show = Printer(symbols, self.locale)
-        self.read = lambda prompt: read(self.show.text(prompt))
-        self.write = lambda text: write(self.show.text(text))
+        self.read: Callable[[str], str] = lambda prompt: read(self.show.text(prompt))
+        self.write: Callable[[str], None] = lambda text: write(self.show.text(text))
         self.deal_round = max(1, deal_round)
         self.players = [make_player(opponents, seed=f"{match.seed}/{s}") for s in range(4)]
         self.watch = watch
@@ -412,7 +412,7 @@ class TerminalGame:
                     self.say("cli-buried", who=self.who(seat))
                 case KittyDrawn(cards=cards, dealer=None):
                     self.say("cli-kitty-drawn-none", cards=self.show.cards(cards))
-                case KittyDrawn(cards=cards, dealer=dealer, suit=suit):
+                case KittyDrawn(cards=cards, dealer=int() as dealer, suit=suit):
                     self.say(
                         "cli-kitty-drawn",
                         cards=self.show.cards(cards),

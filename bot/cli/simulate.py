@@ -32,8 +32,8 @@ def simulate(
     play-phase timing is then not measured: the database writes are part of it).
     """
     players = [make_player(k, seed=f"{seed}/{s}") for s, k in enumerate(kinds)]
-    play_seconds: float | None = 0.0
-    deal_seconds: float | None = 0.0
+    play_seconds: float | None = None  # None: not measured
+    deal_seconds: float | None = None
     results: list[HandResult] = []
     start = time.perf_counter()
     if db is not None:
@@ -41,8 +41,8 @@ def simulate(
         deciders = [player.act for player in players]
         out = simulate_into(db, hands, seed, seats, rules=rules, deciders=deciders)
         results, matches = out.results, len(out.tables)
-        play_seconds = deal_seconds = None
     else:
+        play_seconds = deal_seconds = 0.0
         match = Match.new(seed, rules)
         matches = 1
         for i in range(hands):

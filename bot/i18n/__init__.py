@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 from fluent.runtime import FluentBundle, FluentResource
 
@@ -111,7 +112,9 @@ class Catalog:
         text, errors = bundle.format_pattern(message.value, args)
         if errors:
             raise ValueError(f"{key}: {errors[0]}")
-        return text
+        # fluent types the result ``str | FluentNone``, but FluentNone only stands in for a
+        # failed reference, which is reported in ``errors`` (fluent's own fallback casts too)
+        return cast(str, text)
 
 
 CATALOG = Catalog()

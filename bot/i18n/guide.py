@@ -54,7 +54,7 @@ def multipliers(rules: RuleSet) -> list[int]:
     return [kitty_multiplier(parse_cards(lead), _SAMPLE_TRUMP, rules) for lead in _LEADS]
 
 
-def _numbers(rules: RuleSet) -> dict[str, int]:
+def _numbers(rules: RuleSet) -> dict[str, int | str]:
     single, pair, tractor, long = multipliers(rules)
     return {
         "decks": rules.decks,

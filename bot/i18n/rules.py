@@ -7,6 +7,7 @@ into words of the locale before the catalog formats the sentence.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from babel.lists import format_list
@@ -26,8 +27,11 @@ SUIT_KEYS = {
 
 
 class Explainable(Protocol):
-    key: str
-    params: dict[str, object]
+    # read-only, so that a ``dict[str, Param]`` (``Reason``, ``RulesError``) conforms
+    @property
+    def key(self) -> str: ...
+    @property
+    def params(self) -> Mapping[str, object]: ...
 
 
 def suit_name(locale: object, suit: str | None) -> str:
