@@ -119,10 +119,10 @@ class ShengjiBot(commands.Bot):
         await self.store.close()
 
 
-async def create_bot(config: Config, **options: object) -> ShengjiBot:
+async def create_bot(config: Config) -> ShengjiBot:
     """Open the store (applying migrations) and build the client."""
     store = await Store.open(config.db)
-    return ShengjiBot(store, dev_guild=config.dev_guild, **options)
+    return ShengjiBot(store, dev_guild=config.dev_guild)
 
 
 async def _run(config: Config) -> None:

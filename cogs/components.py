@@ -32,7 +32,7 @@ class Router(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
         cid = parse_id(custom_id)
         if cid is None:
             return

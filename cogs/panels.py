@@ -250,6 +250,7 @@ def build_panel(
         elif view.lead is None:
             lines.append(t(loc, "panel-lead"))
         else:
+            assert view.trump is not None  # a trick is led only once trump is known
             duty = obligation(view.hand, view.lead, view.trump, view.rules)
             table = plays_text(view.trick, names, winning_now(view))
             lines.append(t(loc, "panel-on-table", plays=table))
@@ -280,7 +281,7 @@ def build_panel(
             from_kitty = kitty_values(view) if burying else set()
             kitty_note = " · " + t(loc, "table-panel-from-kitty")
             for i, options in enumerate(menus_for(view)):
-                menu = discord.ui.Select(
+                menu: discord.ui.Select[Components] = discord.ui.Select(
                     custom_id=format_id(PickerMenu(table_id, seat, seq, i)),
                     placeholder=f"{_menu_label(view, options, loc)} ({len(options)})"[:150],
                     min_values=0,

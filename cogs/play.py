@@ -62,8 +62,8 @@ async def play_autocomplete(
     except UserError:
         return []
     if view.rules.assistance == "none":  # seed 000 不许提示: echo what was typed, no list
-        typed = current.strip()[:100]
-        return [app_commands.Choice(name=typed, value=typed)] if typed else []
+        echo = current.strip()[:100]
+        return [app_commands.Choice(name=echo, value=echo)] if echo else []
     options = play_options(view, limit=30)  # empty unless it is this seat's turn to play
     if not options or view.trump is None:
         return []
@@ -159,7 +159,8 @@ async def panel_component(
     confirming = presenter.ui(table).confirming
     note = ""
     if isinstance(cid, PickerMenu):
-        staged[cid.menu] = [str(v) for v in (interaction.data or {}).get("values", [])]
+        values = interaction.data.get("values") if interaction.data else None
+        staged[cid.menu] = [str(v) for v in values] if isinstance(values, list) else []
         confirming.discard(seat)
     elif cid.what == "clear":
         staged.clear()

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import discord
 
@@ -92,6 +92,9 @@ if TYPE_CHECKING:
     from bot.service import TableService
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+R = TypeVar("R")
+
 DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
 EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
 Audit = Callable[[int | None, str, list[Card]], None]
@@ -139,7 +142,7 @@ class Presenter:
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
         self.rendering = 0  # renders queued or running in the render thread
 
-    async def off_loop(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    async def off_loop(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run a render in the one render thread.
 
         One thread, not a pool: renders hold the GIL most of the time, and each

@@ -99,11 +99,12 @@ class GuildSettings:
 
     ``timers`` holds only what the guild changed (``bid_window_seconds``,
     ``deal_pace_ms``, ``bot_delay_ms``, ...): the table service owns the defaults,
-    so a new timer needs no migration and no default lives in two places.
+    so a new timer needs no migration and no default lives in two places. The
+    guild's choices that are words (``language``, ``table_place``) live here too.
     """
 
     rules: RuleSet = field(default_factory=RuleSet)
-    timers: dict[str, float] = field(default_factory=dict)
+    timers: dict[str, float | str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
