@@ -52,6 +52,10 @@ class Router(commands.Cog):
                     await panel_component(interaction, table, cid)
         except UserError as err:
             await reply(interaction, await error_text(interaction, err))
+        except discord.HTTPException as err:  # Discord refused: a forged or stale message
+            log.warning("component %s: Discord refused the answer: %s", custom_id, err)
+            stale = UserError("That didn't work; open your hand panel again.", key="reply-stale")
+            await reply(interaction, await error_text(interaction, stale))
         except Exception:
             log.exception("component %s failed", custom_id)
             await reply(interaction, "Something went wrong on my side; the game is safe.")

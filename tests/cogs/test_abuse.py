@@ -8,7 +8,9 @@ per-user limit get a polite cooldown reply; none of it changes a table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import random
 from typing import Any
 
 import pytest
@@ -95,3 +97,56 @@ async def test_a_slow_store_write_is_acknowledged_in_time(shengji: Env, monkeypa
     answer = await handle.wait_message()
     assert "Table opened" in answer.content and answer.ephemeral
     assert env.table().seats[0] is not None
+
+
+async def test_fuzzed_component_ids_and_values_change_nothing(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .test_bad_input import _started
+
+    env = shengji
+    await _started(env, humans=4)
+    match = env.match()
+    table = env.table()
+    seq, seats = match.seq, list(table.seats)
+    acting = match.expecting()[1]
+    outsider = env.fake.create_user("mallory", guild=env.world.guild)
+    senders = [u for i, u in enumerate(env.users) if i != acting] + [outsider]
+    tid, big = table.id, str(2**53 + 1)
+    ids = [
+        "",
+        "sj",
+        "sj:",
+        "sj:x:1:2",
+        f"sj:l:{tid}:explode",
+        f"sj:l:{big}:join",
+        f"sj:t:{tid}:{'x' * 90}",
+        f"sj:d:{tid}:0:AHAHAHAH",
+        f"sj:d:{tid}:9:AH",
+        f"sj:d:{tid}:-1:AH",
+        f"sj:b:{tid}:0:{big}:play",
+        f"sj:b:{tid}:1:{seq}:confirm",
+        f"sj:b:{tid}:2:{seq}:suggest",
+        f"sj:p:{tid}:3:{seq}:{big}",
+        f"sj:p:{tid}:0:{seq}:0",
+        f"sj:l:{tid}:start",
+        f"sj:l:{tid}:bot",
+        "sj:l:99999999999999999999:join",
+    ]
+    values = [["AH.0", "AH.0"], ["ZZ.1"], [big], ["", "x" * 200], ["3S.0"] * 30]
+    caplog.set_level(logging.WARNING)
+    place = env.place()
+    rng = random.Random(14)
+    for _ in range(120):
+        user = rng.choice(senders)
+        custom_id = rng.choice(ids)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if custom_id.startswith("sj:p") or rng.random() < 0.2:
+            data = {"custom_id": custom_id, "component_type": 3, "values": rng.choice(values)}
+        handle = env.driver._start(3, user, place, data)
+        with contextlib.suppress(Exception):  # ids not ours are ignored: no answer at all
+            await handle.wait_ack(timeout=0.5)
+    await asyncio.sleep(0.2)
+    assert match.seq == seq and list(table.seats) == seats and not table.closed
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]

@@ -12,3 +12,4 @@ reply-left-closed = You were the last player: the table is closed.
 reply-kicked = { $name } left seat { $seat }.
 reply-aborted = The table is closed.
 reply-abort-vote = Your vote to abort is counted ({ $votes }/{ $needed } votes needed).
+reply-stale = That didn't work; open your hand panel again.

@@ -12,3 +12,4 @@ reply-left-closed = 你是最后一位玩家：牌桌已关闭。
 reply-kicked = { $name }离开了{ $seat }号位。
 reply-aborted = 牌桌已关闭。
 reply-abort-vote = 已记下你的解散投票（{ $votes }/{ $needed }票）。
+reply-stale = 没有成功；请重新打开你的手牌面板。
