@@ -21,7 +21,7 @@ from bot.ai import suggest
 from bot.clock import ManualClock
 from bot.game import Match
 from bot.rules import Card, RuleSet, format_cards
-from bot.service import Table
+from bot.service import Limits, Table
 from bot.store import GuildSettings, Store
 from fakediscord.driver import InteractionHandle, UserDriver
 from fakediscord.harness import World
@@ -194,6 +194,7 @@ async def shengji(
         guild_ready_timeout=0.01,
         edit_gap=0.0,
         seed_source=seed,
+        limits=Limits(commands=10_000),  # tests send commands faster than people can
     )
     # simulated players type far faster than people: the per-user command limit
     # (tested on its own in test_abuse) would slow them down
