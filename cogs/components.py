@@ -12,11 +12,12 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.i18n import guide
 from bot.service import Table, UserError
 
 from .common import deps, reply
 from .ids import BidButton, LobbyButton, PanelButton, PickerMenu, TableButton, parse_id
-from .lang import error_text
+from .lang import error_text, reply_locale
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
 from .tableview import png
@@ -64,8 +65,10 @@ class Router(commands.Cog):
 async def table_button(interaction: discord.Interaction, table: Table, cid: TableButton) -> None:
     """My hand, Last trick and Rules under the table messages."""
     if cid.what == "rules":
+        loc = await reply_locale(interaction)
         embed = discord.Embed(
-            title="Rules of this table", description=rules_text("overview", table.rules)[:4000]
+            title=guide.title(loc, "variants"),
+            description=rules_text("overview", table.rules, loc)[:4000],
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return

@@ -5,12 +5,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import normalize
+from bot.i18n import guide, normalize
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Timers, UserError
 from bot.store import GuildSettings
 
 from .common import deps, is_admin, place_of, shengji
+from .lang import reply_locale
 from .text import RULE_TOPICS, rules_text
 
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
@@ -25,7 +26,9 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
     here = await deps(interaction).service.rules_here(
         interaction.guild_id or 0, place_of(interaction)
     )
-    embed = discord.Embed(title=f"Rules: {topic}", description=rules_text(topic, here)[:4000])
+    loc = await reply_locale(interaction)
+    text = rules_text(topic, here, loc)[:4000]
+    embed = discord.Embed(title=guide.title(loc, topic), description=text)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -69,6 +69,7 @@ async def _play_a_hand(env: Env) -> None:
         seat = match.to_act
         await env.play_with_panel(seat, env.suggestion(seat))
     await env.until(lambda: match.phase != Phase.PLAY)
+    await env.reply(users[1], "rules", topic="throws")  # an embed in the player's language
 
 
 def _everything_read(env: Env) -> list[Message]:
