@@ -412,7 +412,7 @@ class Runtime:
             note=note,
             reason=reason,
         )
-        table.outbox.put_nowait(update)
+        table.outbox.put_update(update)
 
     async def _publisher(self, table: Table) -> None:
         while True:

@@ -9,7 +9,7 @@ types the Discord layer reads live here too.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -161,6 +161,28 @@ class TableHooks(Protocol):
     def may_deal(self, table: Table) -> bool: ...
 
 
+OUTBOX_BACKLOG = 64  # updates queued for the presenter before new ones are merged
+
+
+class Outbox(asyncio.Queue["Update | None"]):
+    """The presenter's queue of one table: bounded by merging, never by dropping.
+
+    Past ``OUTBOX_BACKLOG`` waiting updates (Discord is slow or rate-limited), a
+    new update is merged into the last one when both are of the same kind: their
+    events are joined in order and the newest views, seats and deadline win, so the
+    presenter still says everything, in fewer messages, and memory stays bounded.
+    """
+
+    def put_update(self, update: Update) -> None:
+        waiting = self._queue  # type: ignore[attr-defined]
+        if self.qsize() >= OUTBOX_BACKLOG and waiting:
+            last = waiting[-1]
+            if last is not None and last.kind is update.kind:
+                waiting[-1] = replace(update, events=last.events + update.events)
+                return
+        self.put_nowait(update)
+
+
 @dataclass(eq=False)
 class TableRecord:
     """What the store keeps of a table; rebuilt from ``LiveTable`` after a restart."""
@@ -213,7 +235,7 @@ class Table(TableRecord):
     resumed_at: float = 0.0  # when a restart brought the table back
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    outbox: asyncio.Queue[Update | None] = field(default_factory=asyncio.Queue)
+    outbox: Outbox = field(default_factory=Outbox)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     closed: bool = False
     paused_since: float | None = None  # the store refused a write then; None: running
