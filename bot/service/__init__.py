@@ -1,7 +1,8 @@
 """The table service: drives every live table, owns their clocks, never loses a game.
 
 Rooms: ``table`` (a table's record and runtime, the update and result types),
-``runtime`` (commit-before-tell, presenter queues, closing), ``faults``
+``runtime`` (commit-before-tell, presenter queues, closing), ``lifecycle``
+(restore, shutdown, retention), ``faults``
 (store failures: pause and retry, or close), ``lobby`` (seating
 and its permission rules), ``driver`` (the service's timing around
 ``bot.game.driver``), ``records`` (lookups and records queries), ``service``

@@ -1,0 +1,101 @@
+"""A process's tables across restarts: restoring them, shutting down, the retention schedule."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from bot.rules import BIG_LIGHT_LEAGUE
+from bot.service.runtime import Runtime, log
+from bot.service.table import Table, Timers
+from bot.store import LiveTable
+
+
+class LifecycleMixin(Runtime):
+    async def restore_all(self) -> int:
+        """Bring back every table that was live when the bot stopped; returns how many.
+
+        Also starts the retention schedule (``_prune_logs``).
+        """
+        if self._pruner is None:
+            self._pruner = asyncio.create_task(self._prune_logs(), name="prune-logs")
+        restored = 0
+        for live in await self.store.live_tables():
+            try:
+                table = await self._restore(live)
+            except Exception:  # one broken table never stops the others
+                log.exception("could not restore table %s", live.table_id)
+                continue
+            self.tables[table.channel_id] = table
+            self._start_tasks(table)
+            restored += 1
+        return restored
+
+    async def _restore(self, live: LiveTable) -> Table:
+        settings = await self.store.guild_settings(live.guild_id)
+        meta = dict(live.meta)
+        timers = Timers.from_dict(meta.get("timers", settings.timers))
+        table = Table(
+            id=live.table_id,
+            guild_id=live.guild_id,
+            channel_id=live.channel_id,
+            host_id=int(meta.get("host_id") or live.host_id),
+            rules=live.rules,
+            timers=timers,
+            seed=live.seed,
+            seats=list(live.seats),
+            meta=meta,
+        )
+        if meta.get("started"):
+            match = await self.store.restore(live)
+            table.match = match
+            result = match.result
+            if result is not None and live.hands_recorded <= result.hand_no:
+                # the bot stopped between the last play and the hand's record
+                big = int(meta.get("big_light_league", BIG_LIGHT_LEAGUE))
+                await self.store.record_hand(
+                    table.id, result, list(match.tricks), table.full_seats, self.clock.now(), big
+                )
+                if match.winner_team is not None:
+                    await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
+            table.last_action_at = live.last_action_at
+            table.resumed_at = self.clock.now()
+        return table
+
+    async def shutdown(self, flush_seconds: float = 10.0) -> None:
+        """Stop accepting actions, let in-flight ones finish, stop drivers.
+
+        Every table stops at once; messages still queued for Discord get
+        ``flush_seconds`` in all (the game state is already committed).
+        """
+        self.accepting = False
+        if self._pruner is not None:
+            self._pruner.cancel()
+
+        async def stop(table: Table) -> None:
+            async with table.lock:
+                pass  # in-flight actions are committed before the lock is released
+            await self._stop_tasks(table, flush=True)
+
+        tables = list(self.tables.values())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(stop(t) for t in tables)), flush_seconds)
+        for table in tables:
+            for task in table.tasks:
+                task.cancel()
+
+    async def _prune_logs(self) -> None:
+        """Closed tables' action logs hold every hidden card: drop them after the retention.
+
+        Hands, tricks, results and leaderboards stay; runs every ``Limits.prune_every``.
+        """
+        while True:
+            cutoff = self.clock.now() - self.limits.retention_days * 86400
+            try:
+                pruned = await self.store.prune_logs(cutoff)
+            except Exception as exc:  # the store may be paused: next time, then
+                log.warning("could not prune old action logs: %s", exc)
+            else:
+                if pruned:
+                    log.info("pruned the action logs of %d closed tables", pruned)
+            await self.clock.sleep(self.limits.prune_every)
