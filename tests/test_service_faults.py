@@ -100,7 +100,8 @@ async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
     await caught_up(clock, store, table)
     assert table.match is not None
     await store._db.conn.execute("PRAGMA busy_timeout = 50")  # fail fast, not in 5 s
-    blocker = sqlite3.connect(store.path, isolation_level=None)
+    # wait for the table's own writes in flight (a busy machine may be mid-commit)
+    blocker = sqlite3.connect(store.path, isolation_level=None, timeout=60)
     blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
     try:
         seq = table.match.seq
