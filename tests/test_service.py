@@ -215,9 +215,9 @@ async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
     assert match is not None
     await run_until(clock, lambda: match.expecting() == ("play", 0))
     assert match.expecting() == ("play", 0)
+    await service.shutdown()  # the last action is committed and its time recorded
     state = match.to_dict()
     deadline = service.deadline(table)
-    await service.shutdown()
     await store.close()
 
     # a new process: same database, time has moved on a little
