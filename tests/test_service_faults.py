@@ -101,8 +101,9 @@ async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
     assert table.match is not None
     await store._db.conn.execute("PRAGMA busy_timeout = 50")  # fail fast, not in 5 s
     # wait for the table's own writes in flight (a busy machine may be mid-commit)
-    blocker = sqlite3.connect(store.path, isolation_level=None, timeout=60)
-    blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    blocker = sqlite3.connect(store.path, isolation_level=None, timeout=60, check_same_thread=False)
+    # off the loop: the table's own transaction in flight needs the loop to finish
+    await asyncio.to_thread(blocker.execute, "BEGIN IMMEDIATE")  # another process holds it
     try:
         seq = table.match.seq
         for _ in range(20):  # 10 s of table time with the lock held
