@@ -1,0 +1,213 @@
+"""What each table message says: updates turned into message content, with no I/O.
+
+The presenter decides which message shows what and when; these builders say it
+(in the table's language ``loc``): the lobby's embeds, the deal message, the
+table message's text, the hand summary and a finished hand's panel line. They
+read only the update's public view and the seats, so nothing private can reach a
+table message from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.game import HandResult, SeatView
+from bot.i18n import t
+from bot.store import SeatInfo
+from renderers import KittyScene, SummaryScene
+
+from .tableview import bids_text, plays_text, strip_text, when, winning_now
+from .text import level_name, result_text, team_name, trump_text
+
+Names = tuple[str, str, str, str]
+
+
+def lobby_embed(table_id: int, seats: Sequence[SeatInfo | None], loc: object) -> discord.Embed:
+    """The lobby while seats fill: who sits where."""
+    lines = []
+    for seat, info in enumerate(seats):
+        who = "—" if info is None else (info.name + (" 🤖" if info.kind == "bot" else ""))
+        lines.append(t(loc, "table-lobby-seat", seat=seat, team="AB"[seat % 2], who=who))
+    embed = discord.Embed(
+        title=t(loc, "table-lobby-waiting", table=str(table_id)),
+        description="\n".join(lines)[:4000],
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text=t(loc, "table-lobby-footer"))
+    return embed
+
+
+def lobby_state_embed(
+    table_id: int, public: SeatView, names: Names, place_id: int | None, loc: object
+) -> discord.Embed:
+    """The lobby once the match is on (levels, hand number), or its result."""
+    teams = "\n".join(
+        f"**{team_name(k, loc)}**: {names[k]} & {names[k + 2]} · "
+        + t(loc, "table-level", level=level_name(public.levels[k]))
+        for k in (0, 1)
+    )
+    if public.match_winner is not None:
+        k = public.match_winner
+        title = t(loc, "table-lobby-won", table=str(table_id), team=team_name(k, loc))
+        colour = discord.Colour.green()
+    else:
+        title = t(loc, "table-lobby-playing", table=str(table_id), hand=public.hand_no + 1)
+        colour = discord.Colour.blurple()
+    footer = t(loc, "table-lobby-in-thread", thread=f"<#{place_id}>") if place_id else ""
+    return discord.Embed(title=title, description=f"{teams}\n{footer}", colour=colour)
+
+
+def closed_embed(table_id: int, note: str, loc: object) -> discord.Embed:
+    return discord.Embed(
+        title=t(loc, "table-lobby-closed", table=str(table_id)),
+        description=note or None,
+        colour=discord.Colour.dark_grey(),
+    )
+
+
+def deal_content(
+    public: SeatView,
+    names: Names,
+    notes: Sequence[str],
+    deadline: float | None,
+    loc: object,
+) -> str:
+    """The deal message: the deal, the bids in order, then the trump and the bury."""
+    done = public.dealt >= public.deal_total
+    levels = f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}"
+    lines = [t(loc, "table-deal-head", hand=public.hand_no + 1, levels=levels)]
+    if public.phase == "deal":
+        lines.append(
+            t(
+                loc,
+                "table-deal-progress",
+                dealt=public.dealt,
+                total=public.deal_total,
+                level=level_name(public.level),
+            )
+        )
+        lines += notes
+    history = bids_text(public, names, loc)
+    lines += [t(loc, "table-deal-bids"), *history] if history else [t(loc, "table-no-bid")]
+    if public.phase == "deal" and done and deadline is not None:
+        lines.append(t(loc, "table-bidding-closes", when=when(deadline)))
+    if public.trump is not None and public.dealer is not None:
+        trump = trump_text(public.trump, loc)
+        lines.append(t(loc, "table-deal-trump", trump=trump, dealer=names[public.dealer]))
+        if public.phase == "kitty":
+            lines.append(t(loc, "table-deal-burying", when=when(deadline)))
+    return "\n".join(lines)[:2000]
+
+
+def table_content(
+    public: SeatView,
+    names: Names,
+    seats: Sequence[SeatInfo | None],
+    *,
+    notes: Sequence[str],
+    dm_closed: set[int],
+    deadline: float | None,
+    played_for: int | None,
+    extra: str,
+    loc: object,
+) -> str:
+    """The table message's text: the trick so far, whose turn, and the strip.
+
+    A player whose DMs are closed is mentioned at their turn (the thread is where
+    they learn of it); ``played_for`` is a human seat the timer or 托管 played for.
+    """
+    trick_no = len(public.tricks) + (1 if public.trick or public.phase == "play" else 0)
+    lines = [t(loc, "table-trick-head", hand=public.hand_no + 1, trick=trick_no)]
+    if public.trick:
+        lines.append(plays_text(public.trick, names, winning_now(public)))
+    elif public.tricks:
+        last = public.tricks[-1]
+        plays = plays_text(last.plays, names, last.winner)
+        lines.append(
+            t(loc, "table-trick-won", player=names[last.winner], points=last.points, plays=plays)
+        )
+    lines += notes
+    if public.expecting == "play" and public.to_act is not None:
+        seat = public.to_act
+        info = seats[seat]
+        who = names[seat]
+        if info is not None and info.user_id is not None and info.user_id in dm_closed:
+            who = f"<@{info.user_id}>"
+        key = "table-to-lead" if not public.trick else "table-to-play"
+        lines.append(t(loc, key, player=who, when=when(deadline)))
+    if played_for is not None:
+        info = seats[played_for]
+        if info is not None and info.kind == "human":
+            lines.append(t(loc, "table-played-for", player=names[played_for]))
+    lines += strip_text(public, names, loc)
+    if extra:
+        lines.append(extra)
+    return "\n".join(lines)[:2000]
+
+
+def summary_scenes(
+    result: HandResult, public: SeatView, names: Names, loc: object
+) -> tuple[SummaryScene, KittyScene]:
+    """The hand summary's two images: the score sheet and the kitty."""
+    penalty = sum(p if result.dealer % 2 == s % 2 else -p for s, p in result.failed_throws)
+    scene = SummaryScene(
+        names=names,
+        dealer=result.dealer,
+        trick_points=result.trick_points - penalty,
+        kitty_points=result.kitty_points,
+        multiplier=result.multiplier or None,
+        levels_before=result.levels_before,
+        levels_after=result.levels_after,
+        next_dealer=result.next_dealer,
+        result=result_text(result.winner, result.levels_gained, loc),
+        penalty=penalty,
+        hand_no=result.hand_no + 1,
+        step=public.rules.step,
+        total=public.rules.total_points,
+    )
+    kitty = KittyScene(
+        cards=result.kitty,
+        trump=result.trump,
+        dealer_name=names[result.dealer],
+        multiplier=result.multiplier or None,
+    )
+    return scene, kitty
+
+
+def summary_content(result: HandResult, names: Names, deadline: float | None, loc: object) -> str:
+    """The hand summary's text: points, the result, both levels, then what comes next."""
+    bonus = (
+        t(loc, "table-summary-bonus", multiplier=result.multiplier, bonus=result.kitty_bonus)
+        if result.multiplier
+        else ""
+    )
+    levels = {"a": level_name(result.levels_after[0]), "b": level_name(result.levels_after[1])}
+    lines = [
+        t(
+            loc,
+            "table-summary-head",
+            hand=result.hand_no + 1,
+            points=result.attacker_points,
+            bonus=bonus,
+        ),
+        result_text(result.winner, result.levels_gained, loc) + ".",
+        t(loc, "table-summary-levels", **levels),
+    ]
+    if result.match_winner is None:
+        next_dealer = names[result.next_dealer]
+        lines.append(t(loc, "table-next-hand", dealer=next_dealer, when=when(deadline)))
+    else:
+        k = result.match_winner
+        players = f"{names[k]} & {names[k + 2]}"
+        lines.append(t(loc, "table-match-won", team=team_name(k, loc), players=players))
+    return "\n".join(lines)[:2000]
+
+
+def old_panel_line(hand_no: int, result: HandResult | None, loc: object) -> str:
+    """What last hand's panel shrinks to at a new hand."""
+    line = t(loc, "table-panel-old", hand=hand_no)
+    if result is not None:
+        line += " " + result_text(result.winner, result.levels_gained, loc) + "."
+    return line

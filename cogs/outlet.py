@@ -1,0 +1,259 @@
+"""The presenter's Discord I/O: where a table's messages go and what happens when
+Discord refuses them.
+
+``Outlet`` finds the table's place (its thread, or its channel) and each
+player's DM channel, posts and keeps ``LiveMessage``s there (``cogs.live``: the
+coalescing queue, one request in flight per message), opens the table's thread
+from its lobby message, and turns Discord's refusals into table facts: a place
+gone or archived closes the table (every human told once by DM), closed DMs are
+said once in the thread. It also owns the one render thread, so every image
+drawn for a table is audited (``audit`` sees each image's recipient and cards).
+What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+import discord
+
+from bot.i18n import pick, t
+from bot.rules import Card
+from bot.service import Table
+
+from .live import LiveMessage
+from .tableview import names_of
+
+if TYPE_CHECKING:
+    from bot.service import TableService
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+Audit = Callable[[int | None, str, list[Card]], None]
+
+
+@dataclass
+class TableUI:
+    """What the presenter keeps about one table (messages of the current hand)."""
+
+    place_id: int | None = None  # the thread (or the channel) the table plays in
+    lobby: LiveMessage | None = None
+    deal: LiveMessage | None = None
+    table: LiveMessage | None = None
+    deal_edited: float = 0.0
+    hand_no: int = -1
+    trick_notes: list[str] = field(default_factory=list)
+    dm_closed: set[int] = field(default_factory=set)
+    panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
+    pings: dict[int, tuple[int, LiveMessage]] = field(default_factory=dict)  # seat -> (seq, DM)
+    turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
+    ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
+    staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
+    confirming: set[int] = field(default_factory=set)
+    redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
+    lost: bool = False
+    table_image: bool = False  # the hand's table message already carries a picture
+
+
+class Outlet:
+    """Messages of the tables on Discord, and the render thread that draws their images."""
+
+    def __init__(
+        self, client: discord.Client, audit: Audit | None = None, *, edit_gap: float = 1.0
+    ) -> None:
+        self.client = client
+        self.service: TableService | None = None
+        self.ui_by_table: dict[int, TableUI] = {}
+        self.audit = audit
+        self.edit_gap = edit_gap
+        self._dm_channels: dict[int, discord.abc.Messageable] = {}
+        self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self.rendering = 0  # renders queued or running in the render thread
+
+    async def off_loop(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run a render in the one render thread.
+
+        One thread, not a pool: renders hold the GIL most of the time, and each
+        extra busy thread takes a share of it from the event loop, which is what
+        answers interactions within Discord's three seconds.
+        """
+        loop = asyncio.get_running_loop()
+        self.rendering += 1
+        try:
+            call = functools.partial(fn, *args, **kwargs)
+            return await loop.run_in_executor(self._renderer, call)
+        finally:
+            self.rendering -= 1
+
+    def ui(self, table: Table) -> TableUI:
+        ui = self.ui_by_table.get(table.id)
+        if ui is None:
+            ui = self.ui_by_table[table.id] = TableUI()
+            thread = table.meta.get("thread_id")
+            ui.place_id = int(thread) if thread else None
+            lobby = table.meta.get("lobby_message")
+            ui.lobby = LiveMessage(
+                functools.partial(self._channel, table.channel_id),
+                gap=self.edit_gap,
+                on_error=functools.partial(self._place_error, table),
+                message_id=int(lobby) if lobby else None,
+            )
+        return ui
+
+    @staticmethod
+    def locale(table: Table) -> object:
+        return table.meta.get("locale")
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def place(self, table: Table) -> discord.abc.Messageable:
+        """Where the table plays: its thread, or its channel."""
+        return await self._channel(self.ui(table).place_id or table.channel_id)
+
+    async def dm(self, user_id: int) -> discord.abc.Messageable:
+        cached = self._dm_channels.get(user_id)
+        if cached is not None:
+            return cached
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        channel = user.dm_channel or await user.create_dm()
+        self._dm_channels[user_id] = channel
+        return channel
+
+    async def render(
+        self,
+        fn: Callable[..., bytes],
+        scene: Any,
+        to: int | None,
+        cards: list[Card],
+        loc: object = None,
+    ) -> bytes:
+        """Render off the loop; the image's own labels in ``loc`` (the table's language)."""
+        if self.audit is not None:
+            self.audit(to, type(scene).__name__, list(cards))
+        return await self.off_loop(fn, scene, lang="zh" if pick(loc) == "zh-CN" else "en")
+
+    def _live_in_place(self, table: Table) -> LiveMessage:
+        return LiveMessage(
+            functools.partial(self.place, table),
+            gap=self.edit_gap,
+            on_error=functools.partial(self._place_error, table),
+        )
+
+    async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        try:
+            channel = await self.place(table)
+            return await channel.send(**kwargs)
+        except discord.HTTPException as err:
+            await self._place_error(table, err)
+            return None
+
+    async def _place_error(self, table: Table, err: discord.HTTPException) -> None:
+        """A refused post or edit: the place is gone (or archived), or something passing."""
+        gone = isinstance(err, discord.Forbidden | discord.NotFound) or err.code == 50083
+        if not gone:
+            log.warning("table %s: Discord refused a message: %s", table.id, err)
+            return
+        log.warning("table %s lost its place %s: %s", table.id, self.ui(table).place_id, err)
+        if self.service is not None:
+            asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
+
+    async def _tell_closed(self, table: Table) -> None:
+        """Tell every human, once, by DM that the table closed because its place is gone."""
+        ui = self.ui(table)
+        if ui.lost:
+            return
+        ui.lost = True
+        for seat in table.humans:
+            info = table.seats[seat]
+            if info is not None and info.user_id is not None:
+                await self._send_dm(
+                    table, seat, info.user_id, content=t(self.locale(table), "table-place-lost")
+                )
+
+    async def _send_dm(
+        self, table: Table, seat: int, user_id: int, **kwargs: Any
+    ) -> discord.Message | None:
+        ui = self.ui(table)
+        if user_id in ui.dm_closed:
+            return None
+        try:
+            channel = await self.dm(user_id)
+            return await channel.send(**kwargs)
+        except discord.Forbidden:
+            await self._dms_closed(table, user_id)
+            return None
+        except discord.HTTPException:
+            log.exception("DM to %s failed", user_id)
+            return None
+
+    async def _dms_closed(self, table: Table, user_id: int) -> None:
+        ui = self.ui(table)
+        if user_id in ui.dm_closed:
+            return
+        ui.dm_closed.add(user_id)
+        if not ui.lost:
+            await self._post(
+                table,
+                content=t(self.locale(table), "table-dms-closed", user=f"<@{user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    def _dm_live(self, table: Table, user_id: int) -> LiveMessage:
+        async def on_error(err: discord.HTTPException) -> None:
+            if isinstance(err, discord.Forbidden):
+                live.stopped = True
+                await self._dms_closed(table, user_id)
+            else:
+                log.warning("DM to %s refused: %s", user_id, err)
+
+        live = LiveMessage(functools.partial(self.dm, user_id), on_error=on_error)
+        return live
+
+    async def _unping(self, table: Table, seat: int) -> None:
+        ping = self.ui(table).pings.pop(seat, None)
+        if ping is not None:
+            await ping[1].delete()
+
+    async def _open_place(self, table: Table) -> None:
+        """Open the table's thread from its lobby message (or say it plays in the channel)."""
+        ui = self.ui(table)
+        assert ui.lobby is not None
+        loc = self.locale(table)
+        if ui.lobby.message_id is None or self.service is None:
+            return
+        settings = await self.service.guild_settings(table.guild_id)
+        wanted = settings.timers.get("table_place", "thread") != "channel"
+        thread_id: int | None = None
+        if wanted:
+            host = names_of(tuple(table.seats))[0]
+            name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
+            try:
+                channel = await self._channel(table.channel_id)
+                message = channel.get_partial_message(ui.lobby.message_id)  # type: ignore[attr-defined]
+                thread = await message.create_thread(name=name, auto_archive_duration=1440)
+                thread_id = thread.id
+            except discord.HTTPException as err:
+                log.info("table %s: no thread (%s); playing in the channel", table.id, err)
+        ui.place_id = thread_id
+        await self.service.remember_place(table, thread_id, ui.lobby.message_id)
+        if thread_id is None:  # said once, in the channel the table plays in
+            key = "table-place-channel-setting" if not wanted else "table-place-channel-no-thread"
+            await self._post(table, content=t(loc, key))
+
+
+async def ready(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A builder for a state that needs no rendering."""
+    return kwargs

@@ -1,0 +1,226 @@
+"""Each human's private panel at a table: one live DM per hand, and the turn notice.
+
+Decisions for issue 10: each human's DMs hold one live panel per hand (the hand
+image, the picker or the bid buttons, and everything needed to play without
+looking at the thread), edited in place; when it is their turn a short "your
+turn" DM notifies them and is deleted once they have acted or the turn passed, so
+a DM channel holds at most two of the bot's messages for the current hand. At a
+new hand the old panel is collapsed to one line (``cogs.presenter``). A player
+whose DMs are closed is told once in the thread and uses **My hand**, whose
+ephemeral panel is refreshed through its interaction while the interaction's
+token is valid. The panel's content is ``cogs.panels``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.game import SeatView
+from bot.i18n import pick, t
+from bot.service import Table, Update, UpdateKind
+from bot.store import UserPrefs
+
+from .outlet import Audit, Outlet, ready
+from .panels import Panel, build_panel
+from .tableview import names_of, when
+
+log = logging.getLogger(__name__)
+
+EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
+
+
+class SeatPanels(Outlet):
+    """The players' panels: redrawn at their turns, and on demand for the cog."""
+
+    def __init__(
+        self, client: discord.Client, audit: Audit | None = None, *, edit_gap: float = 1.0
+    ) -> None:
+        super().__init__(client, audit, edit_gap=edit_gap)
+        #: each player's display preferences (cogs.prefs forgets one on a change)
+        self.prefs: dict[int, UserPrefs] = {}
+        #: the language of each player's Discord client, from their last interaction
+        self.client_locales: dict[int, str] = {}
+
+    async def prefs_of(self, user_id: int) -> UserPrefs:
+        """A player's preferences, read from the store once and kept."""
+        found = self.prefs.get(user_id)
+        if found is None:
+            found = UserPrefs()
+            if self.service is not None:
+                found = await self.service.store.user_prefs(user_id)
+            self.prefs[user_id] = found
+        return found
+
+    def redraw_for(self, user_id: int) -> int:
+        """Redraw this player's live panels at every table (after a preference change)."""
+        if self.service is None:
+            return 0
+        redrawn = 0
+        for table in list(self.service.tables.values()):
+            match = table.match
+            if table.closed or match is None:
+                continue
+            for seat, info in enumerate(table.seats):
+                if info is None or info.user_id != user_id or seat not in self.ui(table).panels:
+                    continue
+                update = Update(
+                    kind=UpdateKind.SEATS,
+                    events=(),
+                    public=match.view(None),
+                    views=tuple(match.view(s) for s in range(4)),
+                    seats=tuple(table.seats),
+                    deadline=self.service.deadline(table),
+                )
+                self._show_panel(table, update, seat)
+                redrawn += 1
+        return redrawn
+
+    def player_locale(self, table: Table, user_id: int, prefs: UserPrefs) -> str:
+        """For what only this player reads: their setting, their client, the server."""
+        return pick(prefs.locale, self.client_locales.get(user_id), self.locale(table))
+
+    def _refresh_panels(self, table: Table, update: Update, skip: int | None = None) -> None:
+        """Redraw the panels of every human not in 托管 (the dealer's is skipped at the bury)."""
+        for seat, info in enumerate(update.seats):
+            if info is None or info.kind != "human" or info.user_id is None or info.auto:
+                continue
+            if seat != skip:
+                self._show_panel(table, update, seat)
+
+    def _show_panel(self, table: Table, update: Update, seat: int, note: str = "") -> None:
+        """Redraw a player's live DM panel (and their ephemeral one while its token lasts)."""
+        ui = self.ui(table)
+        info = update.seats[seat]
+        if info is None or info.user_id is None:
+            return
+        user_id = info.user_id
+        view = update.views[seat]
+        names = names_of(update.seats)
+
+        async def build() -> dict[str, Any]:
+            panel = await self.panel_for(table, seat, view, note=note, names=names)
+            return {"content": panel.content, "files": [panel.file()], "view": panel.view}
+
+        if user_id not in ui.dm_closed:
+            live = ui.panels.get(seat)
+            if live is None:
+                live = ui.panels[seat] = self._dm_live(table, user_id)
+            live.show(build)
+        opened = ui.ephemeral.get(seat)
+        if opened is not None:
+            interaction, at = opened
+            if time.monotonic() - at > EPHEMERAL_TOKEN:
+                ui.ephemeral.pop(seat, None)
+            else:
+                asyncio.get_running_loop().create_task(self._refresh_ephemeral(interaction, build))
+
+    @staticmethod
+    async def _refresh_ephemeral(
+        interaction: discord.Interaction, build: Callable[[], Any]
+    ) -> None:
+        try:
+            kwargs = await build()
+            await interaction.edit_original_response(
+                content=kwargs["content"], attachments=kwargs["files"], view=kwargs["view"]
+            )
+        except discord.HTTPException as err:
+            log.info("ephemeral panel not refreshed: %s", err)
+
+    def acting_from_panel(self, table: Table, seat: int) -> None:
+        """The seat acts by a click on its panel, which that click redraws."""
+        self.ui(table).redrawing.add(seat)
+
+    def opened_ephemeral(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
+        """My hand was opened: refresh that ephemeral panel at the player's turns."""
+        self.ui(table).ephemeral[seat] = (interaction, time.monotonic())
+
+    async def _turn(self, table: Table, update: Update) -> None:
+        """Whose turn it is: their panel redrawn, a short notice that goes once they act."""
+        public = update.public
+        ui = self.ui(table)
+        if public is None:
+            return
+        acting = public.to_act if public.expecting in ("play", "bury", "overcall") else None
+        for seat, (seq, _) in list(ui.pings.items()):
+            if seat != acting or seq != public.seq:
+                await self._unping(table, seat)
+                if seat in ui.redrawing:
+                    ui.redrawing.discard(seat)  # the panel's own click redraws it
+                elif seat != acting:
+                    self._show_panel(table, update, seat)  # played by /play or by the timer
+        if acting is None or ui.turn_seen.get(acting) == public.seq:
+            return
+        info = update.seats[acting]
+        if info is None or info.kind != "human" or info.auto or info.user_id is None:
+            return
+        ui.turn_seen[acting] = public.seq
+        self._show_panel(table, update, acting)
+        if info.user_id in ui.dm_closed:
+            return
+        prefs = await self.prefs_of(info.user_id)
+        if not prefs.turn_dm:
+            return
+        loc = self.player_locale(table, info.user_id, prefs)
+        key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
+        ping = self._dm_live(table, info.user_id)
+        ui.pings[acting] = (public.seq, ping)
+        ping.show(
+            functools.partial(
+                ready, {"content": t(loc, key, table=str(table.id), when=when(update.deadline))}
+            )
+        )
+
+    # --- panels on demand (for the cog) ----------------------------------------------
+
+    def staged(self, table: Table, seat: int, seq: int) -> dict[int, list[str]]:
+        """The staged selection of a seat for the panel of action ``seq``."""
+        ui = self.ui(table)
+        current = ui.staged.get(seat)
+        if current is None or current[0] != seq:
+            current = (seq, {})
+            ui.staged[seat] = current
+            ui.confirming.discard(seat)
+        return current[1]
+
+    def staged_values(self, table: Table, seat: int, seq: int) -> list[str]:
+        return [v for values in self.staged(table, seat, seq).values() for v in values]
+
+    async def panel_for(
+        self,
+        table: Table,
+        seat: int,
+        view: SeatView,
+        note: str = "",
+        names: tuple[str, str, str, str] | None = None,
+    ) -> Panel:
+        names = names or names_of(tuple(table.seats))
+        staged = self.staged_values(table, seat, view.seq)
+        confirm = seat in self.ui(table).confirming
+        info = table.seats[seat]
+        prefs, loc = UserPrefs(), pick(self.locale(table))
+        if info is not None and info.user_id is not None:
+            self._audit_panel(info.user_id, view)
+            prefs = await self.prefs_of(info.user_id)
+            loc = self.player_locale(table, info.user_id, prefs)
+        return await self.off_loop(
+            build_panel,
+            table.id,
+            view,
+            staged,
+            names=names,
+            confirm=confirm,
+            note=note,
+            locale=loc,
+            prefs=prefs,
+        )
+
+    def _audit_panel(self, user_id: int, view: SeatView) -> None:
+        if self.audit is not None:
+            self.audit(user_id, "HandScene", list(view.hand))
