@@ -33,9 +33,9 @@ from bot.store import Store, StoreError
 from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
+from cogs.cupview import TournamentPresenter
 from cogs.presenter import Presenter
 from cogs.text import Translator
-from cogs.tournament import TournamentPresenter
 
 log = logging.getLogger("shengji")
 

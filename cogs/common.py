@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot.service import UserError
 
-from .lang import error_text
+from .lang import error_text, say
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -117,7 +117,7 @@ async def on_command_error(
         await reply(interaction, await error_text(interaction, original))
         return
     if isinstance(error, app_commands.CheckFailure):
-        await reply(interaction, "You don't have permission to do that here.")
+        await reply(interaction, await say(interaction, "reply-no-permission"))
         return
     log.error("command failed", exc_info=original)
-    await reply(interaction, "Something went wrong on my side; the game is safe. Try again.")
+    await reply(interaction, await say(interaction, "reply-failed"))

@@ -17,7 +17,7 @@ from bot.service import Table, UserError
 
 from .common import deps, reply
 from .ids import BidButton, LobbyButton, PanelButton, PickerMenu, TableButton, parse_id
-from .lang import error_text, reply_locale
+from .lang import error_text, refusal, reply_locale, say
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
 from .tableview import png
@@ -59,7 +59,7 @@ class Router(commands.Cog):
             await reply(interaction, await error_text(interaction, stale))
         except Exception:
             log.exception("component %s failed", custom_id)
-            await reply(interaction, "Something went wrong on my side; the game is safe.")
+            await reply(interaction, await say(interaction, "reply-failed"))
 
 
 async def table_button(interaction: discord.Interaction, table: Table, cid: TableButton) -> None:
@@ -74,9 +74,9 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
         return
     if cid.what == "last":
         if table.rules.assistance == "none":  # seed 000: no looking back at tricks
-            raise UserError("The last trick is not shown at this table (no assistance).")
+            raise refusal("reply-no-last-trick")
         if table.match is None or not table.match.tricks:
-            raise UserError("No trick has been played yet.")
+            raise refusal("reply-no-trick-yet")
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await deps(interaction).presenter.last_trick_image(table, table.match.view(None))
         assert image is not None

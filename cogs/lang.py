@@ -1,18 +1,25 @@
-"""Which language a reply to one player is in, and refusals said in it.
+"""Which language a reply is in, and refusals said in it.
 
-What only one player reads: their ``/shengji prefs`` language, else their Discord
-client's (``interaction.locale``), else the server's preferred locale, else English.
+What only one player reads (ephemeral replies, DMs): their ``/shengji prefs``
+language, else their Discord client's (``interaction.locale``), else the server's
+preferred locale, else English. What the whole channel reads (a table's messages,
+the leaderboard, a tournament's messages): the server's ``/shengji settings
+language``, else its preferred locale, else English.
 """
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
-from bot.i18n import pick, t
+from bot.i18n import DEFAULT, Arg, pick, t
 from bot.i18n.rules import explain
 from bot.rules import RulesError
 from bot.service import UserError
 from bot.store import UserPrefs
+
+log = logging.getLogger(__name__)
 
 
 def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
@@ -21,9 +28,43 @@ def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
 
 
 async def reply_locale(interaction: discord.Interaction) -> str:
+    """The player's language; without their stored setting when the store fails (an apology
+    for a failure must not fail too)."""
     presenter = getattr(interaction.client, "presenter", None)
-    prefs = UserPrefs() if presenter is None else await presenter.prefs_of(interaction.user.id)
+    prefs = UserPrefs()
+    if presenter is not None:
+        try:
+            prefs = await presenter.prefs_of(interaction.user.id)
+        except Exception:
+            log.warning("preferences of %s unreadable; replying without them", interaction.user.id)
     return locale_for(interaction, prefs)
+
+
+async def server_locale(interaction: discord.Interaction) -> str:
+    """For what the whole channel reads: the server's ``language`` setting, else its
+    preferred locale (as a table's messages)."""
+    service = getattr(interaction.client, "service", None)
+    setting = None
+    if service is not None and interaction.guild_id is not None:
+        try:
+            settings = await service.guild_settings(interaction.guild_id)
+            setting = settings.timers.get("language")
+        except Exception:
+            log.warning("settings of guild %s unreadable", interaction.guild_id)
+    guild = interaction.guild
+    return pick(setting, guild.preferred_locale if guild else interaction.guild_locale)
+
+
+def refusal(key: str, **params: Arg) -> UserError:
+    """A refusal of the Discord layer, said in each player's language by ``error_text``."""
+    error = UserError(t(DEFAULT, key, **params), key=key)
+    error.params = dict(params)
+    return error
+
+
+async def say(interaction: discord.Interaction, key: str, **args: Arg) -> str:
+    """``key`` in the language of the player who sent ``interaction``."""
+    return t(await reply_locale(interaction), key, **args)
 
 
 async def error_text(interaction: discord.Interaction, err: UserError) -> str:
@@ -32,6 +73,9 @@ async def error_text(interaction: discord.Interaction, err: UserError) -> str:
     if isinstance(err.reason, RulesError):
         return explain(loc, err.reason)
     if err.key:
-        params = {k: v if isinstance(v, int | str) else str(v) for k, v in err.params.items()}
+        params = {
+            k: v if isinstance(v, int | float | str) and not isinstance(v, bool) else str(v)
+            for k, v in err.params.items()
+        }
         return t(loc, err.key, **params)
     return str(err)

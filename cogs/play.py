@@ -9,7 +9,6 @@ from discord import app_commands
 
 from bot.ai import suggest
 from bot.game import Bury, Declare, Pass, Play, SeatView, play_options
-from bot.i18n import t
 from bot.rules import (
     Card,
     RulesError,
@@ -22,7 +21,7 @@ from bot.service import Table, UserError
 
 from .common import deps, ephemeral, place_of, reply, shengji
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu
-from .lang import error_text, reply_locale
+from .lang import error_text, refusal, reply_locale, say
 from .panels import cards_for, option_values, selection_problem
 
 
@@ -39,7 +38,7 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
     except RulesError as err:
         raise UserError(str(err), reason=err) from None
     if not parsed:
-        raise UserError("Name the cards to play, like `AH AH` or `10h`.", key="reply-name-cards")
+        raise refusal("reply-name-cards")
     service = deps(interaction).service
     table, seat, view = service.view_for(place_of(interaction), interaction.user.id)
     action = (
@@ -49,8 +48,7 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
     )
     await service.act(table.channel_id, interaction.user.id, action)
     key = "reply-buried" if isinstance(action, Bury) else "reply-played"
-    text = t(await reply_locale(interaction), key, cards=pretty_cards(parsed))
-    await reply(interaction, text)
+    await reply(interaction, await say(interaction, key, cards=pretty_cards(parsed)))
 
 
 @play.autocomplete("cards")
@@ -89,20 +87,14 @@ async def play_autocomplete(
 async def hint(interaction: discord.Interaction) -> None:
     action = await deps(interaction).service.hint(place_of(interaction), interaction.user.id)
     cards = action.cards  # type: ignore[union-attr]
-    await interaction.response.send_message(
-        **ephemeral(f"Suggestion: {pretty_cards(cards)} (`{format_cards(cards)}`).")
-    )
+    text = await say(interaction, "reply-hint", cards=pretty_cards(cards), code=format_cards(cards))
+    await interaction.response.send_message(**ephemeral(text))
 
 
 @shengji.command(name="auto", description="Let the computer play for you (toggle)")
 async def auto(interaction: discord.Interaction) -> None:
     on = await deps(interaction).service.set_auto(place_of(interaction), interaction.user.id)
-    text = (
-        "托管 on: the computer plays for you until you run `/shengji auto` again."
-        if on
-        else "托管 off: you play your own cards again."
-    )
-    await reply(interaction, text)
+    await reply(interaction, await say(interaction, "reply-auto-on" if on else "reply-auto-off"))
 
 
 # --- components --------------------------------------------------------------------
@@ -122,7 +114,7 @@ async def open_panel(interaction: discord.Interaction, channel_id: int) -> None:
 
 async def bid_button(interaction: discord.Interaction, table: Table, cid: BidButton) -> None:
     if table.seat_of(interaction.user.id) != cid.seat:
-        raise UserError("That panel belongs to another player.")
+        raise refusal("reply-not-your-panel")
     action: Declare | Pass
     if cid.cards == PASS_CODE:  # the overcall round after burying: no overcall
         action = Pass()
@@ -130,14 +122,17 @@ async def bid_button(interaction: discord.Interaction, table: Table, cid: BidBut
         try:
             action = Declare(tuple(parse_cards(cid.cards)))
         except RulesError:
-            raise UserError("That bid button is not one of mine.") from None
+            raise refusal("reply-bad-bid-button") from None
     await interaction.response.defer()
     try:
         await deps(interaction).service.act(table.channel_id, interaction.user.id, action)
     except UserError as err:
         await interaction.followup.send(**ephemeral(await error_text(interaction, err)))
         return
-    said = "You pass." if isinstance(action, Pass) else f"You bid {pretty_cards(action.cards)}."
+    if isinstance(action, Pass):
+        said = await say(interaction, "reply-passed")
+    else:
+        said = await say(interaction, "reply-bid", cards=pretty_cards(action.cards))
     await interaction.followup.send(**ephemeral(said))
 
 
@@ -148,12 +143,10 @@ async def panel_component(
     service, presenter = deps(interaction).service, deps(interaction).presenter
     seat = cid.seat
     if table.seat_of(interaction.user.id) != seat:
-        raise UserError("That panel belongs to another player.")
+        raise refusal("reply-not-your-panel")
     _, _, view = service.view_for(table.channel_id, interaction.user.id)
     if view.seq != cid.seq or view.to_act != seat:
-        await _redraw(
-            interaction, table, seat, view, "That panel was out of date; here is your hand now."
-        )
+        await _redraw(interaction, table, seat, view, await say(interaction, "reply-panel-stale"))
         return
     staged = presenter.staged(table, seat, cid.seq)
     confirming = presenter.ui(table).confirming
@@ -174,14 +167,15 @@ async def panel_component(
         cards = list(suggest(view).cards)  # type: ignore[union-attr]
         staged.clear()
         staged[0] = _values_for(view, cards)
-        note = f"Suggested: {pretty_cards(cards)}"
+        note = await say(interaction, "reply-suggested", cards=pretty_cards(cards))
     elif cid.what == "back":
         confirming.discard(seat)
     else:
         cards = cards_for(view, [v for vs in staged.values() for v in vs])
-        problem = selection_problem(view, cards)
+        problem = selection_problem(view, cards, await reply_locale(interaction))
         if problem:
-            raise UserError(problem)
+            await reply(interaction, problem)
+            return
         if cid.what == "bury":
             confirming.add(seat)
         else:
@@ -195,7 +189,7 @@ async def panel_component(
                 return
             key = "reply-buried" if cid.what == "confirm" else "reply-played"
             _, _, after = service.view_for(table.channel_id, interaction.user.id)
-            note = t(await reply_locale(interaction), key, cards=pretty_cards(cards))
+            note = await say(interaction, key, cards=pretty_cards(cards))
             await _redraw(interaction, table, seat, after, note)
             return
     await _redraw(interaction, table, seat, view, note)

@@ -7,30 +7,53 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import t
+from bot.i18n.rules import join
 from bot.rules import pretty_cards
-from bot.service import UserError
 from bot.store import METRICS
 
 from .common import deps, ephemeral, name_of, shengji
-from .text import level_name, team_name, trump_text
-from .tournament import results_text
+from .cupview import results_text
+from .lang import refusal, reply_locale, server_locale
+from .text import level_name, trump_text
+
+METRIC_KEYS = {
+    "league": "records-metric-league",
+    "rating": "records-metric-rating",
+    "wins": "records-metric-wins",
+    "hands": "records-metric-hands",
+}
 
 
 @shengji.command(name="leaderboard", description="Show this server's leaderboard")
 @app_commands.describe(metric="Rank by")
 @app_commands.choices(metric=[app_commands.Choice(name=m, value=m) for m in METRICS])
 async def leaderboard(interaction: discord.Interaction, metric: str = "league") -> None:
-    rows = await deps(interaction).service.leaderboard(interaction.guild_id or 0, metric)
+    """Posted for everyone in the channel, so in the server's language (like a table)."""
+    service = deps(interaction).service
+    loc = await server_locale(interaction)
+    if metric not in METRIC_KEYS:
+        raise refusal("records-bad-metric", metric=metric[:40])
+    rows = await service.leaderboard(interaction.guild_id or 0, metric)
     if not rows:
-        raise UserError("No finished hands on this server yet.")
+        raise refusal("records-no-hands")
     lines = []
     for i, row in enumerate(rows, 1):
         value = f"{row.value:.1f}" if isinstance(row.value, float) else str(row.value)
         lines.append(
-            f"**{i}.** {row.name} — {value} · {row.wins}/{row.matches} wins · {row.hands} hands"
+            t(
+                loc,
+                "records-leader-line",
+                rank=i,
+                name=row.name,
+                value=value,
+                wins=row.wins,
+                matches=row.matches,
+                hands=row.hands,
+            )
         )
     embed = discord.Embed(
-        title=f"Leaderboard · {metric}",
+        title=t(loc, "records-leaderboard", metric=t(loc, METRIC_KEYS[metric])),
         description="\n".join(lines)[:4000],
         colour=discord.Colour.gold(),
     )
@@ -45,12 +68,15 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
     found = await service.player_stats(guild, who.id)
     entered = await service.player_tournaments(guild, who.id)
     if found is None and not entered:
-        raise UserError(f"{name_of(who)} has no recorded hands on this server yet.")
-    embed = discord.Embed(title=f"Stats · {name_of(who)}")
-    for name, value in _stat_fields(found) if found else ():
+        raise refusal("records-no-stats", name=name_of(who))
+    loc = await reply_locale(interaction)
+    embed = discord.Embed(title=t(loc, "records-stats", name=name_of(who)))
+    for name, value in _stat_fields(loc, found) if found else ():
         embed.add_field(name=name, value=value, inline=True)
     if entered:
-        embed.add_field(name="Tournaments", value=results_text(entered), inline=False)
+        embed.add_field(
+            name=t(loc, "records-tournaments"), value=results_text(loc, entered), inline=False
+        )
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
@@ -63,74 +89,110 @@ async def history(
 ) -> None:
     service = deps(interaction).service
     guild_id = interaction.guild_id or 0
+    loc = await reply_locale(interaction)
     if hand_id is None:
         matches = await service.recent_matches(guild_id)
         if not matches:
-            raise UserError("No matches on this server yet.")
+            raise refusal("records-no-matches")
         lines = []
         for m in matches:
             ids = await service.hands_of_table(m.table_id)
-            shown = " ".join(f"`{i}`" for i in ids[-12:])
-            more = "… " if len(ids) > 12 else ""
-            lines.append(_match_line(m) + (f"\nhands: {more}{shown}" if ids else ""))
-        embed = discord.Embed(title="Recent matches", description="\n".join(lines)[:4000])
-        embed.set_footer(text="See a hand trick by trick: /shengji history hand_id:<number>")
+            line = _match_line(loc, m)
+            if ids:
+                shown = " ".join(f"`{i}`" for i in ids[-12:])
+                more = "… " if len(ids) > 12 else ""
+                line += "\n" + t(loc, "records-match-hands", hands=more + shown)
+            lines.append(line)
+        embed = discord.Embed(title=t(loc, "records-recent"), description="\n".join(lines)[:4000])
+        embed.set_footer(text=t(loc, "records-recent-footer"))
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     record = await service.hand_record(guild_id, hand_id)
     if record is None:
-        raise UserError(f"There is no hand {hand_id} on this server.")
-    pages = _pages(_hand_lines(record))
+        raise refusal("records-no-hand", hand=hand_id)
+    pages = _pages(_hand_lines(loc, record))
     await interaction.response.send_message(**ephemeral(pages[0]))
     for page in pages[1:]:
         await interaction.followup.send(**ephemeral(page))
 
 
-def _stat_fields(stats: Any) -> list[tuple[str, str]]:
+def _stat_fields(loc: str, stats: Any) -> list[tuple[str, str]]:
     return [
-        ("Matches", f"{stats.matches} ({stats.wins} won)"),
-        ("Hands", str(stats.hands)),
-        ("As dealer", str(stats.dealer_hands)),
-        ("As partner", str(stats.partner_hands)),
-        ("As attacker", str(stats.attacker_hands)),
-        ("Levels gained", str(stats.levels_gained)),
-        ("Kitty bonuses", f"{stats.kitty_bonuses} ({stats.kitty_bonus_points} pts)"),
-        ("Failed throws", str(stats.failed_throws)),
-        ("League points", str(stats.league)),
-        ("Rating", f"{stats.ordinal:.1f} (μ {stats.mu:.1f}, σ {stats.sigma:.1f})"),
+        (
+            t(loc, "records-stat-matches"),
+            t(loc, "records-matches-won", matches=stats.matches, wins=stats.wins),
+        ),
+        (t(loc, "records-stat-hands"), str(stats.hands)),
+        (t(loc, "records-stat-dealer"), str(stats.dealer_hands)),
+        (t(loc, "records-stat-partner"), str(stats.partner_hands)),
+        (t(loc, "records-stat-attacker"), str(stats.attacker_hands)),
+        (t(loc, "records-stat-levels"), str(stats.levels_gained)),
+        (
+            t(loc, "records-stat-kitty"),
+            t(
+                loc,
+                "records-kitty-bonuses",
+                count=stats.kitty_bonuses,
+                points=stats.kitty_bonus_points,
+            ),
+        ),
+        (t(loc, "records-stat-failed-throws"), str(stats.failed_throws)),
+        (t(loc, "records-stat-league"), str(stats.league)),
+        (
+            t(loc, "records-stat-rating"),
+            f"{stats.ordinal:.1f} (μ {stats.mu:.1f}, σ {stats.sigma:.1f})",
+        ),
     ]
 
 
-def _match_line(summary: Any) -> str:
-    players = ", ".join(p.name for p in summary.players if p is not None)
+def _match_line(loc: str, summary: Any) -> str:
+    players = join(loc, [p.name for p in summary.players if p is not None])
     if summary.status == "live":
-        result = "in progress"
+        result = t(loc, "records-in-progress")
     elif summary.winner_team is None:
-        result = summary.status
+        result = t(loc, "records-aborted")
     else:
-        result = f"won by {team_name(summary.winner_team).split(' (')[0]}"
-    return f"Table {summary.table_id}: {players} · {summary.hands} hands · {result}"
+        result = t(loc, "records-won-by", team=summary.winner_team)
+    return t(
+        loc,
+        "records-match-line",
+        table=summary.table_id,
+        players=players,
+        count=summary.hands,
+        result=result,
+    )
 
 
-def _hand_lines(record: Any) -> list[str]:
+def _hand_lines(loc: str, record: Any) -> list[str]:
     result = record.result
     names = {p.seat: p.name for p in record.players}
-    trump = trump_text(result.trump)
     lines = [
-        f"**Hand {record.hand_id}** · trump {trump} · "
-        f"dealer {names.get(result.dealer, result.dealer)} · "
-        f"attackers {result.attacker_points} pts",
+        t(
+            loc,
+            "records-hand-head",
+            hand=record.hand_id,
+            trump=trump_text(result.trump, loc),
+            dealer=str(names.get(result.dealer, result.dealer)),
+            points=result.attacker_points,
+        )
     ]
     for n, trick in enumerate(record.tricks, 1):
         plays = " | ".join(
             f"{names.get(seat, seat)}: {pretty_cards(cards)}" for seat, cards in trick.plays
         )
-        lines.append(f"{n}. {plays} → {names.get(trick.winner, trick.winner)} (+{trick.points})")
+        winner = str(names.get(trick.winner, trick.winner))
+        lines.append(
+            t(loc, "records-trick-line", n=n, plays=plays, winner=winner, points=trick.points)
+        )
     before, after = result.levels_before, result.levels_after
     lines.append(
-        f"Kitty: {pretty_cards(result.kitty)} · "
-        f"levels {level_name(before[0])}/{level_name(before[1])}"
-        f" → {level_name(after[0])}/{level_name(after[1])}"
+        t(
+            loc,
+            "records-hand-end",
+            kitty=pretty_cards(result.kitty),
+            before=f"{level_name(before[0])}/{level_name(before[1])}",
+            after=f"{level_name(after[0])}/{level_name(after[1])}",
+        )
     )
     return lines
 

@@ -5,18 +5,23 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import guide, normalize
+from bot.i18n import guide, normalize, t
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Timers, UserError
 from bot.store import GuildSettings
 
 from .common import deps, is_admin, place_of, shengji
-from .lang import reply_locale
+from .lang import refusal, reply_locale
 from .text import RULE_TOPICS, rules_text
 
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
 PLACES = ("thread", "channel")  # table_place: a thread per table (default), or the channel
 RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
+NUMBER_KEYS = {
+    "throw_penalty": "settings-bad-throw-penalty",
+    "play_seconds": "settings-bad-turn-seconds",
+    "kitty_seconds": "settings-bad-turn-seconds",
+}
 
 
 @shengji.command(name="rules", description="Explain the rules in effect")
@@ -52,55 +57,87 @@ async def settings(
     current = await service.guild_settings(guild_id)
     if field is not None:
         if not is_admin(interaction):
-            raise UserError("Only server admins (Manage Server) can change settings.")
+            raise refusal("settings-admins-only")
         if value is None:
-            raise UserError(f"Give a value for `{field}`.")
+            raise refusal("settings-no-value", field=field)
         current = _changed(current, field, value)
         await service.save_guild_settings(guild_id, current)
+    await interaction.response.send_message(
+        embed=settings_embed(await reply_locale(interaction), current, changed=field is not None),
+        ephemeral=True,
+    )
+
+
+def settings_embed(loc: str, current: GuildSettings, *, changed: bool) -> discord.Embed:
+    """The server's settings; the names and values are what an admin types, so they stay
+    as typed (in code format) in both languages, and the words around them are translated."""
     timers = Timers.from_dict(current.timers)
-    lines = [f"`{name}` = {getattr(current.rules, name)!r}" for name in RULE_FIELDS]
-    lines += [f"`{name}` = {getattr(timers, name)}" for name in TIMER_FIELDS]
+    lines = [f"`{name}` = {_shown(getattr(current.rules, name))}" for name in RULE_FIELDS]
+    lines += [f"`{name}` = {getattr(timers, name):g}" for name in TIMER_FIELDS]
     lines.append(f"`table_place` = {current.timers.get('table_place', PLACES[0])}")
     lines.append(f"`language` = {current.timers.get('language', 'auto')}")
     big_light = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
     lines.append(f"`big_light_league` = {big_light}")
-    title = "Settings changed" if field else "Settings of this server"
+    title = t(loc, "settings-title-changed" if changed else "settings-title")
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
-    embed.set_footer(text="Tables keep the settings they started with.")
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    embed.set_footer(text=t(loc, "settings-footer"))
+    return embed
+
+
+def _shown(value: object) -> str:
+    """A rule's value as an admin would type it back."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
 
 
 def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
     """Settings with one field changed; ``UserError`` explains a bad value."""
     if field == "table_place":
         if value.strip().lower() not in PLACES:
-            raise UserError("`table_place` is `thread` (a thread per table) or `channel`.")
+            raise refusal("settings-bad-place")
         return GuildSettings(settings.rules, {**settings.timers, field: value.strip().lower()})
     if field == "language":  # the tables' language; "auto": the server's preferred locale
         typed = value.strip().lower()
         chosen = normalize(typed)
         if chosen is None and typed != "auto":
-            raise UserError("`language` is `zh` (中文), `en` (English) or `auto`.")
+            raise refusal("settings-bad-language")
         timers = {k: v for k, v in settings.timers.items() if k != "language"}
         return GuildSettings(settings.rules, {**timers, **({field: chosen} if chosen else {})})
     if field == "big_light_league":  # league points of a 大光 (seed 001 特殊房间配置)
         try:
             points = int(value)
         except ValueError:
-            raise UserError("`big_light_league` takes a whole number of league points.") from None
+            raise refusal("settings-bad-big-light") from None
         if not 1 <= points <= 20:
-            raise UserError("`big_light_league` must be between 1 and 20 league points.")
+            raise refusal("settings-bad-big-light")
         return GuildSettings(settings.rules, {**settings.timers, field: points})
     if field in TIMER_FIELDS:
         try:
             number = float(value)
         except ValueError:
-            raise UserError(f"`{field}` takes a number of seconds.") from None
+            raise refusal("settings-bad-seconds", field=field) from None
         if not 0 <= number <= 600:
-            raise UserError(f"`{field}` must be between 0 and 600 seconds.")
+            raise refusal("settings-bad-seconds", field=field)
         return GuildSettings(settings.rules, {**settings.timers, field: number})
+    if field not in RULE_FIELDS:
+        raise refusal("settings-bad-field", field=field)
     try:
         rules = settings.rules.replace(**{field: RuleSet.parse_field(field, value)})
-    except ValueError as err:
-        raise UserError(f"Can't set `{field}` to {value!r}: {err}.") from None
+    except ValueError:
+        raise _bad_rule(field, value) from None
     return GuildSettings(rules, dict(settings.timers))
+
+
+def _bad_rule(field: str, value: str) -> UserError:
+    """What a rule field accepts, from the ``RuleSet`` itself (the rules' own sentence is
+    English-only)."""
+    allowed = RuleSet.choices(field)
+    if allowed is None:  # the number fields, each with its own range
+        key = NUMBER_KEYS.get(field, "settings-bad-rule-number")
+        return refusal(key, field=field, value=value)
+    if set(allowed) == {False, True}:
+        words = "yes, no"
+    else:
+        words = ", ".join("none" if a is None else str(a) for a in allowed)
+    return refusal("settings-bad-rule", field=field, value=value, allowed=words)

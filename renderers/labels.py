@@ -51,6 +51,9 @@ LABELS: dict[str, dict[str, str]] = {
         "so_far": "Attackers' points so far",
         "team_of": "{a} & {b}",
         "dealer_is": "Dealer: {name}",
+        "podium_is": "Podium: {places}",
+        "round_n": "Round {n}",
+        "bye": "bye: a win at level 2",
     },
     "zh": {
         "trump": "主",
@@ -91,6 +94,9 @@ LABELS: dict[str, dict[str, str]] = {
         "so_far": "闲家已得分",
         "team_of": "{a} 和 {b}",
         "dealer_is": "{name} 坐庄",
+        "podium_is": "领奖台：{places}",
+        "round_n": "第 {n} 轮",
+        "bye": "轮空：记作打 2 获胜",
     },
 }
 

@@ -15,6 +15,7 @@ from PIL import Image
 
 from .canvas import encode, level_text, new_canvas, rounded
 from .fonts import draw_text, fit
+from .labels import Lang, label
 from .theme import Theme, theme
 
 WIDTH = 960
@@ -41,7 +42,8 @@ class MatchScene:
 class RankRow:
     team: str
     level: str
-    result: str  # "won", "lost", "bye", "advances", "🥇"...
+    result: str  # "won", "lost", "advances", "🥇 1st"... in the scene's language
+    lost: bool = False  # drawn muted
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,7 @@ class StandingsScene:
     rounds: tuple[RoundScene, ...]
     podium: tuple[str, ...] = ()
     summary: tuple[str, ...] = ()  # text lines for the message around the image
+    lang: Lang = "en"  # the image's own labels (round, podium, bye)
 
 
 def _bracket_height(scene: StandingsScene) -> int:
@@ -94,20 +97,21 @@ def render_standings(scene: StandingsScene, theme_name: str = "dark") -> bytes:
     for c, round_ in enumerate(scene.rounds):
         x = MARGIN + c * (col_w + COL_GAP)
         for m, match in enumerate(round_.matches):
-            _match_box(canvas, th, x, top + m * (BOX_H + BOX_GAP), col_w, match)
+            _match_box(canvas, th, x, top + m * (BOX_H + BOX_GAP), col_w, match, scene.lang)
     y = top + _bracket_height(scene)
     if scene.podium:
         places = "   ".join(f"{i}. {name}" for i, name in enumerate(scene.podium, 1))
-        line = fit(f"Podium: {places}", 20, True, WIDTH - 2 * MARGIN)
+        line = fit(label(scene.lang, "podium_is", places=places), 20, True, WIDTH - 2 * MARGIN)
         draw_text(canvas, MARGIN, y + 24, line, 20, th.gold, bold=True)
         y += podium_h
     ranked = [r for r in scene.rounds if r.ranking]
     for c, round_ in enumerate(ranked):
         x = MARGIN + c * (col_w + COL_GAP)
-        draw_text(canvas, x, y + ROW_H / 2, f"Round {round_.number}", 16, th.text, bold=True)
+        title = label(scene.lang, "round_n", n=round_.number)
+        draw_text(canvas, x, y + ROW_H / 2, title, 16, th.text, bold=True)
         for i, row in enumerate(round_.ranking[:MAX_ROWS]):
             ry = y + (i + 1.5) * ROW_H
-            colour = th.text if row.result not in ("lost", "out") else th.muted
+            colour = th.muted if row.lost else th.text
             draw_text(canvas, x, ry, f"{i + 1}.", 14, th.muted)
             name = fit(row.team, 14, False, col_w - 110)
             draw_text(canvas, x + 28, ry, name, 14, colour)
@@ -116,7 +120,9 @@ def render_standings(scene: StandingsScene, theme_name: str = "dark") -> bytes:
     return encode(canvas, th)
 
 
-def _match_box(canvas: Image.Image, th: Theme, x: int, y: int, w: int, match: MatchScene) -> None:
+def _match_box(
+    canvas: Image.Image, th: Theme, x: int, y: int, w: int, match: MatchScene, lang: Lang
+) -> None:
     live = match.winner is None and len(match.teams) > 1
     edge = th.accent if live else (th.danger if match.flagged else th.panel_edge)
     rounded(canvas, (x, y, x + w, y + BOX_H), 8, th.panel, edge, 2.0)
@@ -130,7 +136,7 @@ def _match_box(canvas: Image.Image, th: Theme, x: int, y: int, w: int, match: Ma
             th.text,
             bold=True,
         )
-        draw_text(canvas, x + 10, y + BOX_H / 2 + 12, "bye: a win at level 2", 12, th.muted)
+        draw_text(canvas, x + 10, y + BOX_H / 2 + 12, label(lang, "bye"), 12, th.muted)
         return
     for i, team in enumerate(match.teams[:2]):
         ty = y + 16 + i * 26

@@ -15,7 +15,14 @@ from typing import Any
 
 
 class ClockError(ValueError):
-    """A pause, resume or extension that makes no sense now (message for the organiser)."""
+    """A pause, resume or extension that makes no sense now (message for the organiser).
+
+    ``key`` names the same sentence in the catalogs (``tournament.ftl``).
+    """
+
+    def __init__(self, text: str, key: str) -> None:
+        super().__init__(text)
+        self.key = key
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +42,7 @@ class RoundClock:
 
     def start(self, now: float) -> RoundClock:
         if self.started:
-            raise ClockError("The round's clock is already running.")
+            raise ClockError("The round's clock is already running.", "tournament-clock-running")
         return replace(self, started_at=now)
 
     def elapsed(self, now: float) -> float:
@@ -59,23 +66,28 @@ class RoundClock:
 
     def pause(self, now: float) -> RoundClock:
         if not self.started:
-            raise ClockError("The round has not started.")
+            raise ClockError("The round has not started.", "tournament-round-not-started")
         if self.paused:
-            raise ClockError("The round is already paused.")
+            raise ClockError("The round is already paused.", "tournament-already-paused")
         if self.expired(now):
-            raise ClockError("The round's time is already up.")
+            raise ClockError("The round's time is already up.", "tournament-time-already-up")
         return replace(self, paused_at=now)
 
     def resume(self, now: float) -> RoundClock:
         if self.paused_at is None:
-            raise ClockError("The round is not paused.")
+            raise ClockError("The round is not paused.", "tournament-not-paused")
         return replace(self, paused_at=None, paused_total=self.paused_total + now - self.paused_at)
 
     def extend(self, seconds: float, now: float) -> RoundClock:
         if seconds <= 0:
-            raise ClockError("Extend by a positive number of minutes.")
+            raise ClockError(
+                "Extend by a positive number of minutes.", "tournament-extend-positive"
+            )
         if self.expired(now):
-            raise ClockError("The round's time is already up: its last hands are finishing.")
+            raise ClockError(
+                "The round's time is already up: its last hands are finishing.",
+                "tournament-time-already-up",
+            )
         return replace(self, seconds=self.seconds + seconds)
 
     def to_dict(self) -> dict[str, Any]:

@@ -60,8 +60,9 @@ class TournamentSink(Protocol):
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...
 
-    async def changed(self, cup: Cup, note: str = "") -> None:
-        """Registration or standings changed: edit the live messages (``note`` to announce)."""
+    async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None:
+        """Registration or standings changed: edit the live messages; ``note`` is the key of
+        an announcement (``tournament.ftl``), said in the server's language with ``args``."""
         ...
 
 
@@ -202,7 +203,8 @@ class TournamentService:
         if cup is None:
             raise UserError(
                 "There is no tournament in this channel. Create one with "
-                "`/shengji tournament create`."
+                "`/shengji tournament create`.",
+                key="tournament-none-here",
             )
         return cup
 
@@ -210,7 +212,7 @@ class TournamentService:
         for cup in self.cups.values():
             if cup.id == cup_id:
                 return cup
-        raise UserError("That tournament is over or gone.")
+        raise UserError("That tournament is over or gone.", key="tournament-gone")
 
     def _locate(self, table: Table) -> tuple[Cup, Game, Slot] | None:
         cup_id = table.meta.get("tournament")
@@ -241,14 +243,22 @@ class TournamentService:
         grace_seconds: float = GRACE_SECONDS,
     ) -> Cup:
         if channel_id in self.cups:
-            raise UserError("This channel already runs a tournament; use another channel.")
+            raise UserError(
+                "This channel already runs a tournament; use another channel.",
+                key="tournament-exists",
+            )
         if preset not in presets():
-            raise UserError(f"There is no preset {preset!r}.")
+            raise UserError(
+                f"There is no preset {preset!r}.", key="tournament-no-preset", preset=preset
+            )
         name = name.strip()[:60]
         if not name:
-            raise UserError("Give the tournament a name.")
+            raise UserError("Give the tournament a name.", key="tournament-no-name")
         if round_minutes <= 0 or advance < 2 or podium < 1:
-            raise UserError("Rounds need some minutes, at least 2 must advance, a podium of 1+.")
+            raise UserError(
+                "Rounds need some minutes, at least 2 must advance, a podium of 1+.",
+                key="tournament-bad-format",
+            )
         seed = f"{random.SystemRandom().getrandbits(48):012x}"
         cup = Cup(0, guild_id, channel_id, organiser_id, name, seed, preset, round_minutes)
         cup.advance, cup.podium, cup.grace_seconds = advance, podium, grace_seconds
@@ -260,7 +270,7 @@ class TournamentService:
 
     def _registering(self, cup: Cup) -> None:
         if cup.phase != "registration":
-            raise UserError("Registration is closed.")
+            raise UserError("Registration is closed.", key="tournament-registration-closed")
 
     async def register(
         self,
@@ -273,16 +283,33 @@ class TournamentService:
     ) -> Team:
         self._registering(cup)
         if partner_id == user_id:
-            raise UserError("Your partner must be someone else.")
-        if cup.team_of(user_id) is not None:
-            raise UserError(f"You are already registered (team {cup.team_of(user_id).name}).")  # type: ignore[union-attr]
+            raise UserError("Your partner must be someone else.", key="tournament-partner-self")
+        mine = cup.team_of(user_id)
+        if mine is not None:
+            raise UserError(
+                f"You are already registered (team {mine.name}).",
+                key="tournament-already-registered",
+                team=mine.name,
+            )
         if cup.team_of(partner_id) is not None:
-            raise UserError(f"{partner_name} is already in a team.")
+            raise UserError(
+                f"{partner_name} is already in a team.",
+                key="tournament-partner-taken",
+                name=partner_name,
+            )
         if len(cup.teams) >= MAX_TEAMS:
-            raise UserError(f"The tournament is full ({MAX_TEAMS} teams).")
+            raise UserError(
+                f"The tournament is full ({MAX_TEAMS} teams).",
+                key="tournament-full",
+                count=MAX_TEAMS,
+            )
         name = (team_name or f"{user_name} & {partner_name}").strip()[:40]
         if any(t.name.casefold() == name.casefold() for t in cup.teams):
-            raise UserError(f"A team is already called {name!r}; pick another name.")
+            raise UserError(
+                f"A team is already called {name!r}; pick another name.",
+                key="tournament-name-taken",
+                team=name,
+            )
         team = Team(name, [user_id, partner_id], [user_name, partner_name])
         cup.teams.append(team)
         await self._save(cup)
@@ -292,11 +319,15 @@ class TournamentService:
         self._registering(cup)
         team = cup.team_of(user_id)
         if team is None or team.computer:
-            raise UserError("Nobody has named you as their partner.")
+            raise UserError("Nobody has named you as their partner.", key="tournament-not-named")
         if team.members[0] == user_id:
-            raise UserError("Your partner confirms, not you.")
+            raise UserError("Your partner confirms, not you.", key="tournament-partner-confirms")
         if team.confirmed:
-            raise UserError(f"Team {team.name} is already confirmed.")
+            raise UserError(
+                f"Team {team.name} is already confirmed.",
+                key="tournament-already-confirmed",
+                team=team.name,
+            )
         team.confirmed = True
         await self._save(cup)
         return team
@@ -305,21 +336,27 @@ class TournamentService:
         self._registering(cup)
         team = cup.team_of(user_id)
         if team is None:
-            raise UserError("You are not registered.")
+            raise UserError("You are not registered.", key="tournament-not-registered")
         cup.teams.remove(team)
         await self._save(cup)
         return team
 
     def _organiser(self, cup: Cup, user_id: int, manager: bool) -> None:
         if user_id != cup.organiser_id and not manager:
-            raise UserError("Only the organiser (or Manage Server / Manage Events) can do that.")
+            raise UserError(
+                "Only the organiser (or Manage Server / Manage Events) can do that.",
+                key="tournament-organiser-only",
+            )
 
     async def add_computer_teams(self, cup: Cup, by: int, manager: bool, count: int = 1) -> int:
         self._organiser(cup, by, manager)
         if cup.phase not in ("registration", "closed"):
-            raise UserError("The tournament has started.")
+            raise UserError("The tournament has already started.", key="tournament-started")
         if count < 1 or len(cup.teams) + count > MAX_TEAMS:
-            raise UserError(f"Between 1 and {MAX_TEAMS - len(cup.teams)} computer teams.")
+            room = MAX_TEAMS - len(cup.teams)
+            raise UserError(
+                f"Between 1 and {room} computer teams.", key="tournament-bots-count", count=room
+            )
         used = {t.name for t in cup.teams}
         numbers = (n for n in range(1, 10 * MAX_TEAMS) if f"CPU {n}" not in used)
         for _ in range(count):
@@ -340,13 +377,15 @@ class TournamentService:
         self._organiser(cup, by, manager)
         if cup.phase == "running" and cup.bracket is not None and self._unopened(cup):
             await self._open_games(cup)
-            await self.sink.changed(cup, "Every match of the round is open now.")
+            await self.sink.changed(cup, "tournament-all-open")
             return cup.bracket
         if cup.phase not in ("registration", "closed"):
-            raise UserError("The tournament has already started.")
+            raise UserError("The tournament has already started.", key="tournament-started")
         ready = [t for t in cup.teams if t.confirmed]
         if len(ready) < 2:
-            raise UserError("At least two confirmed teams are needed to start.")
+            raise UserError(
+                "At least two confirmed teams are needed to start.", key="tournament-too-few"
+            )
         cup.teams = ready  # pending teams do not enter the draw
         entrants = [
             Entrant(t.name, tuple(str(m) for m in t.members), t.computer) for t in cup.teams
@@ -354,8 +393,8 @@ class TournamentService:
         try:
             cup.bracket = Tournament(entrants, cup.seed, cup.advance, cup.podium)
             cup.bracket.start()
-        except BracketError as err:
-            raise UserError(str(err)) from None
+        except BracketError as err:  # the checks above leave only teams named alike
+            raise UserError(str(err), key="tournament-same-names") from None
         cup.phase = "running"
         await self._start_round(cup)
         return cup.bracket
@@ -374,7 +413,7 @@ class TournamentService:
         cup.clock = None
         await self._save(cup, finished=True)
         self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
-        await self.sink.changed(cup, f"{cup.name} was cancelled by the organiser.")
+        await self.sink.changed(cup, "tournament-cancelled-note", name=cup.name)
 
     async def _start_round(self, cup: Cup) -> None:
         assert cup.bracket is not None and cup.bracket.current is not None
@@ -385,7 +424,7 @@ class TournamentService:
         await self._save(cup)
         self._run_clock(cup)
         await self._open_games(cup)
-        await self.sink.changed(cup, f"Round {round_.number} has started.")
+        await self.sink.changed(cup, "tournament-round-started", round=round_.number)
         if round_.done:  # byes only cannot happen with two or more teams, but be safe
             await self._advance(cup)
 
@@ -429,39 +468,44 @@ class TournamentService:
         return SeatInfo("human", team.members[i], team.names[i], None, False)
 
     async def check_in(self, place_id: int, user_id: int) -> str:
+        """Mark a player present in their match; the key of the answer (``tournament.ftl``)."""
         for cup in self.cups.values():
             for slot in cup.slots.values():
                 if slot.place_id == place_id and not slot.done:
                     if user_id in slot.present:
-                        return "You are already checked in."
+                        return "tournament-already-checked-in"
                     table = self._table(slot)
                     if table is None or table.seat_of(user_id) is None:
-                        raise UserError("You don't play in this match.")
+                        raise UserError(
+                            "You don't play in this match.", key="tournament-not-in-match"
+                        )
                     slot.present.append(user_id)
                     await self._save(cup)
-                    return "Checked in: good luck!"
-        raise UserError("There is no tournament match waiting here.")
+                    return "tournament-checked-in"
+        raise UserError(
+            "There is no tournament match waiting here.", key="tournament-no-match-here"
+        )
 
     async def pause(self, cup: Cup, by: int, manager: bool, on: bool) -> RoundClock:
         self._organiser(cup, by, manager)
         if cup.phase != "running" or cup.clock is None:
-            raise UserError("No round is running.")
+            raise UserError("No round is running.", key="tournament-no-round")
         now = self.clock.now()
         try:
             cup.clock = cup.clock.pause(now) if on else cup.clock.resume(now)
         except ClockError as err:
-            raise UserError(str(err)) from None
+            raise UserError(str(err), key=err.key) from None
         await self._clock_changed(cup)
         return cup.clock
 
     async def extend(self, cup: Cup, by: int, manager: bool, minutes: float) -> RoundClock:
         self._organiser(cup, by, manager)
         if cup.phase != "running" or cup.clock is None:
-            raise UserError("No round is running.")
+            raise UserError("No round is running.", key="tournament-no-round")
         try:
             cup.clock = cup.clock.extend(minutes * 60, self.clock.now())
         except ClockError as err:
-            raise UserError(str(err)) from None
+            raise UserError(str(err), key=err.key) from None
         await self._clock_changed(cup)
         return cup.clock
 
@@ -533,7 +577,7 @@ class TournamentService:
             await self._save(cup, finished=True)
             podium = [cup.bracket.entrants[t].name for t in cup.bracket.podium or []]
             places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
-            await self.sink.changed(cup, f"🏆 {cup.name} is over! Podium: {places}")
+            await self.sink.changed(cup, "tournament-over", name=cup.name, places=places)
             self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
             return
         await self._start_round(cup)
@@ -614,8 +658,7 @@ class TournamentService:
         """Announce once that the round's time is up (from the clock or a table)."""
         if number not in cup.timed_out:
             cup.timed_out.append(number)
-            note = f"⏱️ Round {number}: time is up. No new hand starts; hands in play finish."
-            self._spawn(cup, self.sink.changed(cup, note))
+            self._spawn(cup, self.sink.changed(cup, "tournament-time-up", round=number))
 
     def _table(self, slot: Slot) -> Table | None:
         table = self.tables.tables.get(slot.place_id)

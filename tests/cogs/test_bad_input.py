@@ -67,12 +67,12 @@ async def test_admin_settings_reject_bad_values(shengji: Env) -> None:
         "shengji settings", admin, env.world.tables, {"field": "decks", "value": "banana"}
     )
     await handle
-    assert "whole number" in (await handle.wait_message()).content
+    assert "one of 1, 2, 3" in (await handle.wait_message()).content
     handle = env.driver.send_slash(
         "shengji settings", admin, env.world.tables, {"field": "decks", "value": "4"}
     )
     await handle
-    assert "Can't set `decks`" in (await handle.wait_message()).content
+    assert "`decks` can't be `4`" in (await handle.wait_message()).content
     handle = env.driver.send_slash(
         "shengji settings", admin, env.world.tables, {"field": "throw_penalty", "value": "20"}
     )

@@ -137,7 +137,7 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     )
     handle = await env.slash(alice, "leaderboard", metric="hands")
     board = (await handle.wait_message()).embeds[0]["description"]
-    assert "Alice" in board and "1 hands" in board
+    assert "Alice" in board and "1 hand" in board and "1 hands" not in board
     handle = await env.slash(alice, "stats")
     fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
     assert fields["Hands"] == "1"

@@ -119,7 +119,7 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     assert "closed" in await cmd(env, alice, "close")
     assert "Registration is closed" in await cmd(env, carol, "withdraw")
     started = await cmd(env, alice, "start")
-    assert f"{computers + 2} teams, 2 round(s)" in started and cup.seed in started
+    assert f"{computers + 2} teams, 2 rounds" in started and cup.seed in started
     assert cup.bracket is not None
     assert Tournament(cup.bracket.entrants, cup.seed).start().games == cup.bracket.rounds[0].games
 
