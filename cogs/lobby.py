@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.ai import LEVELS
 from bot.i18n import t
 from bot.presets import presets
 from bot.service import LeaveOutcome
@@ -67,13 +68,11 @@ async def leave(interaction: discord.Interaction) -> None:
 @app_commands.describe(
     seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)", level="Computer player strength"
 )
-@app_commands.choices(
-    level=[app_commands.Choice(name=n, value=n) for n in ("heuristic", "greedy", "random")]
-)
+@app_commands.choices(level=[app_commands.Choice(name=n, value=n) for n in LEVELS])
 async def addbot(
     interaction: discord.Interaction,
     seat: app_commands.Range[int, 0, 3] | None = None,
-    level: str = "heuristic",
+    level: str = "normal",
 ) -> None:
     taken = await deps(interaction).service.add_bot(place_of(interaction), seat, level)
     await say(interaction, "reply-bot-seated", seat=taken)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.ai.expert import THINK_MS
 from bot.i18n import guide, normalize, t
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Timers, UserError
@@ -17,6 +18,8 @@ from .text import RULE_TOPICS, rules_text
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
 PLACES = ("thread", "channel")  # table_place: a thread per table (default), or the channel
 RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
+WORD_FIELDS = ("table_place", "language", "big_light_league", "think_ms")
+THINK_RANGE = (20, 2000)  # the expert's milliseconds per decision: a human pace at most
 NUMBER_KEYS = {
     "throw_penalty": "settings-bad-throw-penalty",
     "play_seconds": "settings-bad-turn-seconds",
@@ -43,8 +46,7 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
 @app_commands.describe(field="Setting to change", value="New value")
 @app_commands.choices(
     field=[
-        app_commands.Choice(name=f, value=f)
-        for f in (*RULE_FIELDS, *TIMER_FIELDS, "table_place", "language", "big_light_league")
+        app_commands.Choice(name=f, value=f) for f in (*RULE_FIELDS, *TIMER_FIELDS, *WORD_FIELDS)
     ]
 )
 async def settings(
@@ -78,6 +80,7 @@ def settings_embed(loc: str, current: GuildSettings, *, changed: bool) -> discor
     lines.append(f"`language` = {current.timers.get('language', 'auto')}")
     big_light = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
     lines.append(f"`big_light_league` = {big_light}")
+    lines.append(f"`think_ms` = {int(current.timers.get('think_ms', THINK_MS))}")
     title = t(loc, "settings-title-changed" if changed else "settings-title")
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text=t(loc, "settings-footer"))
@@ -112,6 +115,15 @@ def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
         if not 1 <= points <= 20:
             raise refusal("settings-bad-big-light")
         return GuildSettings(settings.rules, {**settings.timers, field: points})
+    if field == "think_ms":  # the expert computer player's time per decision
+        low, high = THINK_RANGE
+        try:
+            ms = int(value)
+        except ValueError:
+            raise refusal("settings-bad-think", low=low, high=high) from None
+        if not low <= ms <= high:
+            raise refusal("settings-bad-think", low=low, high=high)
+        return GuildSettings(settings.rules, {**settings.timers, field: ms})
     if field in TIMER_FIELDS:
         try:
             number = float(value)

@@ -5,14 +5,25 @@ their turns at a human pace, closes the bidding window, warns and then plays for
 players whose time runs out, and starts the next hand after the summary. Timers
 are derived from the time of the last accepted action, which the store keeps, so
 they resume after a restart without extra writes.
+
+A computer player that searches (the expert, ``think_ms`` per decision, a table
+setting kept in the table's meta) thinks in a worker thread of ``THINKERS`` while
+the table waits its human pace (``bot_delay``), so the event loop, and every other
+table, go on meanwhile; the table's lock is not held while it thinks, and the
+answer counts only if the table has not moved on. The other players decide in well
+under a millisecond, less than the hop to a thread, so they decide on the loop.
+``THINKERS`` has two workers: more threads thinking at once would only share the
+same two cores and the interpreter lock with the loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from bot.ai import make_player, suggest
+from bot.ai import ExpertPlayer, make_player, suggest
+from bot.ai.expert import THINK_MS
 from bot.game import (
     SYSTEM,
     Deal,
@@ -23,14 +34,17 @@ from bot.service.faults import NotSaved, backoff
 from bot.service.runtime import Runtime, log
 from bot.service.table import CloseReason, Table, UpdateKind, UserError
 
+THINKERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="shengji-think")
+
 
 class DriverMixin(Runtime):
     def _player(self, table: Table, seat: int) -> Any:
         key = (table.id, seat)
         if key not in self._players:
             info = table.seats[seat]
-            kind = info.ai if info is not None and info.ai else "heuristic"
-            self._players[key] = make_player(kind, seed=table.seed + seat)
+            kind = info.ai if info is not None and info.ai else "normal"
+            think_ms = float(table.meta.get("think_ms", THINK_MS))
+            self._players[key] = make_player(kind, seed=table.seed + seat, think_ms=think_ms)
         return self._players[key]
 
     def _computer_plays(self, table: Table, seat: int) -> bool:
@@ -106,20 +120,7 @@ class DriverMixin(Runtime):
             return
         assert actor is not None and actor != SYSTEM
         if self._computer_plays(table, actor):
-            await self.clock.sleep(timers.bot_delay)
-            async with table.lock:
-                if table.closed or match.expecting() != (kind, actor):
-                    return
-                if not self._computer_plays(table, actor):
-                    return
-                action = self._player(table, actor).act(match.view(actor))
-                try:
-                    await self._apply(table, actor, action or suggest(match.view(actor)), auto=True)
-                except NotSaved:
-                    raise
-                except UserError:  # a computer player's mistake must not stall the table
-                    log.warning("computer player at table %s seat %s erred", table.id, actor)
-                    await self._apply(table, actor, None)
+            await self._computer_turn(table, actor)
             return
         # a human decides: warn, then play for them
         table.changed.clear()
@@ -138,6 +139,30 @@ class DriverMixin(Runtime):
             if table.closed or match.seq != seq or self._computer_plays(table, actor):
                 return
             await self._apply(table, actor, None)
+
+    async def _computer_turn(self, table: Table, seat: int) -> None:
+        """A computer player's burial or play, at a human pace; a search thinks off the loop."""
+        match = table.match
+        assert match is not None
+        seq, view = match.seq, match.view(seat)
+        player = self._player(table, seat)
+        thinking = None
+        if isinstance(player, ExpertPlayer) and view.expecting == "play":
+            thinking = asyncio.get_running_loop().run_in_executor(THINKERS, player.act, view)
+        await self.clock.sleep(table.timers.bot_delay)
+        action = None if thinking is None else await thinking
+        async with table.lock:
+            if table.closed or match.seq != seq or not self._computer_plays(table, seat):
+                return  # the table moved on meanwhile: this answer is stale
+            if thinking is None:
+                action = player.act(view)
+            try:
+                await self._apply(table, seat, action or suggest(view), auto=True)
+            except NotSaved:
+                raise
+            except UserError:  # a computer player's mistake must not stall the table
+                log.warning("computer player at table %s seat %s erred", table.id, seat)
+                await self._apply(table, seat, None)
 
     async def _ask_bid(self, table: Table, seat: int) -> None:
         """The driver asks ``seat`` whether it bids: a computer answers, a person bids at will."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.ai import level_of
+from bot.ai.expert import THINK_MS
 from bot.game import (
     Match,
     MatchStarted,
@@ -68,6 +70,8 @@ class LobbyMixin(Runtime):
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
         # the server's 大光 league points (seed 001 特殊房间配置), kept for the whole table
         table.meta["big_light_league"] = settings.timers.get("big_light_league", BIG_LIGHT_LEAGUE)
+        # the expert's time per decision (ms), kept for the whole table like the rules
+        table.meta["think_ms"] = settings.timers.get("think_ms", THINK_MS)
         await self.store.set_table_meta(table_id, table.meta)
         self.tables[channel_id] = table
         self._start_tasks(table)
@@ -181,8 +185,17 @@ class LobbyMixin(Runtime):
         self._emit(table, UpdateKind.LOBBY)
         return seat
 
-    async def add_bot(self, channel_id: int, seat: int | None = None, ai: str = "heuristic") -> int:
+    async def add_bot(self, channel_id: int, seat: int | None = None, level: str = "normal") -> int:
+        """A computer player of ``level`` (easy, normal, expert) takes a seat; it is kept
+        with the seat (so it survives a restart) and rates the seat on the leaderboards."""
         table = self.table_in(channel_id)
+        try:
+            level = level_of(level)
+        except ValueError:
+            raise UserError(
+                "Computer players come in three levels: easy, normal and expert.",
+                key="service-bot-level",
+            ) from None
         async with table.lock:
             if table.started:
                 raise UserError(
@@ -191,7 +204,7 @@ class LobbyMixin(Runtime):
             seat = self._free_seat(table, seat)
             used = {s.name for s in table.seats if s is not None}
             name = next(n for n in _BOT_NAMES if n not in used)
-            await self._set_seat(table, seat, SeatInfo("bot", None, name, ai, False))
+            await self._set_seat(table, seat, SeatInfo("bot", None, name, level, False))
         self._emit(table, UpdateKind.LOBBY)
         return seat
 

@@ -6,6 +6,7 @@ service-no-player = That seat has no player to replace.
 service-started-wait = This table has started; wait for the next one.
 service-already-seated = You already sit in seat { $seat }.
 service-bots-before-start = Computer players join before the start.
+service-bot-level = Computer players come in three levels: easy, normal and expert.
 service-not-seated = You're not seated at this table.
 service-kick-host = Only the host or an admin can kick.
 service-kick-before = You can only kick before the start.

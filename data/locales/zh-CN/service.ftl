@@ -6,6 +6,7 @@ service-no-player = 那个座位没有可替换的玩家。
 service-started-wait = 本桌已经开始；请等下一桌。
 service-already-seated = 你已经坐在{ $seat }号位。
 service-bots-before-start = 电脑玩家只能在开局前加入。
+service-bot-level = 电脑玩家有三个等级：简单、普通、高手。
 service-not-seated = 你没有在本桌入座。
 service-kick-host = 只有桌主或管理员能踢人。
 service-kick-before = 只能在开局前踢人。
