@@ -16,9 +16,9 @@ import discord
 from bot.game import HandResult, SeatView
 from bot.i18n import t
 from bot.store import SeatInfo
-from renderers import KittyScene, SummaryScene
+from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
-from .tableview import bids_text, plays_text, strip_text, when, winning_now
+from .tableview import bids_text, current_trick, finished_trick, plays_text, when, winning_now
 from .text import level_name, result_text, team_name, trump_text
 
 Names = tuple[str, str, str, str]
@@ -113,7 +113,7 @@ def table_content(
     extra: str,
     loc: object,
 ) -> str:
-    """The table message's text: the trick so far, whose turn, and the strip.
+    """The table message's text: the trick so far and whose turn (the strip is in the image).
 
     A player whose DMs are closed is mentioned at their turn (the thread is where
     they learn of it); ``played_for`` is a human seat the timer or 托管 played for.
@@ -141,10 +141,59 @@ def table_content(
         info = seats[played_for]
         if info is not None and info.kind == "human":
             lines.append(t(loc, "table-played-for", player=names[played_for]))
-    lines += strip_text(public, names, loc)
     if extra:
         lines.append(extra)
     return "\n".join(lines)[:2000]
+
+
+def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | None:
+    """The table image's scene: the trick on the table, the strip, the previous trick.
+
+    Before the first lead the trick is empty and the seat to lead is marked; the
+    previous trick is shown while a trick is in progress, unless the rules turn
+    that help off (``assistance``).
+    """
+    if public.trump is None or public.dealer is None:
+        return None
+    trick = current_trick(public, names)
+    if trick is None:
+        leader = public.to_act if public.to_act is not None else public.dealer
+        trick = TrickScene(names, leader, {}, public.trump, public.dealer, trick_no=1)
+    last = None
+    if public.trick and public.tricks and public.rules.assistance == "full":
+        record = public.tricks[-1]
+        last = finished_trick(record, names, public, len(public.tricks))
+    d = public.dealer
+    trick_no = len(public.tricks) + (1 if public.trick or public.phase == "play" else 0)
+    trump_key = "table-img-no-trump" if public.trump.suit is None else "table-img-trump"
+    return TableScene(
+        trick=trick,
+        head=t(loc, "table-img-head", hand=public.hand_no + 1, trick=max(1, trick_no)),
+        teams=(
+            t(loc, "table-img-dealer-team", level=level_name(public.levels[d % 2])),
+            t(loc, "table-img-attackers", level=level_name(public.levels[(d + 1) % 2])),
+        ),
+        score=t(
+            loc, "table-img-score", points=public.attackers_points, left=max(public.hand_sizes)
+        ),
+        trump_word=t(loc, trump_key),
+        badges={
+            "dealer": t(loc, "table-img-dealer"),
+            "led": t(loc, "table-img-led"),
+            "winning": t(loc, "table-img-winning"),
+            "won": t(loc, "table-img-won"),
+            "to_play": t(loc, "table-img-to-play"),
+        },
+        last=last,
+        last_title=""
+        if last is None
+        else t(
+            loc,
+            "table-img-last",
+            player=names[last.winner if last.winner is not None else 0],
+            points=last.trick_points,
+        ),
+    )
 
 
 def summary_scenes(

@@ -51,7 +51,7 @@ from bot.game import (
 )
 from bot.i18n import t
 from bot.service import CloseReason, Table, Update, UpdateKind
-from renderers import render_kitty, render_summary, render_trick
+from renderers import render_kitty, render_summary, render_table, render_trick
 
 from .messages import (
     closed_embed,
@@ -62,11 +62,11 @@ from .messages import (
     summary_content,
     summary_scenes,
     table_content,
+    table_scene,
 )
 from .outlet import ready
 from .seatpanels import SeatPanels
 from .tableview import (
-    current_trick,
     finished_trick,
     lobby_buttons,
     names_of,
@@ -271,19 +271,20 @@ class Presenter(SeatPanels):
             extra=extra,
             loc=loc,
         )
-        scene = current_trick(public, names)
+        scene = table_scene(public, names, loc)
 
         async def build() -> dict[str, Any]:
             buttons = table_buttons(table.id, table.rules.assistance, loc)
             kwargs: dict[str, Any] = {"content": content, "view": buttons}
             # A busy render thread (many tables) redraws the picture only when a
             # trick is complete; the text, always current, carries the plays between.
-            busy = self.rendering > 0 and not (scene is not None and scene.final)
+            busy = self.rendering > 0 and not (scene is not None and scene.trick.final)
             if scene is not None and not (busy and ui.table_image):
                 ui.table_image = True
-                shown = [c for cards in scene.plays.values() for c in cards]
-                image = await self.render(render_trick, scene, None, shown, loc)
-                kwargs["files"] = [png(image, "trick.png")]
+                tricks = (scene.trick, scene.last) if scene.last else (scene.trick,)
+                shown = [c for trick in tricks for cards in trick.plays.values() for c in cards]
+                image = await self.render(render_table, scene, None, shown, loc)
+                kwargs["files"] = [png(image, "table.png")]
             return kwargs
 
         ui.table.show(build)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from . import hand, kitty, scoreboard, summary, trick
+from . import hand, kitty, scoreboard, summary, table, trick
 from .labels import LABELS, Lang
-from .scenes import HandScene, KittyScene, ScoreScene, SummaryScene, TrickScene
+from .scenes import HandScene, KittyScene, ScoreScene, SummaryScene, TableScene, TrickScene
 from .theme import Theme, ThemeName, theme
 
 __all__ = [
@@ -26,11 +26,13 @@ __all__ = [
     "KittyScene",
     "ScoreScene",
     "SummaryScene",
+    "TableScene",
     "TrickScene",
     "render_hand",
     "render_kitty",
     "render_scoreboard",
     "render_summary",
+    "render_table",
     "render_trick",
 ]
 
@@ -79,6 +81,23 @@ def render_trick(
     """
     th, lg = _options(theme, lang)
     return trick.render(scene, th, four_color, lg)
+
+
+def render_table(
+    scene: TableScene,
+    *,
+    theme: ThemeName = "dark",
+    four_color: bool = False,
+    lang: Literal["en", "zh"] = "en",
+) -> bytes:
+    """The hand's live table message, laid out for a phone: 800 px wide, every word
+    at least 35 px (12 px high at the 400 px a phone shows it). The strip (hand and
+    trick, trump, both teams, the attackers' points), the trick as one row per
+    seat from the leader, and the previous trick's cards in a line. Its words are
+    the scene's; ``lang`` only names the jokers on the card faces.
+    """
+    th, lg = _options(theme, lang)
+    return table.render(scene, th, four_color, lg)
 
 
 def render_kitty(

@@ -3,7 +3,7 @@
 Shuffles two decks with a fixed seed, deals 25 cards to each seat, gives the
 dealer the 8-card kitty (33 cards), picks a trump the dealer could have
 declared, plays one legal trick with the rules library and writes hand.png
-(the dealer's 33 cards, a few selected), trick.png, kitty.png, summary.png
+(the dealer's 33 cards, a few selected), trick.png, table.png, kitty.png, summary.png
 and scoreboard.png, plus a ``-light``/``-zh`` variant of each with ``--all``.
 """
 
@@ -31,13 +31,16 @@ from . import (
     KittyScene,
     ScoreScene,
     SummaryScene,
+    TableScene,
     TrickScene,
     render_hand,
     render_kitty,
     render_scoreboard,
     render_summary,
+    render_table,
     render_trick,
 )
+from .canvas import level_text
 
 NAMES = ("Alice", "王小明", "Carol", "Dmitri")
 
@@ -106,6 +109,7 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
             viewer=0,
             trick_no=1,
         ),
+        "table": _table(plays, trump, dealer, winner, trick_points, levels_before, lang),
         "kitty": KittyScene(buried, trump, NAMES[dealer], multiplier=multiplier),
         "summary": SummaryScene(
             NAMES,
@@ -123,6 +127,42 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
             NAMES, levels=levels_before, dealer=dealer, trump=trump, points=trick_points, hand_no=4
         ),
     }
+
+
+def _table(
+    plays: dict[int, list[Card]],
+    trump: Trump,
+    dealer: int,
+    winner: int,
+    trick_points: int,
+    levels: tuple[str, str],
+    lang: str,
+) -> TableScene:
+    """The live table image as the trick's last card is awaited (the words are the
+    catalogs' in the bot; written out here)."""
+    last = (dealer + 3) % 4
+    shown = {seat: cards for seat, cards in plays.items() if seat != last}
+    trick = TrickScene(NAMES, dealer, shown, trump, dealer, winner=winner, trick_no=1)
+    zh = lang == "zh"
+    team, other = (level_text(levels[(dealer + k) % 2]) for k in (0, 1))
+    return TableScene(
+        trick,
+        head="第 4 局 · 第 1 轮" if zh else "Hand 4 · Trick 1",
+        teams=(f"庄家 · 打 {team}", f"闲家 · 打 {other}")
+        if zh
+        else (f"Dealer's team · {team}", f"Attackers · {other}"),
+        score="闲家得分 0 · 每人剩 25 张" if zh else "Attackers' points 0 · 25 cards left",
+        trump_word="主" if zh else "Trump",
+        badges=dict(
+            zip(
+                ("dealer", "led", "winning", "won", "to_play"),
+                ("庄家", "首出", "最大", "赢", "出牌中")
+                if zh
+                else ("Dealer", "Led", "Winning", "Won", "To play"),
+                strict=True,
+            )
+        ),
+    )
 
 
 def _verdict(winner_team: str, gain: int, lang: str) -> str:
@@ -143,6 +183,7 @@ def _up(level: str, gain: int) -> str:
 RENDERERS = {
     "hand": render_hand,
     "trick": render_trick,
+    "table": render_table,
     "kitty": render_kitty,
     "summary": render_summary,
     "scoreboard": render_scoreboard,

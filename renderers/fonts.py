@@ -149,25 +149,32 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return text[:lo].rstrip() + "…"
 
 
-def fit_name(name: str, size: int, bold: bool, max_width: int) -> str:
+def fit_name(name: str, size: int, bold: bool, max_width: int, seat: int | None = None) -> str:
     """A player's name that fits, never cut to a stump like "Bot…".
 
-    Tried in order: the whole name; its distinctive last word ("Bot Chen" -> "Chen");
-    the initials ("Bot Chen" -> "BC"); the first characters that fit (one or two
-    CJK characters read as a name). Seats are shown next to names anyway, so a
-    shortened name still says who it is.
+    Tried in order: the whole name; without a bracketed note ("Ana (bot)" ->
+    "Ana"); its distinctive last word ("Bot Chen" -> "Chen"); the initials ("Bot
+    Chen" -> "BC"); the first characters that fit (one or two CJK characters read
+    as a name). With ``seat``, a shortened name carries it ("Chen #3"), so it still
+    says who it is.
     """
-    words = name.split()
-    candidates = [name]
+    plain = [w for w in name.split() if not (w[:1] in "([" and w[-1:] in ")]")]
+    words = plain or name.split()
+    candidates = [" ".join(words)]
     if len(words) > 1:
         candidates += [words[-1], "".join(w[0] for w in words).upper()]
+    if text_width(name, size, bold) <= max_width:
+        return name
+    tag = "" if seat is None else f" #{seat}"
     for text in candidates:
-        if text_width(text, size, bold) <= max_width:
-            return text
-    cut = name
-    while len(cut) > 1 and text_width(cut, size, bold) > max_width:
+        if text_width(text + tag, size, bold) <= max_width:
+            return text + tag
+    cut = candidates[-1]
+    while len(cut) > 1 and text_width(cut + tag, size, bold) > max_width:
         cut = cut[:-1]
-    return cut
+    if text_width(cut + tag, size, bold) > max_width:
+        return cut
+    return cut + tag
 
 
 def draw_text(

@@ -91,6 +91,37 @@ class TrickScene:
             _check_seat(self.failed_throw[0], "the failed throw's seat")
 
 
+BADGES = ("dealer", "led", "winning", "won", "to_play")
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    """The hand's live table message as one image: the trick so far and the strip.
+
+    Every word is the caller's, in the table's language: ``head`` ("Hand 3 ·
+    Trick 5"); ``teams``, the dealer's team's words then the attackers' (the
+    level, such as "Attackers · 3"; the image adds the two names); ``score``
+    (the attackers' points, the cards left); ``trump_word`` before the trump's
+    suit and level; ``last_title`` over ``last`` (the previous trick, while a
+    trick is in progress); ``badges``, the words on the seats' plates, keyed by
+    ``BADGES``. ``trick`` is the trick on the table (no plays before the lead).
+    """
+
+    trick: TrickScene
+    head: str
+    teams: tuple[str, str]
+    score: str
+    trump_word: str
+    badges: Mapping[str, str]
+    last: TrickScene | None = None
+    last_title: str = ""
+
+    def __post_init__(self) -> None:
+        missing = [key for key in BADGES if key not in self.badges]
+        if missing:
+            raise ValueError(f"badges lack the words for {missing}")
+
+
 @dataclass(frozen=True, slots=True)
 class KittyScene:
     """The kitty (底牌) shown at the end of a hand.

@@ -103,7 +103,10 @@ async def test_a_whole_hand_reads_in_one_language(shengji: Env, locale: str) -> 
     # the images: every table image drawn with the language's labels, every panel in it
     lang = "zh" if locale == "zh-CN" else "en"
     images = [(name, scene, kw) for name, scene, kw in renders if name.startswith("render_")]
-    assert {name for name, _, _ in images} >= {"render_trick", "render_summary", "render_kitty"}
+    assert {name for name, _, _ in images} >= {"render_table", "render_summary", "render_kitty"}
+    table = next(scene for name, scene, _ in images if name == "render_table")
+    words = [table.head, *table.teams, table.score, table.trump_word, *table.badges.values()]
+    assert all(bool(HAN.search(w)) == (locale == "zh-CN") for w in words), words
     assert all(kw["lang"] == lang for _, _, kw in images)
     panels = [kw for name, _, kw in renders if name == "build_panel"]
     assert panels and all(kw["locale"] == locale for kw in panels)

@@ -45,3 +45,29 @@ def only(image: Image.Image, box: tuple[int, int, int, int], colour: RGB) -> boo
     """Whether every pixel in ``box`` is exactly ``colour``."""
     region = image.crop(box)
     return region.getcolors(1) is not None and region.getcolors(1)[0][1] == colour
+
+
+def at_phone_width(data: bytes, width: int = 400) -> tuple[Image.Image, float]:
+    """The PNG scaled to ``width`` px as a phone shows it, and the scale applied."""
+    image = decode(data)
+    scale = width / image.width
+    return image.resize((width, round(image.height * scale)), Image.Resampling.LANCZOS), scale
+
+
+def ink_height(image: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """Height in px of the glyphs in ``box``: rows holding a pixel at least half as far
+    from the box's commonest colour (its background) as its farthest pixel."""
+    region = image.crop(box)
+    colours = region.getcolors(maxcolors=region.width * region.height + 1) or []
+    background = max(colours)[1]
+
+    def far(px: RGB) -> int:
+        return sum(abs(a - b) for a, b in zip(px, background, strict=True))
+
+    reach = max(far(px) for _, px in colours)
+    rows = [
+        y
+        for y in range(region.height)
+        if any(far(region.getpixel((x, y))) * 2 >= reach for x in range(region.width))  # type: ignore[arg-type]
+    ]
+    return rows[-1] - rows[0] + 1 if rows and reach else 0

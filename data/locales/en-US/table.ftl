@@ -51,3 +51,16 @@ table-button-bot = Add computer
 table-button-leave = Leave
 table-button-start = Start
 table-lobby-seat = **Seat { $seat }** ({ $team }): { $who }
+# The table image (renderers.table): its words, short (they are drawn large for phones).
+table-img-head = Hand { $hand } · Trick { $trick }
+table-img-dealer-team = Dealer's team · { $level }
+table-img-attackers = Attackers · { $level }
+table-img-score = Attackers' points { $points } · { $left } cards left
+table-img-trump = Trump
+table-img-no-trump = No trump
+table-img-dealer = Dealer
+table-img-led = Led
+table-img-winning = Winning
+table-img-won = Won
+table-img-to-play = To play
+table-img-last = Previous trick · { $player } +{ $points }

@@ -51,3 +51,16 @@ table-button-bot = 加电脑
 table-button-leave = 离开
 table-button-start = 开始
 table-lobby-seat = **{ $seat }号位**（{ $team }队）：{ $who }
+# 牌桌图片（renderers.table）：字要短（为手机放大绘制）。
+table-img-head = 第 { $hand } 局 · 第 { $trick } 轮
+table-img-dealer-team = 庄家 · 打 { $level }
+table-img-attackers = 闲家 · 打 { $level }
+table-img-score = 闲家得分 { $points } · 每人剩 { $left } 张
+table-img-trump = 主
+table-img-no-trump = 无主
+table-img-dealer = 庄家
+table-img-led = 首出
+table-img-winning = 最大
+table-img-won = 赢
+table-img-to-play = 出牌中
+table-img-last = 上一轮 · { $player } +{ $points }

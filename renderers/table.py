@@ -1,0 +1,263 @@
+"""The table image: the hand's live table message, drawn for a phone.
+
+Discord shows an image at the width of the screen, about 400 px on a phone, so
+this image is laid out for that: 800 px wide (twice 400, sharp on phone screens)
+with every word at least 35 px, which is over 12 px high once shown 400 px wide.
+Top to bottom: the strip (the hand and trick, the trump, both teams with their
+levels and names, the attackers' points and the cards left), the trick on the
+table as one row per seat in play order from the leader (name, badges: dealer,
+led, winning or won, to play; the cards, the winning play ringed, a failed throw's
+cards taken back greyed), then the previous trick in one line of card codes.
+Every word comes from the scene (the caller's catalogs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from bot.rules import Card
+
+from .canvas import badge, encode, level_text, new_canvas, ring, rounded, suit_icon
+from .cards import CARD_H, CARD_W, hand_order, paste_card, sprite, suit_colours
+from .fonts import draw_text, fit, fit_name, text_width
+from .labels import Lang
+from .scenes import TableScene, TrickScene
+from .shapes import shape_mask
+from .theme import RGB, Theme
+from .trick import Fan, plate_badges, to_play
+
+WIDTH = 800
+MARGIN = 16
+PAD = 16  # inside panels and the felt
+TEXT = 35  # every word: 35 px is ~12.7 px of capital height at 400 px wide
+HEAD = 40
+LINE = 50  # one line of text
+BADGE_H = round(TEXT * 1.6)
+PLATE_W = 250  # the name and badges column of a seat's row
+ROW_GAP = 14
+RING_PAD = 7
+INNER = WIDTH - 2 * (MARGIN + PAD)
+FAN_W = INNER - PLATE_W - RING_PAD
+ICON = 30  # suit symbols beside a rank in the previous trick's line
+SEAT_GAP = 18  # before each seat's name in that line
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass
+class Page:
+    """The canvas being drawn and the boxes of the words on it (checked by the tests)."""
+
+    canvas: Image.Image
+    th: Theme
+    words: list[Box] = field(default_factory=list)
+
+    def text(
+        self, x: float, cy: float, text: str, size: int, colour: RGB, bold: bool = False
+    ) -> int:
+        """One line of words, left-aligned at ``x`` and centred on ``cy``; returns its width."""
+        width = draw_text(self.canvas, x, cy, text, size, colour, bold=bold)
+        self.words.append((round(x), round(cy - size / 2), round(x) + width, round(cy + size / 2)))
+        return width
+
+
+def _row_order(trick: TrickScene) -> list[int]:
+    """Seats in play order from the leader (from the seat to play when none has played)."""
+    return [(trick.leader + k) % 4 for k in range(4)]
+
+
+def _fan(trick: TrickScene, seat: int) -> Fan:
+    played = hand_order(trick.plays.get(seat, ()), trick.trump)
+    ghosts: list[Card] = []
+    if trick.failed_throw is not None and trick.failed_throw[0] == seat and seat in trick.plays:
+        ghosts = hand_order(trick.failed_throw[2], trick.trump)
+    return Fan.build(played, ghosts, FAN_W)
+
+
+def _row_height(trick: TrickScene, seat: int, fan: Fan) -> int:
+    plate = LINE + len(plate_badges(trick, seat)) * (BADGE_H + 6)
+    return max(plate, CARD_H + 2 * RING_PAD, fan.height + 2 * RING_PAD)
+
+
+def _last_tokens(scene: TableScene) -> list[tuple[int, Card | None]]:
+    """The previous trick's line as tokens: a seat's name (card None), then its cards."""
+    last = scene.last
+    if last is None:
+        return []
+    tokens: list[tuple[int, Card | None]] = []
+    for seat in _row_order(last):
+        tokens.append((seat, None))
+        tokens += [(seat, card) for card in hand_order(last.plays.get(seat, ()), last.trump)]
+    return tokens
+
+
+def _token_width(scene: TableScene, token: tuple[int, Card | None]) -> int:
+    seat, card = token
+    if card is None:
+        return SEAT_GAP + text_width(_short(scene, seat), TEXT, True) + 10
+    if card.is_joker:
+        return ICON + 6
+    return text_width(level_text(card.rank), TEXT, True) + ICON + 6
+
+
+def _short(scene: TableScene, seat: int) -> str:
+    return fit_name(scene.trick.names[seat], TEXT, True, 160, seat=seat)
+
+
+def _last_lines(scene: TableScene) -> list[list[tuple[int, Card | None]]]:
+    """The previous trick's tokens wrapped into lines; a name never ends a line."""
+    lines: list[list[tuple[int, Card | None]]] = [[]]
+    x = 0
+    tokens = _last_tokens(scene)
+    for i, token in enumerate(tokens):
+        w = _token_width(scene, token)
+        if token[1] is None and i + 1 < len(tokens):
+            w += _token_width(scene, tokens[i + 1])
+        if lines[-1] and x + w > INNER:
+            lines.append([])
+            x = 0
+        lines[-1].append(token)
+        x += _token_width(scene, token)
+    return [line for line in lines if line]
+
+
+def height(scene: TableScene) -> int:
+    trick = scene.trick
+    strip = PAD + LINE * 4 + PAD
+    rows = sum(_row_height(trick, s, _fan(trick, s)) for s in range(4)) + 3 * ROW_GAP
+    felt = PAD + rows + PAD
+    last = 0
+    if scene.last is not None:
+        last = ROW_GAP + PAD + LINE * (1 + len(_last_lines(scene))) + PAD
+    return MARGIN + strip + ROW_GAP + felt + last + MARGIN
+
+
+def _strip(page: Page, scene: TableScene, y: int, four_color: bool, lang: Lang) -> int:
+    th = page.th
+    bottom = y + PAD + LINE * 4 + PAD
+    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel, th.panel_edge, 1.5)
+    x0, x1 = MARGIN + PAD, WIDTH - MARGIN - PAD
+    cy = y + PAD + LINE / 2
+    trump = scene.trick.trump
+    level = level_text(trump.level)
+    trump_w = text_width(scene.trump_word, HEAD, True) + 10 + text_width(level, HEAD, True)
+    if trump.suit is not None:
+        trump_w += HEAD + 6
+    x = x1 - trump_w
+    x += page.text(x, cy, scene.trump_word, HEAD, th.text, bold=True) + 10
+    if trump.suit is not None:
+        suit_icon(page.canvas, x, cy, trump.suit, HEAD, suit_colours(th, four_color)[trump.suit])
+        x += HEAD + 6
+    page.text(x, cy, level, HEAD, th.text, bold=True)
+    head = fit(scene.head, HEAD, True, x1 - x0 - trump_w - 20)
+    page.text(x0, cy, head, HEAD, th.text, bold=True)
+    dealer = scene.trick.dealer
+    for k, words in enumerate(scene.teams):
+        first = (dealer + k) % 4
+        colour = th.gold if k == 0 else th.text
+        line_y = cy + LINE * (k + 1)
+        x = x0 + page.text(x0, line_y, words + " · ", TEXT, colour, bold=True)
+        room = (x1 - x - text_width(" & ", TEXT, True)) // 2
+        for i, seat in enumerate((first, (first + 2) % 4)):
+            name = fit_name(scene.trick.names[seat], TEXT, True, room, seat=seat)
+            x += page.text(x, line_y, (" & " if i else "") + name, TEXT, colour, bold=True)
+    page.text(x0, cy + LINE * 3, fit(scene.score, TEXT, False, x1 - x0), TEXT, th.text)
+    return bottom
+
+
+def _seat_row(
+    page: Page, scene: TableScene, seat: int, y: int, four_color: bool, lang: Lang
+) -> int:
+    th = page.th
+    trick = scene.trick
+    fan = _fan(trick, seat)
+    h = _row_height(trick, seat, fan)
+    x0 = MARGIN + PAD
+    edge = th.win if seat == trick.winner else th.accent if seat == to_play(trick) else None
+    name = fit_name(trick.names[seat], TEXT, True, PLATE_W - 10, seat=seat)
+    page.text(x0, y + LINE / 2, name, TEXT, edge or th.text, bold=True)
+    colours = {
+        "dealer": (th.gold, th.badge_ink),
+        "led": (th.panel_edge, th.text),
+        "won": (th.win, th.badge_ink),
+        "winning": (th.win, th.badge_ink),
+        "to_play": (th.accent, th.badge_ink),
+    }
+    by = y + LINE + BADGE_H / 2
+    for key in plate_badges(trick, seat):
+        word = fit(scene.badges[key], TEXT, True, PLATE_W - 44)
+        fill, ink_ = colours[key]
+        w = badge(page.canvas, x0, by, word, fill, ink_, TEXT)
+        pad = round(TEXT * 0.55)
+        page.words.append((x0 + pad, round(by - TEXT / 2), x0 + w - pad, round(by + TEXT / 2)))
+        by += BADGE_H + 6
+    fx = x0 + PLATE_W + RING_PAD
+    fy = y + (h - max(CARD_H, fan.height)) // 2
+    if seat == trick.winner and fan.items:
+        stood = [p for (_, v), p in zip(fan.items, fan.positions, strict=True) if v != "ghost"]
+        if stood:
+            right = max(dx for dx, _ in stood) + CARD_W
+            low = max(dy for _, dy in stood) + CARD_H
+            box = (fx - RING_PAD, fy - RING_PAD, fx + right + RING_PAD, fy + low + RING_PAD)
+            ring(page.canvas, box, 14, th.win, 4.0)
+    for (card, variant), (dx, dy) in zip(fan.items, fan.positions, strict=True):
+        paste_card(
+            page.canvas,
+            sprite(card, th.name, four_color, lang, variant),
+            fx + dx,
+            fy + dy,
+            th.shadow,
+        )
+    return y + h
+
+
+def _last(page: Page, scene: TableScene, y: int, four_color: bool) -> None:
+    th = page.th
+    last = scene.last
+    assert last is not None
+    lines = _last_lines(scene)
+    bottom = y + PAD + LINE * (1 + len(lines)) + PAD
+    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel, th.panel_edge, 1.5)
+    x0 = MARGIN + PAD
+    cy = y + PAD + LINE / 2
+    page.text(x0, cy, fit(scene.last_title, TEXT, True, INNER), TEXT, th.muted, bold=True)
+    colours = suit_colours(th, four_color)
+    for line in lines:
+        cy += LINE
+        x = x0 - SEAT_GAP
+        for seat, card in line:
+            if card is None:
+                colour = th.win if seat == last.winner else th.text
+                x += SEAT_GAP
+                x += page.text(x, cy, _short(scene, seat), TEXT, colour, bold=True) + 10
+            elif card.is_joker:
+                big = card.rank == "B"
+                star = shape_mask("star", ICON, not big)
+                page.canvas.paste(colours["H"] if big else th.text, (x, round(cy - ICON / 2)), star)
+                x += ICON + 6
+            else:
+                colour = colours[card.suit]
+                x += page.text(x, cy, level_text(card.rank), TEXT, colour, bold=True)
+                suit_icon(page.canvas, x + 2, cy, card.suit, ICON, colour)
+                x += ICON + 6
+
+
+def draw(scene: TableScene, th: Theme, four_color: bool, lang: Lang) -> Page:
+    page = Page(new_canvas(WIDTH, height(scene), th), th)
+    y = _strip(page, scene, MARGIN, four_color, lang) + ROW_GAP
+    trick = scene.trick
+    rows = sum(_row_height(trick, s, _fan(trick, s)) for s in range(4)) + 3 * ROW_GAP
+    felt_bottom = y + PAD + rows + PAD
+    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, felt_bottom), 24, th.felt)
+    row_y = y + PAD
+    for seat in _row_order(trick):
+        row_y = _seat_row(page, scene, seat, row_y, four_color, lang) + ROW_GAP
+    if scene.last is not None:
+        _last(page, scene, felt_bottom + ROW_GAP, four_color)
+    return page
+
+
+def render(scene: TableScene, th: Theme, four_color: bool, lang: Lang) -> bytes:
+    return encode(draw(scene, th, four_color, lang).canvas, th)
