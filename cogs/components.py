@@ -78,7 +78,9 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
         if table.match is None or not table.match.tricks:
             raise refusal("reply-no-trick-yet")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await deps(interaction).presenter.last_trick_image(table, table.match.view(None))
+        loc = await reply_locale(interaction)
+        presenter = deps(interaction).presenter
+        image = await presenter.last_trick_image(table, table.match.view(None), loc)
         assert image is not None
         await interaction.followup.send(file=png(image, "trick.png"), ephemeral=True)
         return

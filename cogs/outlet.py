@@ -26,6 +26,7 @@ import discord
 from bot.i18n import pick, t
 from bot.rules import Card
 from bot.service import Table
+from bot.store import UserPrefs
 
 from .live import LiveMessage
 from .tableview import names_of
@@ -77,6 +78,10 @@ class Outlet:
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
         self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
         self.rendering = 0  # renders queued or running in the render thread
+        #: each player's display preferences (cogs.prefs forgets one on a change)
+        self.prefs: dict[int, UserPrefs] = {}
+        #: the language of each player's Discord client, from their last interaction
+        self.client_locales: dict[int, str] = {}
 
     async def off_loop(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run a render in the one render thread.
@@ -110,7 +115,30 @@ class Outlet:
 
     @staticmethod
     def locale(table: Table) -> object:
+        """For the table's messages: the server's setting, else its preferred locale (the
+        table keeps what it started with)."""
         return table.meta.get("locale")
+
+    async def prefs_of(self, user_id: int) -> UserPrefs:
+        """A player's preferences, read from the store once and kept."""
+        found = self.prefs.get(user_id)
+        if found is None:
+            found = UserPrefs()
+            if self.service is not None:
+                found = await self.service.store.user_prefs(user_id)
+            self.prefs[user_id] = found
+        return found
+
+    def player_locale(self, table: Table, user_id: int, prefs: UserPrefs) -> str:
+        """For what only this player reads: their setting, else their Discord client's,
+        else the server's preferred locale (never the table's language setting), else
+        English."""
+        guild = self.client.get_guild(table.guild_id)
+        server = guild.preferred_locale if guild is not None else None
+        return pick(prefs.locale, self.client_locales.get(user_id), server)
+
+    async def dm_locale(self, table: Table, user_id: int) -> str:
+        return self.player_locale(table, user_id, await self.prefs_of(user_id))
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -179,9 +207,8 @@ class Outlet:
         for seat in table.humans:
             info = table.seats[seat]
             if info is not None and info.user_id is not None:
-                await self._send_dm(
-                    table, seat, info.user_id, content=t(self.locale(table), "table-place-lost")
-                )
+                loc = await self.dm_locale(table, info.user_id)
+                await self._send_dm(table, seat, info.user_id, content=t(loc, "table-place-lost"))
 
     async def _send_dm(
         self, table: Table, seat: int, user_id: int, **kwargs: Any

@@ -146,6 +146,7 @@ async def panel_component(
         raise refusal("reply-not-your-panel")
     _, _, view = service.view_for(table.channel_id, interaction.user.id)
     if view.seq != cid.seq or view.to_act != seat:
+        await interaction.response.defer()  # acknowledged before anything else is awaited
         await _redraw(interaction, table, seat, view, await say(interaction, "reply-panel-stale"))
         return
     staged = presenter.staged(table, seat, cid.seq)

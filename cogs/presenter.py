@@ -123,10 +123,11 @@ class Presenter(SeatPanels):
         else:
             if update.reason is CloseReason.FAILED:
                 await self._post(table, content=t(loc, "table-failed"))
-            if update.note:
-                await self._post(table, content=update.note)
+            note = t(loc, update.note) if update.note else ""  # a key of table.ftl
+            if note:
+                await self._post(table, content=note)
             assert ui.lobby is not None
-            embed = closed_embed(table.id, update.note, loc)
+            embed = closed_embed(table.id, note, loc)
             ui.lobby.show(functools.partial(ready, {"embed": embed, "view": None}))
             await ui.lobby.settle()
         self.ui_by_table.pop(table.id, None)
@@ -140,11 +141,13 @@ class Presenter(SeatPanels):
         if info is None or info.user_id is None:
             return
         ui = self.ui(table)
-        text = t(self.locale(table), "table-warning", seconds=update.note)
         ping = ui.pings.get(seat)
-        if ping is not None:
+        if ping is not None:  # their turn DM: in their language
+            loc = await self.dm_locale(table, info.user_id)
+            text = t(loc, "table-warning", seconds=update.note)
             ping[1].show(functools.partial(ready, {"content": text}))
-        elif info.user_id in ui.dm_closed:
+        elif info.user_id in ui.dm_closed:  # said in the thread instead: the table's language
+            text = t(self.locale(table), "table-warning", seconds=update.note)
             self._show_table(table, update, extra=f"<@{info.user_id}> {text}")
 
     async def _events(self, table: Table, update: Update) -> None:
@@ -221,8 +224,12 @@ class Presenter(SeatPanels):
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
         old, ui.panels = ui.panels, {}
-        line = old_panel_line(public.hand_no, public.last_result, self.locale(table))
-        for live in old.values():  # last hand's panels shrink to one line
+        for seat, live in old.items():  # last hand's panels shrink to one line
+            info = table.seats[seat]
+            loc = self.locale(table)
+            if info is not None and info.user_id is not None:
+                loc = await self.dm_locale(table, info.user_id)
+            line = old_panel_line(public.hand_no, public.last_result, loc)
             live.show(functools.partial(ready, {"content": line, "files": [], "view": None}))
         self._show_deal(table, update, force=True)
 
@@ -307,11 +314,12 @@ class Presenter(SeatPanels):
             files=[png(summary_png, "summary.png"), png(kitty_png, "kitty.png")],
         )
 
-    async def last_trick_image(self, table: Table, view: SeatView) -> bytes | None:
+    async def last_trick_image(self, table: Table, view: SeatView, loc: object) -> bytes | None:
+        """The last trick for one viewer (an ephemeral reply), labelled in their language."""
         if not view.tricks:
             return None
         record = view.tricks[-1]
         names = names_of(tuple(table.seats))
         scene = finished_trick(record, names, view, len(view.tricks), viewer=view.seat)
         shown = [c for _, cards in record.plays for c in cards]
-        return await self.render(render_trick, scene, None, shown, self.locale(table))
+        return await self.render(render_trick, scene, None, shown, loc)

@@ -27,7 +27,7 @@ from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
-from .outlet import Audit, Outlet, ready
+from .outlet import Outlet, ready
 from .panels import Panel, build_panel
 from .tableview import names_of, when
 
@@ -38,25 +38,6 @@ EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a min
 
 class SeatPanels(Outlet):
     """The players' panels: redrawn at their turns, and on demand for the cog."""
-
-    def __init__(
-        self, client: discord.Client, audit: Audit | None = None, *, edit_gap: float = 1.0
-    ) -> None:
-        super().__init__(client, audit, edit_gap=edit_gap)
-        #: each player's display preferences (cogs.prefs forgets one on a change)
-        self.prefs: dict[int, UserPrefs] = {}
-        #: the language of each player's Discord client, from their last interaction
-        self.client_locales: dict[int, str] = {}
-
-    async def prefs_of(self, user_id: int) -> UserPrefs:
-        """A player's preferences, read from the store once and kept."""
-        found = self.prefs.get(user_id)
-        if found is None:
-            found = UserPrefs()
-            if self.service is not None:
-                found = await self.service.store.user_prefs(user_id)
-            self.prefs[user_id] = found
-        return found
 
     def redraw_for(self, user_id: int) -> int:
         """Redraw this player's live panels at every table (after a preference change)."""
@@ -81,10 +62,6 @@ class SeatPanels(Outlet):
                 self._show_panel(table, update, seat)
                 redrawn += 1
         return redrawn
-
-    def player_locale(self, table: Table, user_id: int, prefs: UserPrefs) -> str:
-        """For what only this player reads: their setting, their client, the server."""
-        return pick(prefs.locale, self.client_locales.get(user_id), self.locale(table))
 
     def _refresh_panels(self, table: Table, update: Update, skip: int | None = None) -> None:
         """Redraw the panels of every human not in 托管 (the dealer's is skipped at the bury)."""

@@ -79,6 +79,14 @@ class WorldMixin:
         self.gateway.dispatch("GUILD_CREATE", payload, intent=Intents.GUILDS)
         return guild
 
+    def set_preferred_locale(self, guild: Guild, locale: str) -> None:
+        """The server's admins change its Community language: Discord sends GUILD_UPDATE."""
+        guild.preferred_locale = locale
+        payload = self.guild_create_payload(guild)
+        for key in ("unavailable", "channels", "threads", "members", "member_count", "joined_at"):
+            payload.pop(key, None)  # GUILD_UPDATE carries the guild object only
+        self.gateway.dispatch("GUILD_UPDATE", payload, intent=Intents.GUILDS)
+
     def create_text_channel(
         self, guild: Guild, name: str, *, category: Channel | None = None
     ) -> Channel:

@@ -85,7 +85,7 @@ class DriverMixin(Runtime):
         timers = table.timers
         step = table.driver.next()
         if isinstance(step, MatchDone):
-            await self._close(table, CloseReason.FINISHED, note="The match is over.")
+            await self._close(table, CloseReason.FINISHED, note="table-closed-over")
             return
         if isinstance(step, AskBid):
             async with table.lock:
@@ -110,9 +110,7 @@ class DriverMixin(Runtime):
                 if table.closed or match.expecting()[0] != kind:
                     return
                 if kind == "next_hand" and not all(h.may_deal(table) for h in self.hooks):
-                    await self._close(
-                        table, CloseReason.FINISHED, note="Time is up: no new hand starts."
-                    )
+                    await self._close(table, CloseReason.FINISHED, note="table-closed-time-up")
                     return
                 closing = system_action(step)
                 assert closing is not None

@@ -353,7 +353,7 @@ class Runtime:
         """The channel was deleted or the bot lost access: abort its table."""
         table = self.tables.get(channel_id)
         if table is not None:
-            await self._close(table, CloseReason.CHANNEL_GONE, note="The channel is gone.")
+            await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
 
     async def _free_channel(self, channel_id: int) -> None:
         """Record a closing the store refused earlier, before a new table takes the channel."""

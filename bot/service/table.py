@@ -138,7 +138,7 @@ class Update:
     actor: int | None = None
     auto: bool = False
     deadline: float | None = None
-    note: str = ""
+    note: str = ""  # CLOSED: the key of why (table.ftl); WARNING: seconds; STORAGE: state
     reason: CloseReason | None = None  # set on CLOSED updates
 
 
