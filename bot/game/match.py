@@ -115,9 +115,10 @@ from .views import HandResult, SeatView, TrickRecord
 MAX_REDEALS = 5
 # the phases as module constants: an Enum class attribute costs several times a
 # global lookup, and these checks run for every view (the simulations' hot path)
-_DEAL, _KITTY, _PLAY, _SCORED, _OVER = (
+_DEAL, _KITTY, _OVERCALL, _PLAY, _SCORED, _OVER = (
     Phase.DEAL,
     Phase.KITTY,
+    Phase.OVERCALL,
     Phase.PLAY,
     Phase.SCORED,
     Phase.OVER,
@@ -247,13 +248,14 @@ class Match:
 
     @property
     def to_act(self) -> int | None:
-        if self.phase is _KITTY:
+        phase = self.phase
+        if phase is _PLAY:
+            return None if self.leader is None else (self.leader + len(self.trick)) % 4
+        if phase is _KITTY:
             return self.dealer
-        if self.phase == Phase.OVERCALL:
+        if phase is _OVERCALL:
             assert self.dealer is not None
             return (self.dealer + 1 + self.round_done) % 4
-        if self.phase == Phase.PLAY and self.leader is not None:
-            return (self.leader + len(self.trick)) % 4
         return None
 
     def expecting(self) -> tuple[str | None, int | None]:
@@ -284,17 +286,20 @@ class Match:
         decision, so this is on the hot path of every simulation.
         """
         phase = self.phase
-        if phase is _PLAY and self.leader is not None:  # the hot case, inlined
+        dealer = self.dealer
+        if phase is _PLAY and self.leader is not None and dealer is not None:  # the hot case
             kind: str | None = "play"
             actor: int | None = (self.leader + len(self.trick)) % 4
-            knows_kitty = seat == self.dealer
+            knows_kitty = seat == dealer
+            level = self.levels[team_of(dealer)]
         else:
             kind, actor = self.expecting()
             knows_kitty = (
                 seat is not None
-                and seat == self.dealer
+                and seat == dealer
                 and (phase is _KITTY or phase is _PLAY or phase is Phase.OVERCALL)
             )
+            level = self.level
         hands = self.hands
         if self._tricks_view is None:
             self._tricks_view = tuple(self.tricks)
@@ -306,8 +311,8 @@ class Match:
                 self.hand_no,
                 phase,
                 (self.levels[0], self.levels[1]),
-                self.dealer,
-                self.level,
+                dealer,
+                level,
                 self.trump,
                 tuple(hands[seat]) if seat is not None else (),
                 (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
@@ -336,7 +341,7 @@ class Match:
         for a player (timeouts, 托管) in the events.
         """
         if isinstance(action, Play):
-            events = self._play(seat, list(action.cards), auto)
+            events = self._play(seat, action.cards, auto)
         elif isinstance(action, Declare):
             events = self._declare(seat, list(action.cards))
         elif isinstance(action, Bury):
@@ -498,24 +503,29 @@ class Match:
 
     # --- tricks --------------------------------------------------------------------
 
-    def _play(self, seat: int, cards: list[Card], auto: bool) -> list[Event]:
-        check_seat(seat)
-        self._require(_PLAY, "play")
-        if seat != self.to_act:
+    def _play(self, seat: int, cards: Sequence[Card], auto: bool) -> list[Event]:
+        trick = self.trick
+        leader = self.leader
+        # the seat, phase and turn checks in one test when all is well (every play of
+        # every simulation passes here); otherwise the checks in their usual order
+        if self.phase is not _PLAY or leader is None or seat != (leader + len(trick)) % 4:
+            check_seat(seat)
+            self._require(_PLAY, "play")
             raise NotYourTurn("It is not your turn.", self.to_act, key="game-err-not-your-turn")
-        assert self.trump is not None and self.leader is not None
+        trump = self.trump
+        assert trump is not None
         hand = self.hands[seat]
         events: list[Event] = []
-        if not self.trick and len(cards) == 1 and cards[0] in hand:
+        if not trick and len(cards) == 1 and cards[0] in hand:
             played = cards  # a single card from the hand: always a legal lead
             self.attempted = None
-        elif not self.trick:
-            units = check_lead(hand, cards, self.trump, self.rules)
+        elif not trick:
+            units = check_lead(hand, cards, trump, self.rules)
             played = cards
             self.attempted = None
             if len(units) > 1:
                 others = [self.hands[s] for s in range(4) if s != seat]
-                played = resolve_throw(cards, others, self.trump, self.rules)
+                played = resolve_throw(cards, others, trump, self.rules)
                 if len(played) != len(cards):
                     back = list(cards)
                     for card in played:
@@ -538,13 +548,14 @@ class Match:
                         )
                     )
         else:
-            check_follow(hand, self.trick[0][1], cards, self.trump, self.rules)
+            check_follow(hand, trick[0][1], cards, trump, self.rules)
             played = cards
         for card in played:
             hand.remove(card)
-        self.trick.append((seat, tuple(played)))
-        events.append(Played(seat, tuple(played), auto))
-        if len(self.trick) == 4:
+        cards_played = tuple(played)
+        trick.append((seat, cards_played))
+        events.append(Played(seat, cards_played, auto))
+        if len(trick) == 4:
             events.extend(self._finish_trick())
         return events
 
@@ -554,12 +565,13 @@ class Match:
 
     def _finish_trick(self) -> list[Event]:
         assert self.trump is not None and self.leader is not None
-        plays = [cards for _, cards in self.trick]
-        winner = self.trick[trick_winner(plays, self.trump, self.rules)][0]
-        won = sum(points(cards) for cards in plays)
-        if self._attacking(winner):
+        trick = self.trick
+        plays = [cards for _, cards in trick]
+        winner = trick[trick_winner(plays, self.trump, self.rules)][0]
+        won = points([card for cards in plays for card in cards])
+        if won and self._attacking(winner):
             self.attackers_points += won
-        record = TrickRecord(self.leader, tuple(self.trick), winner, won, self.attempted)
+        record = TrickRecord(self.leader, tuple(trick), winner, won, self.attempted)
         self.tricks.append(record)
         self._tricks_view = None
         self.trick = []

@@ -94,6 +94,11 @@ ALL_CARDS: tuple[Card, ...] = (
     BIG_JOKER,
 )
 
+# every card's points by identity (cards are interned): ``points`` runs for every trick
+_POINTS_OF: dict[Card, int] = {
+    card: CARD_POINTS.get(card.rank, 0) if card.suit != JOKER else 0 for card in ALL_CARDS
+}
+
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _TOKEN = re.compile(r"[^\s,;]+")
 _CARD = re.compile(r"(SJ|BJ)|(10|[2-9TJQKA])([SHDC])")
@@ -149,7 +154,7 @@ def pretty_cards(cards: Iterable[Card]) -> str:
 
 def points(cards: Iterable[Card]) -> int:
     """Point value: every 5 is 5, every ten and king 10 (jokers are worth nothing)."""
-    return sum(CARD_POINTS.get(card.rank, 0) for card in cards if card.suit != JOKER)
+    return sum(map(_POINTS_OF.__getitem__, cards))
 
 
 def deck(decks: int = 2) -> list[Card]:

@@ -43,8 +43,27 @@ def beatable_units(
     if len(units) == 1:
         return []
     suit = units[0].suit
-    profiles = [counts_of([c for c in hand if order.suit_of[c] == suit]) for hand in other_hands]
-    return [u for u in units if any(beats_unit(order, p, u) for p in profiles)]
+    suit_of, tier = order.suit_of, order.tier
+    profiles = [counts_of([c for c in hand if suit_of[c] == suit]) for hand in other_hands]
+    # a unit of one tier (single, pair, triple) is beaten by the highest card held at
+    # least that often: one pass over each hand instead of a placement search per unit
+    tops: list[dict[int, int]] = []
+    for profile in profiles:
+        top: dict[int, int] = {}
+        for card, n in profile.items():
+            for width in range(1, n + 1):
+                if tier[card] > top.get(width, -1):
+                    top[width] = tier[card]
+        tops.append(top)
+    beatable = []
+    for u in units:
+        if u.length == 1:
+            beaten = any(top.get(u.width, -1) > u.low for top in tops)
+        else:
+            beaten = any(beats_unit(order, p, u) for p in profiles)
+        if beaten:
+            beatable.append(u)
+    return beatable
 
 
 def resolve_throw(

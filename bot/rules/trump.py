@@ -15,6 +15,7 @@ equal tiers (two off-suit 2s, two off-suit level cards) never do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -67,7 +68,7 @@ def suit_name(suit: str) -> str:
 class Order:
     """Effective suits and tiers of every card under one trump and rule set."""
 
-    __slots__ = ("breaks", "ranked", "suit_of", "tier", "trump")
+    __slots__ = ("breaks", "ranked", "sort_key", "suit_of", "tier", "trump")
 
     def __init__(self, trump: Trump, fixed_two_trump: bool, chain: bool) -> None:
         self.trump = trump
@@ -120,6 +121,18 @@ class Order:
             members = [c for c in ALL_CARDS if self.suit_of[c] == suit]
             members.sort(key=lambda c: (self.tier[c], _suit_bias(c, tsuit)), reverse=True)
             self.ranked[suit] = tuple(members)
+        # sort_key(card) sorts a hand the way players hold it: plain suits (alternating
+        # colours, ♠ ♥ ♣ ♦), then trumps, low to high, the jokers last. A dictionary's
+        # lookup: every sort of every decomposition and hand display goes through it.
+        keys = {
+            card: (
+                4 if self.suit_of[card] == TRUMP else _DISPLAY_SUITS.index(self.suit_of[card]),
+                self.tier[card],
+                _suit_bias(card, tsuit),
+            )
+            for card in ALL_CARDS
+        }
+        self.sort_key: Callable[[Card], tuple[int, int, int]] = keys.__getitem__
 
     def is_trump(self, card: Card) -> bool:
         return self.suit_of[card] == TRUMP
@@ -132,15 +145,6 @@ class Order:
         """The one effective suit of ``cards``, or None when they mix suits."""
         suits = {self.suit_of[c] for c in cards}
         return suits.pop() if len(suits) == 1 else None
-
-    def sort_key(self, card: Card) -> tuple[int, int, int]:
-        """Sorts a hand the way players hold it: plain suits, then trumps, low to high.
-
-        Plain suits alternate colours (♠ ♥ ♣ ♦); the trump group ends with the jokers.
-        """
-        suit = self.suit_of[card]
-        group = 4 if suit == TRUMP else _DISPLAY_SUITS.index(suit)
-        return (group, self.tier[card], _suit_bias(card, self.trump.suit))
 
 
 _DISPLAY_SUITS = "SHCD"

@@ -207,6 +207,10 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
         if not ids or ids[-1] is not card:
             ids.append(card)
     start = tuple(cards.count(c) for c in ids)
+    if len(ids) == len(cards):  # all different (most throws): singles, no search
+        singles = [make_unit(order, (c,), 1) for c in ids]
+        singles.sort(key=lambda u: u.high, reverse=True)
+        return tuple(singles)
     tier = [order.tier[c] for c in ids]
     breaks = order.breaks[suit]
     memo: dict[
