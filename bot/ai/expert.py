@@ -56,6 +56,7 @@ FOLLOW_CARDS = 5  # follows are searched from this many cards in hand (leads alw
 LEVEL_WEIGHT = 5.0  # points a level is worth in the expert's objective
 MIN_WORLDS = 8  # fewer samples than this: the heuristic's choice stands
 MARGIN = 2.0  # a challenger must beat the heuristic's choice by this many standard errors
+RACE_AFTER = 4  # samples before a trailing challenger is dropped from the expert's search
 THINK_MS = 250
 
 
@@ -100,7 +101,7 @@ class ExpertPlayer(HeuristicPlayer):
             return ranked[0]
         if view.trick and ctx.left > self.follow_cards:
             return ranked[0]
-        values = search(ctx, ranked[:CANDIDATES], deadline, self.worlds, self.seed)
+        values = search(ctx, ranked[:CANDIDATES], deadline, self.worlds, self.seed, race=True)
         if values is None:
             return tuple(choose_play(view)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
         return ranked[pick(values)]
@@ -112,11 +113,16 @@ def search(
     deadline: float,
     worlds: int | None = None,
     seed: str = "",
+    race: bool = False,
 ) -> list[list[float]] | None:
     """Each candidate's value on each sampled deal, or None without enough samples.
 
     Sampling stops at ``deadline`` (a ``perf_counter`` time) or after ``worlds``
     samples; a sample is only started when the last one says it fits in the time left.
+    With ``race`` (the expert's own decisions), from ``RACE_AFTER`` samples on a
+    challenger that trails the heuristic's choice by a standard error is no longer
+    played out (its list stops growing), so the time goes to the ones that might
+    overrule it; when none is left the search ends.
     """
     view = ctx.view
     rng = random.Random(
@@ -125,6 +131,7 @@ def search(
     )
     sampler = Sampler(ctx)
     values: list[list[float]] = [[] for _ in candidates]
+    alive = list(range(len(candidates)))
     limit = worlds if worlds is not None else 10_000
     start = time.perf_counter()
     done = 0
@@ -138,10 +145,14 @@ def search(
         if world is None:
             break
         hands, kitty = world
-        for i, cand in enumerate(candidates):
-            values[i].append(outcome(ctx, [list(h) for h in hands], kitty, cand))
+        for i in alive:
+            values[i].append(outcome(ctx, [list(h) for h in hands], kitty, candidates[i]))
         done += 1
-    if done < min(MIN_WORLDS, limit):
+        if race and done >= RACE_AFTER:
+            alive = [0, *(i for i in alive[1:] if _gain(values[0], values[i], -1.0) is not None)]
+            if len(alive) == 1:
+                break
+    if done < min(MIN_WORLDS, limit) and len(alive) > 1:
         return None
     return values
 
@@ -226,17 +237,31 @@ class Sampler:
 
 
 def pick(values: Sequence[Sequence[float]]) -> int:
-    """The candidate to play: the heuristic's (index 0) unless one is clearly better."""
+    """The candidate to play: the heuristic's (index 0) unless one is clearly better.
+
+    Candidates dropped by the race (fewer values than the heuristic's) are out.
+    """
     base = values[0]
-    n = len(base)
     best, best_gain = 0, 0.0
     for i in range(1, len(values)):
-        diffs = [a - b for a, b in zip(values[i], base, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > MARGIN * math.sqrt(var / n) and mean > best_gain:
-            best, best_gain = i, mean
+        if len(values[i]) != len(base):
+            continue
+        gain = _gain(base, values[i], MARGIN)
+        if gain is not None and gain > best_gain:
+            best, best_gain = i, gain
     return best
+
+
+def _gain(base: Sequence[float], other: Sequence[float], margin: float) -> float | None:
+    """The mean paired gain of ``other`` over ``base`` (the same deals, in order) when it
+    is above ``margin`` standard errors, else None."""
+    n = len(other)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(other, base[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean if mean > margin * math.sqrt(var / n) else None
 
 
 def outcome(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]) -> float:

@@ -184,11 +184,13 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
     return (cheapest,)
 
 
-def follow(w: World, seat: int, trick: Plays, table_points: int) -> tuple[Card, ...]:
-    """A follow to a single or a pair (identical cards) lead."""
+def follow(
+    w: World, seat: int, trick: Plays, table_points: int, win: tuple[int, bool, int]
+) -> tuple[Card, ...]:
+    """A follow to a single or a pair (identical cards) lead; ``win`` is ``_winner``'s."""
     lead_cards = trick[0][1]
     if len(lead_cards) == 2:
-        return _follow_pair(w, seat, trick, table_points)
+        return _follow_pair(w, seat, trick, table_points, win)
     tier, suit_of = w.tier, w.suit_of
     led = suit_of[lead_cards[0]]
     by = w.hands[seat]
@@ -197,7 +199,7 @@ def follow(w: World, seat: int, trick: Plays, table_points: int) -> tuple[Card, 
         return (legal[0],)
     leader = trick[0][0]
     n = len(trick)
-    win_seat, win_trump, win_tier = _winner(w, trick, led)
+    win_seat, win_trump, win_tier = win
     if w.att[win_seat] == w.att[seat] and w.safe(
         win_seat, leader, n + 1, led, 1, win_trump, win_tier
     ):
@@ -223,7 +225,9 @@ def follow(w: World, seat: int, trick: Plays, table_points: int) -> tuple[Card, 
     return (min(legal, key=cheap.__getitem__),)
 
 
-def _follow_pair(w: World, seat: int, trick: Plays, table_points: int) -> tuple[Card, ...]:
+def _follow_pair(
+    w: World, seat: int, trick: Plays, table_points: int, win: tuple[int, bool, int]
+) -> tuple[Card, ...]:
     tier, suit_of = w.tier, w.suit_of
     led = suit_of[trick[0][1][0]]
     options = _pair_options(w.hands[seat], led)
@@ -231,7 +235,7 @@ def _follow_pair(w: World, seat: int, trick: Plays, table_points: int) -> tuple[
         return options[0]
     leader = trick[0][0]
     n = len(trick)
-    win_seat, win_trump, win_tier = _winner(w, trick, led)
+    win_seat, win_trump, win_tier = win
     cheap, feed = w.cheap, w.feed
     if w.att[win_seat] == w.att[seat] and w.safe(
         win_seat, leader, n + 1, led, 2, win_trump, win_tier
@@ -262,10 +266,6 @@ def _all(by: dict[str, list[Card]]) -> list[Card]:
     return [c for cards in by.values() for c in cards]
 
 
-def _sum_points(cards: Sequence[Card]) -> int:
-    return sum(map(_points, cards))
-
-
 def _pair_options(by: dict[str, list[Card]], led: str) -> list[tuple[Card, ...]]:
     cards = by.get(led, [])
     if len(cards) >= 2:
@@ -287,20 +287,29 @@ def _pair_options(by: dict[str, list[Card]], led: str) -> list[tuple[Card, ...]]
 
 def _winner(w: World, trick: Plays, led: str) -> tuple[int, bool, int]:
     """The seat winning a single or pair trick so far, whether by trump, and its tier."""
-    tier, suit_of = w.tier, w.suit_of
     seat, first = trick[0]
-    best_seat, best_trump, best_tier = seat, led == TRUMP, tier[first[0]]
+    win = (seat, led == TRUMP, w.tier[first[0]])
     for seat, cards in trick[1:]:
-        card = cards[0]
-        if len(cards) == 2 and cards[1] is not card:
-            continue
-        suit = suit_of[card]
-        if suit == TRUMP:
-            if not best_trump or tier[card] > best_tier:
-                best_seat, best_trump, best_tier = seat, True, tier[card]
-        elif suit == led and not best_trump and tier[card] > best_tier:
-            best_seat, best_tier = seat, tier[card]
-    return best_seat, best_trump, best_tier
+        win = _after(w, win, seat, cards, led)
+    return win
+
+
+def _after(
+    w: World, win: tuple[int, bool, int], seat: int, cards: tuple[Card, ...], led: str
+) -> tuple[int, bool, int]:
+    """``win`` once ``seat`` has played ``cards``: a higher card (pair) of the led suit
+    or a trump above any trump so far takes over."""
+    card = cards[0]
+    if len(cards) == 2 and cards[1] is not card:
+        return win
+    suit = w.suit_of[card]
+    t = w.tier[card]
+    if suit == TRUMP:
+        if not win[1] or t > win[2]:
+            return (seat, True, t)
+    elif suit == led and not win[1] and t > win[2]:
+        return (seat, False, t)
+    return win
 
 
 def simple(cards: Sequence[Card]) -> bool:
@@ -320,17 +329,24 @@ def play_out(
     Returns the attackers' points from here on, kitty bonus included.
     """
     total = 0.0
+    points_of = _POINTS
     while True:
         leader = trick[0][0]
-        table = sum(_sum_points(c) for _, c in trick)
+        led = w.suit_of[trick[0][1][0]]
+        win = _winner(w, trick, led)
+        table = 0
+        for _, played in trick:
+            for card in played:
+                table += points_of[card]
         while len(trick) < 4:
             seat = (leader + len(trick)) % 4
-            cards = follow(w, seat, trick, table)
+            cards = follow(w, seat, trick, table, win)
             w.take(seat, cards)
             trick.append((seat, cards))
-            table += _sum_points(cards)
-        led = w.suit_of[trick[0][1][0]]
-        winner = _winner(w, trick, led)[0]
+            for card in cards:
+                table += points_of[card]
+            win = _after(w, win, seat, cards, led)
+        winner = win[0]
         if w.att[winner]:
             total += table
         if w.empty(winner):

@@ -3,11 +3,12 @@
 The driver of ``python3 -m bench.soak`` and of the slow tests; it lives here so
 that benches and tests both import it from the code and never from each other.
 
-Matches rotate through player line-ups (heuristic, greedy, random, mixed) and rule
-variants (1 and 3 decks, joker bidding, redeals, fixed 2s, no trump chains,
-suit-only following, other kitty multipliers, points cap, reach-A finish, throw
-penalties, and seed 000's: the final bidder dealing, overcalls after the bury, the
-kitty draw, the linear kitty, the race to 45, the tournament preset). Checked:
+Matches rotate through player line-ups (heuristic, greedy, random, mixed, and
+experts searching a fixed number of samples) and rule variants (1 and 3 decks,
+joker bidding, redeals, fixed 2s, no trump chains, suit-only following, other
+kitty multipliers, points cap, reach-A finish, throw penalties, and seed 000's:
+the final bidder dealing, overcalls after the bury, the kitty draw, the linear
+kitty, the race to 45, the tournament preset). Checked:
 
 * every card is accounted for after every action (hands, undealt stock, kitty,
   tricks): 108 with two decks;
@@ -65,7 +66,10 @@ from bot.rules import (
     team_of,
 )
 
-from .table import make_player, play_hand
+from .expert import ExpertPlayer
+from .levels import level_of, make_player
+from .player import Player
+from .table import play_hand
 
 LINEUPS = (
     "ai,ai,ai,ai",
@@ -74,7 +78,9 @@ LINEUPS = (
     "ai,random,greedy,ai",
     "random,random,random,random",
     "greedy,greedy,greedy,greedy",
+    "expert,random,ai,expert",
 )
+SOAK_WORLDS = 3  # the soak's experts search with this many samples a decision, not a clock
 VARIANTS: tuple[dict[str, object], ...] = (
     {},
     {"decks": 1},
@@ -272,10 +278,7 @@ def run_soak(
         lineup = LINEUPS[(config + config // len(VARIANTS)) % len(LINEUPS)]
         label = f"match {config}: {lineup} {variant or 'default'}"
         rules = DEFAULT_RULES.replace(**variant)
-        players = [
-            make_player(k, seed=f"{seed}/{config}/{s}", strict=True)
-            for s, k in enumerate(lineup.split(","))
-        ]
+        players = [_player(k, f"{seed}/{config}/{s}") for s, k in enumerate(lineup.split(","))]
         match = Match.new(seed * 100_003 + config, rules)
         checks = Invariants(match, report, label)
         report.matches += 1
@@ -307,3 +310,11 @@ def run_soak(
             checks.cards_accounted()
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _player(kind: str, seed: str) -> Player:
+    """A soak player; experts search a fixed number of samples, so a failure replays
+    the same on any machine."""
+    if level_of(kind) == "expert":
+        return ExpertPlayer(60_000, worlds=SOAK_WORLDS, strict=True)
+    return make_player(kind, seed=seed, strict=True)

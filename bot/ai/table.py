@@ -16,32 +16,12 @@ from dataclasses import dataclass
 from bot.game import SYSTEM, Action, Event, HandResult, Match, Phase
 from bot.game.driver import Driver
 
-from .baselines import GreedyPlayer, RandomPlayer
-from .heuristic import HeuristicPlayer
 from .player import Player
 
-KINDS = ("ai", "greedy", "random")
 _TURNS = (Phase.KITTY, Phase.OVERCALL, Phase.PLAY)
-_ALIASES = {"ai": "ai", "heuristic": "ai", "greedy": "greedy", "random": "random"}
 
 Hook = Callable[[Match, int, Action], None]
 EventHook = Callable[[Match, list[Event]], None]
-
-
-def make_player(kind: str, seed: int | str = 0, *, strict: bool = False) -> Player:
-    """A computer player by name: ``ai`` (alias ``heuristic``), ``greedy`` or ``random``.
-
-    ``seed`` seeds the random player; ``strict`` makes the heuristic raise instead of
-    falling back if it ever proposes an illegal move (for tests).
-    """
-    name = _ALIASES.get(kind.strip().lower())
-    if name == "ai":
-        return HeuristicPlayer(strict=strict)
-    if name == "greedy":
-        return GreedyPlayer()
-    if name == "random":
-        return RandomPlayer(seed)
-    raise ValueError(f"unknown player {kind!r}: use one of {', '.join(KINDS)}")
 
 
 @dataclass(frozen=True, slots=True)
