@@ -85,6 +85,29 @@ def test_the_heuristics_choice_stands_unless_clearly_beaten() -> None:
     assert pick([[0.0] * 5, [0.0] * 5]) == 0
 
 
+def test_the_race_stops_playing_out_challengers_that_trail() -> None:
+    """Same samples in the same order with or without the race; a dropped challenger
+    trailed the heuristic's choice when it left, and the pick never takes it."""
+    match = _checkpoint(2, 1)  # the first lead: six candidates
+    _, seat = match.expecting()
+    ctx = Context(match.view(seat))
+    ranked = ranked_candidates(ctx)[:6]
+    assert len(ranked) == 6
+    full = search(ctx, ranked, float("inf"), worlds=24, seed="race")
+    raced = search(ctx, ranked, float("inf"), worlds=24, seed="race", race=True)
+    assert full is not None and raced is not None
+    assert all(len(v) == 24 for v in full)
+    dropped = [i for i in range(1, len(ranked)) if len(raced[i]) < len(raced[0])]
+    assert dropped
+    for i, values in enumerate(raced):
+        assert values == full[i][: len(values)]
+    for i in dropped:
+        n = len(raced[i])
+        assert n >= 4 and sum(raced[i]) <= sum(raced[0][:n])
+    assert pick(raced) not in dropped
+    assert pick([[1.0, 2.0, 3.0], [9.0, 9.0]]) == 0  # a shorter (dropped) list is out
+
+
 def test_search_stops_at_its_deadline_and_without_samples_defers() -> None:
     match = _checkpoint(1, 4)
     _, seat = match.expecting()
