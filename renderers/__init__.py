@@ -53,10 +53,11 @@ def render_hand(
 ) -> bytes:
     """One player's hand, sorted as players hold it (``order_for(trump).sort_key``).
 
-    Cards overlap in rows of at most 13 (33 cards make three rows) with suit
-    groups set apart; each card's code (``AH``, ``TS``, ``BJ``) is printed under
-    it so the player can type it. Trumps get a gold edge once the trump is known;
-    ``scene.selected`` cards are raised with an accent edge. Width 520-760 px.
+    Cards overlap in rows of at most 9 (33 cards make four rows) with suit
+    groups set apart (two suits of one colour by felt); each card's code (``AH``,
+    ``TS``, ``BJ``) is printed under it so the player can type it. Trumps get a
+    gold edge once the trump is known; ``scene.selected`` cards are raised with an
+    accent edge. Width 520-650 px; every word sized to be 12 px high at 400 px.
     """
     th, lg = _options(theme, lang)
     return hand.render(scene, th, four_color, lg)

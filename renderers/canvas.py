@@ -9,6 +9,7 @@ pixels leaves the renderer).
 from __future__ import annotations
 
 import io
+import math
 import threading
 
 from PIL import Image
@@ -19,6 +20,17 @@ from .fonts import draw_text, text_width
 from .labels import Lang, label
 from .shapes import rounded_mask, shape_mask
 from .theme import RGB, Theme, palette_image
+
+PHONE_WIDTH = 400  # px: how wide a phone shows an image
+CAP_HEIGHT = 0.729  # DejaVu Sans capitals, in em
+LEGIBLE = 12.5  # px of capital height at the phone's width (12 wanted, half a pixel spare)
+
+
+def legible(width: int) -> int:
+    """The smallest text size for an image ``width`` px wide whose capitals stay 12 px
+    high when a phone shows the image 400 px wide."""
+    return math.ceil(width * LEGIBLE / PHONE_WIDTH / CAP_HEIGHT)
+
 
 # zlib level 3: within 0.1 ms of level 1 on these flat palette images and ~25%
 # smaller; levels 6+ double the encoding time for a few more percent.

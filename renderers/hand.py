@@ -2,10 +2,13 @@
 
 Cards overlap in fans (each shows its corner index, the last of a row shows in
 full) and wrap into at most ``MAX_PER_ROW`` per row, so 33 cards (the dealer
-with the kitty) make three rows and the image stays at most 760 px wide (620-720
-for a real 33-card hand): shown at ~400 px on a phone, the 28 px rank indexes
-are still ~15 px tall. Suit groups are set
-apart by a gap, and rows break at a group boundary when one is near.
+with the kitty) make four rows and the image stays under 650 px wide. Every word
+(the title, the counts, the trump, the codes) is sized from the image's width
+(``canvas.legible``), so shown 400 px wide on a phone its capitals are 12 px
+high; nine cards a row is what keeps a code that size within its card's strip.
+Suit groups are set apart by a gap; two suits of the same colour side by side
+(♠ then ♣ when hearts are trumps) by a gap that shows the felt, so they never
+read as one suit. Rows break at a group boundary when one is near.
 """
 
 from __future__ import annotations
@@ -19,25 +22,23 @@ from PIL import Image
 
 from bot.rules import Card
 
-from .canvas import encode, new_canvas, rounded, trump_chip, trump_width
+from .canvas import encode, legible, new_canvas, rounded, trump_chip
 from .cards import CARD_H, CARD_W, STRIP, group_of, hand_order, paste_card, sprite, suit_colours
 from .fonts import draw_text, fit
 from .labels import Lang, label
 from .scenes import HandScene
 from .theme import Theme
 
-MAX_PER_ROW = 13
+MAX_PER_ROW = 9
 MARGIN = 16
 PAD = 14  # inside the felt
-HEADER_H = 46
 RAISE = 14  # selected cards sit this much higher
 CODE_GAP = 4
-CODE_H = 22
-CODE_SIZE = 17
 ROW_GAP = 10
 GROUP_GAP = 14
+SUIT_GAP = 12  # felt shown between two suits of the same colour
 MIN_WIDTH = 520
-ROW_H = RAISE + CARD_H + CODE_GAP + CODE_H
+_COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +56,8 @@ class Slot:
 def split_rows(groups: list[str], per_row: int = MAX_PER_ROW) -> list[tuple[int, int]]:
     """(start, end) of each row for cards whose groups are ``groups`` (in hand order).
 
-    Rows are balanced; a break moves to the nearest suit boundary up to three
-    cards away when the rows stay within ``per_row``.
+    Rows are balanced and never longer than ``per_row``; a break moves to the
+    nearest suit boundary up to three cards away when the rows stay within it.
     """
     n = len(groups)
     if n == 0:
@@ -65,7 +66,8 @@ def split_rows(groups: list[str], per_row: int = MAX_PER_ROW) -> list[tuple[int,
     bounds = [0]
     for k in range(1, rows):
         target = round(n * k / rows)
-        best = target
+        # no row over per_row, even after an earlier break moved
+        best = max(n - per_row * (rows - k), min(target, bounds[-1] + per_row))
         for d in sorted(range(-3, 4), key=abs):
             b = target + d
             if not bounds[-1] < b < n or b - bounds[-1] > per_row:
@@ -80,12 +82,26 @@ def split_rows(groups: list[str], per_row: int = MAX_PER_ROW) -> list[tuple[int,
     return list(itertools.pairwise(bounds))
 
 
+def step(before: str, after: str) -> int:
+    """From one card's left edge to the next's, given their groups."""
+    if before == after:
+        return STRIP
+    if _COLOUR.get(before, before) == _COLOUR.get(after, after):
+        return CARD_W + SUIT_GAP  # the same colour: the whole card, then felt
+    return STRIP + GROUP_GAP
+
+
 def row_width(groups: list[str]) -> int:
     """Width of one row of overlapped cards with gaps between suit groups."""
     if not groups:
         return 0
-    gaps = sum(1 for a, b in itertools.pairwise(groups) if a != b)
-    return (len(groups) - 1) * STRIP + CARD_W + gaps * GROUP_GAP
+    return CARD_W + sum(step(a, b) for a, b in itertools.pairwise(groups))
+
+
+def sizes(width: int) -> tuple[int, int, int]:
+    """Text size, code line height and header height of a hand image ``width`` px wide."""
+    size = legible(width)
+    return size, size + 6, round(size * 3.4)  # the header: two lines
 
 
 def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
@@ -95,24 +111,26 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
     rows = split_rows(groups, max(1, min(scene.per_row, MAX_PER_ROW)))
     widths = [row_width(groups[a:b]) for a, b in rows]
     width = max([MIN_WIDTH, *(w + 2 * (MARGIN + PAD) for w in widths)])
-    felt_h = PAD * 2 + max(1, len(rows)) * ROW_H + max(0, len(rows) - 1) * ROW_GAP
+    _, code_h, header_h = sizes(width)
+    row_h = RAISE + CARD_H + CODE_GAP + code_h
+    felt_h = PAD * 2 + max(1, len(rows)) * row_h + max(0, len(rows) - 1) * ROW_GAP
     if not rows:
         felt_h = PAD * 2 + CARD_H // 2
-    height = MARGIN + HEADER_H + felt_h + MARGIN
+    height = MARGIN + header_h + felt_h + MARGIN
 
     wanted = Counter(scene.selected)
     # the kitty's copies are the last ones of each card in hand order
     marks = Counter(scene.marked)
     later = Counter(cards)
     slots: list[Slot] = []
-    top = MARGIN + HEADER_H + PAD
+    top = MARGIN + header_h + PAD
     for r, (a, b) in enumerate(rows):
         x = (width - widths[r]) // 2
-        y = top + r * (ROW_H + ROW_GAP)
+        y = top + r * (row_h + ROW_GAP)
         for i in range(a, b):
             card = cards[i]
             if i > a:
-                x += STRIP + (GROUP_GAP if groups[i] != groups[i - 1] else 0)
+                x += step(groups[i - 1], groups[i])
             chosen = wanted[card] > 0
             if chosen:
                 wanted[card] -= 1
@@ -125,24 +143,25 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
 
 def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Image:
     width, height, slots = layout(scene)
+    size, code_h, header_h = sizes(width)
     canvas = new_canvas(width, height, th)
 
-    # header: title on the left; trump and counts on the right
-    cy = MARGIN + HEADER_H / 2 - 4
-    right = width - MARGIN - 4
+    # header: the title, then the trump on the left and the counts on the right
+    line = header_h / 2
+    cy = MARGIN + line / 2
+    title = fit(scene.title or label(lang, "your_hand"), size, True, width - 2 * MARGIN - 8)
+    draw_text(canvas, MARGIN + 4, cy, title, size, th.text, bold=True)
+    cy += line - 4
+    trump_chip(
+        canvas, MARGIN + 4, cy, scene.trump, lang, size, th.text, suit_colours(th, four_color)
+    )
     info = label(lang, "cards_n", n=len(scene.cards))
     n_selected = sum(1 for s in slots if s.selected)
     if n_selected:
-        info = label(lang, "selected_n", n=n_selected) + "  ·  " + info
-    right -= draw_text(canvas, right, cy, info, 16, th.muted, align="right")
-    chip_w = trump_width(scene.trump, lang, 18)
-    chip_x = right - 24 - chip_w
-    trump_chip(canvas, chip_x, cy, scene.trump, lang, 18, th.text, suit_colours(th, four_color))
-    title = scene.title or label(lang, "your_hand")
-    title = fit(title, 22, True, chip_x - MARGIN - 4 - 24)
-    draw_text(canvas, MARGIN + 4, cy, title, 22, th.text, bold=True)
+        info = label(lang, "selected_n", n=n_selected) + " · " + info
+    draw_text(canvas, width - MARGIN - 4, cy, info, size, th.muted, align="right")
 
-    felt_top = MARGIN + HEADER_H
+    felt_top = MARGIN + header_h
     rounded(canvas, (MARGIN, felt_top, width - MARGIN, height - MARGIN), 18, th.felt)
 
     for slot in slots:
@@ -157,14 +176,15 @@ def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Ima
     for slot in slots:
         code = str(slot.card)
         base_y = slot.y + (0 if slot.selected else -RAISE)
-        cy = base_y + RAISE + CARD_H + CODE_GAP + CODE_H / 2
+        cy = base_y + RAISE + CARD_H + CODE_GAP + code_h / 2
         colour = th.accent if slot.selected else th.text
         if slot.marked:  # from the kitty: the code on a gold tag
-            half = CODE_H // 2
-            box = (slot.x + 1, int(cy) - half, slot.x + 41, int(cy) + half)
+            half = code_h // 2
+            box = (slot.x, int(cy) - half, slot.x + STRIP - 1, int(cy) + half)
             rounded(canvas, box, 6, th.gold)
             colour = th.badge_ink
-        draw_text(canvas, slot.x + 21, cy, code, CODE_SIZE, colour, bold=True, align="center")
+        mid = slot.x + (STRIP - 1) / 2
+        draw_text(canvas, mid, cy, code, size, colour, bold=True, align="center", tracking=-1)
     return canvas
 
 

@@ -2,7 +2,7 @@
 
 Discord shows an image at the width of the screen, about 400 px on a phone, so
 this image is laid out for that: 800 px wide (twice 400, sharp on phone screens)
-with every word at least 35 px, which is over 12 px high once shown 400 px wide.
+with every word 35 px (``canvas.legible``): capitals 12.5 px high at 400 px wide.
 Top to bottom: the strip (the hand and trick, the trump, both teams with their
 levels and names, the attackers' points and the cards left), the trick on the
 table as one row per seat in play order from the leader (name, badges: dealer,
@@ -19,7 +19,7 @@ from PIL import Image
 
 from bot.rules import Card
 
-from .canvas import badge, encode, level_text, new_canvas, ring, rounded, suit_icon
+from .canvas import badge, encode, legible, level_text, new_canvas, ring, rounded, suit_icon
 from .cards import CARD_H, CARD_W, hand_order, paste_card, sprite, suit_colours
 from .fonts import draw_text, fit, fit_name, text_width
 from .labels import Lang
@@ -31,7 +31,7 @@ from .trick import Fan, plate_badges, to_play
 WIDTH = 800
 MARGIN = 16
 PAD = 16  # inside panels and the felt
-TEXT = 35  # every word: 35 px is ~12.7 px of capital height at 400 px wide
+TEXT = legible(WIDTH)  # every word: 35 px, capitals 12.5 px high at 400 px wide
 HEAD = 40
 LINE = 50  # one line of text
 BADGE_H = round(TEXT * 1.6)

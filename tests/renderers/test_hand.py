@@ -9,10 +9,10 @@ import pytest
 from bot.rules import Trump, deck, order_for, parse_cards
 from renderers import HandScene, render_hand
 from renderers.cards import CARD_H, CARD_W, STRIP, hand_order
-from renderers.hand import MAX_PER_ROW, layout, split_rows
+from renderers.hand import CODE_GAP, MARGIN, MAX_PER_ROW, layout, sizes, split_rows
 from renderers.theme import DARK, LIGHT
 
-from .util import count, decode, near
+from .util import at_phone_width, count, decode, ink_height, near, only
 
 TRUMP = Trump("T", "H")
 PIP = (52, 79)  # centre of the big pip inside a card sprite
@@ -119,8 +119,8 @@ def test_thirty_three_cards_wrap_into_rows_and_fit():
     assert image.size == (width, height)
     assert len(slots) == 33
     rows = sorted({s.y + (0 if s.selected else -14) for s in slots})
-    assert len(rows) == 3
-    assert width <= 760 and height <= 700
+    assert len(rows) == 4  # nine a row at most: the codes stay legible on a phone
+    assert width <= 650 and height <= 900
     for slot in slots:
         assert slot.x >= 0 and slot.x + CARD_W <= width
         assert slot.y >= 0 and slot.y + CARD_H <= height
@@ -132,13 +132,13 @@ def test_thirty_three_cards_wrap_into_rows_and_fit():
 
 def test_rows_break_at_suit_boundaries_when_near():
     groups = list("SSSSSSHHHHHHCCCCCCDDDDDDD")  # 6, 6, 6, 7 = 25
-    assert split_rows(groups) == [(0, 12), (12, 25)]  # balanced would be 12/13 anyway
+    assert split_rows(groups, 13) == [(0, 12), (12, 25)]  # balanced would be 12/13 anyway
     groups = ["S"] * 10 + ["H"] * 12 + ["T"] * 11  # 33 cards: breaks move to 10 and 22
-    assert split_rows(groups) == [(0, 10), (10, 22), (22, 33)]
+    assert split_rows(groups, 13) == [(0, 10), (10, 22), (22, 33)]
     groups = list("SSSSSSSHHHHHHHCCCCCCDDDDD")  # 7, 7, 6, 5: no boundary within reach
     assert all(b - a <= MAX_PER_ROW for a, b in split_rows(groups))
     assert split_rows([]) == []
-    assert split_rows(["T"] * 33) == [(0, 11), (11, 22), (22, 33)]
+    assert split_rows(["T"] * 33) == [(0, 8), (8, 16), (16, 25), (25, 33)]
 
 
 def test_codes_are_printed_under_the_cards():
@@ -155,8 +155,6 @@ def test_empty_hand_and_long_title():
 
 
 def test_cards_from_the_kitty_carry_a_gold_tag_on_their_last_copies():
-    from renderers.hand import CODE_GAP, CODE_H
-
     cards = parse_cards("AH AH KS 5D")
     plain = HandScene(cards, TRUMP)
     marked = HandScene(cards, TRUMP, marked=parse_cards("AH 5D"))
@@ -164,8 +162,45 @@ def test_cards_from_the_kitty_carry_a_gold_tag_on_their_last_copies():
     flags = [(str(s.card), s.marked) for s in layout(marked)[2]]
     assert sorted(flags) == [("5D", True), ("AH", False), ("AH", True), ("KS", False)]
     assert [s.marked for s in layout(plain)[2]] == [False] * 4
+    code_h = sizes(layout(marked)[0])[1]
     for slot in layout(marked)[2]:
         top = slot.y + CARD_H + CODE_GAP
-        box = (slot.x + 2, top, slot.x + 40, top + CODE_H)
+        box = (slot.x + 2, top, slot.x + 40, top + code_h)
         gold = count(image, box, DARK.gold, tol=12)
         assert (gold > 100) == slot.marked, (str(slot.card), gold)
+
+
+def test_two_suits_of_one_colour_side_by_side_show_the_felt_between_them():
+    """Hearts trumps: spades then clubs, both black, with felt between; red to trumps, not."""
+    scene = HandScene(parse_cards("AS KS 3S AC KC 2C AD 5H"), Trump("5", "H"))
+    image = decode(render_hand(scene))
+    slots = layout(scene)[2]
+    by_card = {str(s.card): s for s in slots}
+    last_spade, first_club = by_card["3S"], by_card["AC"]
+    assert first_club.y == last_spade.y
+    mid = last_spade.y + CARD_H // 2
+    gap = (last_spade.x + CARD_W + 3, mid, first_club.x - 3, mid + 20)
+    assert gap[2] - gap[0] >= 6
+    assert only(image, gap, DARK.felt), "felt shows between two black suits"
+    # a red suit next to a black one needs no felt: the cards still overlap there
+    assert by_card["AD"].x < by_card["2C"].x + CARD_W or by_card["AD"].y != by_card["2C"].y
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_word_is_at_least_12_px_high_on_a_400_px_phone(lang):
+    cards = deck(2)[:108:3][:33]
+    scene = HandScene(cards, TRUMP, selected=cards[:2], title="Alice · dealer")
+    width, _, slots = layout(scene)
+    _, code_h, header_h = sizes(width)
+    phone, scale = at_phone_width(render_hand(scene, lang=lang))
+    line = header_h / 2
+    boxes = [  # the title, the trump and counts line, then every code under a card
+        (MARGIN, MARGIN, width - MARGIN, MARGIN + line),
+        (MARGIN, MARGIN + line - 4, width - MARGIN, MARGIN + 2 * line - 4),
+    ]
+    for slot in slots:
+        top = slot.y + (0 if slot.selected else -14) + 14 + CARD_H + CODE_GAP
+        boxes.append((slot.x + 2, top, slot.x + STRIP - 2, top + code_h))
+    for x0, y0, x1, y1 in boxes:
+        box = (int(x0 * scale), int(y0 * scale), int(x1 * scale) + 1, int(y1 * scale) + 1)
+        assert ink_height(phone, box) >= 12, (x0, y0, x1, y1)
