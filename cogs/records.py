@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ from bot.i18n import t
 from bot.i18n.rules import join
 from bot.rules import pretty_cards
 from bot.store import METRICS
+from renderers import HistoryScene, TrickScene, render_history
 
 from .common import deps, ephemeral, name_of, shengji
 from .cupview import results_text
@@ -111,7 +113,10 @@ async def history(
     if record is None:
         raise refusal("records-no-hand", hand=hand_id)
     pages = _pages(_hand_lines(loc, record))
-    await interaction.response.send_message(**ephemeral(pages[0]))
+    image = await deps(interaction).presenter.off_loop(render_history, _hand_scene(loc, record))
+    first = ephemeral(pages[0])
+    first["file"] = discord.File(io.BytesIO(image), filename=f"hand-{record.hand_id}.png")
+    await interaction.response.send_message(**first)
     for page in pages[1:]:
         await interaction.followup.send(**ephemeral(page))
 
@@ -195,6 +200,36 @@ def _hand_lines(loc: str, record: Any) -> list[str]:
         )
     )
     return lines
+
+
+def _hand_scene(loc: str, record: Any) -> HistoryScene:
+    """The hand as a grid image: every trick and the kitty (public once the hand is scored)."""
+    result = record.result
+    by_seat = {p.seat: p.name for p in record.players}
+    a, b, c, d = (str(by_seat.get(seat, seat)) for seat in range(4))
+    names = (a, b, c, d)
+    tricks = [
+        TrickScene(
+            names,
+            leader=trick.leader,
+            plays=dict(trick.plays),
+            trump=result.trump,
+            dealer=result.dealer,
+            winner=trick.winner,
+            final=True,
+            trick_points=trick.points,
+        )
+        for trick in record.tricks
+    ]
+    title = t(
+        loc,
+        "records-image-title",
+        hand=record.hand_id,
+        trump=trump_text(result.trump, loc),
+        points=result.attacker_points,
+    )
+    kitty = t(loc, "records-image-kitty", points=result.kitty_points)
+    return HistoryScene(names, result.dealer, tricks, result.kitty, title, kitty)
 
 
 def _pages(lines: list[str], size: int = 1900) -> list[str]:

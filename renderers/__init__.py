@@ -16,19 +16,29 @@ from __future__ import annotations
 
 from typing import Literal
 
-from . import hand, kitty, scoreboard, summary, table, trick
+from . import hand, history, kitty, scoreboard, summary, table, trick
 from .labels import LABELS, Lang
-from .scenes import HandScene, KittyScene, ScoreScene, SummaryScene, TableScene, TrickScene
+from .scenes import (
+    HandScene,
+    HistoryScene,
+    KittyScene,
+    ScoreScene,
+    SummaryScene,
+    TableScene,
+    TrickScene,
+)
 from .theme import Theme, ThemeName, theme
 
 __all__ = [
     "HandScene",
+    "HistoryScene",
     "KittyScene",
     "ScoreScene",
     "SummaryScene",
     "TableScene",
     "TrickScene",
     "render_hand",
+    "render_history",
     "render_kitty",
     "render_scoreboard",
     "render_summary",
@@ -99,6 +109,17 @@ def render_table(
     """
     th, lg = _options(theme, lang)
     return table.render(scene, th, four_color, lg)
+
+
+def render_history(
+    scene: HistoryScene, *, theme: ThemeName = "dark", four_color: bool = False
+) -> bytes:
+    """A finished hand as a grid: a row per trick (each seat's play, the leader
+    shaded, the winner ringed, the points), then the kitty. 800 px wide, words
+    sized for a phone; every word is the scene's.
+    """
+    th, _ = _options(theme, "en")
+    return history.render(scene, th, four_color)
 
 
 def render_kitty(

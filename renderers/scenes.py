@@ -123,6 +123,29 @@ class TableScene:
 
 
 @dataclass(frozen=True, slots=True)
+class HistoryScene:
+    """A finished hand, trick by trick, as a grid (``/shengji history hand_id:``).
+
+    Every trick of a finished hand and its kitty are public once the hand is
+    scored. ``tricks`` are finished ``TrickScene``s in order (their ``winner`` and
+    ``trick_points`` set); ``title`` and ``kitty_word`` are the caller's words.
+    """
+
+    names: Names
+    dealer: int
+    tricks: Sequence[TrickScene]
+    kitty: Sequence[Card]
+    title: str
+    kitty_word: str
+
+    def __post_init__(self) -> None:
+        _check_names(self.names)
+        _check_seat(self.dealer, "dealer")
+        if any(trick.winner is None for trick in self.tricks):
+            raise ValueError("every trick of a finished hand has a winner")
+
+
+@dataclass(frozen=True, slots=True)
 class KittyScene:
     """The kitty (底牌) shown at the end of a hand.
 

@@ -152,6 +152,8 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     handle = await env.slash(alice, "history", hand_id=hand_id)
     first = await handle.wait_message()
     assert first.content.startswith(f"**Hand {hand_id}**")
+    (grid,) = first.attachments  # the hand as an image too: the tricks in a grid
+    assert grid.filename == f"hand-{hand_id}.png" and grid.image_size[0] == 800
     pages = [first.content] + [m.content for m in handle.followups]
     assert all(len(p) <= 2000 for p in pages)
     assert "Kitty:" in pages[-1] or await env.until(

@@ -43,3 +43,5 @@ records-no-hand = There is no hand { $hand } on this server.
 records-hand-head = **Hand { $hand }** · trump { $trump } · dealer { $dealer } · attackers { $points } pts
 records-trick-line = { $n }. { $plays } → { $winner } (+{ $points })
 records-hand-end = Kitty: { $kitty } · levels { $before } → { $after }
+records-image-title = Hand { $hand } · trump { $trump } · attackers { $points }
+records-image-kitty = Kitty ({ $points } points)

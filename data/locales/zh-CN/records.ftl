@@ -37,3 +37,5 @@ records-no-hand = 本服务器没有第{ $hand }局。
 records-hand-head = **第{ $hand }局** · 主：{ $trump } · 庄家：{ $dealer } · 闲家得{ $points }分
 records-trick-line = { $n }. { $plays } → { $winner }（+{ $points }）
 records-hand-end = 底牌：{ $kitty } · 级数 { $before } → { $after }
+records-image-title = 第 { $hand } 局 · 主 { $trump } · 闲家 { $points } 分
+records-image-kitty = 底牌（{ $points } 分）
