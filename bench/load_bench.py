@@ -12,8 +12,18 @@ reads its hand, the trump and the cards on the table from the panel, waits
 the rules library).
 
 Reported: interactions per second, acknowledgement latency p50/p99 (from the fake
-dispatching the interaction to the bot's first response), hands finished, the
-bot's CPU use (100% = one core) and its memory per table (resident set size).
+dispatching the interaction to the bot's first response), "your turn" delivery
+p50/p99 (``turn_*_s``: from the fake dispatching one simulated player's play to
+the next player's panel reaching the fake ready to play it; measured where one
+simulated player hands the turn to another, since a computer player's play is
+not visible to the fake as one moment), hands finished, the bot's CPU use (100% =
+one core), its CPU milliseconds per interaction (the computer players' turns and
+all the presenter's drawing included) and its memory per table (resident set
+size). ``--json`` prints the same as one JSON object on the last line.
+
+Profiling: ``--profile FILE`` runs the bot under cProfile (its event loop's
+thread; renders run in the presenter's render thread, which ``py-spy record -p
+PID`` sees too) and writes the stats there at its shutdown.
 """
 
 from __future__ import annotations
@@ -21,9 +31,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -53,6 +63,7 @@ TIMERS = {
     "next_hand": 3.0,
     "warn_before": 10.0,
 }
+GUILD_TABLES = 20  # tables per server, under the bot's default limit of live tables in one
 PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
 SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 TRUMP = re.compile(r"\*\*Trump:\*\* (?:([♠♥♦♣]) \w+|no trump(?: \(无主\))?) · level (\w+)")
@@ -104,21 +115,25 @@ async def launch_bot(
     timers: dict[str, Any],
     rules: RuleSet | None = None,
     setup: Callable[[FakeDiscord, Guild], None] | None = None,
+    profile: str | None = None,
 ) -> AsyncIterator[tuple[FakeDiscord, Guild, subprocess.Popen[bytes]]]:
     """The fake in this process, the bot (``bench.load_bot``) in its own, connected.
 
-    ``setup(fake, guild)`` builds channels and users before the bot connects. On
+    ``setup(fake, guild)`` builds channels, users (and more guilds, each given the
+    same settings) before the bot connects. On
     exit the bot gets SIGTERM (its graceful shutdown) while the fake still answers.
+    ``profile``: a file for the bot's cProfile stats.
     """
     folder = Path(tempfile.mkdtemp())
     store = await Store.open(folder / "load.sqlite3")
     fake = FakeDiscord(clock=VirtualClock(realtime=True), max_log=20_000)
     await fake.start()
     guild = fake.create_guild("load")
-    await store.save_guild_settings(guild.id, GuildSettings(rules or RuleSet(), timers))
-    await store.close()
     if setup is not None:
         setup(fake, guild)
+    for each in fake.guilds.values():
+        await store.save_guild_settings(each.id, GuildSettings(rules or RuleSet(), timers))
+    await store.close()
     bot = subprocess.Popen(
         [sys.executable, "-m", "bench.load_bot", fake.api_base, fake.gateway_url],
         cwd=Path(__file__).resolve().parent.parent,
@@ -127,6 +142,7 @@ async def launch_bot(
             "DISCORD_TOKEN": fake.token,
             "SHENGJI_DB": str(folder / "load.sqlite3"),
             "SHENGJI_LOG": "WARNING",
+            **({"LOAD_PROFILE": profile} if profile else {}),
         },
     )
     try:
@@ -140,19 +156,24 @@ async def launch_bot(
         await fake.stop()
 
 
-async def run(tables: int, humans: int, seconds: float, think: float) -> dict[str, float]:
+async def run(
+    tables: int, humans: int, seconds: float, think: float, profile: str | None = None
+) -> dict[str, float]:
     rules = RuleSet(play_seconds=600, kitty_seconds=600)
     channels: list[Channel] = []
     users: list[list[User]] = []
 
-    def setup(fake: FakeDiscord, guild: Guild) -> None:
-        channels.extend(fake.create_text_channel(guild, f"t{i}") for i in range(tables))
-        users.extend(
-            [fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)]
-            for i in range(tables)
-        )
+    def setup(fake: FakeDiscord, first: Guild) -> None:
+        # a server may hold only so many live tables (Limits.tables_per_guild): spread them
+        guilds = [first]
+        for i in range(tables):
+            if i and i % GUILD_TABLES == 0:
+                guilds.append(fake.create_guild(f"load{len(guilds)}"))
+            guild = guilds[-1]
+            channels.append(fake.create_text_channel(guild, f"t{i}"))
+            users.append([fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)])
 
-    async with launch_bot(TIMERS, rules, setup) as (fake, _guild, bot):
+    async with launch_bot(TIMERS, rules, setup, profile) as (fake, _guild, bot):
         return await _play(fake, bot, channels, users, rules, humans, seconds, think)
 
 
@@ -169,6 +190,8 @@ async def _play(
     tables = len(channels)
     driver = UserDriver(fake, timeout=120)
     latencies: list[float] = []
+    turns: list[float] = []  # "your turn" delivery, seconds
+    played_at: list[dict[int, float]] = [{} for _ in channels]  # table -> seq -> sent at
     failures = 0
     idle_rss = rss_kb(bot.pid)
 
@@ -217,6 +240,10 @@ async def _play(
                 await asyncio.sleep(0.2)
                 continue
             answered.add(key)
+            seq = int(key.split(":")[-2])
+            handed = played_at[i].get(seq - 1)
+            if handed is not None:
+                turns.append((panel.edited_at or panel.created_at) - handed)
             await asyncio.sleep(think)
             hand = [
                 parse_cards(o["value"].split(".")[0])[0]
@@ -225,6 +252,7 @@ async def _play(
                 for o in c.get("options", [])
             ]
             cards = decide(panel.content, hand, rules)
+            played_at[i][seq] = fake.clock.time()
             await slash(user, channel, "play", {"cards": " ".join(map(str, cards))})
 
     await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
@@ -232,23 +260,33 @@ async def _play(
     cpu = cpu_seconds(bot.pid) - cpu_start
     own_cpu = time.process_time() - own_start
     busy_rss = rss_kb(bot.pid)
+    requests = sum(1 for r in list(fake.requests) if r.at >= fake.clock.time() - elapsed)
     ids = {c.id for c in channels}
     places = [*channels, *(ch for ch in fake.channels.values() if ch.parent_id in ids)]
     hands = sum(1 for ch in places for m in fake.channel_messages(ch) if "is over" in m.content)
-    ordered = sorted(latencies)
     return {
         "tables": tables,
         "interactions": len(latencies),
-        "failed_interactions": failures,
+        "failed": failures,
         "interactions_per_second": len(latencies) / elapsed,
-        "ack_p50_ms": 1000 * statistics.median(ordered) if ordered else 0.0,
-        "ack_p99_ms": 1000 * ordered[int(len(ordered) * 0.99)] if ordered else 0.0,
+        "ack_p50_ms": 1000 * quantile(latencies, 0.5),
+        "ack_p99_ms": 1000 * quantile(latencies, 0.99),
+        "turns_measured": len(turns),
+        "turn_p50_s": quantile(turns, 0.5),
+        "turn_p99_s": quantile(turns, 0.99),
         "hands_finished": hands,
         "bot_cpu_percent": 100 * cpu / elapsed,
+        "cpu_ms_per_interaction": 1000 * cpu / max(1, len(latencies)),
+        "discord_requests_per_interaction": requests / max(1, len(latencies)),
         "fake_and_players_cpu_percent": 100 * own_cpu / elapsed,
         "memory_per_table_kb": (busy_rss - idle_rss) / tables,
         "seconds": elapsed,
     }
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else 0.0
 
 
 def main() -> None:
@@ -264,13 +302,18 @@ def main() -> None:
         default=3.0,
         help="seconds a simulated player takes to answer (0: at once)",
     )
+    parser.add_argument("--json", action="store_true", help="also print one JSON line last")
+    parser.add_argument("--profile", metavar="FILE", help="the bot's cProfile stats, to FILE")
     args = parser.parse_args()
-    report(asyncio.run(run(args.tables, args.humans, args.seconds, args.think)))
+    result = asyncio.run(run(args.tables, args.humans, args.seconds, args.think, args.profile))
+    report(result)
+    if args.json:
+        print(json.dumps(result))
 
 
 def report(result: dict[str, float]) -> None:
     for key, value in result.items():
-        print(f"{key:26} {value:10.1f}" if isinstance(value, float) else f"{key:26} {value:10}")
+        print(f"{key:26} {value:10.2f}" if isinstance(value, float) else f"{key:26} {value:10}")
 
 
 if __name__ == "__main__":

@@ -5,11 +5,14 @@
 pointed at the fake; everything else (configuration, migrations, restoring
 tables, the SIGTERM shutdown) is exactly what ``python -m bot`` does. Used by the
 load benchmark (the bot in its own process, on its own core) and by the test of
-the graceful shutdown.
+the graceful shutdown. With ``LOAD_PROFILE=FILE`` the run is profiled (cProfile,
+the event loop's thread) and the stats written to FILE when the bot stops.
 """
 
 from __future__ import annotations
 
+import cProfile
+import os
 import sys
 
 import discord
@@ -17,7 +20,19 @@ import yarl
 
 from app import run_discord
 
-if __name__ == "__main__":
+
+def main() -> int:
     discord.http.Route.BASE = sys.argv[1]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-    sys.exit(run_discord())
+    profile = os.environ.get("LOAD_PROFILE")
+    if not profile:
+        return run_discord()
+    profiler = cProfile.Profile()
+    try:
+        return profiler.runcall(run_discord)
+    finally:
+        profiler.dump_stats(profile)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,8 +9,12 @@ edits only the latest state is drawn and sent. ``gap`` spaces a message's edits
 runs just before sending, so a superseded state is never rendered at all.
 
 The first ``show`` posts the message; an edit refused because the message was
-deleted posts it again. Discord errors never escape: ``on_error`` decides (the
-presenter closes the table when its place is gone, or marks DMs closed).
+deleted posts it again. A builder may name its files with ``files_key`` (any
+value compared with ``==``, say the image's bytes): an edit whose key equals the
+one last sent leaves the message's attachments as they are instead of uploading
+the same picture again (Discord keeps attachments an edit does not mention).
+Discord errors never escape: ``on_error`` decides (the presenter closes the
+table when its place is gone, or marks DMs closed).
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ class LiveMessage:
         self.message_id = message_id
         self.posts = 0
         self.stopped = False  # set when the target refuses for good (DMs closed)
+        self._files_key: object = None  # what the message's attachments show, if named
         self._latest: Build | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -95,17 +100,25 @@ class LiveMessage:
                 await asyncio.sleep(self.gap)
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
+        key = kwargs.pop("files_key", None)
         channel = await self.target()
         if self.message_id is not None:
+            edit = as_edit(kwargs)
+            if key is not None and key == self._files_key:
+                edit.pop("attachments", None)  # the same picture is already there
+            self._files_key = None  # unknown until this edit is through
             try:
                 partial = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
-                await partial.edit(**as_edit(kwargs))
+                await partial.edit(**edit)
+                self._files_key = key if "files" in kwargs else None
                 return
             except discord.NotFound:
                 self.message_id = None  # deleted by someone: post it again
+        self._files_key = None
         message = await channel.send(**kwargs)
         self.posts += 1
         self.message_id = message.id
+        self._files_key = key if "files" in kwargs else None
 
     async def delete(self) -> None:
         """Delete the message (if it was posted); a message already gone is fine."""

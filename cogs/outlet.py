@@ -17,9 +17,8 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -29,13 +28,14 @@ from bot.service import Table
 from bot.store import UserPrefs
 
 from .live import LiveMessage
+from .panels import ImageMemo
+from .renderqueue import RenderQueue
 from .tableview import names_of
 
 if TYPE_CHECKING:
     from bot.service import TableService
 
 log = logging.getLogger(__name__)
-P = ParamSpec("P")
 R = TypeVar("R")
 
 Audit = Callable[[int | None, str, list[Card]], None]
@@ -54,6 +54,7 @@ class TableUI:
     trick_notes: list[str] = field(default_factory=list)
     dm_closed: set[int] = field(default_factory=set)
     panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
+    hand_images: dict[int, ImageMemo] = field(default_factory=dict)  # seat -> last hand image
     pings: dict[int, tuple[int, LiveMessage]] = field(default_factory=dict)  # seat -> (seq, DM)
     turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
     ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
@@ -76,25 +77,20 @@ class Outlet:
         self.audit = audit
         self.edit_gap = edit_gap
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
-        self._renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self._renderer = RenderQueue()
         self.rendering = 0  # renders queued or running in the render thread
         #: each player's display preferences (cogs.prefs forgets one on a change)
         self.prefs: dict[int, UserPrefs] = {}
         #: the language of each player's Discord client, from their last interaction
         self.client_locales: dict[int, str] = {}
 
-    async def off_loop(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """Run a render in the one render thread.
-
-        One thread, not a pool: renders hold the GIL most of the time, and each
-        extra busy thread takes a share of it from the event loop, which is what
-        answers interactions within Discord's three seconds.
-        """
-        loop = asyncio.get_running_loop()
+    async def off_loop(
+        self, fn: Callable[..., R], *args: Any, urgent: bool = False, **kwargs: Any
+    ) -> R:
+        """Run a render in the one render thread (``cogs.renderqueue``); ``urgent`` goes first."""
         self.rendering += 1
         try:
-            call = functools.partial(fn, *args, **kwargs)
-            return await loop.run_in_executor(self._renderer, call)
+            return await self._renderer.run(functools.partial(fn, *args, **kwargs), urgent=urgent)
         finally:
             self.rendering -= 1
 

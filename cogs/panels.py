@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 import discord
 
@@ -132,6 +133,21 @@ def selection_problem(view: SeatView, cards: list[Card], loc: str = "en-US") -> 
 LARGE_PER_ROW = 8
 
 
+class ImageMemo:
+    """The last hand image drawn for one seat, kept to be reused while nothing in it changed.
+
+    A seat's panel is redrawn several times with the same cards (when the turn
+    comes to it, after a preference or a staged card elsewhere...); drawing and
+    encoding the image is most of a panel's cost, so the same scene gives back
+    the same ``bytes`` object, which also tells ``LiveMessage`` the picture need
+    not be uploaded again. One per seat: memory stays one image a seat.
+    """
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.image = b""
+
+
 def hand_image(
     view: SeatView,
     selected: list[Card],
@@ -140,10 +156,25 @@ def hand_image(
     loc: str = "en-US",
     *,
     marked: tuple[Card, ...] = (),
+    memo: ImageMemo | None = None,
 ) -> bytes:
     """The hand as the player chose to see it: theme, four colours, language, size."""
     prefs = prefs or UserPrefs()
     per_row = LARGE_PER_ROW if prefs.card_size == "large" else 13
+    lang: Literal["en", "zh"] = "zh" if loc == "zh-CN" else "en"
+    key = (
+        tuple(view.hand),
+        view.trump,
+        tuple(selected),
+        title,
+        per_row,
+        tuple(marked),
+        prefs.theme,
+        prefs.four_color,
+        lang,
+    )
+    if memo is not None and memo.key == key:
+        return memo.image
     scene = HandScene(
         cards=view.hand,
         trump=view.trump,
@@ -152,12 +183,10 @@ def hand_image(
         per_row=per_row,
         marked=marked,
     )
-    return render_hand(
-        scene,
-        theme=prefs.theme,
-        four_color=prefs.four_color,
-        lang="zh" if loc == "zh-CN" else "en",
-    )
+    image = render_hand(scene, theme=prefs.theme, four_color=prefs.four_color, lang=lang)
+    if memo is not None:
+        memo.key, memo.image = key, image
+    return image
 
 
 def kitty_values(view: SeatView) -> set[str]:
@@ -186,10 +215,11 @@ def build_panel(
     note: str = "",
     locale: object = None,
     prefs: UserPrefs | None = None,
+    memo: ImageMemo | None = None,
 ) -> Panel:
     """The panel for ``view.seat`` right now, in ``locale`` as ``prefs`` ask.
 
-    Call in a worker thread (it renders).
+    Call in a worker thread (it renders, unless ``memo`` holds this very image).
     """
     loc = pick(locale)
     seat = view.seat
@@ -327,7 +357,7 @@ def build_panel(
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
     title = t(loc, "panel-title", count=len(view.hand))
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()
-    image = hand_image(view, selected, title, prefs, loc, marked=marked)
+    image = hand_image(view, selected, title, prefs, loc, marked=marked, memo=memo)
     return Panel("\n".join(lines)[:2000], image, components)
 
 

@@ -84,6 +84,14 @@ class Presenter(SeatPanels):
     """Posts what happens at the tables: which message shows what, and when."""
 
     async def publish(self, table: Table, update: Update) -> None:
+        # The player to act is served before anything else of the table (issue 14):
+        # their panel is sent first, then the table's own messages. Not at a new
+        # hand, whose panels and turn records ``_events`` starts afresh.
+        first = update.kind is UpdateKind.EVENTS and not any(
+            isinstance(event, HandStarted) for event in update.events
+        )
+        if first:
+            await self._turn(table, update)
         match update.kind:
             case UpdateKind.LOBBY:
                 await self._lobby(table, update)
@@ -96,7 +104,8 @@ class Presenter(SeatPanels):
                 await self._post(table, content=t(self.locale(table), key))
             case UpdateKind.EVENTS:
                 await self._events(table, update)
-        await self._turn(table, update)
+        if not first:
+            await self._turn(table, update)
 
     async def _lobby(self, table: Table, update: Update) -> None:
         ui = self.ui(table)

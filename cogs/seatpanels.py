@@ -28,7 +28,7 @@ from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
 from .outlet import Outlet, ready
-from .panels import Panel, build_panel
+from .panels import ImageMemo, Panel, build_panel
 from .tableview import names_of, when
 
 log = logging.getLogger(__name__)
@@ -80,10 +80,16 @@ class SeatPanels(Outlet):
         user_id = info.user_id
         view = update.views[seat]
         names = names_of(update.seats)
+        urgent = view.to_act == seat and view.expecting in ("play", "bury", "overcall")
 
         async def build() -> dict[str, Any]:
-            panel = await self.panel_for(table, seat, view, note=note, names=names)
-            return {"content": panel.content, "files": [panel.file()], "view": panel.view}
+            panel = await self.panel_for(table, seat, view, note=note, names=names, urgent=urgent)
+            return {
+                "content": panel.content,
+                "files": [panel.file()],
+                "view": panel.view,
+                "files_key": panel.image,  # the same image object: not uploaded again
+            }
 
         if user_id not in ui.dm_closed:
             live = ui.panels.get(seat)
@@ -125,20 +131,38 @@ class SeatPanels(Outlet):
         if public is None:
             return
         acting = public.to_act if public.expecting in ("play", "bury", "overcall") else None
-        for seat, (seq, _) in list(ui.pings.items()):
-            if seat != acting or seq != public.seq:
-                await self._unping(table, seat)
-                if seat in ui.redrawing:
-                    ui.redrawing.discard(seat)  # the panel's own click redraws it
-                elif seat != acting:
-                    self._show_panel(table, update, seat)  # played by /play or by the timer
-        if acting is None or ui.turn_seen.get(acting) == public.seq:
+        passed = [
+            (seat, ui.pings.pop(seat)[1])
+            for seat, (seq, _) in list(ui.pings.items())
+            if seat != acting or seq != public.seq
+        ]
+        await self._your_turn(table, update, acting)  # first: the player to act is waiting
+        for seat, ping in passed:
+            if seat in ui.redrawing:
+                ui.redrawing.discard(seat)  # the panel's own click redraws it
+            elif seat != acting:
+                self._show_panel(table, update, seat)  # played by /play or by the timer
+            await ping.delete()
+
+    async def _your_turn(self, table: Table, update: Update, acting: int | None) -> None:
+        """The acting player's panel redrawn and their notice posted, once per turn.
+
+        The table's other messages wait until that panel is sent (its render goes
+        ahead of every other in the render thread, ``cogs.renderqueue``), so the
+        player to act is never queued behind the table's pictures (issue 14).
+        """
+        public = update.public
+        ui = self.ui(table)
+        if public is None or acting is None or ui.turn_seen.get(acting) == public.seq:
             return
         info = update.seats[acting]
         if info is None or info.kind != "human" or info.auto or info.user_id is None:
             return
         ui.turn_seen[acting] = public.seq
         self._show_panel(table, update, acting)
+        panel = ui.panels.get(acting)
+        if panel is not None:
+            await panel.settle()
         if info.user_id in ui.dm_closed:
             return
         prefs = await self.prefs_of(info.user_id)
@@ -176,7 +200,10 @@ class SeatPanels(Outlet):
         view: SeatView,
         note: str = "",
         names: tuple[str, str, str, str] | None = None,
+        *,
+        urgent: bool = True,
     ) -> Panel:
+        """The panel of ``seat``; ``urgent`` (a click, the player to act) renders first."""
         names = names or names_of(tuple(table.seats))
         staged = self.staged_values(table, seat, view.seq)
         confirm = seat in self.ui(table).confirming
@@ -191,11 +218,13 @@ class SeatPanels(Outlet):
             table.id,
             view,
             staged,
+            urgent=urgent,
             names=names,
             confirm=confirm,
             note=note,
             locale=loc,
             prefs=prefs,
+            memo=self.ui(table).hand_images.setdefault(seat, ImageMemo()),
         )
 
     def _audit_panel(self, user_id: int, view: SeatView) -> None:

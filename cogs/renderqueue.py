@@ -1,0 +1,95 @@
+"""The presenter's one render thread, with the player to act served first.
+
+Drawing and encoding images is most of the presenter's CPU. It runs in one
+thread, not a pool: renders hold the GIL most of the time, and each extra busy
+thread takes a share of it from the event loop, which is what answers
+interactions within Discord's three seconds.
+
+Under load that thread has a queue, and a first-come queue starves the one
+message a player is waiting for: with hundreds of tables, the panel of the
+player whose turn it is waited behind every table image and deal redraw queued
+before it ("your turn" 24 s late at 400 tables, issue 14). So jobs are taken
+urgent first (the acting player's panel, a click on a panel), then in the order
+they came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+R = TypeVar("R")
+
+URGENT, NORMAL = 0, 1
+
+Job = tuple[int, int, Callable[[], Any] | None, asyncio.AbstractEventLoop | None, Any]
+
+
+class RenderQueue:
+    """One worker thread taking jobs by priority (urgent first), then first come."""
+
+    def __init__(self, name: str = "render") -> None:
+        self.name = name
+        self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    async def run(self, fn: Callable[[], R], *, urgent: bool = False) -> R:
+        """``fn()`` in the render thread; its result (or its exception) here."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        self._start()
+        self._jobs.put((URGENT if urgent else NORMAL, next(self._order), fn, loop, future))
+        return await future
+
+    def close(self) -> None:
+        """Let the thread end once the jobs queued before this are done."""
+        if self._thread is not None:
+            self._jobs.put((NORMAL + 1, next(self._order), None, None, None))
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
+                self._thread.start()
+
+    def _work(self) -> None:
+        while True:
+            _, _, fn, loop, future = self._jobs.get()
+            if fn is None or loop is None:
+                return
+            if future.done():  # cancelled while it waited: its result is wanted by no one
+                continue
+            try:
+                result = fn()
+            except BaseException as err:  # handed to the awaiting coroutine, like an executor
+                _hand_over(loop, future, None, err)
+            else:
+                _hand_over(loop, future, result, None)
+
+
+def _hand_over(
+    loop: asyncio.AbstractEventLoop,
+    future: asyncio.Future[Any],
+    result: Any,
+    error: BaseException | None,
+) -> None:
+    def settle() -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    try:
+        loop.call_soon_threadsafe(settle)
+    except RuntimeError:  # the loop closed (shutdown) while the job ran
+        log.info("render finished after its event loop closed")

@@ -1,0 +1,164 @@
+"""The presenter under load: the player to act first, no picture drawn or sent twice."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from bot.game import SYSTEM, Deal, Match, Phase
+from bot.rules import RuleSet
+from cogs.live import LiveMessage
+from cogs.panels import ImageMemo, build_panel
+from cogs.renderqueue import RenderQueue
+
+from .helpers import Env
+from .test_table_flow import _open_full_table
+
+NAMES = ("A", "B", "C", "D")
+
+
+async def test_urgent_renders_go_before_those_queued_earlier() -> None:
+    queue = RenderQueue()
+    started, release = threading.Event(), threading.Event()
+    done: list[str] = []
+
+    def blocker() -> None:
+        started.set()
+        release.wait(10)
+
+    def job(name: str) -> str:
+        done.append(name)
+        return name
+
+    first = asyncio.ensure_future(queue.run(blocker))
+    await asyncio.to_thread(started.wait, 10)  # the thread is busy: the rest queue up
+    later = [asyncio.ensure_future(queue.run(lambda n=n: job(n))) for n in ("table", "deal")]
+    await asyncio.sleep(0)
+    urgent = asyncio.ensure_future(queue.run(lambda: job("panel"), urgent=True))
+    await asyncio.sleep(0.05)
+    release.set()
+    assert await urgent == "panel"
+    await asyncio.gather(first, *later)
+    assert done == ["panel", "table", "deal"]
+    failing = queue.run(lambda: 1 // 0)
+    with pytest.raises(ZeroDivisionError):  # an error reaches the caller, the thread goes on
+        await failing
+    assert await queue.run(lambda: "still here") == "still here"
+    queue.close()
+
+
+def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
+    match = Match.new(5, RuleSet())
+    match.apply(SYSTEM, Deal(100))
+    view = match.view(1)
+    memo = ImageMemo()
+    first = build_panel(7, view, [], names=NAMES, memo=memo).image
+    again = build_panel(7, view, [], names=NAMES, note="a note", memo=memo).image
+    assert again is first  # the text changed, the picture did not: no new render
+    staged = [f"{view.hand[0]}.0"]
+    other = build_panel(7, view, staged, names=NAMES, memo=memo).image
+    assert other is not first and other != first  # a selected card is drawn raised
+    assert build_panel(7, view, [], names=NAMES).image == first  # the memo changes nothing
+
+
+async def _quiet(env: Env) -> None:
+    """Wait until the presenter has sent everything it had to send for the table."""
+    for _ in range(3):
+        ui = env.bot.presenter.ui(env.table())
+        lives = [ui.deal, ui.table, *ui.panels.values(), *(ping for _, ping in ui.pings.values())]
+        for live in lives:
+            if live is not None:
+                await live.settle()
+        await asyncio.sleep(0.05)
+
+
+async def _to_play_phase(env: Env) -> None:
+    await _open_full_table(env)
+    await env.reply(env.users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    await env.until(lambda: match.dealt == match.deal_total)
+    await env.tick(6)  # the bidding window closes
+    await env.until(lambda: match.phase == Phase.KITTY)
+    dealer = match.dealer
+    assert dealer is not None
+    await env.play_with_panel(dealer, env.suggestion(dealer))
+    assert match.phase == Phase.PLAY
+
+
+async def test_the_player_to_act_gets_their_panel_before_any_other_message(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = shengji
+    await _to_play_phase(env)
+    for _ in range(3):  # a few turns: a trick's lead and its follows
+        await _one_turn_in_order(env, monkeypatch)
+
+
+async def _one_turn_in_order(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One player plays by /play; the next one's panel is the table's first message sent."""
+    match = env.match()
+    await _quiet(env)
+    sent: list[tuple[LiveMessage, dict[str, Any]]] = []
+    send = LiveMessage._send
+
+    async def spy(live: LiveMessage, kwargs: dict[str, Any]) -> None:
+        sent.append((live, dict(kwargs)))
+        await send(live, kwargs)
+
+    monkeypatch.setattr(LiveMessage, "_send", spy)
+    played = match.to_act
+    assert played is not None
+    await env.play_with_slash(played, env.suggestion(played))
+    acting = match.to_act
+    assert acting is not None and acting != played
+    ui = env.bot.presenter.ui(env.table())
+    await env.until(lambda: acting in ui.pings)
+    await _quiet(env)
+    monkeypatch.setattr(LiveMessage, "_send", send)
+    panel, ping = ui.panels[acting], ui.pings[acting][1]
+    order = [live for live, _ in sent]
+    assert order[0] is panel, "the acting player's panel is the table's first message"
+    assert ping in order and ui.table in order and ui.panels[played] in order
+    play_id = f":{acting}:{match.seq}:play"
+    assert any(c.endswith(play_id) for c in _custom_ids(sent[0][1]))
+
+
+def _custom_ids(kwargs: dict[str, Any]) -> list[str]:
+    view = kwargs.get("view")
+    return [str(getattr(item, "custom_id", "")) for item in (view.children if view else [])]
+
+
+async def test_a_turn_panel_with_the_same_cards_is_not_uploaded_again(shengji: Env) -> None:
+    env = shengji
+    await _to_play_phase(env)
+    match = env.match()
+    played = match.to_act
+    assert played is not None
+    await _quiet(env)
+    await env.play_with_slash(played, env.suggestion(played))
+    acting = match.to_act
+    assert acting is not None
+    user = env.seat_user(acting)
+    panel = await env.fresh_panel(user, acting)
+    await _quiet(env)
+    # the acting player's cards did not change since their panel was last drawn: the
+    # edit that made it their turn named no file, and the picture is still on it
+    edits = [
+        r
+        for r in env.fake.requests
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{panel.id}")
+    ]
+    assert edits and not edits[-1].uploads
+    assert [a.filename for a in env.fake.messages[panel.id].attachments] == ["hand.png"]
+    # once they play, their hand shrinks: the new picture is uploaded
+    await env.play_with_slash(acting, env.suggestion(acting))
+    await _quiet(env)
+    edits = [
+        r
+        for r in env.fake.requests
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{panel.id}")
+    ]
+    assert edits[-1].uploads
