@@ -256,6 +256,8 @@ async def _play(
             await slash(user, channel, "play", {"cards": " ".join(map(str, cards))})
 
     await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
+    if bot.poll() is not None:  # its CPU figure would read as zero: say so instead
+        raise SystemExit(f"the bot exited (code {bot.returncode}) during the run")
     elapsed = time.perf_counter() - start
     cpu = cpu_seconds(bot.pid) - cpu_start
     own_cpu = time.process_time() - own_start
