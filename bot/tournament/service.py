@@ -60,6 +60,10 @@ class TournamentSink(Protocol):
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...
 
+    async def locale(self, cup: Cup) -> str:
+        """The language of the tournament's messages and of its tables' (the server's)."""
+        ...
+
     async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None:
         """Registration or standings changed: edit the live messages; ``note`` is the key of
         an announcement (``tournament.ftl``), said in the server's language with ``args``."""
@@ -453,6 +457,7 @@ class TournamentService:
                 "match": game.index,
                 "keep_without_humans": True,
                 "thread_id": place,
+                "locale": await self.sink.locale(cup),  # a table's messages: the server's
             }
             table = await self.tables.open_match(
                 cup.guild_id, place, cup.organiser_id, rules, seats, meta

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.game import Phase
+from bot.game import Match, Phase
 from fakediscord.state import Message
 from renderers.labels import LABELS
 
@@ -53,7 +53,8 @@ def english_words(text: str, allowed: set[str]) -> list[str]:
     return words
 
 
-async def _play_a_hand(env: Env) -> None:
+async def dealt(env: Env) -> Match:
+    """Four humans at a started table, every card dealt (the bidding window open)."""
     users = env.users
     await env.reply(users[0], "new")
     for user in users[1:]:
@@ -61,6 +62,12 @@ async def _play_a_hand(env: Env) -> None:
     await env.reply(users[0], "start")
     match = await env.until(lambda: env.table().match)
     await env.until(lambda: match.dealt == match.deal_total)
+    return match
+
+
+async def _play_a_hand(env: Env) -> None:
+    users = env.users
+    match = await dealt(env)
     while match.expecting()[0] == "end_bidding":
         await env.tick(6)
         await env.until(lambda: match.expecting()[0] != "end_bidding" or match.bids)
