@@ -10,6 +10,7 @@ table message from here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import discord
 
@@ -193,6 +194,21 @@ def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | Non
             player=names[last.winner if last.winner is not None else 0],
             points=last.trick_points,
         ),
+    )
+
+
+def last_trick_scene(public: SeatView, names: Names, loc: object) -> TableScene | None:
+    """The Last trick button's image: the table image with the last finished trick."""
+    scene = table_scene(public, names, loc)
+    if scene is None or not public.tricks:
+        return None
+    n = len(public.tricks)
+    return replace(
+        scene,
+        trick=finished_trick(public.tricks[-1], names, public, n),
+        head=t(loc, "table-img-head", hand=public.hand_no + 1, trick=n),
+        last=None,
+        last_title="",
     )
 
 

@@ -51,11 +51,12 @@ from bot.game import (
 )
 from bot.i18n import t
 from bot.service import CloseReason, Table, Update, UpdateKind
-from renderers import render_kitty, render_summary, render_table, render_trick
+from renderers import render_kitty, render_summary, render_table
 
 from .messages import (
     closed_embed,
     deal_content,
+    last_trick_scene,
     lobby_embed,
     lobby_state_embed,
     old_panel_line,
@@ -67,7 +68,6 @@ from .messages import (
 from .outlet import ready
 from .seatpanels import SeatPanels
 from .tableview import (
-    finished_trick,
     lobby_buttons,
     names_of,
     png,
@@ -325,10 +325,8 @@ class Presenter(SeatPanels):
 
     async def last_trick_image(self, table: Table, view: SeatView, loc: object) -> bytes | None:
         """The last trick for one viewer (an ephemeral reply), labelled in their language."""
-        if not view.tricks:
+        scene = last_trick_scene(view, names_of(tuple(table.seats)), loc)
+        if scene is None:
             return None
-        record = view.tricks[-1]
-        names = names_of(tuple(table.seats))
-        scene = finished_trick(record, names, view, len(view.tricks), viewer=view.seat)
-        shown = [c for _, cards in record.plays for c in cards]
-        return await self.render(render_trick, scene, None, shown, loc)
+        shown = [c for cards in scene.trick.plays.values() for c in cards]
+        return await self.render(render_table, scene, None, shown, loc)
