@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.store import SeatInfo
 from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
+from .imagewords import kitty_words, summary_words
 from .tableview import bids_text, current_trick, finished_trick, plays_text, when, winning_now
 from .text import level_name, result_text, team_name, trump_text
 
@@ -231,12 +232,14 @@ def summary_scenes(
         hand_no=result.hand_no + 1,
         step=public.rules.step,
         total=public.rules.total_points,
+        words=summary_words(loc, result.hand_no + 1),
     )
     kitty = KittyScene(
         cards=result.kitty,
         trump=result.trump,
         dealer_name=names[result.dealer],
         multiplier=result.multiplier or None,
+        words=kitty_words(loc, names[result.dealer], result.multiplier, result.kitty_bonus),
     )
     return scene, kitty
 

@@ -35,6 +35,7 @@ from bot.store import UserPrefs
 from renderers import HandScene, render_hand
 
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu, format_id
+from .imagewords import hand_words
 from .tableview import Components, bids_text, plays_text, strip_text, winning_now
 from .text import bid_label, cards_text, trump_text
 
@@ -182,6 +183,7 @@ def hand_image(
         title=title,
         per_row=per_row,
         marked=marked,
+        words=hand_words(loc, view.hand, selected),
     )
     image = render_hand(scene, theme=prefs.theme, four_color=prefs.four_color, lang=lang)
     if memo is not None:

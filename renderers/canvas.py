@@ -11,16 +11,19 @@ from __future__ import annotations
 import io
 import math
 import threading
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from PIL import Image
 
 from bot.rules import Trump
 
 from .fonts import draw_text, text_width
-from .labels import Lang, label
+from .labels import Lang, word
 from .shapes import rounded_mask, shape_mask
 from .theme import RGB, Theme, palette_image
 
+EMPTY: Mapping[str, str] = MappingProxyType({})  # no words of the caller's
 PHONE_WIDTH = 400  # px: how wide a phone shows an image
 CAP_HEIGHT = 0.729  # DejaVu Sans capitals, in em
 LEGIBLE = 12.5  # px of capital height at the phone's width (12 wanted, half a pixel spare)
@@ -115,8 +118,10 @@ def badge(
     return w
 
 
-def trump_width(trump: Trump | None, lang: Lang, size: int) -> int:
-    return trump_chip(None, 0, 0, trump, lang, size, (0, 0, 0), {})
+def trump_width(
+    trump: Trump | None, lang: Lang, size: int, words: Mapping[str, str] = EMPTY
+) -> int:
+    return trump_chip(None, 0, 0, trump, lang, size, (0, 0, 0), {}, words)
 
 
 def trump_chip(
@@ -128,6 +133,7 @@ def trump_chip(
     size: int,
     text_colour: RGB,
     suit_colours: dict[str, RGB],
+    words: Mapping[str, str] = EMPTY,
 ) -> int:
     """``Trump ♥ 10`` (主 ♥10), ``No trump 10`` or ``Trump not set``; returns the width.
 
@@ -136,12 +142,12 @@ def trump_chip(
     """
     gap = round(size * 0.35)
     if trump is None:
-        text = label(lang, "trump_unset")
+        text = word(words, lang, "trump_unset")
         if canvas is not None:
             draw_text(canvas, x, cy, text, size, text_colour, bold=True)
         return text_width(text, size, True)
     level = "10" if trump.level == "T" else trump.level
-    head = label(lang, "no_trump" if trump.suit is None else "trump")
+    head = word(words, lang, "no_trump") if trump.suit is None else word(words, lang, "trump")
     width = text_width(head, size, True) + gap
     if canvas is not None:
         draw_text(canvas, x, cy, head, size, text_colour, bold=True)
@@ -181,11 +187,13 @@ def points_bar(
     step: int,
     total: int,
     th: Theme,
+    size: int = 14,
 ) -> None:
     """The attackers' points on a track from 0 to ``total``, ticked every ``step``.
 
     The tick at two steps (where the attackers take the deal) is drawn stronger.
-    ``box`` holds the track and the tick labels under it (~40 px tall).
+    ``box`` holds the track and the tick labels (``size`` px) under it: about
+    ``26 + size`` px tall.
     """
     x0, y0, x1, _ = box
     track_h = 14
@@ -206,12 +214,12 @@ def points_bar(
             canvas.paste(th.panel, (x - 1, y0 - 3, x + 1, y0 + track_h + 3))
         draw_text(
             canvas,
-            min(max(x, x0 + 10), x1 - 10),
-            y0 + track_h + 14,
+            min(max(x, x0 + size), x1 - size),
+            y0 + track_h + size,
             str(value),
-            15 if strong else 14,
+            size + 1 if strong else size,
             th.text if strong else th.muted,
             bold=strong,
             align="center",
         )
-    draw_text(canvas, x0, y0 + track_h + 14, "0", 14, th.muted, align="center")
+    draw_text(canvas, x0, y0 + track_h + size, "0", size, th.muted, align="center")

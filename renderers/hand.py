@@ -25,7 +25,7 @@ from bot.rules import Card
 from .canvas import encode, legible, new_canvas, rounded, trump_chip
 from .cards import CARD_H, CARD_W, STRIP, group_of, hand_order, paste_card, sprite, suit_colours
 from .fonts import draw_text, fit
-from .labels import Lang, label
+from .labels import Lang, word
 from .scenes import HandScene
 from .theme import Theme
 
@@ -149,16 +149,16 @@ def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Ima
     # header: the title, then the trump on the left and the counts on the right
     line = header_h / 2
     cy = MARGIN + line / 2
-    title = fit(scene.title or label(lang, "your_hand"), size, True, width - 2 * MARGIN - 8)
+    words = scene.words
+    title = fit(scene.title or word(words, lang, "your_hand"), size, True, width - 2 * MARGIN - 8)
     draw_text(canvas, MARGIN + 4, cy, title, size, th.text, bold=True)
     cy += line - 4
-    trump_chip(
-        canvas, MARGIN + 4, cy, scene.trump, lang, size, th.text, suit_colours(th, four_color)
-    )
-    info = label(lang, "cards_n", n=len(scene.cards))
+    colours = suit_colours(th, four_color)
+    trump_chip(canvas, MARGIN + 4, cy, scene.trump, lang, size, th.text, colours, words)
+    info = word(words, lang, "cards_n", n=len(scene.cards))
     n_selected = sum(1 for s in slots if s.selected)
     if n_selected:
-        info = label(lang, "selected_n", n=n_selected) + " · " + info
+        info = word(words, lang, "selected_n", n=n_selected) + " · " + info
     draw_text(canvas, width - MARGIN - 4, cy, info, size, th.muted, align="right")
 
     felt_top = MARGIN + header_h

@@ -1,12 +1,16 @@
 """Every fixed word the images show, in English and Chinese.
 
-Kept in one table so that ``build_fonts.py`` can put each Chinese character used
-here into the shipped font subset, and a test can check that none is missing.
+The bot passes its own words (from its catalogs, in the reader's language) in
+each scene's ``words``; these tables are the fallback for what a scene does not
+carry, and for the renderers' demo and benchmarks. Kept in one table so that
+``build_fonts.py`` can put each Chinese character used here into the shipped
+font subset, and a test can check that none is missing.
 Templates use ``str.format`` fields (``{n}``, ``{name}``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 Lang = Literal["en", "zh"]
@@ -99,6 +103,13 @@ LABELS: dict[str, dict[str, str]] = {
         "bye": "轮空：记作打 2 获胜",
     },
 }
+
+
+def word(words: Mapping[str, str], lang: Lang, key: str, **fields: object) -> str:
+    """The caller's word for ``key`` (already in its reader's language, from the bot's
+    catalogs), else the built-in one (the renderers' own demo and benchmarks)."""
+    found = words.get(key)
+    return found if found is not None else label(lang, key, **fields)
 
 
 def label(lang: Lang, key: str, **fields: object) -> str:

@@ -5,6 +5,10 @@ game) builds it from the table state for one viewer, so an image cannot leak a
 card the scene was not given: a trick scene has the cards already on the table,
 a hand scene one player's own cards.
 
+Labels: a scene's ``words`` maps label keys (``renderers.labels``) to the
+caller's text, already in the reader's language; the image draws those and
+falls back to its built-in English or Chinese for a key not given.
+
 Seats are numbered 0-3 in play order; partners sit opposite, so team 0 is seats
 0 and 2 and team 1 is seats 1 and 3. Levels are rank letters (``"2"`` ... ``"T"``
 ... ``"A"``), as in ``bot.rules``.
@@ -13,7 +17,7 @@ Seats are numbered 0-3 in play order; partners sit opposite, so team 0 is seats
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.rules import LEVELS, Card, Trump
 
@@ -53,6 +57,7 @@ class HandScene:
     title: str = ""
     per_row: int = 13  # fewer for large cards: a narrower image a phone shows bigger
     marked: Sequence[Card] = ()  # a multiset too: the dealer's cards from the kitty
+    words: Mapping[str, str] = field(default_factory=dict)  # the caller's labels, by key
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +163,7 @@ class KittyScene:
     dealer_name: str
     multiplier: int | None = None
     title: str = ""
+    words: Mapping[str, str] = field(default_factory=dict)  # the caller's labels, by key
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +192,7 @@ class SummaryScene:
     hand_no: int | None = None
     step: int = 40
     total: int = 200
+    words: Mapping[str, str] = field(default_factory=dict)  # the caller's labels, by key
 
     def __post_init__(self) -> None:
         _check_names(self.names)

@@ -1,9 +1,10 @@
 """The hand summary: how the attackers' points add up, and what it did to the levels.
 
-Top: the result in words (the caller's label). Then the sum: points from tricks,
-throw penalties, the kitty bonus (points × multiplier), the attackers' total on
-the same bar as the scoreboard; then both teams' level changes and the next
-dealer.
+Top: the hand and the result in words (the caller's). Then the sum: points from
+tricks, throw penalties, the kitty bonus (points × multiplier), the attackers'
+total on the same bar as the scoreboard; then each team (the dealer's first)
+with its level change, and the next dealer. One column, every word sized by
+``canvas.legible``: 12 px high when a phone shows the image 400 px wide.
 """
 
 from __future__ import annotations
@@ -12,107 +13,111 @@ from PIL import Image
 
 from bot.rules import team_of
 
-from .canvas import badge, encode, new_canvas, points_bar, rounded
-from .fonts import draw_text, fit, fit_name
-from .labels import Lang, label
+from .canvas import encode, legible, level_text, new_canvas, points_bar, rounded
+from .fonts import draw_text, fit, fit_name, text_width
+from .labels import Lang, word
 from .scenes import SummaryScene
-from .scoreboard import team_panel
 from .theme import Theme
 
 WIDTH = 640
 MARGIN = 16
-HEADER_H = 66
-ROW_H = 34
+PAD = 18
 GAP = 14
-TEAM_H = 150
-FOOTER_H = 48
+TEXT = legible(WIDTH)
+LINE = TEXT + 14
+BAR_H = 26 + TEXT + 10
 
 
-def _rows(scene: SummaryScene, lang: Lang) -> list[tuple[str, str, bool]]:
-    """(label, value, emphasised) lines of the points breakdown."""
-    rows = [(label(lang, "from_tricks"), str(scene.trick_points), False)]
+def _rows(scene: SummaryScene, lang: Lang) -> list[tuple[str, str]]:
+    """(label, value) lines of the points breakdown."""
+    words = scene.words
+    rows = [(word(words, lang, "from_tricks"), str(scene.trick_points))]
     if scene.penalty:
         sign = "+" if scene.penalty > 0 else "−"
-        rows.append((label(lang, "penalty"), f"{sign}{abs(scene.penalty)}", False))
+        rows.append((word(words, lang, "penalty"), f"{sign}{abs(scene.penalty)}"))
     if scene.multiplier:
         value = f"{scene.kitty_points} × {scene.multiplier} = {scene.kitty_bonus}"
     else:
-        value = f"{scene.kitty_points} · {label(lang, 'kitty_kept')}"
-    rows.append((label(lang, "kitty_bonus"), value, False))
+        value = f"{scene.kitty_points} · {word(words, lang, 'kitty_kept')}"
+    rows.append((word(words, lang, "kitty_bonus"), value))
     return rows
 
 
+def _box_h(rows: int) -> int:
+    return PAD + (rows + 1) * LINE + 10 + BAR_H + PAD
+
+
 def height(scene: SummaryScene, lang: Lang) -> int:
-    rows = len(_rows(scene, lang))
-    box_h = 18 + rows * ROW_H + 10 + 44 + 56
-    return MARGIN + HEADER_H + box_h + GAP + TEAM_H + GAP + FOOTER_H + MARGIN
+    teams = 2 * (2 * LINE + 2 * PAD) + GAP
+    box = _box_h(len(_rows(scene, lang)))
+    return MARGIN + 2 * LINE + box + GAP + teams + GAP + LINE + MARGIN
 
 
 def draw(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> Image.Image:
+    words = scene.words
     rows = _rows(scene, lang)
-    h = height(scene, lang)
-    canvas = new_canvas(WIDTH, h, th)
-    x = MARGIN + 4
+    canvas = new_canvas(WIDTH, height(scene, lang), th)
+    x, right = MARGIN + 4, WIDTH - MARGIN - 4
+    y = MARGIN + LINE / 2
     if scene.hand_no is not None:
-        draw_text(
-            canvas, x, MARGIN + 12, label(lang, "hand_n", n=scene.hand_no), 15, th.muted, bold=True
-        )
-    result = fit(scene.result, 26, True, WIDTH - 2 * MARGIN - 8)
-    draw_text(canvas, x, MARGIN + 42, result, 26, th.text, bold=True)
+        draw_text(canvas, x, y, word(words, lang, "hand_n", n=scene.hand_no), TEXT, th.muted)
+    result = fit(scene.result, TEXT, True, right - x)
+    draw_text(canvas, x, y + LINE, result, TEXT, th.text, bold=True)
 
     # the points, line by line, then the total and the bar
-    top = MARGIN + HEADER_H
-    box_h = 18 + len(rows) * ROW_H + 10 + 44 + 56
+    top = MARGIN + 2 * LINE
+    box_h = _box_h(len(rows))
     rounded(canvas, (MARGIN, top, WIDTH - MARGIN, top + box_h), 16, th.panel, th.panel_edge, 1.5)
-    left, right = MARGIN + 18, WIDTH - MARGIN - 18
-    y = top + 18 + ROW_H / 2
-    for name, value, _ in rows:
-        draw_text(canvas, left, y, name, 17, th.muted)
-        draw_text(canvas, right, y, value, 18, th.text, bold=True, align="right")
-        y += ROW_H
-    canvas.paste(th.panel_edge, (left, round(y - ROW_H / 2 + 6), right, round(y - ROW_H / 2 + 8)))
-    y += 14
+    left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
+    y = top + PAD + LINE / 2
+    for name, value in rows:
+        value_w = text_width(value, TEXT, True)
+        draw_text(
+            canvas, left, y, fit(name, TEXT, False, right - left - value_w - 12), TEXT, th.muted
+        )
+        draw_text(canvas, right, y, value, TEXT, th.text, bold=True, align="right")
+        y += LINE
+    canvas.paste(th.panel_edge, (left, round(y - LINE / 2 + 2), right, round(y - LINE / 2 + 4)))
+    y += 4
     total = scene.attacker_points
     takes = total >= 2 * scene.step
-    draw_text(canvas, left, y, label(lang, "total"), 19, th.text, bold=True)
-    draw_text(
-        canvas, right, y, str(total), 30, th.win if takes else th.text, bold=True, align="right"
-    )
-    points_bar(
-        canvas,
-        (left + 6, round(y + 28), right - 6, round(y + 68)),
-        total,
-        scene.step,
-        scene.total,
-        th,
-    )
+    draw_text(canvas, left, y, word(words, lang, "total"), TEXT, th.text, bold=True)
+    colour = th.win if takes else th.text
+    draw_text(canvas, right, y, str(total), TEXT, colour, bold=True, align="right")
+    bar_top = round(y + LINE / 2 + 10)
+    box = (left + TEXT // 2, bar_top, right - TEXT // 2, bar_top + BAR_H)
+    points_bar(canvas, box, total, scene.step, scene.total, th, TEXT)
 
-    # levels
-    ty = top + box_h + GAP
-    panel_w = (WIDTH - 2 * MARGIN - GAP) // 2
+    # the teams, the dealer's first: players, level before → after
+    y = top + box_h + GAP
     dealer_team = team_of(scene.dealer)
-    for team in (0, 1):
-        x0 = MARGIN + team * (panel_w + GAP)
+    for team in (dealer_team, 1 - dealer_team):
         is_dealer = team == dealer_team
-        team_panel(
-            canvas,
-            (x0, ty, x0 + panel_w, ty + TEAM_H),
-            (scene.names[team], scene.names[team + 2]),
-            scene.levels_before[team],
-            label(lang, "defenders" if is_dealer else "attackers"),
-            scene.names[scene.dealer] if is_dealer else None,
-            th,
-            lang,
-            level_after=scene.levels_after[team],
+        edge = th.gold if is_dealer else th.panel_edge
+        bottom = y + 2 * LINE + 2 * PAD
+        rounded(canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 16, th.panel, edge, 2.0)
+        role = word(words, lang, "defenders" if is_dealer else "attackers")
+        cy = y + PAD + LINE / 2
+        lx = left + draw_text(
+            canvas, left, cy, role, TEXT, edge if is_dealer else th.muted, bold=True
         )
+        room = (right - lx - text_width(" · &", TEXT, True)) // 2
+        a, b = (fit_name(scene.names[s], TEXT, True, room, seat=s) for s in (team, team + 2))
+        draw_text(canvas, lx, cy, f" · {a} & {b}", TEXT, th.text, bold=True)
+        cy += LINE
+        lx = left + draw_text(canvas, left, cy, word(words, lang, "level"), TEXT, th.muted) + 14
+        before, after = scene.levels_before[team], scene.levels_after[team]
+        lx += draw_text(canvas, lx, cy, level_text(before), TEXT, th.muted, bold=True) + 10
+        if after != before:
+            lx += draw_text(canvas, lx, cy, "→", TEXT, th.muted, bold=True) + 10
+            draw_text(canvas, lx, cy, level_text(after), TEXT, th.win, bold=True)
+        y = bottom + GAP
 
-    # next dealer
-    fy = ty + TEAM_H + GAP + FOOTER_H / 2
-    x = MARGIN + 4
-    x += draw_text(canvas, x, fy, label(lang, "next_dealer"), 17, th.muted) + 12
-    name = fit_name(scene.names[scene.next_dealer], 18, True, WIDTH - x - MARGIN - 100)
-    x += draw_text(canvas, x, fy, name, 18, th.text, bold=True) + 10
-    badge(canvas, x, fy, label(lang, "dealer"), th.text, th.page, 14)
+    # the next dealer
+    cy = y + LINE / 2
+    lx = x + draw_text(canvas, x, cy, word(words, lang, "next_dealer"), TEXT, th.muted) + 14
+    name = fit_name(scene.names[scene.next_dealer], TEXT, True, right - lx, seat=scene.next_dealer)
+    draw_text(canvas, lx, cy, name, TEXT, th.text, bold=True)
     return canvas
 
 

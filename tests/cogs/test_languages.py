@@ -111,6 +111,10 @@ async def test_a_whole_hand_reads_in_one_language(shengji: Env, locale: str) -> 
     lang = "zh" if locale == "zh-CN" else "en"
     images = [(name, scene, kw) for name, scene, kw in renders if name.startswith("render_")]
     assert {name for name, _, _ in images} >= {"render_table", "render_summary", "render_kitty"}
+    kitty = next(scene for name, scene, _ in images if name == "render_kitty")
+    sheet = next(scene for name, scene, _ in images if name == "render_summary")
+    drawn = [*sheet.words.values(), *kitty.words.values()]
+    assert drawn and all(bool(HAN.search(w)) == (locale == "zh-CN") for w in drawn), drawn
     table = next(scene for name, scene, _ in images if name == "render_table")
     words = [table.head, *table.teams, table.score, table.trump_word, *table.badges.values()]
     assert all(bool(HAN.search(w)) == (locale == "zh-CN") for w in words), words

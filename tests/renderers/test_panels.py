@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.rules import Trump, parse_cards
 from renderers import (
     KittyScene,
@@ -12,15 +14,15 @@ from renderers import (
     render_summary,
 )
 from renderers.cards import CARD_H
-from renderers.kitty import HEADER_H as KITTY_HEADER
 from renderers.kitty import MARGIN as KITTY_MARGIN
 from renderers.kitty import PAD as KITTY_PAD
 from renderers.kitty import STEP
 from renderers.kitty import layout as kitty_layout
+from renderers.kitty import sizes as kitty_sizes
 from renderers.scoreboard import GAP, HEADER_H, MARGIN, TEAM_H, WIDTH
 from renderers.theme import DARK, LIGHT
 
-from .util import count, decode, near
+from .util import at_phone_width, count, decode, ink_height, near
 
 NAMES = ("Alice", "王小明", "Carol", "Dmitri")
 TRUMP = Trump("9", "C")
@@ -30,8 +32,8 @@ def test_kitty_shows_each_buried_card():
     cards = parse_cards("5S KS 2D 3D 4H 6H 7H 8H")
     scene = KittyScene(cards, TRUMP, "Alice", multiplier=4)
     image = decode(render_kitty(scene))
-    _, _, x0 = kitty_layout(scene)
-    top = KITTY_MARGIN + KITTY_HEADER + KITTY_PAD
+    width, _, x0 = kitty_layout(scene)
+    top = KITTY_MARGIN + 2 * kitty_sizes(width)[1] + KITTY_PAD
     for i in range(len(cards)):
         strip = (x0 + i * STEP + 4, top + 60, x0 + i * STEP + STEP - 4, top + CARD_H - 4)
         assert count(image, strip, DARK.card_face, 0) > 200, i
@@ -45,9 +47,27 @@ def test_kitty_footer_differs_when_the_dealer_keeps_it():
     bonus = decode(render_kitty(KittyScene(cards, TRUMP, "Alice", multiplier=4)))
     kept = decode(render_kitty(KittyScene(cards, TRUMP, "Alice", multiplier=None)))
     w, h = bonus.size
-    footer = (0, h - 60, w, h)
+    footer = (0, h - 70, w, h)
     assert count(bonus, footer, DARK.win) > 50  # "× 4 = 60 to the attackers"
     assert count(kept, footer, DARK.win) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_kitty_words_are_12_px_high_on_a_400_px_phone_and_the_callers(lang):
+    cards = parse_cards("5S KS 2D 3D 4H 6H 7H 8H")
+    scene = KittyScene(cards, TRUMP, "Alice", multiplier=4)
+    width = kitty_layout(scene)[0]
+    _, line = kitty_sizes(width)
+    phone, scale = at_phone_width(render_kitty(scene, lang=lang))
+    felt_bottom = KITTY_MARGIN + 2 * line + KITTY_PAD + CARD_H + line + KITTY_PAD
+    rows = [KITTY_MARGIN, KITTY_MARGIN + line, felt_bottom - KITTY_PAD - line]
+    rows += [felt_bottom, felt_bottom + line]  # title, buried by, codes, points, bonus
+    for y in rows:
+        box = (0, int(y * scale) + 1, phone.width, int((y + line) * scale))
+        assert ink_height(phone, box) >= 12, y
+    words = {"kitty": "底牌!", "buried_by": "X", "kitty_points": "P", "kitty_to_attackers": "B"}
+    theirs = decode(render_kitty(KittyScene(cards, TRUMP, "Alice", 4, words=words)))
+    assert theirs.tobytes() != decode(render_kitty(scene)).tobytes()
 
 
 def test_scoreboard_marks_the_dealers_team_and_fills_the_points_bar():
@@ -94,3 +114,42 @@ def test_summary_total_turns_to_the_win_colour_when_the_attackers_take_the_deal(
     high = decode(render_summary(scene(125)))
     assert low.size == high.size
     assert count(high, (0, 0, *high.size), DARK.win) > count(low, (0, 0, *low.size), DARK.win)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_summary_words_are_12_px_high_on_a_400_px_phone_and_the_callers(lang):
+    from renderers.summary import LINE
+    from renderers.summary import MARGIN as S_MARGIN
+
+    scene = SummaryScene(
+        NAMES, 0, 75, 10, 4, ("T", "7"), ("T", "8"), 1, "Attackers take the deal", hand_no=4
+    )
+    data = render_summary(scene, lang=lang)
+    phone, scale = at_phone_width(data)
+    image = decode(data)
+    # every line of words: scan the image in lines of text from the top
+    tops = [S_MARGIN, S_MARGIN + LINE]  # the hand, the result
+    for y in tops:
+        box = (0, int(y * scale) + 1, phone.width, int((y + LINE) * scale))
+        assert ink_height(phone, box) >= 12, y
+    last = (0, int((image.height - S_MARGIN - LINE) * scale), phone.width, phone.height - 2)
+    assert ink_height(phone, last) >= 12  # the next dealer
+    words = {"from_tricks": "抓分!!", "total": "T", "next_dealer": "N", "level": "L"}
+    theirs = render_summary(SummaryScene(*scene_args(scene), words=words), lang=lang)
+    assert decode(theirs).tobytes() != image.tobytes()
+
+
+def scene_args(scene: SummaryScene) -> tuple:
+    return (
+        scene.names,
+        scene.dealer,
+        scene.trick_points,
+        scene.kitty_points,
+        scene.multiplier,
+        scene.levels_before,
+        scene.levels_after,
+        scene.next_dealer,
+        scene.result,
+        scene.penalty,
+        scene.hand_no,
+    )
