@@ -145,8 +145,18 @@ def search(
         if world is None:
             break
         hands, kitty = world
-        for i in alive:
+        late = False
+        for k, i in enumerate(alive):
+            # past the deadline inside a sample (a slow one, a busy machine): the
+            # sample is dropped whole, so the candidates stay paired
+            if k and time.perf_counter() > deadline:
+                for j in alive[:k]:
+                    values[j].pop()
+                late = True
+                break
             values[i].append(outcome(ctx, [list(h) for h in hands], kitty, candidates[i]))
+        if late:
+            break
         done += 1
         if race and done >= RACE_AFTER:
             alive = [0, *(i for i in alive[1:] if _gain(values[0], values[i], -1.0) is not None)]
