@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from bot.ai import ExpertPlayer, HeuristicPlayer, check_action, make_player, play_hand
+from bot.ai import ExpertPlayer, HeuristicPlayer, check_action, expert, make_player, play_hand
 from bot.ai.evaluate import Context
 from bot.ai.expert import Sampler, pick, ranked_candidates, search
 from bot.ai.soak import VARIANTS
@@ -108,7 +108,9 @@ def test_the_race_stops_playing_out_challengers_that_trail() -> None:
     assert pick([[1.0, 2.0, 3.0], [9.0, 9.0]]) == 0  # a shorter (dropped) list is out
 
 
-def test_search_stops_at_its_deadline_and_without_samples_defers() -> None:
+def test_search_stops_at_its_deadline_and_without_samples_defers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     match = _checkpoint(1, 4)
     _, seat = match.expecting()
     ctx = Context(match.view(seat))
@@ -118,6 +120,22 @@ def test_search_stops_at_its_deadline_and_without_samples_defers() -> None:
     values = search(ctx, ranked[:4], start + 0.2)
     assert values is not None and len(values) == len(ranked[:4])
     assert time.perf_counter() - start < 0.2 + 0.05
+
+    # a deadline that falls inside a sample drops that sample for every candidate: on
+    # a clock where the first play-outs are quick and then the machine gets busy,
+    # the second sample starts in time and ends past the deadline after one play-out
+    clock = [0.0]
+    real_outcome = expert.outcome
+
+    def slow_outcome(*args: object) -> float:
+        clock[0] += 0.1 if clock[0] < 0.35 else 2.0
+        return real_outcome(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert, "outcome", slow_outcome)
+    monkeypatch.setattr(expert.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(expert, "MIN_WORLDS", 1)
+    cut = search(ctx, ranked[:4], 1.0)
+    assert cut is not None and [len(v) for v in cut] == [1, 1, 1, 1]
 
 
 def test_expert_without_time_plays_like_the_heuristic() -> None:
