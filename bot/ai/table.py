@@ -67,7 +67,10 @@ def play_hand(
     # acts) without building them, as it is part of the speed figure
     view, act = match.view, match.apply
     while match.phase in _TURNS:
-        seat = match.to_act
+        if match.phase is Phase.PLAY and match.leader is not None:  # ``to_act``, inlined
+            seat: int | None = (match.leader + len(match.trick)) % 4
+        else:
+            seat = match.to_act
         assert seat is not None
         action = players[seat].act(view(seat))
         if action is None:

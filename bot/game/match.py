@@ -548,7 +548,16 @@ class Match:
                         )
                     )
         else:
-            check_follow(hand, trick[0][1], cards, trump, self.rules)
+            lead = trick[0][1]
+            if len(lead) == 1 and len(cards) == 1 and cards[0] in hand:
+                # a single led and a single played (most plays of a hand): the led suit if
+                # held, else anything; ``check_follow`` asks the same first
+                suit_of = order_for(trump, self.rules).suit_of
+                led = suit_of[lead[0]]
+                if suit_of[cards[0]] != led and any(suit_of[c] == led for c in hand):
+                    check_follow(hand, lead, cards, trump, self.rules)  # raises, with reasons
+            else:
+                check_follow(hand, lead, cards, trump, self.rules)
             played = cards
         for card in played:
             hand.remove(card)
