@@ -16,10 +16,19 @@ from bot.i18n import guide
 from bot.service import Table, UserError
 
 from .common import deps, reply
-from .ids import BidButton, LobbyButton, PanelButton, PickerMenu, TableButton, parse_id
+from .ids import (
+    BidButton,
+    LobbyButton,
+    PanelButton,
+    PickerMenu,
+    ReviewButton,
+    TableButton,
+    parse_id,
+)
 from .lang import error_text, refusal, reply_locale, say
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
+from .review import review_button
 from .tableview import png
 from .text import rules_text
 
@@ -38,6 +47,9 @@ class Router(commands.Cog):
         if cid is None:
             return
         try:
+            if isinstance(cid, ReviewButton):  # outlives its table: the service checks the place
+                await review_button(interaction, cid)
+                return
             service = deps(interaction).service
             table = service.component_table(  # bound to its place: checked first
                 cid.table_id, interaction.guild_id, interaction.channel_id, interaction.user.id

@@ -10,6 +10,7 @@ wire format (all ids start with ``sj:``, at most 100 characters):
 ``sj:d:{table}:{seat}:{cards}``                    a bid button (cards as ``AHAH``)
 ``sj:p:{table}:{seat}:{seq}:{menu}``               a picker menu of a hand panel
 ``sj:b:{table}:{seat}:{seq}:{what}``               a hand panel button
+``sj:r:{table}:{hand_no}``                         Review under a hand's summary
 =================================================  ==================================
 
 ``parse`` returns ``None`` for anything else (another bot's ids, junk, a word
@@ -65,7 +66,13 @@ class PanelButton:
     what: PanelWhat
 
 
-ComponentId = LobbyButton | TableButton | BidButton | PickerMenu | PanelButton
+@dataclass(frozen=True)
+class ReviewButton:
+    table_id: int
+    hand_no: int
+
+
+ComponentId = LobbyButton | TableButton | BidButton | PickerMenu | PanelButton | ReviewButton
 
 
 def format_id(cid: ComponentId) -> str:
@@ -81,6 +88,8 @@ def format_id(cid: ComponentId) -> str:
             return f"{PREFIX}:p:{table_id}:{seat}:{seq}:{menu}"
         case PanelButton(table_id, seat, seq, what):
             return f"{PREFIX}:b:{table_id}:{seat}:{seq}:{what}"
+        case ReviewButton(table_id, hand_no):
+            return f"{PREFIX}:r:{table_id}:{hand_no}"
     raise TypeError(f"not a component id: {cid!r}")
 
 
@@ -105,6 +114,9 @@ def parse_id(custom_id: str) -> ComponentId | None:
         return LobbyButton(table_id, rest[0])  # type: ignore[arg-type]
     if kind == "t" and len(rest) == 1 and rest[0] in get_args(TableWhat):
         return TableButton(table_id, rest[0])  # type: ignore[arg-type]
+    if kind == "r" and len(rest) == 1:
+        hand_no = _int(rest[0])
+        return None if hand_no is None else ReviewButton(table_id, hand_no)
     if kind == "d" and len(rest) == 2:
         seat = _seat(rest[0])
         if seat is not None and rest[1].isalnum():

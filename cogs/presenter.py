@@ -66,6 +66,7 @@ from .messages import (
     table_scene,
 )
 from .outlet import ready
+from .review import review_buttons
 from .seatpanels import SeatPanels
 from .tableview import (
     lobby_buttons,
@@ -317,10 +318,14 @@ class Presenter(SeatPanels):
         scene, kitty = summary_scenes(result, public, names, loc)
         summary_png = await self.render(render_summary, scene, None, [], loc)
         kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty), loc)
+        extra: dict[str, Any] = {}
+        if table.rules.assistance == "full":  # seed 000's rules allow no looking back
+            extra["view"] = review_buttons(table.id, result.hand_no, loc)
         await self._post(
             table,
             content=summary_content(result, names, update.deadline, loc),
             files=[png(summary_png, "summary.png"), png(kitty_png, "kitty.png")],
+            **extra,
         )
 
     async def last_trick_image(self, table: Table, view: SeatView, loc: object) -> bytes | None:

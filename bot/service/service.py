@@ -39,10 +39,11 @@ from bot.service.driver import DriverMixin
 from bot.service.lifecycle import LifecycleMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.records import RecordsMixin
+from bot.service.reviews import ReviewMixin
 from bot.service.table import Table, UpdateKind, UserError
 
 
-class TableService(LifecycleMixin, LobbyMixin, DriverMixin, RecordsMixin):
+class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, RecordsMixin):
     """Every live table of this bot process: the one object the Discord layer talks to."""
 
     async def act(self, channel_id: int, user_id: int, action: Action) -> list[Event]:

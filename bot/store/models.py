@@ -226,3 +226,21 @@ class HandRecord:
     players: list[HandPlayer]
     league_change: int  # before the factor
     league_factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySource:
+    """What replaying one recorded hand needs (the post-hand review): the table's
+    origin (rules, seed, first dealer), its place, and its whole action log (empty
+    once pruned: logs hold every hidden card and go 30 days after the table closed)."""
+
+    hand_id: int
+    hand_no: int
+    table_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    rules: RuleSet
+    seed: int
+    first_dealer: int | None
+    actions: list[tuple[int, dict[str, Any]]]  # (seat, action dict) in order

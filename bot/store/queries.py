@@ -6,11 +6,20 @@ import json
 import time
 
 from bot.game import HandResult, TrickRecord, codec
+from bot.rules import RuleSet
 
 from . import ratings
 from .base import StoreBase, seats_from
 from .db import Row
-from .models import METRICS, HandPlayer, HandRecord, LeaderRow, MatchSummary, PlayerStats
+from .models import (
+    METRICS,
+    HandPlayer,
+    HandRecord,
+    LeaderRow,
+    MatchSummary,
+    PlayerStats,
+    ReplaySource,
+)
 
 _STAT_COUNTS = (
     "matches",
@@ -207,3 +216,40 @@ class Queries(StoreBase):
                 "SELECT hand_id FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,)
             )
         return [r["hand_id"] for r in rows]
+
+    async def hand_id_of(self, table_id: int, hand_no: int) -> int | None:
+        """The id of a table's recorded hand by its number (None if not recorded)."""
+        async with self._read() as db:
+            row = await db.one(
+                "SELECT hand_id FROM hands WHERE table_id = ? AND hand_no = ?", (table_id, hand_no)
+            )
+        return None if row is None else int(row["hand_id"])
+
+    async def replay_source(self, hand_id: int) -> ReplaySource | None:
+        """What replaying a recorded hand needs, with its table's whole action log."""
+        async with self._read() as db:
+            row = await db.one(
+                "SELECT h.hand_no, t.table_id, t.guild_id, t.channel_id, t.meta, t.rules, t.seed,"
+                " t.first_dealer FROM hands h JOIN game_tables t ON t.table_id = h.table_id"
+                " WHERE h.hand_id = ?",
+                (hand_id,),
+            )
+            if row is None:
+                return None
+            actions = await db.all(
+                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq",
+                (row["table_id"],),
+            )
+        thread = json.loads(row["meta"] or "{}").get("thread_id")
+        return ReplaySource(
+            hand_id=hand_id,
+            hand_no=row["hand_no"],
+            table_id=row["table_id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=None if thread is None else int(thread),
+            rules=RuleSet.from_dict(json.loads(row["rules"])),
+            seed=row["seed"],
+            first_dealer=row["first_dealer"],
+            actions=[(a["seat"], json.loads(a["action"])) for a in actions],
+        )

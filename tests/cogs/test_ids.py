@@ -9,6 +9,7 @@ from cogs.ids import (
     LobbyButton,
     PanelButton,
     PickerMenu,
+    ReviewButton,
     TableButton,
     format_id,
     parse_id,
@@ -21,6 +22,7 @@ IDS = [
     BidButton(7, 2, "AHAH"),
     PickerMenu(9, 3, 41, 2),
     PanelButton(9, 0, 41, "confirm"),
+    ReviewButton(5, 3),
 ]
 
 
@@ -38,6 +40,9 @@ def test_round_trip(cid: object) -> None:
         "sj",
         "sj:l",
         "other:l:1:join",
+        "sj:r:5",
+        "sj:r:5:x",
+        "sj:r:5:3:1",
         "sj:l:x:join",
         "sj:l:1:dance",
         "sj:t:1:hand:extra",

@@ -1,0 +1,115 @@
+"""The post-hand review through Discord: the Review button under the summary and
+/shengji review, for the player who played, privately, in their language."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import Phase
+from bot.rules import Card, beatable_units, order_for, parse_cards
+from bot.rules.units import decompose_in
+from fakediscord.state import Message
+
+from .helpers import Env
+from .test_bad_input import _started
+
+
+def _failing_throw(env: Env) -> list[Card] | None:
+    """Seat 0 leads a whole side suit that the others' real hands beat unit by unit."""
+    match = env.match()
+    view = match.view(0)
+    if view.trick or len(view.tricks) < 1:
+        return None
+    order = order_for(view.trump, view.rules)
+    for suit in "SHDC":
+        cards = [c for c in view.hand if order.suit_of[c] == suit]
+        if len(cards) < 4 or len(decompose_in(order, cards)) < 3:
+            continue
+        others = [match.hands[s] for s in (1, 2, 3)]
+        if beatable_units(cards, others, view.trump, view.rules):
+            return cards
+    return None
+
+
+async def _hand_with_a_blunder(env: Env) -> tuple[int, list[Card]]:
+    """Alice (seat 0) plays the hint's play every time but once: a throw that fails."""
+    await _started(env, humans=1)
+    match = env.match()
+    blunder: tuple[int, list[Card]] | None = None
+    for _ in range(400):
+        if match.phase == Phase.SCORED:
+            break
+        kind, seat = match.expecting()
+        if seat == 0 and kind == "play":
+            throw = None if blunder else _failing_throw(env)
+            if throw is not None:
+                blunder = (len(match.tricks) + 1, throw)
+            await env.play_with_slash(0, throw or env.suggestion(0))
+        else:
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s or match.phase == Phase.SCORED)
+    assert match.phase == Phase.SCORED and blunder is not None, "the deal offered no throw"
+    return blunder
+
+
+def _summary(env: Env) -> Message | None:
+    for message in reversed(env.fake.channel_messages(env.place())):
+        if any(cid.startswith("sj:r:") for cid in message.custom_ids()):
+            return message
+    return None
+
+
+@pytest.mark.deal_seed(4)
+async def test_the_review_names_the_failed_throw_first(shengji: Env) -> None:
+    env = shengji
+    trick, throw = await _hand_with_a_blunder(env)
+    alice, bob = env.users[0], env.users[1]
+    summary: Message = await env.until(lambda: _summary(env))
+    tid = env.table().id
+    (hand_id,) = await env.store.hands_of_table(tid)
+    record = await env.store.hand_record(hand_id)
+    assert record is not None
+    button = f"sj:r:{tid}:{record.hand_no}"
+    labels = [c.get("label") for row in summary.components for c in row.get("components", [])]
+    assert button in summary.custom_ids() and "Review" in labels
+
+    handle = env.driver.click(summary, button, alice)
+    await handle
+    (answer,) = await handle.wait_followups(1, timeout=120)
+    assert answer.ephemeral
+    lines = answer.content.splitlines()
+    assert lines[0].startswith(f"**Your review of hand {hand_id}**")
+    assert lines[1].startswith(f"1. Trick {trick}: you led "), answer.content
+    played = lines[1].split("you led ")[1].split(";")[0]
+    assert sorted(map(str, parse_cards(played))) == sorted(map(str, throw))
+    assert 2 <= len(lines) <= 4 and "points better" in lines[1]
+
+    # the command gives the same review (the last hand here, or by id), computed once
+    handle = await env.slash(alice, "review")
+    (again,) = await handle.wait_followups(1, timeout=60)
+    assert again.ephemeral and again.content == answer.content
+    handle = await env.slash(alice, "review", hand_id=hand_id)
+    assert (await handle.wait_followups(1, timeout=60))[0].content == answer.content
+
+    # a spectator has nothing to review; a Chinese player reads it in Chinese
+    bob.locale = "zh-CN"
+    handle = env.driver.click(summary, button, bob)
+    await handle
+    (refused,) = await handle.wait_followups(1, timeout=60)
+    assert refused.ephemeral and "你没有打这一局" in refused.content
+    bob.locale = "en-US"
+    handle = await env.slash(bob, "review", hand_id=hand_id + 100)
+    assert "no such hand" in (await handle.wait_followups(1, timeout=60))[0].content
+
+
+async def test_no_review_where_the_rules_allow_no_assistance(shengji: Env) -> None:
+    env = shengji
+    alice = env.users[0]
+    await env.reply(alice, "new", preset="tournament")
+    for _ in range(3):
+        await env.reply(alice, "addbot")
+    await env.reply(alice, "start")
+    await env.until(lambda: env.table().match)
+    handle = await env.slash(alice, "review")
+    (refused,) = await handle.wait_followups(1, timeout=60)
+    assert refused.ephemeral and "Reviews are off at that table" in refused.content

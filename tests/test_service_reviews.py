@@ -1,0 +1,120 @@
+"""Post-hand reviews in the table service: found, checked, and run off the tables' way
+(a real store in a temp folder, a manual clock for the tables)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.service.reviews
+from bot.clock import ManualClock
+from bot.rules import RuleSet
+from bot.service import Table, TableService, UserError
+from bot.store import GuildSettings, Store
+
+from .test_service import ALICE, BOB, CHANNEL, FAST, GUILD, OTHER, Recorder, caught_up, run_until
+
+
+@pytest.fixture
+async def opened() -> AsyncIterator[list[TableService]]:
+    """The services a test opened, shut down and closed whatever happens."""
+    services: list[TableService] = []
+    yield services
+    for service in services:
+        await service.shutdown()
+        await service.store.close()
+
+
+async def _one_hand(
+    opened: list[TableService], path: Path, rules: RuleSet | None = None
+) -> tuple[TableService, Table]:
+    """A table where Alice (on 托管) and three computer players have finished a hand."""
+    path.mkdir(exist_ok=True)
+    store = await Store.open(path / "db.sqlite3")
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    clock = ManualClock()
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 11)
+    opened.append(service)
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice", rules)
+    for _ in range(3):
+        await service.add_bot(CHANNEL)
+    await service.set_auto(CHANNEL, ALICE, True)
+    await service.start(CHANNEL, ALICE)
+    await run_until(clock, lambda: table.match is not None and table.match.result is not None)
+    await service.set_auto(CHANNEL, ALICE, False)
+    await caught_up(clock, store, table)
+    return service, table
+
+
+async def test_who_may_review_what(tmp_path: Path, opened: list[TableService]) -> None:
+    service, table = await _one_hand(opened, tmp_path)
+    (hand_id,) = await service.store.hands_of_table(table.id)
+    hand_no, review = await service.review(GUILD, CHANNEL, ALICE, hand_id=hand_id)
+    assert hand_no == hand_id and review.seat == 0 and review.complete and review.judged > 0
+    again = await service.review(GUILD, CHANNEL, ALICE)  # the last hand here, kept
+    assert again == (hand_id, review)
+    refusals = [
+        (dict(guild_id=GUILD, user_id=BOB, hand_id=hand_id), "review-not-yours"),  # a spectator
+        (dict(guild_id=GUILD + 1, user_id=ALICE, hand_id=hand_id), "review-no-hand"),
+        (dict(guild_id=GUILD, user_id=ALICE, hand_id=hand_id + 1), "review-no-hand"),
+        # the button of another table's summary, pressed elsewhere
+        (dict(guild_id=GUILD, user_id=ALICE, table_id=table.id, hand_no=0, at=OTHER), "wrong"),
+        (dict(guild_id=GUILD, user_id=ALICE, at=OTHER), "review-which"),  # no table there
+    ]
+    for kwargs, key in refusals:
+        at = kwargs.pop("at", CHANNEL)
+        with pytest.raises(UserError) as refused:
+            await service.review(place_id=at, **kwargs)  # type: ignore[arg-type]
+        assert key in refused.value.key
+
+
+async def test_no_review_without_assistance_or_without_the_log(
+    tmp_path: Path, opened: list[TableService]
+) -> None:
+    service, table = await _one_hand(opened, tmp_path, RuleSet(assistance="none"))
+    (hand_id,) = await service.store.hands_of_table(table.id)
+    for kwargs in (dict(hand_id=hand_id), dict()):
+        with pytest.raises(UserError) as refused:
+            await service.review(GUILD, CHANNEL, ALICE, **kwargs)
+        assert refused.value.key == "review-off"
+    service2, table2 = await _one_hand(opened, tmp_path / "x")
+    (hand2,) = await service2.store.hands_of_table(table2.id)
+    await service2.abort(CHANNEL, ALICE, is_admin=True)
+    await service2.store.prune_logs(time.time() + 10**9)
+    with pytest.raises(UserError) as refused:
+        await service2.review(GUILD, CHANNEL, ALICE, hand_id=hand2)
+    assert refused.value.key == "review-gone"
+
+
+async def test_a_review_runs_while_the_tables_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opened: list[TableService]
+) -> None:
+    """While a review computes, another table's commands are answered; a budget that
+    runs out gives a partial review, which is not kept."""
+    service, _ = await _one_hand(opened, tmp_path)
+    started, release = threading.Event(), threading.Event()
+    review_hand = bot.service.reviews.review_hand
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        release.wait(30)  # a long review: held until the other table was answered
+        return review_hand(*args, **kwargs)
+
+    monkeypatch.setattr(bot.service.reviews, "review_hand", slow)
+    monkeypatch.setattr(bot.service.reviews, "BUDGET_S", 0.0)
+    asking = asyncio.create_task(service.review(GUILD, CHANNEL, ALICE))
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    other = await service.new_table(GUILD, OTHER, BOB, "Bob")
+    assert await service.add_bot(OTHER, level="expert") == 1 and other.seats[1] is not None
+    assert not asking.done()
+    release.set()
+    _, review = await asking
+    assert not review.complete and review.decisions == ()
+    assert service._reviews == {}, "a partial review is asked again next time"
