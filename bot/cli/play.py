@@ -17,40 +17,32 @@ from bot.ai.review import review_hand
 from bot.game import (
     SYSTEM,
     Action,
-    BidMade,
-    Buried,
     Bury,
     Declare,
     Event,
-    KittyDrawn,
     Match,
     NextHand,
-    OvercallRound,
     Pass,
-    Passed,
     Phase,
     Play,
-    Played,
     Redeal,
-    RoundOver,
     SeatView,
-    ThrowFailed,
-    TrickWon,
     team_of,
 )
 from bot.game.driver import AskBid, Driver, Step, Turn, next_step, system_action
 from bot.i18n import pick, t
 from bot.i18n.rules import explain, suit_name
-from bot.rules import DRAW, Card, RulesError, Trump, format_cards, obligation, parse_cards
+from bot.rules import Card, RulesError, Trump, format_cards, obligation, parse_cards
 
 from .common import Printer, add_rules, parse_rules, supports_symbols
+from .narrate import Narrator
 
 
 class Quit(Exception):
     """The player typed ``quit`` (or the input ended)."""
 
 
-class TerminalGame:
+class TerminalGame(Narrator):
     """A match between one person (``seat``) and three computer players.
 
     ``read(prompt)`` returns a line (raises ``EOFError`` at the end of input) and
@@ -95,12 +87,6 @@ class TerminalGame:
             return events
 
         match.apply = recording  # type: ignore[method-assign]
-
-    def say(self, key: str, **args: str | int) -> None:
-        self.write(t(self.locale, key, **args))
-
-    def who(self, seat: int) -> str:
-        return self.show.seat(seat, self.seat)
 
     # --- the match loop ---------------------------------------------------------------
 
@@ -369,93 +355,6 @@ class TerminalGame:
                 better=self.show.cards(decision.better),
                 loss=f"{decision.loss:.1f}",
             )
-
-    def _show_table(self, view: SeatView) -> None:
-        assert view.trump is not None
-        us = team_of(self.seat)
-        self.say(
-            "cli-table",
-            trick=len(view.tricks) + 1,
-            trump=self.show.trump(view.trump),
-            points=view.attackers_points,
-            ours=view.levels[us],
-            theirs=view.levels[1 - us],
-            attacking="yes" if view.is_attacker(self.seat) else "no",
-        )
-        if view.trick:
-            for seat, cards in view.trick:
-                shown = self.show.cards(cards)
-                self.write("  " + t(self.locale, "cli-trick-line", who=self.who(seat), cards=shown))
-        else:
-            self.write("  " + t(self.locale, "cli-you-lead"))
-
-    def _report(self, seat: int, events: list[Event]) -> None:
-        for event in events:
-            match event:
-                case Played(seat=who_seat, cards=cards, auto=auto):
-                    mine = auto and who_seat == self.seat and not self.watch
-                    key = "cli-played-auto" if mine else "cli-played"
-                    self.say(key, who=self.who(who_seat), cards=self.show.cards(cards))
-                case ThrowFailed(seat=who_seat, attempted=attempted, taken_back=back, penalty=pen):
-                    self.say(
-                        "cli-throw-failed",
-                        who=self.who(who_seat),
-                        attempted=self.show.cards(attempted),
-                        back=self.show.cards(back),
-                        penalty=pen,
-                    )
-                case TrickWon(number=number, winner=winner, points=won, attackers_points=total):
-                    self.say(
-                        "cli-trick-won", who=self.who(winner), trick=number, points=won, total=total
-                    )
-                case Buried() if seat != self.seat:
-                    self.say("cli-buried", who=self.who(seat))
-                case KittyDrawn(cards=cards, dealer=None):
-                    self.say("cli-kitty-drawn-none", cards=self.show.cards(cards))
-                case KittyDrawn(cards=cards, dealer=int() as dealer, suit=suit):
-                    self.say(
-                        "cli-kitty-drawn",
-                        cards=self.show.cards(cards),
-                        who=self.who(dealer),
-                        suit=suit_name(self.locale, suit),
-                    )
-                case OvercallRound(first=first):
-                    self.say("cli-overcall-round", who=self.who(first))
-                case BidMade(seat=who_seat, cards=cards, suit=suit):
-                    shown = self.show.cards(cards)
-                    name = suit_name(self.locale, suit)
-                    self.say("cli-overcall", who=self.who(who_seat), cards=shown, suit=name)
-                case Passed(seat=who_seat):
-                    self.say("cli-passes", who=self.who(who_seat))
-                case RoundOver(dealer=dealer):
-                    assert self.match.trump is not None
-                    trump = self.show.trump(self.match.trump)
-                    self.say("cli-round-over", trump=trump, who=self.who(dealer))
-
-    def _summary(self) -> None:
-        result = self.match.result
-        assert result is not None
-        us = team_of(self.seat)
-        self.write("")
-        self.say("cli-hand-over", hand=result.hand_no + 1)
-        self.say("cli-kitty", cards=self.show.cards(result.kitty), points=result.kitty_points)
-        if result.multiplier:
-            self.say("cli-kitty-bonus", multiplier=result.multiplier, bonus=result.kitty_bonus)
-        for seat, penalty in result.failed_throws:
-            self.say("cli-failed-throw", who=self.who(seat), penalty=penalty)
-        if result.winner == DRAW:
-            self.say("cli-draw", points=result.attacker_points)
-        else:
-            self.say(
-                "cli-result",
-                points=result.attacker_points,
-                winner=result.winner,
-                levels=result.levels_gained,
-            )
-        after = result.levels_after
-        self.say(
-            "cli-levels", ours=after[us], theirs=after[1 - us], dealer=self.who(result.next_dealer)
-        )
 
 
 def _bid_suit(view: SeatView) -> str | None:

@@ -1,0 +1,134 @@
+"""What the terminal game says about the table: the trick so far, every event, the hand's end.
+
+``Narrator`` holds the printing half of ``bot.cli.play.TerminalGame`` (which asks
+the person and drives the match); every line comes from the ``cli`` catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.game import (
+    BidMade,
+    Buried,
+    Event,
+    KittyDrawn,
+    Match,
+    OvercallRound,
+    Passed,
+    Played,
+    RoundOver,
+    SeatView,
+    ThrowFailed,
+    TrickWon,
+    team_of,
+)
+from bot.i18n import t
+from bot.i18n.rules import suit_name
+from bot.rules import DRAW
+
+from .common import Printer
+
+
+class Narrator:
+    """Prints the match as ``seat``'s player sees it, in ``locale``."""
+
+    match: Match
+    seat: int
+    locale: str
+    show: Printer
+    watch: bool
+    write: Callable[[str], None]
+
+    def say(self, key: str, **args: str | int) -> None:
+        self.write(t(self.locale, key, **args))
+
+    def who(self, seat: int) -> str:
+        return self.show.seat(seat, self.seat)
+
+    def _show_table(self, view: SeatView) -> None:
+        assert view.trump is not None
+        us = team_of(self.seat)
+        self.say(
+            "cli-table",
+            trick=len(view.tricks) + 1,
+            trump=self.show.trump(view.trump),
+            points=view.attackers_points,
+            ours=view.levels[us],
+            theirs=view.levels[1 - us],
+            attacking="yes" if view.is_attacker(self.seat) else "no",
+        )
+        if view.trick:
+            for seat, cards in view.trick:
+                shown = self.show.cards(cards)
+                self.write("  " + t(self.locale, "cli-trick-line", who=self.who(seat), cards=shown))
+        else:
+            self.write("  " + t(self.locale, "cli-you-lead"))
+
+    def _report(self, seat: int, events: list[Event]) -> None:
+        for event in events:
+            match event:
+                case Played(seat=who_seat, cards=cards, auto=auto):
+                    mine = auto and who_seat == self.seat and not self.watch
+                    key = "cli-played-auto" if mine else "cli-played"
+                    self.say(key, who=self.who(who_seat), cards=self.show.cards(cards))
+                case ThrowFailed(seat=who_seat, attempted=attempted, taken_back=back, penalty=pen):
+                    self.say(
+                        "cli-throw-failed",
+                        who=self.who(who_seat),
+                        attempted=self.show.cards(attempted),
+                        back=self.show.cards(back),
+                        penalty=pen,
+                    )
+                case TrickWon(number=number, winner=winner, points=won, attackers_points=total):
+                    self.say(
+                        "cli-trick-won", who=self.who(winner), trick=number, points=won, total=total
+                    )
+                case Buried() if seat != self.seat:
+                    self.say("cli-buried", who=self.who(seat))
+                case KittyDrawn(cards=cards, dealer=None):
+                    self.say("cli-kitty-drawn-none", cards=self.show.cards(cards))
+                case KittyDrawn(cards=cards, dealer=int() as dealer, suit=suit):
+                    self.say(
+                        "cli-kitty-drawn",
+                        cards=self.show.cards(cards),
+                        who=self.who(dealer),
+                        suit=suit_name(self.locale, suit),
+                    )
+                case OvercallRound(first=first):
+                    self.say("cli-overcall-round", who=self.who(first))
+                case BidMade(seat=who_seat, cards=cards, suit=suit):
+                    shown = self.show.cards(cards)
+                    name = suit_name(self.locale, suit)
+                    self.say("cli-overcall", who=self.who(who_seat), cards=shown, suit=name)
+                case Passed(seat=who_seat):
+                    self.say("cli-passes", who=self.who(who_seat))
+                case RoundOver(dealer=dealer):
+                    assert self.match.trump is not None
+                    trump = self.show.trump(self.match.trump)
+                    self.say("cli-round-over", trump=trump, who=self.who(dealer))
+
+    def _summary(self) -> None:
+        result = self.match.result
+        assert result is not None
+        us = team_of(self.seat)
+        self.write("")
+        self.say("cli-hand-over", hand=result.hand_no + 1)
+        self.say("cli-kitty", cards=self.show.cards(result.kitty), points=result.kitty_points)
+        if result.multiplier:
+            self.say("cli-kitty-bonus", multiplier=result.multiplier, bonus=result.kitty_bonus)
+        for seat, penalty in result.failed_throws:
+            self.say("cli-failed-throw", who=self.who(seat), penalty=penalty)
+        if result.winner == DRAW:
+            self.say("cli-draw", points=result.attacker_points)
+        else:
+            self.say(
+                "cli-result",
+                points=result.attacker_points,
+                winner=result.winner,
+                levels=result.levels_gained,
+            )
+        after = result.levels_after
+        self.say(
+            "cli-levels", ours=after[us], theirs=after[1 - us], dealer=self.who(result.next_dealer)
+        )
