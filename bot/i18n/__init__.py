@@ -54,12 +54,16 @@ def normalize(locale: object) -> str | None:
     value = getattr(locale, "value", locale)
     if not isinstance(value, str) or not value:
         return None
-    language = value.replace("_", "-").split("-")[0].lower()
-    if language == "zh":
-        return "zh-CN"
-    if language == "en":
-        return "en-US"
-    return None
+    found = _NORMALIZED.get(value, "")
+    if found == "":
+        language = value.replace("_", "-").split("-")[0].lower()
+        found = {"zh": "zh-CN", "en": "en-US"}.get(language)
+        if len(_NORMALIZED) < 1000:  # the tags seen are few; a flood of odd ones is not kept
+            _NORMALIZED[value] = found
+    return found
+
+
+_NORMALIZED: dict[str, str | None] = {}
 
 
 def pick(*candidates: object) -> str:
@@ -71,12 +75,19 @@ def pick(*candidates: object) -> str:
     return DEFAULT
 
 
+FORMATTED_KEPT = 20_000  # formatted messages kept (a few MB at most)
+
+
 class Catalog:
     """The catalogs of one directory, loaded once per locale on first use."""
 
     def __init__(self, root: Path = LOCALE_DIR) -> None:
         self.root = root
         self._bundles: dict[str, FluentBundle] = {}
+        # Formatted messages by locale, key and arguments. Fluent formatting is most
+        # of a hand panel's text cost (a suit name per menu option, the same strings
+        # at every turn), and a message's text depends on nothing else.
+        self._formatted: dict[tuple[object, ...], str] = {}
 
     def files(self, locale: str) -> list[Path]:
         return sorted((self.root / locale).glob("*.ftl"))
@@ -103,7 +114,20 @@ class Catalog:
         for name, value in args.items():
             if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
                 raise TypeError(f"{key}: argument {name} must be text or a number, not {value!r}")
-        bundle = self.bundle(pick(locale))
+        chosen = pick(locale)
+        # the type too: 1 and 1.0 are equal keys but need not read the same
+        memo = (chosen, key, *((k, v, type(v)) for k, v in args.items()))
+        found = self._formatted.get(memo)
+        if found is not None:
+            return found
+        text = self._format(chosen, key, args)
+        if len(self._formatted) >= FORMATTED_KEPT:
+            self._formatted.clear()  # names and numbers vary without end: start afresh
+        self._formatted[memo] = text
+        return text
+
+    def _format(self, chosen: str, key: str, args: dict[str, Arg]) -> str:
+        bundle = self.bundle(chosen)
         if not bundle.has_message(key):
             bundle = self.bundle(DEFAULT)
         message = bundle.get_message(key)  # KeyError when no catalog has it
