@@ -65,10 +65,19 @@ class LiveMessage:
         self._files_key: object = None  # what the message's attachments show, if named
         self._latest: Build | None = None
         self._task: asyncio.Task[None] | None = None
+        self._building: asyncio.Future[dict[str, Any] | None] | None = None
 
-    def show(self, build: Build) -> None:
-        """Make ``build``'s state the one to show next (replacing any not yet sent)."""
+    def show(self, build: Build, *, preempt: bool = False) -> None:
+        """Make ``build``'s state the one to show next (replacing any not yet sent).
+
+        ``preempt``: a state someone is waiting for (the panel of the player to
+        act). An older state still being built (its render queued behind others)
+        is abandoned rather than waited for. Only such states preempt, so a
+        message shown faster than it can be built still gets sent.
+        """
         self._latest = build
+        if preempt and self._building is not None:
+            self._building.cancel()
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -81,7 +90,16 @@ class LiveMessage:
         while self._latest is not None and not self.stopped:
             build, self._latest = self._latest, None
             try:
-                kwargs = await build()
+                self._building = asyncio.ensure_future(build())
+                try:
+                    kwargs = await self._building
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if self._building.cancelled() and not (task and task.cancelling()):
+                        continue  # preempted by a newer state: build that one instead
+                    raise
+                finally:
+                    self._building = None
                 if kwargs is not None:
                     await self._send(kwargs)
             except discord.HTTPException as err:

@@ -95,7 +95,7 @@ class SeatPanels(Outlet):
             live = ui.panels.get(seat)
             if live is None:
                 live = ui.panels[seat] = self._dm_live(table, user_id)
-            live.show(build)
+            live.show(build, preempt=urgent)
         opened = ui.ephemeral.get(seat)
         if opened is not None:
             interaction, at = opened

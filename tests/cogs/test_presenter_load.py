@@ -162,3 +162,44 @@ async def test_a_turn_panel_with_the_same_cards_is_not_uploaded_again(shengji: E
         if r.method == "PATCH" and r.path.endswith(f"/messages/{panel.id}")
     ]
     assert edits[-1].uploads
+
+
+class _Recorded(LiveMessage):
+    """A live message that records what it would send."""
+
+    def __init__(self) -> None:
+        async def nowhere() -> Any:
+            raise AssertionError("not sent anywhere")
+
+        super().__init__(nowhere)
+        self.sent: list[str] = []
+
+    async def _send(self, kwargs: dict[str, Any]) -> None:
+        self.sent.append(kwargs["content"])
+
+
+def _state(text: str, wait: asyncio.Event | None = None) -> Any:
+    async def build() -> dict[str, Any]:
+        if wait is not None:
+            await wait.wait()  # a render queued behind others
+        return {"content": text}
+
+    return build
+
+
+async def test_a_preempting_state_abandons_an_older_one_still_being_built() -> None:
+    live = _Recorded()
+    live.show(_state("after their play", asyncio.Event()))
+    await asyncio.sleep(0.01)
+    live.show(_state("your turn"), preempt=True)
+    await asyncio.wait_for(live.settle(), 5)
+    assert live.sent == ["your turn"]
+    # without preempting, the state being built is sent, then the newest
+    live = _Recorded()
+    slow = asyncio.Event()
+    live.show(_state("first", slow))
+    await asyncio.sleep(0.01)
+    live.show(_state("second"))
+    slow.set()
+    await asyncio.wait_for(live.settle(), 5)
+    assert live.sent == ["first", "second"]
