@@ -137,7 +137,7 @@ def height(scene: TableScene) -> int:
 def _strip(page: Page, scene: TableScene, y: int, four_color: bool, lang: Lang) -> int:
     th = page.th
     bottom = y + PAD + LINE * 4 + PAD
-    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel, th.panel_edge, 1.5)
+    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel)
     x0, x1 = MARGIN + PAD, WIDTH - MARGIN - PAD
     cy = y + PAD + LINE / 2
     trump = scene.trick.trump
@@ -219,7 +219,7 @@ def _last(page: Page, scene: TableScene, y: int, four_color: bool) -> None:
     assert last is not None
     lines = _last_lines(scene)
     bottom = y + PAD + LINE * (1 + len(lines)) + PAD
-    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel, th.panel_edge, 1.5)
+    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel)
     x0 = MARGIN + PAD
     cy = y + PAD + LINE / 2
     page.text(x0, cy, fit(scene.last_title, TEXT, True, INNER), TEXT, th.muted, bold=True)
