@@ -3,7 +3,7 @@
 Run: ``python3 -m bench.load_bench --tables 200`` (about two minutes).
 
 Two processes, as in production where Discord's servers are elsewhere: this one
-runs the fake Discord and the simulated players; ``bench.load_bot`` runs the real
+runs the fake Discord and the simulated players; ``fakediscord.run`` runs the real
 bot on its own core. Each table seats ``--humans`` simulated players and computer
 players in the other seats (at the production pace, 1.2 s a play). A simulated
 player works like a person with the DM panel: when a "your turn" panel arrives it
@@ -53,6 +53,7 @@ from bot.rules import (
 from bot.store import GuildSettings, Store
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.clock import VirtualClock
+from fakediscord.run import spawn
 from fakediscord.state import Channel, Guild, User
 
 TIMERS = {
@@ -117,7 +118,7 @@ async def launch_bot(
     setup: Callable[[FakeDiscord, Guild], None] | None = None,
     profile: str | None = None,
 ) -> AsyncIterator[tuple[FakeDiscord, Guild, subprocess.Popen[bytes]]]:
-    """The fake in this process, the bot (``bench.load_bot``) in its own, connected.
+    """The fake in this process, the bot (``fakediscord.run``) in its own, connected.
 
     ``setup(fake, guild)`` builds channels, users (and more guilds, each given the
     same settings) before the bot connects. On
@@ -134,17 +135,13 @@ async def launch_bot(
     for each in fake.guilds.values():
         await store.save_guild_settings(each.id, GuildSettings(rules or RuleSet(), timers))
     await store.close()
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "bench.load_bot", fake.api_base, fake.gateway_url],
-        cwd=Path(__file__).resolve().parent.parent,
-        env={
-            **os.environ,
-            "DISCORD_TOKEN": fake.token,
-            "SHENGJI_DB": str(folder / "load.sqlite3"),
-            "SHENGJI_LOG": "WARNING",
-            **({"LOAD_PROFILE": profile} if profile else {}),
-        },
-    )
+    env = {
+        "DISCORD_TOKEN": fake.token,
+        "SHENGJI_DB": str(folder / "load.sqlite3"),
+        "SHENGJI_LOG": "WARNING",
+        **({"LOAD_PROFILE": profile} if profile else {}),
+    }
+    bot = spawn(fake, "bench.load_bot:main", env, Path(__file__).resolve().parent.parent)
     try:
         # commands are synced before the gateway connects: wait for both
         await fake.wait_for(lambda: fake.commands and fake.gateway.connected, timeout=60)

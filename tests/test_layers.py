@@ -40,3 +40,13 @@ def test_cogs_and_renderers_never_import_upwards() -> None:
     assert not {p: n for p, n in cogs.items() if n}
     renderers = {p: n & {"cogs", "app", "discord"} for p, n in _imports("renderers").items()}
     assert not {p: n for p, n in renderers.items() if n}
+
+
+def test_tests_and_benchmarks_never_import_each_other_and_the_fake_imports_no_bot() -> None:
+    tests = {p: n & {"bench"} for p, n in _imports("tests").items()}
+    assert not {p: n for p, n in tests.items() if n}
+    bench = {p: n & {"tests"} for p, n in _imports("bench").items()}
+    assert not {p: n for p, n in bench.items() if n}
+    project = {"bot", "cogs", "app", "renderers", "tests", "bench"}
+    fake = {p: n & project for p, n in _imports("fakediscord").items()}
+    assert not {p: n for p, n in fake.items() if n}

@@ -1,6 +1,6 @@
 """The real entry point in its own process: start-up, a table, SIGTERM, restart.
 
-``bench.load_bot`` runs ``app.run_discord`` (what ``python -m bot`` runs)
+``fakediscord.run`` runs ``app.run_discord`` (what ``python -m bot`` runs)
 with discord.py aimed at the fake, so configuration from the environment,
 migrations, restoring tables and the graceful shutdown are all the production
 code paths.
@@ -9,32 +9,21 @@ code paths.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 from bot.store import Store
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.harness import World
+from fakediscord.run import spawn
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _start(fake: FakeDiscord, db: Path) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": fake.token,
-        "SHENGJI_DB": str(db),
-        "SHENGJI_LOG": "WARNING",
-    }
-    return subprocess.Popen(
-        [sys.executable, "-m", "bench.load_bot", fake.api_base, fake.gateway_url],
-        cwd=ROOT,
-        env=env,
-        stderr=subprocess.PIPE,
-    )
+    env = {"DISCORD_TOKEN": fake.token, "SHENGJI_DB": str(db), "SHENGJI_LOG": "WARNING"}
+    return spawn(fake, "app:run_discord", env, ROOT, stderr=subprocess.PIPE)
 
 
 async def _ready(fake: FakeDiscord, identifies: int) -> None:
