@@ -10,15 +10,26 @@ from bot.game import SYSTEM, Match, NextHand, Phase
 from bot.rules import RuleSet, deck
 
 
-def test_every_player_is_legal_under_every_variant() -> None:
-    """Four hands per match, every variant meets three line-ups; all actions re-checked."""
-    hands = 4 * len(VARIANTS) * 3
-    report = run_soak(hands, seed=11, hands_per_match=4)
+@pytest.mark.parametrize(
+    ("hands_per_match", "matches_per_variant", "plays"),
+    [(2, 2, 1500), pytest.param(4, 3, 5000, marks=pytest.mark.slow)],
+)
+def test_every_player_is_legal_under_every_variant(
+    hands_per_match: int, matches_per_variant: int, plays: int
+) -> None:
+    """Every variant meets every line-up over the run; all actions re-checked.
+
+    The default run plays two short matches a variant; ``-m slow`` plays three of four hands.
+    """
+    hands = hands_per_match * len(VARIANTS) * matches_per_variant
+    report = run_soak(hands, seed=11, hands_per_match=hands_per_match)
     assert report.ok, report.failures[:5]
     assert report.hands == hands
-    assert report.plays > 5000
+    assert report.plays > plays
     variants = {variant for _, variant in report.configs}
     assert len(variants) == len(VARIANTS)
+    lineups = {lineup for lineup, _ in report.configs}
+    assert len(lineups) == len(LINEUPS)
 
 
 @pytest.mark.parametrize("decks", [1, 3])
