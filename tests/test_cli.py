@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,6 +37,33 @@ def run_bot(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Com
     )
 
 
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
+    """``python -m bot ARGS`` in this process (``main``), stdin from a string.
+
+    Cheaper than a process each; ``run_bot`` keeps the real process for the entry
+    point itself and for piped input.
+    """
+
+    def run(*args: str, stdin: str = "") -> Ran:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        try:
+            code = main(list(args))
+        except SystemExit as exit_:
+            code = int(exit_.code or 0)
+        out, err = capsys.readouterr()
+        return Ran(code, out, err)
+
+    return run
+
+
 def test_play_through_stdin() -> None:
     """Bad input gets a reason and a new prompt; hint works; the computer can take over."""
     script = "ZZ\nhint\n" + "auto\n" * 80
@@ -47,8 +77,8 @@ def test_play_through_stdin() -> None:
     assert "♠" not in out and "大王" not in out  # --ascii
 
 
-def test_play_hands_over_and_stops_at_end_of_input() -> None:
-    done = run_bot("play", "--seed", "9", "--decks", "1", stdin="auto all\n")
+def test_play_hands_over_and_stops_at_end_of_input(cli: Callable[..., Ran]) -> None:
+    done = cli("play", "--seed", "9", "--decks", "1", stdin="auto all\n")
     assert done.returncode == 0, done.stderr
     assert "托管" in done.stdout or "computer plays your seat" in done.stdout
     assert done.stdout.rstrip().endswith("Bye.") or "win the match" in done.stdout
@@ -85,10 +115,10 @@ def test_play_in_process_with_hints_and_typed_cards() -> None:
     assert "Hand 1 over" in text
 
 
-def test_simulate_records_hands_in_a_database(tmp_path: Path) -> None:
+def test_simulate_records_hands_in_a_database(tmp_path: Path, cli: Callable[..., Ran]) -> None:
     """Issue 5: ``simulate --db`` writes its hands with the bot's own store code."""
     db = tmp_path / "sim.sqlite3"
-    done = run_bot(
+    done = cli(
         "simulate",
         "--hands",
         "5",
@@ -122,8 +152,8 @@ def test_simulate_records_hands_in_a_database(tmp_path: Path) -> None:
     assert len(hands) == 5
 
 
-def test_simulate_json_shape() -> None:
-    done = run_bot(
+def test_simulate_json_shape(cli: Callable[..., Ran]) -> None:
+    done = cli(
         "simulate", "--hands", "6", "--seed", "3", "--players", "ai,greedy,ai,random", "--json"
     )
     assert done.returncode == 0, done.stderr
@@ -138,12 +168,12 @@ def test_simulate_json_shape() -> None:
     assert sum(t["hands_dealing"] for t in report["teams"]) == 6
 
 
-def test_arena_output() -> None:
-    done = run_bot("arena", "--deals", "3", "--seed", "2", "ai", "ai")
+def test_arena_output(cli: Callable[..., Ran]) -> None:
+    done = cli("arena", "--deals", "3", "--seed", "2", "ai", "ai")
     assert done.returncode == 0, done.stderr
     assert "point difference per hand (A - B): +0.00" in done.stdout
     assert "95% CI" in done.stdout and "level difference" in done.stdout
-    helped = run_bot("arena", "--help")
+    helped = cli("arena", "--help")
     assert "Duplicate deals" in helped.stdout and "minus B's attacking points" in helped.stdout
 
 
@@ -166,14 +196,14 @@ def test_a_bad_rule_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
     assert "decks takes a whole number, not 'banana'" in capsys.readouterr().err
 
 
-def test_watch_a_hand_in_chinese_and_in_english() -> None:
+def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None:
     """``play --watch``: four computer players, one whole hand, every line from the catalog."""
-    chinese = run_bot("play", "--watch", "--lang", "zh", "--seed", "3")
+    chinese = cli("play", "--watch", "--lang", "zh", "--seed", "3")
     assert chinese.returncode == 0, chinese.stderr
     out = chinese.stdout
     assert "第1局结束" in out and "你的牌：" in out and "你必须出" in out and "墩" in out
     assert re.findall(r"[A-Za-z]{2,}", out) == []  # no English word: cards are 10♥, 大王
-    english = run_bot("play", "--watch", "--seed", "3")
+    english = cli("play", "--watch", "--seed", "3")
     assert english.returncode == 0, english.stderr
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
     assert len(english.stdout.splitlines()) == len(out.splitlines())
