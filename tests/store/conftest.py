@@ -36,7 +36,7 @@ def without_postgres(exc: Exception, environ: Mapping[str, str]) -> NoReturn:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[LocalPostgres]:
     try:
-        server = LocalPostgres.start()
+        server = LocalPostgres.start({"autovacuum": "off"})
     except PostgresUnavailable as exc:
         without_postgres(exc, os.environ)
     try:
