@@ -119,5 +119,10 @@ async def on_command_error(
     if isinstance(error, app_commands.CheckFailure):
         await reply(interaction, await say(interaction, "reply-no-permission"))
         return
+    if interaction.client.is_closed():
+        # shutting down: what the command did is committed, but its answer can no
+        # longer go out (the HTTP session is closing); a line, not a traceback
+        log.warning("command %s not answered: the bot is shutting down", interaction.id)
+        return
     log.error("command failed", exc_info=original)
     await reply(interaction, await say(interaction, "reply-failed"))

@@ -7,6 +7,7 @@ per-user limit get a polite cooldown reply; none of it changes a table.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any
@@ -151,3 +152,26 @@ async def test_fuzzed_component_ids_and_values_change_nothing(
     assert match.seq == seq and list(table.seats) == seats and not table.closed
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
+
+
+async def test_a_command_cut_off_by_shutdown_is_committed_and_logs_no_traceback(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SIGTERM between a command's write and its answer: the table stands, one log line."""
+    env = shengji
+    real = type(env.store).create_table
+    closing: list[asyncio.Task[None]] = []
+
+    async def then_shutdown(self: Any, *args: Any, **kwargs: Any) -> Any:
+        row = await real(self, *args, **kwargs)
+        closing.append(asyncio.create_task(env.bot.close()))
+        await env.until(env.bot.is_closed)
+        return row
+
+    monkeypatch.setattr(type(env.store), "create_table", then_shutdown)
+    caplog.set_level(logging.WARNING)
+    await env.slash(env.users[0], "new")
+    await env.until(lambda: closing and closing[0].done())
+    assert env.world.tables.id in env.bot.service.tables
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("shutting down" in r.getMessage() for r in caplog.records)

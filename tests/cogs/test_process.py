@@ -27,11 +27,12 @@ def _start(fake: FakeDiscord, db: Path) -> subprocess.Popen[bytes]:
 
 
 async def _ready(fake: FakeDiscord, identifies: int) -> None:
+    """Commands synced and the gateway identified: the fake queues READY and GUILD_CREATE
+    as it counts the IDENTIFY, so any interaction sent from now on arrives after them."""
     await fake.wait_for(
         lambda: fake.commands and fake.gateway.connected and fake.gateway.identifies > identifies,
         timeout=30,
     )
-    await asyncio.sleep(2.5)  # discord.py's guild_ready_timeout before it takes interactions
 
 
 async def test_sigterm_shuts_down_gracefully_and_a_restart_brings_the_table_back(
