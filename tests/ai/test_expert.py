@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -116,23 +117,28 @@ def test_search_stops_at_its_deadline_and_without_samples_defers(
     ctx = Context(match.view(seat))
     ranked = ranked_candidates(ctx)
     assert search(ctx, ranked[:4], time.perf_counter()) is None  # no time: the heuristic
-    start = time.perf_counter()
-    values = search(ctx, ranked[:4], start + 0.2)
-    assert values is not None and len(values) == len(ranked[:4])
-    assert time.perf_counter() - start < 0.2 + 0.05
+    # play-outs on a stepped clock: a real one on a busy machine would measure the
+    # machine, not the stopping rule. At 5 ms a play-out (20 ms a sample of four) ten
+    # samples fit before 0.21 s, and an eleventh would end past it
+    clock = [0.0]
+    pace: list[Callable[[float], float]] = [lambda now: 0.005]
+    real_outcome = expert.outcome
+
+    def outcome_on_the_clock(*args: object) -> float:
+        clock[0] += pace[0](clock[0])
+        return real_outcome(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert, "outcome", outcome_on_the_clock)
+    monkeypatch.setattr(expert.time, "perf_counter", lambda: clock[0])
+    values = search(ctx, ranked[:4], 0.21)
+    assert values is not None and [len(v) for v in values] == [10] * 4
+    assert clock[0] <= 0.21
 
     # a deadline that falls inside a sample drops that sample for every candidate: on
     # a clock where the first play-outs are quick and then the machine gets busy,
     # the second sample starts in time and ends past the deadline after one play-out
-    clock = [0.0]
-    real_outcome = expert.outcome
-
-    def slow_outcome(*args: object) -> float:
-        clock[0] += 0.1 if clock[0] < 0.35 else 2.0
-        return real_outcome(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(expert, "outcome", slow_outcome)
-    monkeypatch.setattr(expert.time, "perf_counter", lambda: clock[0])
+    clock[0] = 0.0
+    pace[0] = lambda now: 0.1 if now < 0.35 else 2.0
     monkeypatch.setattr(expert, "MIN_WORLDS", 1)
     cut = search(ctx, ranked[:4], 1.0)
     assert cut is not None and [len(v) for v in cut] == [1, 1, 1, 1]
