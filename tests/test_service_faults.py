@@ -174,7 +174,7 @@ async def test_a_permanent_failure_closes_the_table_and_frees_the_channel(env, m
     table = await started(service, clock)
     await service.set_auto(CHANNEL, ALICE, True)
     with failing_writes(monkeypatch, sqlite3.DatabaseError("database disk image is malformed")):
-        await run_until(clock, lambda: CHANNEL not in service.tables, steps=40)
+        await run_until(clock, lambda: CHANNEL not in service.tables)
     assert table.closed and CHANNEL not in service.tables
     closing = [u for _, u in sink.updates if u.kind is UpdateKind.CLOSED]
     assert [u.reason for u in closing] == [CloseReason.FAILED]
