@@ -130,8 +130,8 @@ def selection_problem(view: SeatView, cards: list[Card], loc: str = "en-US") -> 
 
 
 #: cards per row with ``card_size: large``: a narrower image, so a phone (which fits
-#: an image to its width) shows every card larger
-LARGE_PER_ROW = 8
+#: an image to its width) shows every card larger (the normal hand has at most nine)
+LARGE_PER_ROW = 6
 
 
 class ImageMemo:

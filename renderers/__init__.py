@@ -67,7 +67,7 @@ def render_hand(
     groups set apart (two suits of one colour by felt); each card's code (``AH``,
     ``TS``, ``BJ``) is printed under it so the player can type it. Trumps get a
     gold edge once the trump is known; ``scene.selected`` cards are raised with an
-    accent edge. Width 520-650 px; every word sized to be 12 px high at 400 px.
+    accent edge. Width 400-650 px; every word sized to be 12 px high at 400 px.
     """
     th, lg = _options(theme, lang)
     return hand.render(scene, th, four_color, lg)

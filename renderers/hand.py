@@ -37,7 +37,7 @@ CODE_GAP = 4
 ROW_GAP = 10
 GROUP_GAP = 14
 SUIT_GAP = 12  # felt shown between two suits of the same colour
-MIN_WIDTH = 520
+MIN_WIDTH = 400  # a phone shows a narrower image at its own size: a short hand shows bigger
 _COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}
 
 
