@@ -79,14 +79,19 @@ class TerminalGame(Narrator):
         # every accepted action, for the post-hand review (it replays the hand)
         self.log: list[tuple[int, Action]] = []
         self.start = match.to_dict()
-        apply = match.apply
 
-        def recording(seat: int, action: Action, **options: bool) -> list[Event]:
-            events = apply(seat, action, **options)
-            self.log.append((seat, action))
-            return events
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Every action goes through here, so the log the review replays misses none."""
+        events = self.match.apply(seat, action)
+        self.log.append((seat, action))
+        return events
 
-        match.apply = recording  # type: ignore[method-assign]
+    def _timeout(self) -> list[Event]:
+        """The computer acts for the player (托管, a hint taken), logged as ``_apply`` logs."""
+        events = self.match.timeout(self.seat, suggest)
+        assert self.match.last_action is not None
+        self.log.append((self.seat, self.match.last_action))
+        return events
 
     # --- the match loop ---------------------------------------------------------------
 
@@ -103,7 +108,7 @@ class TerminalGame(Narrator):
                     break
                 if not self.watch:
                     self._ask(t(self.locale, "cli-next-hand"), lambda _: True)
-                self.match.apply(SYSTEM, NextHand())
+                self._apply(SYSTEM, NextHand())
         except (Quit, EOFError):
             self.say("cli-bye")
             return 0
@@ -130,7 +135,7 @@ class TerminalGame(Narrator):
             else:
                 action = self.players[step.seat].act(match.view(step.seat))
                 assert action is not None
-                self._report(step.seat, match.apply(step.seat, action))
+                self._report(step.seat, self._apply(step.seat, action))
         self._summary()
 
     # --- the deal and bids --------------------------------------------------------------
@@ -147,7 +152,7 @@ class TerminalGame(Narrator):
             case _:
                 system = system_action(step)
                 assert system is not None
-                events = match.apply(SYSTEM, system)
+                events = self._apply(SYSTEM, system)
                 self.driver.observe(events)
                 self._report(SYSTEM, events)
                 if any(isinstance(e, Redeal) for e in events):
@@ -156,7 +161,7 @@ class TerminalGame(Narrator):
 
     def _bid(self, seat: int, cards: Sequence[Card]) -> None:
         """Apply a bid (the driver asks the others again) and say it."""
-        self.driver.observe(self.match.apply(seat, Declare(tuple(cards))))
+        self.driver.observe(self._apply(seat, Declare(tuple(cards))))
         bid = self.match.bids[-1] if self.match.bids else None
         key = "cli-bid-auto" if seat == self.seat and self.autopilot else "cli-bid"
         suit = suit_name(self.locale, None if bid is None else bid.suit)
@@ -229,7 +234,7 @@ class TerminalGame(Narrator):
         view = match.view(self.seat)
         assert view.trump is not None
         if self.autopilot and not self.watch:
-            self._report(self.seat, match.timeout(self.seat, suggest))
+            self._report(self.seat, self._timeout())
             return
         self.write("")
         if view.expecting == "overcall":
@@ -241,7 +246,7 @@ class TerminalGame(Narrator):
             self.write(self.show.hand(view.hand, view.trump))
             size = view.rules.kitty_size
             if self.watch:
-                events = match.timeout(self.seat, suggest)
+                events = self._timeout()
                 self.say("cli-buried-mine", cards=self.show.cards(match.kitty))
                 self._report(self.seat, events)
                 return
@@ -255,7 +260,7 @@ class TerminalGame(Narrator):
             if need:
                 self.say("cli-duty", duty=explain(self.locale, need))
         if self.watch:
-            self._report(self.seat, match.timeout(self.seat, suggest))
+            self._report(self.seat, self._timeout())
             return
         self._ask(t(self.locale, "cli-play-prompt"), lambda x: self._try(x, Play))
 
@@ -267,8 +272,8 @@ class TerminalGame(Narrator):
         self.say("cli-overcall-trump", trump=self.show.trump(view.trump))
         self.write(self.show.hand(view.hand, view.trump))
         if not options or self.watch:
-            action = match.timeout(self.seat, suggest) if options else None
-            self._report(self.seat, action or match.apply(self.seat, Pass()))
+            action = self._timeout() if options else None
+            self._report(self.seat, action or self._apply(self.seat, Pass()))
             return
         menu = "  ".join(f"{i + 1}) {self.show.cards(b.cards)}" for i, b in enumerate(options))
         self.say("cli-may-overcall", menu=menu)
@@ -280,7 +285,7 @@ class TerminalGame(Narrator):
                 chosen = Declare(options[int(text) - 1].cards)
             else:
                 chosen = Declare(tuple(parse_cards(text)))
-            self._report(self.seat, match.apply(self.seat, chosen))
+            self._report(self.seat, self._apply(self.seat, chosen))
             return True
 
         self._ask(t(self.locale, "cli-overcall-prompt"), accept)
@@ -302,10 +307,10 @@ class TerminalGame(Narrator):
             if text == "auto all":
                 self.autopilot = True
                 self.say("cli-autopilot")
-            self._report(self.seat, match.timeout(self.seat, suggest))
+            self._report(self.seat, self._timeout())
             return True
         cards = tuple(parse_cards(text))
-        events = match.apply(self.seat, kind(cards))
+        events = self._apply(self.seat, kind(cards))
         if kind is Bury:
             self.say("cli-buried-mine", cards=self.show.cards(cards))
         else:

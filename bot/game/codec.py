@@ -44,6 +44,10 @@ _UNIONS = (typing.Union, types.UnionType)
 _fields_cache: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
+class _NamedTupleClass(typing.Protocol):
+    _fields: tuple[str, ...]
+
+
 def is_record(hint: Any) -> bool:
     """Whether ``hint`` is a class the codec reads field by field."""
     return isinstance(hint, type) and (
@@ -59,7 +63,7 @@ def fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
         if dataclasses.is_dataclass(cls):
             names: Iterable[str] = (f.name for f in dataclasses.fields(cls))
         else:
-            names = cls._fields  # type: ignore[attr-defined]
+            names = typing.cast(_NamedTupleClass, cls)._fields  # ``is_record`` checked it
         found = _fields_cache[cls] = tuple((name, hints[name]) for name in names)
     return found
 

@@ -139,15 +139,12 @@ class Driver:
     def observe(self, events: Iterable[Event]) -> None:
         """Take note of an accepted action's events (whoever acted)."""
         for event in events:
-            kind = type(event)  # by exact type: this runs for every card dealt
-            if kind is Dealt:
-                seat = event.seat  # type: ignore[union-attr]
-                if seat not in self._ask:
-                    self._ask.append(seat)
-            elif kind is BidMade:
-                seat = event.seat  # type: ignore[union-attr]
-                self._ask = deque((seat + i) % 4 for i in (1, 2, 3))
-            elif kind is Redeal or kind is HandStarted:
+            if isinstance(event, Dealt):  # the common case first: this runs for every card dealt
+                if event.seat not in self._ask:
+                    self._ask.append(event.seat)
+            elif isinstance(event, BidMade):
+                self._ask = deque((event.seat + i) % 4 for i in (1, 2, 3))
+            elif isinstance(event, (Redeal, HandStarted)):
                 self._ask.clear()
                 self._window_asked = False
 

@@ -671,10 +671,9 @@ class Match:
             setattr(match, name, value)
         return match
 
+    # defining __eq__ leaves Match unhashable (__hash__ is None), as mutable state should be
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 def replay(

@@ -187,6 +187,12 @@ def slot_key(game: Game) -> str:
     return f"{game.round_no}.{game.index}"
 
 
+def _game_of(key: str) -> tuple[int, int]:
+    """A slot key's (round, match index): the inverse of ``slot_key``."""
+    round_no, index = key.split(".")
+    return int(round_no), int(index)
+
+
 class TournamentService:
     """Every tournament of this bot process; hooked into the table service."""
 
@@ -674,9 +680,9 @@ class TournamentService:
     async def _save(self, cup: Cup, *, finished: bool = False) -> None:
         rows = None
         if cup.bracket is not None:
-            tables = {tuple(map(int, k.split("."))): s.table_id for k, s in cup.slots.items()}
+            tables = {_game_of(key): slot.table_id for key, slot in cup.slots.items()}
             times = {k: (v[0], v[1]) for k, v in cup.times.items()}
-            rows = tournament_rows(cup.bracket, tables, times)  # type: ignore[arg-type]
+            rows = tournament_rows(cup.bracket, tables, times)
         await self.store.save_tournament(
             cup.id,
             cup.status,
