@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.game import HandResult, Match, TrickRecord, action_to_dict
 from bot.rules import LEVELS, RuleSet, Trump, advance, deck, format_cards

@@ -63,8 +63,8 @@ def need_words(locale: object, need: tuple[tuple[int, int], ...]) -> str:
 def _arg(locale: object, name: str, value: object) -> Arg:
     if name.endswith("suit"):
         return suit_name(locale, str(value))
-    if name.endswith("need"):
-        return need_words(locale, value)  # type: ignore[arg-type]
+    if name.endswith("need") and isinstance(value, tuple):
+        return need_words(locale, value)
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
             return join(locale, [pretty_cards(group) for group in value])

@@ -9,6 +9,7 @@ types the Discord layer reads live here too.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Protocol
@@ -173,8 +174,13 @@ class Outbox(asyncio.Queue["Update | None"]):
     presenter still says everything, in fewer messages, and memory stays bounded.
     """
 
+    def _init(self, maxsize: int) -> None:
+        # asyncio.Queue's storage (its methods use ``_queue``), under a typed name of our own
+        self._waiting: deque[Update | None] = deque()
+        self._queue = self._waiting
+
     def put_update(self, update: Update) -> None:
-        waiting = self._queue  # type: ignore[attr-defined]
+        waiting = self._waiting
         if self.qsize() >= OUTBOX_BACKLOG and waiting:
             last = waiting[-1]
             if last is not None and last.kind is update.kind:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 import typing
 from dataclasses import dataclass, fields, replace
-from typing import Literal
+from typing import Any, Literal
 
 from .base import StoreBase
 
@@ -34,8 +34,10 @@ class UserPrefs:
             if not any(value == a and type(value) is type(a) for a in allowed):
                 raise ValueError(f"{name} must be one of {allowed}, not {value!r}")
 
-    def replace(self, **changes: object) -> UserPrefs:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def replace(self, **changes: Any) -> UserPrefs:
+        """A copy with ``changes``: fields named at run time (a player's command), their
+        values checked by ``__post_init__``, not by the type checker."""
+        return replace(self, **changes)
 
 
 def _allowed(hint: object) -> tuple[object, ...]:

@@ -174,12 +174,14 @@ def simulate_into(
     hands: int | None = None,
     seed: int = 0,
     players: Sequence[str | SeatInfo] | None = None,
-    **options: object,
+    *,
+    matches: int | None = None,
+    rules: RuleSet | None = None,
+    deciders: Sequence[Decider | None] | None = None,
 ) -> SimulationResult:
-    """Synchronous entry point for the CLI: open ``path``, simulate, close.
+    """Synchronous entry point for the CLI: open ``path``, ``simulate``, close.
 
-    ``options`` go to ``simulate`` (``matches``, ``rules``, ``decide``, ``guild_id``,
-    ``channel_id``). Raises ``StoreError`` for a file it must not use.
+    Raises ``StoreError`` for a file it must not use.
     """
 
     async def run() -> SimulationResult:
@@ -188,9 +190,11 @@ def simulate_into(
             return await simulate(
                 store,
                 hands=hands,
+                matches=matches,
                 seed=seed,
                 players=players,
-                **options,  # type: ignore[arg-type]
+                rules=rules,
+                deciders=deciders,
             )
         finally:
             await store.close()
