@@ -249,6 +249,25 @@ def test_follow_rules_are_enforced_and_change_nothing() -> None:
     assert trick.winner == 0 and trick.points == 5
 
 
+def test_a_single_follows_a_single_by_suit_and_refusals_keep_their_reasons() -> None:
+    """The single-card path of ``Match._play``: the led suit if held, else anything."""
+    match = _playing(["QH 2C", "7H 3C", "4C 5C", "6C 7C"], Trump("T", "S"))
+    unchanged(match, Play(cards("QH")), SYSTEM, GameError)  # not a seat
+    unchanged(match, Play(cards("QH")), 4, GameError)
+    match.apply(0, Play(cards("QH")))
+    err = unchanged(match, Play(cards("3C")), 1, IllegalPlay)
+    assert isinstance(err, IllegalPlay) and err.key == "rules-err-follow-suit"
+    assert "hearts" in str(err) and "7♥" in str(err)
+    unchanged(match, Play(cards("8H")), 1, IllegalPlay)  # not held
+    unchanged(match, Play(cards("7H")), 2, NotYourTurn)
+    match.apply(1, Play(cards("7H")))
+    match.apply(2, Play(cards("5C")))  # void in hearts: anything
+    events = match.apply(3, Play(cards("7C")))
+    trick = next(e for e in events if isinstance(e, TrickWon))
+    assert trick.winner == 0 and trick.points == 5
+    unchanged(match, Play(cards("3C")), 1, NotYourTurn)  # the winner leads next
+
+
 def test_pair_must_follow_pair_in_a_match() -> None:
     match = _playing(["QH QH 2C", "7H 7H 8H", "4C 5C 6D", "6C 7C 8D"], Trump("T", "S"))
     match.apply(0, Play(cards("QH QH")))
