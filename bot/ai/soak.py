@@ -66,7 +66,7 @@ from bot.rules import (
     team_of,
 )
 
-from .expert import ExpertPlayer
+from .expert import RACE_AFTER, ExpertPlayer
 from .levels import level_of, make_player
 from .player import Player
 from .table import play_hand
@@ -80,7 +80,7 @@ LINEUPS = (
     "greedy,greedy,greedy,greedy",
     "expert,random,ai,expert",
 )
-SOAK_WORLDS = 3  # the soak's experts search with this many samples a decision, not a clock
+SOAK_WORLDS = RACE_AFTER + 1  # samples a decision for the soak's experts (they race), not a clock
 VARIANTS: tuple[dict[str, object], ...] = (
     {},
     {"decks": 1},

@@ -10,7 +10,7 @@ import pytest
 
 from bot.ai import ExpertPlayer, HeuristicPlayer, check_action, expert, make_player, play_hand
 from bot.ai.evaluate import Context
-from bot.ai.expert import Sampler, pick, ranked_candidates, search
+from bot.ai.expert import RACE_AFTER, Sampler, pick, ranked_candidates, search
 from bot.ai.soak import VARIANTS
 from bot.game import Match, Play
 from bot.rules import RuleSet
@@ -22,12 +22,13 @@ from .test_view_only import _checkpoint, _reshuffled
     "variant", VARIANTS, ids=lambda v: ",".join(map(str, v.values())) or "default"
 )
 def test_expert_is_legal_under_every_variant(variant: dict) -> None:
-    """Searching experts (two samples a decision) with a heuristic and a random player."""
+    """Searching experts (racing: one sample past the race's start) with a heuristic and a
+    random player."""
     rules = RuleSet().replace(**variant)
     players = [
-        ExpertPlayer(10_000, worlds=2, strict=True),
+        ExpertPlayer(10_000, worlds=RACE_AFTER + 1, strict=True),
         make_player("random", seed=1),
-        ExpertPlayer(10_000, worlds=2, strict=True),
+        ExpertPlayer(10_000, worlds=RACE_AFTER + 1, strict=True),
         HeuristicPlayer(strict=True),
     ]
     match = Match.new(17, rules)
