@@ -16,12 +16,18 @@ At each lead or follow the expert
    is paired), scoring the hand's end for its side: points plus ``LEVEL_WEIGHT``
    per level gained or conceded (the staircase, not only the 80 line);
 4. keeps the heuristic's choice unless another candidate's mean beats it by more
-   than its paired standard error: with few samples (a short ``think_ms``) the
-   expert is the heuristic, with many it overrules it where the play-outs agree.
+   than ``MARGIN`` paired standard errors: with few samples (a short ``think_ms``)
+   the expert is the heuristic, with many it overrules it where the play-outs agree.
+   The candidates race: from ``RACE_AFTER`` samples on, a challenger trailing the
+   heuristic's choice by a standard error is no longer played out, so the time goes
+   to those that might still overrule it (measured at 20 ms and 250 ms: the same
+   strength or better, and most searches end well before the budget).
 
 It stops sampling at ``think_ms`` (250 ms at a table by default, set per table and
-in the arena), always answers with a legal play (checked like every player), and
-with too little time for two samples plays the heuristic's choice. Bids and the
+in the arena; checked before each sample and between candidates, a sample cut
+short being dropped whole), always answers with a legal play (checked like every
+player), and with fewer than ``MIN_WORLDS`` samples in its time plays the
+heuristic's choice. Bids and the
 burial are the heuristic's. It sees only the seat's view: the sampler is seeded
 from the view, so with a fixed number of samples (``worlds``) a decision is a pure
 function of the view, whatever the hidden cards are.
@@ -264,7 +270,8 @@ def pick(values: Sequence[Sequence[float]]) -> int:
 
 def _gain(base: Sequence[float], other: Sequence[float], margin: float) -> float | None:
     """The mean paired gain of ``other`` over ``base`` (the same deals, in order) when it
-    is above ``margin`` standard errors, else None."""
+    is above ``margin`` standard errors, else None; 0 below two samples (no spread to
+    judge by: the race keeps the challenger, the pick does not take it)."""
     n = len(other)
     if n < 2:
         return 0.0
