@@ -32,11 +32,11 @@ def hand_words(loc: object, cards: Sequence[Card], selected: Sequence[Card]) -> 
     }
 
 
-def kitty_words(loc: object, dealer: str, multiplier: int | None, bonus: int) -> Words:
+def kitty_words(loc: object, multiplier: int | None, bonus: int) -> Words:
     return {
         **trump_words(loc),
         "kitty": t(loc, "img-kitty"),
-        "buried_by": t(loc, "img-buried-by", name=dealer),
+        "buried_by": t(loc, "img-buried-by", name="{name}"),  # the image fits the name in
         "kitty_points": t(loc, "img-kitty-points"),
         "kitty_to_attackers": t(loc, "img-kitty-to-attackers", m=multiplier or 0, bonus=bonus),
         "kitty_kept": t(loc, "img-kitty-kept"),

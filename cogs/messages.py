@@ -239,7 +239,7 @@ def summary_scenes(
         trump=result.trump,
         dealer_name=names[result.dealer],
         multiplier=result.multiplier or None,
-        words=kitty_words(loc, names[result.dealer], result.multiplier, result.kitty_bonus),
+        words=kitty_words(loc, result.multiplier, result.kitty_bonus),
     )
     return scene, kitty
 

@@ -15,7 +15,7 @@ from bot.rules import points
 
 from .canvas import encode, legible, new_canvas, rounded, trump_chip, trump_width
 from .cards import CARD_H, CARD_W, group_of, hand_order, paste_card, sprite, suit_colours
-from .fonts import draw_text, fit
+from .fonts import draw_text, fit, fit_name, text_width
 from .labels import Lang, word
 from .scenes import KittyScene
 from .theme import Theme
@@ -55,10 +55,10 @@ def draw(scene: KittyScene, th: Theme, four_color: bool, lang: Lang) -> Image.Im
     trump_chip(canvas, chip_x, cy, scene.trump, lang, size, th.text, colours, words)
     title = fit(scene.title or word(words, lang, "kitty"), size, True, chip_x - MARGIN - 24)
     draw_text(canvas, MARGIN + 4, cy, title, size, th.text, bold=True)
-    by = word(words, lang, "buried_by", name=scene.dealer_name)
-    draw_text(
-        canvas, MARGIN + 4, cy + line, fit(by, size, False, width - 2 * MARGIN), size, th.muted
-    )
+    room = width - 2 * MARGIN - 8 - text_width(word(words, lang, "buried_by", name=""), size)
+    name = fit_name(scene.dealer_name, size, False, room)
+    by = word(words, lang, "buried_by", name=name)
+    draw_text(canvas, MARGIN + 4, cy + line, by, size, th.muted)
 
     felt_top = MARGIN + 2 * line
     felt_bottom = felt_top + PAD + CARD_H + line + PAD

@@ -107,9 +107,15 @@ LABELS: dict[str, dict[str, str]] = {
 
 def word(words: Mapping[str, str], lang: Lang, key: str, **fields: object) -> str:
     """The caller's word for ``key`` (already in its reader's language, from the bot's
-    catalogs), else the built-in one (the renderers' own demo and benchmarks)."""
+    catalogs), else the built-in one (the renderers' own demo and benchmarks).
+
+    The caller's text may keep a ``{field}`` for the image to fill in (a name it
+    shortens to fit); other fields are already written in.
+    """
     found = words.get(key)
-    return found if found is not None else label(lang, key, **fields)
+    if found is None:
+        return label(lang, key, **fields)
+    return found.format(**fields) if fields and "{" in found else found
 
 
 def label(lang: Lang, key: str, **fields: object) -> str:

@@ -153,3 +153,17 @@ def scene_args(scene: SummaryScene) -> tuple:
         scene.penalty,
         scene.hand_no,
     )
+
+
+def test_the_kitty_shortens_a_long_dealer_name_never_to_a_stump():
+    from renderers.kitty import draw
+    from renderers.labels import word
+
+    words = {"buried_by": "Buried by {name}"}
+    assert word(words, "en", "buried_by", name="Chen") == "Buried by Chen"
+    cards = parse_cards("5S KS 2D 3D 4H 6H 7H 8H")
+    long_name = "WWWWW MMMMM WWWWW MMMMM Tractor"
+    full = KittyScene(cards, TRUMP, long_name, words=words)
+    short = KittyScene(cards, TRUMP, "Tractor", words=words)
+    # the long name gives way to its last word: the same picture as that name
+    assert draw(full, DARK, False, "en").tobytes() == draw(short, DARK, False, "en").tobytes()
