@@ -22,6 +22,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -34,6 +35,7 @@ from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.cupview import TournamentPresenter
+from cogs.outlet import Audit
 from cogs.presenter import Presenter
 from cogs.text import Translator
 
@@ -48,11 +50,11 @@ class ShengjiBot(commands.Bot):
         clock: Clock | None = None,
         dev_guild: int | None = None,
         sync_commands: bool = True,
-        audit: object | None = None,
+        audit: Audit | None = None,
         edit_gap: float = 1.0,
         seed_source: Callable[[], int] | None = None,
         limits: Limits | None = None,
-        **options: object,
+        **options: Any,  # discord.py's own Bot options, typed as loosely as it does
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -62,9 +64,9 @@ class ShengjiBot(commands.Bot):
         # names can be "@everyone" or "<@&role>": no message pings unless it says so
         # (the deliberate ones pass their own ``allowed_mentions``)
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(**options)  # type: ignore[arg-type]
+        super().__init__(**options)
         self.store = store
-        self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)  # type: ignore[arg-type]
+        self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)
         self.service = TableService(
             store, self.presenter, clock, seed_source=seed_source, limits=limits
         )

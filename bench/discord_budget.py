@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import inspect
 import json
 import sys
 import tempfile
@@ -36,7 +35,7 @@ from typing import Any
 from app import ShengjiBot
 from bot.ai import suggest
 from bot.clock import SystemClock
-from bot.game import Phase
+from bot.game import Bury, Phase, Play
 from bot.rules import RuleSet
 from bot.store import GuildSettings, Store
 from fakediscord import FakeDiscord, UserDriver
@@ -55,9 +54,7 @@ TARGETS = {
 
 
 def _fake() -> FakeDiscord:
-    if "rate_limits" in inspect.signature(FakeDiscord).parameters:
-        return FakeDiscord(rate_limits=True, max_log=200_000)  # type: ignore[call-arg]
-    return FakeDiscord(max_log=200_000)
+    return FakeDiscord(rate_limits=True, max_log=200_000)
 
 
 def _panel(fake: FakeDiscord, user: Any, prefix: str) -> Message | None:
@@ -78,7 +75,9 @@ async def _play_from_panel(
     seq = match.seq
     prefix = f"sj:p:{table.id}:{seat}:{seq}:"
     message = await fake.wait_for(lambda: _panel(fake, user, prefix), timeout=30)
-    wanted = [str(c) for c in suggest(match.view(seat)).cards]  # type: ignore[union-attr]
+    action = suggest(match.view(seat))
+    assert isinstance(action, Play | Bury), action  # the panel offers plays and buries
+    wanted = [str(c) for c in action.cards]
     for row in message.components:
         for comp in row.get("components", []):
             if comp.get("type") != 3:

@@ -49,12 +49,12 @@ def main() -> None:
         for theme, lang in (("dark", "en"), ("light", "en"), ("dark", "zh"), ("light", "zh")):
             scene = by_lang[lang][kind]
             start = time.perf_counter()
-            data = render(scene, theme=theme, lang=lang)  # type: ignore[operator]
+            data = render(scene, theme=theme, lang=lang)
             cold = (time.perf_counter() - start) * 1000
             times = []
             for _ in range(args.repeat):
                 start = time.perf_counter()
-                data = render(scene, theme=theme, lang=lang)  # type: ignore[operator]
+                data = render(scene, theme=theme, lang=lang)
                 times.append((time.perf_counter() - start) * 1000)
             times.sort()
             median = statistics.median(times)

@@ -15,7 +15,7 @@ ever reaches a user.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -26,20 +26,30 @@ from .lang import error_text, say
 
 if TYPE_CHECKING:
     from bot.service import TableService
+    from bot.tournament.service import TournamentService
 
+    from .cupview import TournamentPresenter
     from .presenter import Presenter
 
 log = logging.getLogger("cogs")
 
 
+@runtime_checkable
 class Deps(Protocol):
     """What a command needs from the client: the composition root provides it."""
 
     service: TableService
     presenter: Presenter
+    tournaments: TournamentService
+    tournament_presenter: TournamentPresenter
 
 
-shengji = app_commands.Group(
+class _Shengji(app_commands.Group):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _not_too_fast(interaction)
+
+
+shengji = _Shengji(
     name="shengji",
     description="Play 双升 (Shengji / Tractor) at this table",
     guild_only=True,
@@ -72,11 +82,11 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
     return True
 
 
-shengji.interaction_check = _not_too_fast  # type: ignore[method-assign]
-
-
 def deps(interaction: discord.Interaction) -> Deps:
-    return interaction.client  # type: ignore[return-value]
+    client = interaction.client
+    if not isinstance(client, Deps):  # only a client wired by the composition root has them
+        raise TypeError(f"{type(client).__name__} does not provide the table service")
+    return client
 
 
 def ephemeral(text: str) -> dict[str, Any]:

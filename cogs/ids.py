@@ -26,6 +26,10 @@ LobbyWhat = Literal["join", "bot", "leave", "start"]
 TableWhat = Literal["hand", "last", "rules"]
 PanelWhat = Literal["play", "bury", "confirm", "back", "suggest", "clear"]
 PREFIX = "sj"
+# the words as read from an id, typed: a word not in its table is not one of ours
+LOBBY_WORDS: dict[str, LobbyWhat] = {w: w for w in get_args(LobbyWhat)}
+TABLE_WORDS: dict[str, TableWhat] = {w: w for w in get_args(TableWhat)}
+PANEL_WORDS: dict[str, PanelWhat] = {w: w for w in get_args(PanelWhat)}
 
 
 @dataclass(frozen=True)
@@ -110,10 +114,10 @@ def parse_id(custom_id: str) -> ComponentId | None:
     kind, table_id, rest = parts[1], _int(parts[2]), parts[3:]
     if table_id is None:
         return None
-    if kind == "l" and len(rest) == 1 and rest[0] in get_args(LobbyWhat):
-        return LobbyButton(table_id, rest[0])  # type: ignore[arg-type]
-    if kind == "t" and len(rest) == 1 and rest[0] in get_args(TableWhat):
-        return TableButton(table_id, rest[0])  # type: ignore[arg-type]
+    if kind == "l" and len(rest) == 1 and rest[0] in LOBBY_WORDS:
+        return LobbyButton(table_id, LOBBY_WORDS[rest[0]])
+    if kind == "t" and len(rest) == 1 and rest[0] in TABLE_WORDS:
+        return TableButton(table_id, TABLE_WORDS[rest[0]])
     if kind == "r" and len(rest) == 1:
         hand_no = _int(rest[0])
         return None if hand_no is None else ReviewButton(table_id, hand_no)
@@ -129,6 +133,6 @@ def parse_id(custom_id: str) -> ComponentId | None:
         if kind == "p":
             menu = _int(rest[2])
             return None if menu is None else PickerMenu(table_id, seat, seq, menu)
-        if rest[2] in get_args(PanelWhat):
-            return PanelButton(table_id, seat, seq, rest[2])  # type: ignore[arg-type]
+        if rest[2] in PANEL_WORDS:
+            return PanelButton(table_id, seat, seq, PANEL_WORDS[rest[2]])
     return None

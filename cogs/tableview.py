@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.rules import trick_winner
 from renderers import TrickScene
 
-from .ids import LobbyButton, TableButton, format_id
+from .ids import LobbyButton, LobbyWhat, TableButton, format_id
 from .text import bid_text, cards_text, level_name, trump_text
 
 
@@ -74,17 +74,18 @@ def table_buttons(table_id: int, assistance: str = "full", loc: object = "en-US"
 
 def lobby_buttons(table_id: int, loc: object = "en-US") -> Components:
     view = Components()
-    for key, what, style in (
+    buttons: tuple[tuple[str, LobbyWhat, discord.ButtonStyle], ...] = (
         ("table-button-join", "join", discord.ButtonStyle.success),
         ("table-button-bot", "bot", discord.ButtonStyle.secondary),
         ("table-button-leave", "leave", discord.ButtonStyle.secondary),
         ("table-button-start", "start", discord.ButtonStyle.primary),
-    ):
+    )
+    for key, what, style in buttons:
         label = t(loc, key)
         view.add_item(
             discord.ui.Button(
                 label=label,
-                custom_id=format_id(LobbyButton(table_id, what)),  # type: ignore[arg-type]
+                custom_id=format_id(LobbyButton(table_id, what)),
                 style=style,
             )
         )
@@ -161,12 +162,9 @@ def plays_text(plays: Any, names: tuple[str, ...], winning: int | None = None) -
 
 
 def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
-    return (
-        tuple(  # type: ignore[return-value]
-            (s.name if s is not None else "(empty)")[:32] for s in seats
-        )
-        + ("",) * (4 - len(seats))
-    )
+    names = [(s.name if s is not None else "(empty)")[:32] for s in seats]
+    names += [""] * (4 - len(names))
+    return names[0], names[1], names[2], names[3]
 
 
 def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]:

@@ -34,7 +34,7 @@ tournament = app_commands.Group(
 
 
 def cups(interaction: discord.Interaction) -> TournamentService:
-    return deps(interaction).tournaments  # type: ignore[attr-defined, no-any-return]
+    return deps(interaction).tournaments
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
@@ -88,7 +88,7 @@ async def create(
         grace_seconds=grace_minutes * 60.0,
     )
     await ok(interaction, "tournament-created", name=cup.name)
-    await deps(interaction).tournament_presenter.changed(cup)  # type: ignore[attr-defined]
+    await deps(interaction).tournament_presenter.changed(cup)
 
 
 @tournament.command(name="register", description="Register your team: you and a partner")
@@ -221,7 +221,7 @@ async def extend(
 
 
 async def _refresh(interaction: discord.Interaction, cup: Cup) -> None:
-    await deps(interaction).tournament_presenter.changed(cup)  # type: ignore[attr-defined]
+    await deps(interaction).tournament_presenter.changed(cup)
 
 
 class TournamentRouter(commands.Cog):

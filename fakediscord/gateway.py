@@ -77,7 +77,7 @@ class _Compressor:
         self._zstd: Any = None
         if kind == "zstd-stream":
             try:
-                import zstandard  # type: ignore[import-not-found]
+                import zstandard
             except ImportError:
                 self.kind = None  # fall back to text frames, which discord.py always accepts
             else:

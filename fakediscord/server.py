@@ -30,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from . import errors as E
 from . import routes
@@ -145,9 +145,7 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.port = int(self._runner.addresses[0][1])  # the port the system chose
         return self
 
     async def stop(self) -> None:
@@ -315,12 +313,14 @@ class FakeDiscord(WorldMixin, MessagesMixin):
             uploads: list[Upload] = []
             reader = await request.multipart()
             async for part in reader:
-                name = part.name or ""  # type: ignore[union-attr]
-                data = await part.read()  # type: ignore[union-attr]
+                if not isinstance(part, BodyPartReader):  # a nested multipart: not Discord's
+                    continue
+                name = part.name or ""
+                data = await part.read()
                 if name == "payload_json":
                     payload = json.loads(data)
                 else:
-                    uploads.append(Upload(name, part.filename or name, bytes(data)))  # type: ignore
+                    uploads.append(Upload(name, part.filename or name, bytes(data)))
             return payload, uploads
         raw = await request.read()
         if not raw:

@@ -311,7 +311,8 @@ class Attachment:
     channel_id: int
     description: str | None = None
     base_url: str = ""
-    _image: tuple[int, int] | bool | None = False
+    _image: tuple[int, int] | None = None
+    _decoded: bool = False  # _image is decoded once, on first use
 
     @property
     def size(self) -> int:
@@ -324,7 +325,8 @@ class Attachment:
     @property
     def image_size(self) -> tuple[int, int] | None:
         """(width, height) decoded with Pillow, or None if the bytes are not an image."""
-        if self._image is False:
+        if not self._decoded:
+            self._decoded = True
             try:
                 from PIL import Image
 
@@ -332,7 +334,7 @@ class Attachment:
                     self._image = (int(img.size[0]), int(img.size[1]))
             except Exception:
                 self._image = None
-        return self._image  # type: ignore[return-value]
+        return self._image
 
     @property
     def url(self) -> str:

@@ -217,9 +217,9 @@ class WorldMixin:
     # ================================================================== permissions
     def permissions(self, user: User, channel: Channel) -> int:
         """Discord's permission algorithm: roles, then @everyone/role/member overwrites."""
-        if channel.is_dm:
+        if channel.is_dm or channel.guild_id is None:
             return Perm.EVERYONE_DEFAULT
-        guild = self.guilds[channel.guild_id]  # type: ignore[index]
+        guild = self.guilds[channel.guild_id]
         if guild.owner_id == user.id:
             return Perm.ALL
         member = guild.members.get(user.id)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Literal
 
 from . import hand, history, kitty, scoreboard, summary, table, trick
-from .labels import LABELS, Lang
+from .labels import Lang
 from .scenes import (
     HandScene,
     HistoryScene,
@@ -47,11 +47,15 @@ __all__ = [
 ]
 
 
+_LANGS: dict[str, Lang] = {"en": "en", "zh": "zh"}
+
+
 def _options(theme_name: str, lang: str) -> tuple[Theme, Lang]:
     th = theme(theme_name)
-    if lang not in LABELS:
+    known = _LANGS.get(lang)
+    if known is None:
         raise ValueError(f"unknown language {lang!r}: use 'en' or 'zh'")
-    return th, lang  # type: ignore[return-value]
+    return th, known
 
 
 def render_hand(

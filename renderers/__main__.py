@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.rules import (
@@ -180,7 +181,8 @@ def _up(level: str, gain: int) -> str:
     return ranks[min(ranks.index(level) + gain, len(ranks) - 1)]
 
 
-RENDERERS = {
+# every renderer takes its scene and the same keyword options (theme, lang, four_color)
+RENDERERS: dict[str, Callable[..., bytes]] = {
     "hand": render_hand,
     "trick": render_trick,
     "table": render_table,
@@ -205,7 +207,7 @@ def demo(out: Path, seed: int, every_variant: bool) -> list[Path]:
         for suffix, options in variants:
             path = out / f"{kind}{suffix}.png"
             scene = scenes[str(options.get("lang", "en"))][kind]
-            path.write_bytes(render(scene, **options))  # type: ignore[operator]
+            path.write_bytes(render(scene, **options))
             written.append(path)
     return written
 

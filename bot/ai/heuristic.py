@@ -202,7 +202,7 @@ def _fill(ctx: Context, pool: Sequence[Card], k: int, feed: bool) -> list[Card]:
 _PLAYER = HeuristicPlayer()
 
 
-def suggest(view: SeatView) -> Action:
+def suggest(view: SeatView) -> Bury | Play | Declare | Pass:
     """The heuristic's choice for the kitty or a play: hints, timeouts and 托管.
 
     Pass it as ``decide`` to ``Match.timeout``. Raises ``ValueError`` when the

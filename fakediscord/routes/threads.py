@@ -19,7 +19,12 @@ def register(fake: FakeDiscord) -> None:
     r = fake.route
 
     def make_thread(parent: Channel, body: JSON, ttype: int, tid: int | None) -> Channel:
-        if parent.is_dm or parent.is_thread or parent.type != ChannelType.GUILD_TEXT:
+        if (
+            parent.is_dm
+            or parent.is_thread
+            or parent.type != ChannelType.GUILD_TEXT
+            or parent.guild_id is None
+        ):
             raise E.invalid_channel_type()
         check_name(body.get("name"), Limits.THREAD_NAME)
         check_auto_archive(body)
@@ -29,7 +34,7 @@ def register(fake: FakeDiscord) -> None:
             else Perm.CREATE_PUBLIC_THREADS
         )
         fake.require(parent, needed)
-        guild = fake.guilds[parent.guild_id]  # type: ignore[index]
+        guild = fake.guilds[parent.guild_id]
         thread = Channel(
             tid or fake.ids.next(),
             ttype,
