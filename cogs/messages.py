@@ -166,11 +166,11 @@ def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | Non
         record = public.tricks[-1]
         last = finished_trick(record, names, public, len(public.tricks))
     d = public.dealer
-    trick_no = len(public.tricks) + (1 if public.trick or public.phase == "play" else 0)
+    shown = len(public.tricks) + (1 if public.trick else 0)  # the trick the image shows
     trump_key = "table-img-no-trump" if public.trump.suit is None else "table-img-trump"
     return TableScene(
         trick=trick,
-        head=t(loc, "table-img-head", hand=public.hand_no + 1, trick=max(1, trick_no)),
+        head=t(loc, "table-img-head", hand=public.hand_no + 1, trick=max(1, shown)),
         teams=(
             t(loc, "table-img-dealer-team", level=level_name(public.levels[d % 2])),
             t(loc, "table-img-attackers", level=level_name(public.levels[(d + 1) % 2])),
