@@ -196,6 +196,14 @@ def test_a_bad_rule_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
     assert "decks takes a whole number, not 'banana'" in capsys.readouterr().err
 
 
+def test_levels_by_name_and_a_typo_in_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "1", "--players", "easy,normal,easy,random"]) == 0
+    assert "easy/easy" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--hands", "1", "--players", "easy,normal,godlike,normal"])
+    assert "unknown player 'godlike'" in str(exit_.value.code)
+
+
 def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None:
     """``play --watch``: four computer players, one whole hand, every line from the catalog."""
     chinese = cli("play", "--watch", "--lang", "zh", "--seed", "3")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player, play_hand
+from bot.ai import level_of, make_player, play_hand
 from bot.game import SYSTEM, HandResult, Match, NextHand, Phase, team_of
 from bot.rules import RuleSet
 from bot.store import SeatInfo, simulate_into
@@ -114,8 +114,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 4:
         raise SystemExit("--players needs four comma-separated players, seat 0 first")
-    for kind in kinds:
-        make_player(kind)  # fail early on a typo
+    for kind in kinds:  # a typo fails at once, in a sentence
+        try:
+            level_of(kind)
+        except ValueError as err:
+            raise SystemExit(f"--players: {err}") from None
     rules = parse_rules(args.decks, args.rule)
     report = simulate(kinds, args.hands, args.seed, rules, args.db)
     print(f"{report['hands']} hands, players {','.join(kinds)} (seats 0-3), seed {args.seed}")
@@ -143,7 +146,9 @@ def register(sub: Any) -> None:
     sim.add_argument("--hands", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument(
-        "--players", default="ai,ai,ai,ai", help="four of ai, greedy, random (seat 0 first)"
+        "--players",
+        default="ai,ai,ai,ai",
+        help="four of easy, normal, expert (or greedy, ai, random), seat 0 first",
     )
     sim.add_argument("--json", action="store_true", help="end with one JSON line of results")
     sim.add_argument(
