@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -100,8 +101,12 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
             await interaction.followup.send(**ephemeral(text))
         else:
             await interaction.response.send_message(**ephemeral(text))
-    except discord.HTTPException:
+    except (discord.HTTPException, aiohttp.ClientError):
         log.warning("could not answer interaction %s", interaction.id)
+    except RuntimeError:  # "Session is closed": the bot is shutting down under the answer
+        if not interaction.client.is_closed():
+            raise
+        log.warning("shutting down: interaction %s not answered", interaction.id)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
