@@ -109,7 +109,19 @@ async def test_no_review_where_the_rules_allow_no_assistance(shengji: Env) -> No
     for _ in range(3):
         await env.reply(alice, "addbot")
     await env.reply(alice, "start")
-    await env.until(lambda: env.table().match)
+    match = await env.until(lambda: env.table().match)
+    await env.reply(alice, "auto")
+    for _ in range(200):  # the computer plays for Alice too: the hand runs on the clock
+        if match.result is not None:
+            break
+        await env.tick(6)
+    assert match.result is not None
+    await env.until(
+        lambda: any(
+            "summary.png" in str(m.attachments) for m in env.fake.channel_messages(env.place())
+        )
+    )
+    assert _summary(env) is None, "no Review button under the summary"
     handle = await env.slash(alice, "review")
     (refused,) = await handle.wait_followups(1, timeout=60)
     assert refused.ephemeral and "Reviews are off at that table" in refused.content
