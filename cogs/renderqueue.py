@@ -28,11 +28,15 @@ R = TypeVar("R")
 
 URGENT, NORMAL = 0, 1
 
-Job = tuple[int, int, Callable[[], Any] | None, asyncio.AbstractEventLoop | None, Any]
+Job = tuple[int, int, Callable[[], Any], asyncio.AbstractEventLoop, Any]
 
 
 class RenderQueue:
-    """One worker thread taking jobs by priority (urgent first), then first come."""
+    """One worker thread taking jobs by priority (urgent first), then first come.
+
+    The thread is a daemon, started with the first job: like the executor it
+    replaces, it lives as long as the process.
+    """
 
     def __init__(self, name: str = "render") -> None:
         self.name = name
@@ -49,11 +53,6 @@ class RenderQueue:
         self._jobs.put((URGENT if urgent else NORMAL, next(self._order), fn, loop, future))
         return await future
 
-    def close(self) -> None:
-        """Let the thread end once the jobs queued before this are done."""
-        if self._thread is not None:
-            self._jobs.put((NORMAL + 1, next(self._order), None, None, None))
-
     def _start(self) -> None:
         with self._lock:
             if self._thread is None:
@@ -63,8 +62,6 @@ class RenderQueue:
     def _work(self) -> None:
         while True:
             _, _, fn, loop, future = self._jobs.get()
-            if fn is None or loop is None:
-                return
             if future.done():  # cancelled while it waited: its result is wanted by no one
                 continue
             try:

@@ -47,7 +47,6 @@ async def test_urgent_renders_go_before_those_queued_earlier() -> None:
     with pytest.raises(ZeroDivisionError):  # an error reaches the caller, the thread goes on
         await failing
     assert await queue.run(lambda: "still here") == "still here"
-    queue.close()
 
 
 def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
