@@ -198,6 +198,10 @@ async def _play(
         try:
             await handle
             latencies.append(handle.ack_latency)
+            if name != "play":
+                # acknowledged is not done: the table exists once the answer comes
+                # (a /join sent right after /new's acknowledgement found no table)
+                await handle.wait_followups(1)
         except Exception as exc:
             failures += 1
             print(f"interaction failed: {exc!r}"[:300], file=sys.stderr)
