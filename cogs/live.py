@@ -31,7 +31,16 @@ from discord.http import handle_message_parameters
 log = logging.getLogger(__name__)
 
 Build = Callable[[], Awaitable[dict[str, Any] | None]]
-Target = Callable[[], Awaitable[discord.abc.Messageable]]
+#: where a message lives: a channel, a thread or a DM, each able to address a message by id
+Place = (
+    discord.TextChannel
+    | discord.Thread
+    | discord.DMChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.PartialMessageable
+)
+Target = Callable[[], Awaitable[Place]]
 OnError = Callable[[discord.HTTPException], Awaitable[None]]
 
 
@@ -127,7 +136,7 @@ class LiveMessage:
                 edit.pop("attachments", None)  # the same picture is already there
             self._files_key = None  # unknown until this edit is through
             try:
-                await _edit(channel.get_partial_message(self.message_id), edit)  # type: ignore[attr-defined]
+                await _edit(channel.get_partial_message(self.message_id), edit)
                 self._files_key = key if "files" in kwargs else None
                 return
             except discord.NotFound:
@@ -146,7 +155,7 @@ class LiveMessage:
         message_id, self.message_id = self.message_id, None
         try:
             channel = await self.target()
-            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).delete()
         except discord.NotFound:
             pass
         except discord.HTTPException as err:

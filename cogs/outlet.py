@@ -27,7 +27,7 @@ from bot.rules import Card
 from bot.service import Table
 from bot.store import UserPrefs
 
-from .live import LiveMessage
+from .live import LiveMessage, Place
 from .panels import ImageMemo
 from .renderqueue import RenderQueue
 from .tableview import names_of
@@ -76,7 +76,7 @@ class Outlet:
         self.ui_by_table: dict[int, TableUI] = {}
         self.audit = audit
         self.edit_gap = edit_gap
-        self._dm_channels: dict[int, discord.abc.Messageable] = {}
+        self._dm_channels: dict[int, Place] = {}
         self._renderer = RenderQueue()
         self.rendering = 0  # renders queued or running in the render thread
         #: each player's display preferences (cogs.prefs forgets one on a change)
@@ -136,18 +136,19 @@ class Outlet:
     async def dm_locale(self, table: Table, user_id: int) -> str:
         return self.player_locale(table, user_id, await self.prefs_of(user_id))
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+    async def _channel(self, channel_id: int) -> Place:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
+        if not isinstance(channel, Place):
+            raise TypeError(f"channel {channel_id} ({type(channel).__name__}) takes no messages")
         return channel
 
-    async def place(self, table: Table) -> discord.abc.Messageable:
+    async def place(self, table: Table) -> Place:
         """Where the table plays: its thread, or its channel."""
         return await self._channel(self.ui(table).place_id or table.channel_id)
 
-    async def dm(self, user_id: int) -> discord.abc.Messageable:
+    async def dm(self, user_id: int) -> Place:
         cached = self._dm_channels.get(user_id)
         if cached is not None:
             return cached
@@ -265,7 +266,7 @@ class Outlet:
             name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
             try:
                 channel = await self._channel(table.channel_id)
-                message = channel.get_partial_message(ui.lobby.message_id)  # type: ignore[attr-defined]
+                message = channel.get_partial_message(ui.lobby.message_id)
                 thread = await message.create_thread(name=name, auto_archive_duration=1440)
                 thread_id = thread.id
             except discord.HTTPException as err:
