@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.ai import suggest
+from bot.ai import suggest_cards
 from bot.game import Bury, Declare, Pass, Play, SeatView, play_options
 from bot.rules import (
     Card,
@@ -66,7 +66,7 @@ async def play_autocomplete(
     if not options or view.trump is None:
         return []
     order = order_for(view.trump, view.rules)
-    hint = suggest(view).cards  # type: ignore[union-attr]
+    hint = suggest_cards(view)
     options = [tuple(sorted(hint, key=order.sort_key, reverse=True)), *options]
     typed = current.upper().replace(",", " ").split()
     choices: list[app_commands.Choice[str]] = []
@@ -85,8 +85,7 @@ async def play_autocomplete(
 
 @shengji.command(name="hint", description="Suggest a play for your turn")
 async def hint(interaction: discord.Interaction) -> None:
-    action = await deps(interaction).service.hint(place_of(interaction), interaction.user.id)
-    cards = action.cards  # type: ignore[union-attr]
+    cards = await deps(interaction).service.hint(place_of(interaction), interaction.user.id)
     text = await say(interaction, "reply-hint", cards=pretty_cards(cards), code=format_cards(cards))
     await interaction.response.send_message(**ephemeral(text))
 
@@ -165,7 +164,7 @@ async def panel_component(
                 "Hints and suggestions are off at this table (no assistance).",
                 key="service-hint-off",
             )
-        cards = list(suggest(view).cards)  # type: ignore[union-attr]
+        cards = list(suggest_cards(view))
         staged.clear()
         staged[0] = _values_for(view, cards)
         note = await say(interaction, "reply-suggested", cards=pretty_cards(cards))

@@ -13,14 +13,15 @@ cards stay hidden.
 * ``GreedyPlayer`` and ``RandomPlayer``: the baselines.
 * Levels (``LEVELS``): ``easy`` (greedy), ``normal`` (heuristic), ``expert``.
 * ``suggest(view)``: the heuristic's play or burial, for hints, timeouts
-  (``Match.timeout(seat, suggest)``) and 托管; ``suggest_bid(view)`` for bids.
+  (``Match.timeout(seat, suggest)``) and 托管 (``suggest_cards``: just its cards);
+  ``suggest_bid(view)`` for bids.
 * ``make_player(kind, seed, think_ms=)`` (``levels``) and ``play_hand``: build
   players by level or name and drive a table of computer players (simulations, arenas, soak tests).
 """
 
 from .baselines import GreedyPlayer, RandomPlayer
 from .expert import ExpertPlayer
-from .heuristic import HeuristicPlayer, suggest, suggest_bid
+from .heuristic import HeuristicPlayer, suggest, suggest_bid, suggest_cards
 from .levels import KINDS, LEVELS, level_of, make_player
 from .memory import Memory
 from .player import Player, check_action, is_legal, legal_or_fallback
@@ -44,4 +45,5 @@ __all__ = [
     "play_hand",
     "suggest",
     "suggest_bid",
+    "suggest_cards",
 ]

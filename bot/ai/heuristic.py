@@ -215,6 +215,13 @@ def suggest(view: SeatView) -> Bury | Play | Declare | Pass:
     return action
 
 
+def suggest_cards(view: SeatView) -> tuple[Card, ...]:
+    """The cards of ``suggest``'s choice (hints, the panel's Suggest, autocomplete); none
+    for a pass."""
+    action = suggest(view)
+    return () if isinstance(action, Pass) else action.cards
+
+
 def suggest_bid(view: SeatView) -> Declare | None:
     """The bid the heuristic would make now during the deal, or None."""
     if view.expecting not in ("deal", "end_bidding"):

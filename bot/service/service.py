@@ -28,13 +28,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.ai import suggest
+from bot.ai import suggest_cards
 from bot.game import (
     Action,
     Declare,
     Event,
     SeatView,
 )
+from bot.rules import Card
 from bot.service.driver import DriverMixin
 from bot.service.lifecycle import LifecycleMixin
 from bot.service.lobby import LobbyMixin
@@ -59,7 +60,7 @@ class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, Records
                 await self._computer_bids(table)  # computer players may overcall at once
             return events
 
-    async def hint(self, channel_id: int, user_id: int) -> Action:
+    async def hint(self, channel_id: int, user_id: int) -> tuple[Card, ...]:
         table = self.table_in(channel_id)
         seat = table.seat_of(user_id)
         if seat is None or table.match is None:
@@ -76,7 +77,7 @@ class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, Records
             raise UserError(
                 "It isn't your turn, so there is nothing to suggest yet.", key="service-hint-turn"
             )
-        return suggest(view)
+        return suggest_cards(view)
 
     async def set_auto(self, channel_id: int, user_id: int, on: bool | None = None) -> bool:
         """Toggle (or set) 托管: the computer plays for this player until they toggle back."""

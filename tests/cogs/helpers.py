@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from app import ShengjiBot
-from bot.ai import suggest
+from bot.ai import suggest_cards
 from bot.clock import ManualClock
 from bot.game import Match
 from bot.rules import Card, RuleSet, format_cards
@@ -153,7 +153,7 @@ class Env:
         return text
 
     def suggestion(self, seat: int) -> list[Card]:
-        return list(suggest(self.match().view(seat)).cards)  # type: ignore[union-attr]
+        return list(suggest_cards(self.match().view(seat)))
 
 
 def _shows(message: Message, custom_id: str, values: list[str]) -> Message | None:
