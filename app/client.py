@@ -28,8 +28,9 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock
-from bot.config import NO_TOKEN_HELP, Config, load_config
+from bot.config import NO_TOKEN_HELP, Config, ConfigError, load_config
 from bot.service import Limits, TableService
+from bot.service.fencing import Fence
 from bot.store import Store, StoreError
 from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
@@ -54,6 +55,7 @@ class ShengjiBot(commands.Bot):
         edit_gap: float = 1.0,
         seed_source: Callable[[], int] | None = None,
         limits: Limits | None = None,
+        fence: Fence | None = None,
         **options: Any,  # discord.py's own Bot options, typed as loosely as it does
     ) -> None:
         intents = discord.Intents.none()
@@ -68,7 +70,12 @@ class ShengjiBot(commands.Bot):
         self.store = store
         self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)
         self.service = TableService(
-            store, self.presenter, clock, seed_source=seed_source, limits=limits
+            store,
+            self.presenter,
+            clock,
+            seed_source=seed_source,
+            limits=limits,
+            fence=fence,
         )
         self.presenter.service = self.service
         self.tournament_presenter = TournamentPresenter(
@@ -121,10 +128,33 @@ class ShengjiBot(commands.Bot):
         await self.store.close()
 
 
+class ShardedShengjiBot(ShengjiBot, commands.AutoShardedBot):
+    """The bot over some of Discord's shards (``SHENGJI_SHARDS``, ``SHENGJI_SHARD_IDS``)."""
+
+
 async def create_bot(config: Config) -> ShengjiBot:
-    """Open the store (applying migrations) and build the client."""
+    """Open the store (applying migrations) and build the client.
+
+    With ``SHENGJI_SHARDS`` it is an ``AutoShardedBot`` over this process's shards,
+    driving only their tables, each fenced by a lease (``bot.service.fencing``).
+    """
     store = await Store.open(config.db)
-    return ShengjiBot(store, dev_guild=config.dev_guild)
+    if config.shard_count is None or config.shard_ids is None:
+        return ShengjiBot(store, dev_guild=config.dev_guild)
+    fence = Fence.of(config.shard_ids, config.shard_count, config.lease_seconds)
+    log.info(
+        "shards %s of %d, leases as %s",
+        ",".join(map(str, config.shard_ids)),
+        config.shard_count,
+        fence.owner,
+    )
+    return ShardedShengjiBot(
+        store,
+        dev_guild=config.dev_guild,
+        fence=fence,
+        shard_count=config.shard_count,
+        shard_ids=list(config.shard_ids),
+    )
 
 
 async def _run(config: Config) -> None:
@@ -153,7 +183,11 @@ async def _run(config: Config) -> None:
 
 def run_discord() -> int:
     """``python -m bot``: run the bot, or explain how to get a token."""
-    config = load_config()
+    try:
+        config = load_config()
+    except ConfigError as err:
+        print(f"Cannot start: {err}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, config.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

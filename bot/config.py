@@ -6,8 +6,16 @@
 | ``SHENGJI_DB`` | a SQLite file (``path``, ``sqlite:///path``) or ``postgresql://…`` | see below |
 | ``SHENGJI_DEV_GUILD`` | a guild id to sync commands to instantly while developing | — |
 | ``SHENGJI_LOG`` | log level | ``INFO`` |
+| ``SHENGJI_SHARDS`` | the total number of Discord shards (several processes) | — |
+| ``SHENGJI_SHARD_IDS`` | this process's shards: ``0-3``, ``0,2`` (needs the total) | all |
+| ``SHENGJI_LEASE_SECONDS`` | how long a table's lease lasts without renewal | ``30`` |
 
 ``SHENGJI_DB`` defaults to ``shengji.sqlite3`` in the working directory.
+Without ``SHENGJI_SHARDS`` the bot is one process driving every table. With it,
+the process runs those shards of the total (all of them without
+``SHENGJI_SHARD_IDS``) and only its own shards' tables, each fenced by a lease.
+A bad value is a ``ConfigError`` at start-up, before anything connects.
+
 The environment wins over ``.env``. The ``.env`` reader is deliberately small
 (``KEY=value`` lines, ``#`` comments, optional quotes) rather than a dependency.
 """
@@ -28,12 +36,50 @@ Create Public Threads and Send Messages in Threads permissions; it needs no
 privileged intents. To play without Discord, run: python -m bot play"""
 
 
+class ConfigError(ValueError):
+    """A setting the bot cannot start with; the message says which and why."""
+
+
 @dataclass(frozen=True)
 class Config:
     token: str | None
     db: str  # an absolute SQLite path, or a postgresql:// URL (see ``database_location``)
     dev_guild: int | None
     log_level: str
+    shard_count: int | None = None  # None: one process, no sharding, every table
+    shard_ids: tuple[int, ...] | None = None  # this process's shards (with shard_count)
+    lease_seconds: float = 30.0
+
+
+def parse_shards(total: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHENGJI_SHARDS`` and ``SHENGJI_SHARD_IDS`` as (count, this process's shard ids)."""
+    total, ids = total.strip(), ids.strip()
+    if not total:
+        if ids:
+            raise ConfigError(
+                "SHENGJI_SHARD_IDS needs SHENGJI_SHARDS (the total number of shards)."
+            )
+        return None, None
+    if not total.isdigit() or int(total) < 1:
+        raise ConfigError(f"SHENGJI_SHARDS must be a whole number of shards, at least 1: {total!r}")
+    count = int(total)
+    if not ids:
+        return count, tuple(range(count))
+    chosen: set[int] = set()
+    for part in ids.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ConfigError(
+                f"SHENGJI_SHARD_IDS takes shard numbers and ranges like 0-3 or 0,2: {ids!r}"
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise ConfigError(
+                f"SHENGJI_SHARD_IDS {part.strip()!r} is not within the {count} shard(s)"
+                f" 0-{count - 1}."
+            )
+        chosen.update(range(low, high + 1))
+    return count, tuple(sorted(chosen))
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -73,9 +119,22 @@ def load_config(cwd: Path | None = None, environ: dict[str, str] | None = None) 
     cwd = cwd or Path.cwd()
     env = {**read_env_file(cwd / ".env"), **(os.environ if environ is None else environ)}
     guild = env.get("SHENGJI_DEV_GUILD", "").strip()
+    count, ids = parse_shards(env.get("SHENGJI_SHARDS", ""), env.get("SHENGJI_SHARD_IDS", ""))
+    lease = env.get("SHENGJI_LEASE_SECONDS", "").strip() or "30"
+    try:
+        lease_seconds = float(lease)
+    except ValueError:
+        lease_seconds = 0.0
+    if not 3 <= lease_seconds <= 3600:
+        raise ConfigError(
+            f"SHENGJI_LEASE_SECONDS must be a number of seconds, 3 to 3600: {lease!r}"
+        )
     return Config(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
         db=database_location(env.get("SHENGJI_DB", ""), cwd),
         dev_guild=int(guild) if guild.isdigit() else None,
         log_level=env.get("SHENGJI_LOG", "INFO").upper(),
+        shard_count=count,
+        shard_ids=ids,
+        lease_seconds=lease_seconds,
     )

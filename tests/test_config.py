@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from bot.config import load_config
+import pytest
+
+from bot.config import ConfigError, load_config
 
 
 def test_database_from_the_environment(tmp_path: Path) -> None:
@@ -27,3 +30,35 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     assert load_config(tmp_path, {}).db == "postgresql://a/b"
     assert load_config(tmp_path, {}).token == "t"
     assert load_config(tmp_path, {"SHENGJI_DB": "x.db"}).db == str(tmp_path / "x.db")
+
+
+def test_shards_from_the_environment(tmp_path: Path) -> None:
+    def shards(**env: str) -> tuple[int | None, tuple[int, ...] | None]:
+        config = load_config(tmp_path, env)
+        return config.shard_count, config.shard_ids
+
+    assert shards() == (None, None)
+    assert shards(SHENGJI_SHARDS="4") == (4, (0, 1, 2, 3))
+    assert shards(SHENGJI_SHARDS="8", SHENGJI_SHARD_IDS="0-3") == (8, (0, 1, 2, 3))
+    assert shards(SHENGJI_SHARDS="4", SHENGJI_SHARD_IDS="0, 2") == (4, (0, 2))
+    assert shards(SHENGJI_SHARDS="8", SHENGJI_SHARD_IDS="6-7,1") == (8, (1, 6, 7))
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"SHENGJI_SHARD_IDS": "0"}, "needs SHENGJI_SHARDS"),
+        ({"SHENGJI_SHARDS": "two"}, "whole number"),
+        ({"SHENGJI_SHARDS": "0"}, "whole number"),
+        ({"SHENGJI_SHARDS": "2", "SHENGJI_SHARD_IDS": "2"}, "not within the 2 shard(s) 0-1"),
+        ({"SHENGJI_SHARDS": "4", "SHENGJI_SHARD_IDS": "3-1"}, "'3-1' is not within"),
+        ({"SHENGJI_SHARDS": "4", "SHENGJI_SHARD_IDS": "0;2"}, "ranges like 0-3 or 0,2"),
+        ({"SHENGJI_SHARDS": "4", "SHENGJI_SHARD_IDS": "-1"}, "ranges like"),
+        ({"SHENGJI_LEASE_SECONDS": "soon"}, "SHENGJI_LEASE_SECONDS"),
+    ],
+)
+def test_bad_shard_settings_are_a_clear_start_up_error(
+    tmp_path: Path, env: dict[str, str], says: str
+) -> None:
+    with pytest.raises(ConfigError, match=re.escape(says)):
+        load_config(tmp_path, env)

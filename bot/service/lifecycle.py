@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 
 from bot.rules import BIG_LIGHT_LEAGUE
+from bot.service.fencing import Fence
 from bot.service.runtime import Runtime, log
 from bot.service.table import Table, Timers
 from bot.store import LiveTable
@@ -15,21 +16,56 @@ class LifecycleMixin(Runtime):
     async def restore_all(self) -> int:
         """Bring back every table that was live when the bot stopped; returns how many.
 
-        Also starts the retention schedule (``_prune_logs``).
+        Also starts the retention schedule (``_prune_logs``) and, with a ``Fence``,
+        the claiming of own tables another process still holds (``_claim_pending``).
         """
         if self._pruner is None:
             self._pruner = asyncio.create_task(self._prune_logs(), name="prune-logs")
+        fence = self.fence
+        if fence is None:
+            lives = await self.store.live_tables()
+        else:
+            lives = await self.store.live_tables(fence.shards, fence.shard_count)
+            self._claimer = asyncio.create_task(self._claim_pending(fence), name="claimer")
         restored = 0
-        for live in await self.store.live_tables():
-            try:
-                table = await self._restore(live)
-            except Exception:  # one broken table never stops the others
-                log.exception("could not restore table %s", live.table_id)
-                continue
-            self.tables[table.channel_id] = table
-            self._start_tasks(table)
-            restored += 1
+        for live in lives:
+            restored += await self._adopt(live)
         return restored
+
+    async def _adopt(self, live: LiveTable) -> bool:
+        """Restore one live table and drive it, if it is this process's to drive."""
+        if self.fence is not None and not await self.fence.claim(
+            self.store, live.table_id, self._fenced_out
+        ):
+            log.info("table %s is driven by another process; waiting for it", live.table_id)
+            return False
+        try:
+            table = await self._restore(live)
+        except Exception:  # one broken table never stops the others
+            log.exception("could not restore table %s", live.table_id)
+            if self.fence is not None:
+                await self.fence.release(live.table_id)
+            return False
+        self.tables[table.channel_id] = table
+        self._start_tasks(table)
+        return True
+
+    async def _claim_pending(self, fence: Fence) -> None:
+        """Take over own tables whose lease another process held, once it expires."""
+        while self.accepting:
+            await asyncio.sleep(fence.ttl / 3)
+            if not fence.pending or not self.accepting:
+                continue
+            try:
+                lives = await self.store.live_tables(fence.shards, fence.shard_count)
+            except Exception as exc:
+                log.warning("cannot look for tables to take over (%s)", exc)
+                continue
+            for live in lives:
+                if live.table_id in fence.pending and self.accepting and await self._adopt(live):
+                    log.info("took over table %s", live.table_id)
+            live_ids = {live.table_id for live in lives}
+            fence.pending &= live_ids  # finished or aborted elsewhere meanwhile
 
     async def _restore(self, live: LiveTable) -> Table:
         settings = await self.store.guild_settings(live.guild_id)
@@ -71,6 +107,8 @@ class LifecycleMixin(Runtime):
         self.accepting = False
         if self._pruner is not None:
             self._pruner.cancel()
+        if self._claimer is not None:
+            self._claimer.cancel()
 
         async def stop(table: Table) -> None:
             async with table.lock:
@@ -83,6 +121,8 @@ class LifecycleMixin(Runtime):
         for table in tables:
             for task in table.tasks:
                 task.cancel()
+        if self.fence is not None:
+            await self.fence.release_all()  # a restarted process takes over at once
 
     async def _prune_logs(self) -> None:
         """Closed tables' action logs hold every hidden card: drop them after the retention.

@@ -90,7 +90,7 @@ class LobbyMixin(Runtime):
     ) -> int:
         """The new table's row; a /new that lost the race for the channel is told so."""
         try:
-            return await self.store.create_table(
+            table_id = await self.store.create_table(
                 guild_id, channel_id, host_id, rules, seed, seats, None, now
             )
         except StoreError:  # a concurrent /new (or another process) took the channel first
@@ -101,6 +101,9 @@ class LobbyMixin(Runtime):
         except Exception as exc:
             log.warning("could not open a table in %s: %s", channel_id, exc)
             raise NotSaved(transient(exc)) from None
+        if self.fence is not None:  # fenced before anything drives it
+            await self.fence.claim(self.store, table_id, self._fenced_out)
+        return table_id
 
     def _check_room(self, guild_id: int, host_id: int, settings: GuildSettings) -> None:
         """Refuse a table past ``Limits`` (a server's ``max_tables`` setting may lower it)."""

@@ -30,6 +30,7 @@ from bot.game import (
 )
 from bot.rules import BIG_LIGHT_LEAGUE, RulesError
 from bot.service.faults import NotSaved, backoff, transient
+from bot.service.fencing import Fence
 from bot.service.table import (
     CloseReason,
     Limits,
@@ -59,11 +60,14 @@ class Runtime:
         *,
         seed_source: Callable[[], int] | None = None,
         limits: Limits | None = None,
+        fence: Fence | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self._commands: dict[int, list[float]] = {}  # user -> recent command times
         self._pruner: asyncio.Task[None] | None = None
         self.store = store
+        self.fence = fence  # several processes: only its shards' tables, each under a lease
+        self._claimer: asyncio.Task[None] | None = None
         self.sink = sink
         self.clock = clock or SystemClock()
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(1, 2**62))
@@ -73,6 +77,18 @@ class Runtime:
         # channel -> (table, status): closings the store refused, recorded before a new table
         self._unrecorded_closes: dict[int, tuple[int, str]] = {}
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
+
+    def _fenced_out(self, table_id: int) -> None:
+        """The table's lease is lost: stop touching it at once (no writes, no posts)."""
+        if self.fence is not None:
+            self.fence.lost(table_id)
+        for table in list(self.tables.values()):
+            if table.id == table_id:
+                log.warning("table %s: lease lost; another process may drive it now", table_id)
+                table.closed = True  # refuses actions; ``_close`` writes nothing
+                del self.tables[table.channel_id]
+                for task in table.tasks:
+                    task.cancel()
 
     def _start_tasks(self, table: Table) -> None:
         table.tasks = [
@@ -173,6 +189,9 @@ class Runtime:
             raise UserError(str(err), reason=err) from None
         accepted = match.last_action
         assert accepted is not None
+        if self.fence is not None and not self.fence.holds(table.id):
+            self._fenced_out(table.id)  # not ours any more: the accepted action is dropped
+            raise UserError("This table is closed.", key="service-closed")
         now = self.clock.now()
         try:
             await self.store.append_action(table.id, match.seq, seat, action_to_dict(accepted), now)
@@ -335,6 +354,9 @@ class Runtime:
     async def _close(self, table: Table, reason: CloseReason, note: str) -> None:
         if table.closed:
             return
+        if self.fence is not None and not self.fence.holds(table.id):
+            self._fenced_out(table.id)  # another process decides this table's end
+            return
         table.closed = True
         status = "finished" if reason is CloseReason.FINISHED else "aborted"
         try:
@@ -348,6 +370,8 @@ class Runtime:
         for seat in range(4):
             self._players.pop((table.id, seat), None)
         await self._stop_tasks(table, flush=False)
+        if self.fence is not None:
+            await self.fence.release(table.id)
 
     async def channel_gone(self, channel_id: int) -> None:
         """The channel was deleted or the bot lost access: abort its table."""

@@ -1,0 +1,88 @@
+"""Fencing: with several bot processes, each table is driven by exactly one of them.
+
+A process runs some of Discord's shards (``SHENGJI_SHARDS``, ``SHENGJI_SHARD_IDS``)
+and restores only the tables of guilds on those shards. That alone is not enough:
+a process restarted with a wrong shard range, two started by mistake, or one that
+hangs and comes back would drive the same table twice. So each live table is
+fenced by a lease ``table:<id>`` in the store (``bot.store.leases``), held by the
+process driving it and renewed in the background.
+
+- A table whose lease another process holds is not restored; it stays *pending*
+  and is claimed as soon as the lease is free (a killed process's leases expire
+  after ``ttl`` seconds, a cleanly stopped one's at once).
+- A process whose lease is lost (it could not renew in time, or another took it
+  over) stops touching the table at once: the driver and the publisher stop,
+  nothing more is posted or written for it, and it waits to be claimed again.
+
+Without sharding (``Fence`` absent) nothing changes: one process, every table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import uuid
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+
+from bot.store import LeaseKeeper, Store
+
+
+def process_owner() -> str:
+    """This process's name in the leases table: readable, and never reused."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+
+@dataclass
+class Fence:
+    """This process's shards and the leases of the tables it drives."""
+
+    shards: frozenset[int]
+    shard_count: int
+    ttl: float = 30.0
+    owner: str = field(default_factory=process_owner)
+    keepers: dict[int, LeaseKeeper] = field(default_factory=dict)  # by table id
+    pending: set[int] = field(default_factory=set)  # own tables another process holds
+
+    @classmethod
+    def of(cls, shards: Collection[int], shard_count: int, ttl: float = 30.0) -> Fence:
+        return cls(frozenset(shards), shard_count, ttl)
+
+    async def claim(self, store: Store, table_id: int, on_lost: Callable[[int], object]) -> bool:
+        """Take the table's lease (and keep renewing it); False while another process has it."""
+        keeper = await LeaseKeeper.acquire(
+            store,
+            f"table:{table_id}",
+            self.owner,
+            self.ttl,
+            margin=self.ttl / 6,
+            on_lost=lambda _lease: on_lost(table_id),
+        )
+        if keeper is None:
+            self.pending.add(table_id)
+            return False
+        self.pending.discard(table_id)
+        self.keepers[table_id] = keeper
+        return True
+
+    def holds(self, table_id: int) -> bool:
+        keeper = self.keepers.get(table_id)
+        return keeper is not None and keeper.held
+
+    def lost(self, table_id: int) -> None:
+        """The lease is gone: forget it and wait to claim the table again."""
+        self.keepers.pop(table_id, None)
+        self.pending.add(table_id)
+
+    async def release(self, table_id: int) -> None:
+        keeper = self.keepers.pop(table_id, None)
+        self.pending.discard(table_id)
+        if keeper is not None:
+            with contextlib.suppress(Exception):  # it expires on its own all the same
+                await keeper.release()
+
+    async def release_all(self) -> None:
+        await asyncio.gather(*(self.release(table_id) for table_id in list(self.keepers)))
+        self.pending.clear()

@@ -1,0 +1,111 @@
+"""Several processes over one database: each drives only its shards' tables, each under a lease.
+
+Each "process" is a ``TableService`` with its own ``Store`` connection to one
+real SQLite file (the leases work the same on PostgreSQL); the leases run on
+real time with a one-second ttl, the game on a manual clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.clock import ManualClock
+from bot.rules import RuleSet
+from bot.service import Table, TableService
+from bot.service.fencing import Fence
+from bot.store import GuildSettings, Store, shard_of
+from tests.test_service import FAST, Recorder, run_until, settle
+
+GUILD0, GUILD1 = 2 << 22, 1 << 22  # shards 0 and 1 of 2
+ALICE, BOB = 101, 102
+TTL = 1.0
+
+
+async def _process(path: Path, clock: ManualClock, shards: set[int]) -> TableService:
+    store = await Store.open(path)
+    fence = Fence.of(shards, 2, ttl=TTL)
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 42, fence=fence)
+    await service.restore_all()
+    return service
+
+
+async def _playing(service: TableService, guild: int, channel: int, user: int) -> Table:
+    await service.store.save_guild_settings(guild, GuildSettings(RuleSet(), dict(FAST)))
+    table = await service.new_table(guild, channel, user, "Host")
+    while None in table.seats:
+        await service.add_bot(channel)
+    await service.start(channel, user)
+    return table
+
+
+async def _stop(*services: TableService) -> None:
+    for service in services:
+        await service.shutdown()
+        await service.store.close()
+
+
+async def test_each_process_restores_only_its_shards_and_a_lease_fences_every_table(
+    tmp_path: Path,
+) -> None:
+    assert (shard_of(GUILD0, 2), shard_of(GUILD1, 2)) == (0, 1)
+    db, clock = tmp_path / "bot.sqlite3", ManualClock()
+    first = await _process(db, clock, {0})
+    second = await _process(db, clock, {1})
+    try:
+        t0 = await _playing(first, GUILD0, 10, ALICE)
+        t1 = await _playing(second, GUILD1, 11, BOB)
+        await run_until(clock, lambda: t0.match.seq > 20 and t1.match.seq > 20)  # type: ignore[union-attr]
+        held = {lease.resource: lease.owner for lease in await first.store.leases("table:")}
+        assert held == {f"table:{t0.id}": first.fence.owner, f"table:{t1.id}": second.fence.owner}  # type: ignore[union-attr]
+
+        # started by mistake with the first one's shards: it touches nothing of it
+        intruder = await _process(db, clock, {0})
+        assert intruder.tables == {} and intruder.fence.pending == {t0.id}  # type: ignore[union-attr]
+        seq = t0.match.seq  # type: ignore[union-attr]
+        await asyncio.sleep(TTL * 1.5)  # renewals keep the first one's lease alive
+        await run_until(clock, lambda: t0.match.seq > seq + 10)  # type: ignore[union-attr]
+        assert intruder.tables == {} and not intruder.sink.updates  # type: ignore[attr-defined]
+        assert first.tables[10] is t0 and not t0.closed
+        await _stop(intruder)
+    finally:
+        await _stop(first, second)
+
+
+async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_over(
+    tmp_path: Path,
+) -> None:
+    db, clock = tmp_path / "bot.sqlite3", ManualClock()
+    first = await _process(db, clock, {0})
+    other = await _process(db, clock, {1})
+    try:
+        table = await _playing(first, GUILD0, 10, ALICE)
+        untouched = await _playing(other, GUILD1, 11, BOB)
+        await run_until(clock, lambda: table.match.seq > 20)  # type: ignore[union-attr]
+        second = await _process(db, clock, {0})  # a second process for shard 0, waiting
+        assert second.tables == {}
+        # the first one's renewals stop reaching the database: the lease expires
+        keeper = first.fence.keepers[table.id]  # type: ignore[union-attr]
+        assert keeper._task is not None
+        keeper._task.cancel()
+        for _ in range(50):
+            await asyncio.sleep(TTL / 5)
+            await settle(clock)
+            if 10 in second.tables:
+                break
+        taken = second.tables[10]
+        assert taken.id == table.id and taken is not table
+        # the first one notices before its next write: nothing more from it
+        seen = len(first.sink.updates)  # type: ignore[attr-defined]
+        await run_until(clock, lambda: taken.match.seq > table.match.seq + 10)  # type: ignore[union-attr]
+        assert table.closed and 10 not in first.tables
+        assert len(first.sink.updates) <= seen + 1  # type: ignore[attr-defined]
+        await second.shutdown()  # its action in flight is committed before the log is read
+        log = await second.store.action_log(table.id)
+        assert [entry[0] for entry in log] == list(range(1, taken.match.seq + 1))  # type: ignore[union-attr]
+        assert untouched.match.seq > 0 and 11 in other.tables and not untouched.closed  # type: ignore[union-attr]
+        live = {t.table_id: t for t in await second.store.live_tables()}
+        assert set(live) == {table.id, untouched.id}  # nobody closed either table
+        await second.store.close()
+    finally:
+        await _stop(first, other)
