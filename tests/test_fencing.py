@@ -14,7 +14,7 @@ from bot.clock import ManualClock
 from bot.rules import RuleSet
 from bot.service import Table, TableService
 from bot.service.fencing import Fence
-from bot.store import GuildSettings, Store, shard_of
+from bot.store import GuildSettings, Store, shard_of, table_resource
 from tests.test_service import FAST, Recorder, run_until, settle
 
 GUILD0, GUILD1 = 2 << 22, 1 << 22  # shards 0 and 1 of 2
@@ -22,9 +22,11 @@ ALICE, BOB = 101, 102
 TTL = 1.0
 
 
-async def _process(path: Path, clock: ManualClock, shards: set[int]) -> TableService:
+async def _process(
+    path: Path, clock: ManualClock, shards: set[int], ttl: float = TTL
+) -> TableService:
     store = await Store.open(path)
-    fence = Fence.of(shards, 2, ttl=TTL)
+    fence = Fence.of(shards, 2, ttl=ttl)
     service = TableService(store, Recorder(), clock, seed_source=lambda: 42, fence=fence)
     await service.restore_all()
     return service
@@ -109,3 +111,30 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
         await second.store.close()
     finally:
         await _stop(first, other)
+
+
+async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_holds_a_table(
+    tmp_path: Path,
+) -> None:
+    """A process that stalled past its lease resumes believing it holds the table: the
+    lease token on its append is stale, so the store refuses it and the process stops."""
+    db, clock = tmp_path / "bot.sqlite3", ManualClock()
+    first = await _process(db, clock, {0}, ttl=60)  # no renewal runs during the test
+    try:
+        table = await _playing(first, GUILD0, 10, ALICE)
+        await run_until(clock, lambda: table.match.seq > 5)  # type: ignore[union-attr]
+        resource = table_resource(table.id)
+        async with first.store._write() as conn:  # its lease expired while it stalled...
+            await conn.execute("UPDATE leases SET expires_at = 0 WHERE resource = ?", (resource,))
+        thief = await first.store.acquire_lease(resource, "another-process", 60)  # ...taken
+        assert thief is not None
+        assert first.fence.token(table.id) is not None  # type: ignore[union-attr]
+        stored = len(await first.store.action_log(table.id))
+        await run_until(clock, lambda: table.closed)
+        assert table.closed and 10 not in first.tables
+        assert first.fence.token(table.id) is None  # type: ignore[union-attr]
+        assert len(await first.store.action_log(table.id)) == stored
+        assert [x.owner for x in await first.store.leases(resource)] == ["another-process"]
+        assert [t.table_id for t in await first.store.live_tables()] == [table.id]  # not closed
+    finally:
+        await _stop(first)

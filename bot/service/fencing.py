@@ -13,6 +13,10 @@ process driving it and renewed in the background.
 - A process whose lease is lost (it could not renew in time, or another took it
   over) stops touching the table at once: the driver and the publisher stop,
   nothing more is posted or written for it, and it waits to be claimed again.
+- The process's own belief is not the last word: every append and snapshot
+  carries the lease's token and the store refuses it (``LeaseLost``) once
+  another process has taken the table, e.g. after this one stalled past its
+  lease between the check and the write.
 
 Without sharding (``Fence`` absent) nothing changes: one process, every table.
 """
@@ -27,7 +31,7 @@ import uuid
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from bot.store import LeaseKeeper, Store
+from bot.store import LeaseKeeper, Store, table_resource
 
 
 def process_owner() -> str:
@@ -54,7 +58,7 @@ class Fence:
         """Take the table's lease (and keep renewing it); False while another process has it."""
         keeper = await LeaseKeeper.acquire(
             store,
-            f"table:{table_id}",
+            table_resource(table_id),
             self.owner,
             self.ttl,
             margin=self.ttl / 6,
@@ -67,9 +71,10 @@ class Fence:
         self.keepers[table_id] = keeper
         return True
 
-    def holds(self, table_id: int) -> bool:
+    def token(self, table_id: int) -> int | None:
+        """The token the table's writes carry (the store refuses a stale one); None if not held."""
         keeper = self.keepers.get(table_id)
-        return keeper is not None and keeper.held
+        return keeper.lease.token if keeper is not None and keeper.held else None
 
     def lost(self, table_id: int) -> None:
         """The lease is gone: forget it and wait to claim the table again."""

@@ -42,6 +42,7 @@ from bot.service.table import (
     UserError,
 )
 from bot.store import (
+    LeaseLost,
     SeatInfo,
     Store,
 )
@@ -77,6 +78,17 @@ class Runtime:
         # channel -> (table, status): closings the store refused, recorded before a new table
         self._unrecorded_closes: dict[int, tuple[int, str]] = {}
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
+
+    def _lease_token(self, table: Table) -> int | None:
+        """The token this table's writes carry; refused at once if the lease is not held."""
+        token = None if self.fence is None else self.fence.token(table.id)
+        if self.fence is not None and token is None:
+            self._fence_refused(table.id)  # not ours any more: the accepted action is dropped
+        return token
+
+    def _fence_refused(self, table_id: int) -> NoReturn:
+        self._fenced_out(table_id)
+        raise UserError("This table is closed.", key="service-closed")
 
     def _fenced_out(self, table_id: int) -> None:
         """The table's lease is lost: stop touching it at once (no writes, no posts)."""
@@ -189,12 +201,14 @@ class Runtime:
             raise UserError(str(err), reason=err) from None
         accepted = match.last_action
         assert accepted is not None
-        if self.fence is not None and not self.fence.holds(table.id):
-            self._fenced_out(table.id)  # not ours any more: the accepted action is dropped
-            raise UserError("This table is closed.", key="service-closed")
+        token = self._lease_token(table)
         now = self.clock.now()
         try:
-            await self.store.append_action(table.id, match.seq, seat, action_to_dict(accepted), now)
+            await self.store.append_action(
+                table.id, match.seq, seat, action_to_dict(accepted), now, token=token
+            )
+        except LeaseLost:
+            self._fence_refused(table.id)
         except Exception as exc:
             await self._not_saved(table, exc, rollback=True)
         self._saved(table)
@@ -310,7 +324,11 @@ class Runtime:
     async def _snapshot(self, table: Table, match: Match) -> None:
         """A snapshot is a shortcut for restarts (the log is the record): one try is enough."""
         try:
-            await self.store.save_snapshot(table.id, match.seq, match.to_dict())
+            await self.store.save_snapshot(
+                table.id, match.seq, match.to_dict(), token=self._lease_token(table)
+            )
+        except LeaseLost:
+            self._fenced_out(table.id)
         except Exception as exc:
             log.warning("table %s: no snapshot at %s (%s)", table.id, match.seq, exc)
 
@@ -354,7 +372,7 @@ class Runtime:
     async def _close(self, table: Table, reason: CloseReason, note: str) -> None:
         if table.closed:
             return
-        if self.fence is not None and not self.fence.holds(table.id):
+        if self.fence is not None and self.fence.token(table.id) is None:
             self._fenced_out(table.id)  # another process decides this table's end
             return
         table.closed = True

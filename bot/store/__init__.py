@@ -14,7 +14,7 @@ the dataclasses in ``models``); nothing here knows about Discord::
 Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
 """
 
-from .leases import Lease, LeaseKeeper, LeaseLost
+from .leases import Lease, LeaseKeeper, LeaseLost, table_resource
 from .live import restore_match, shard_of
 from .migrations import LATEST_VERSION
 from .models import (
@@ -60,4 +60,5 @@ __all__ = [
     "shard_of",
     "simulate",
     "simulate_into",
+    "table_resource",
 ]

@@ -16,9 +16,13 @@ clock, so the hosts' clocks never have to agree. It works the same on SQLite
 - ``release_lease(lease)`` hands it back at once (on a clean shutdown).
 
 ``token`` grows every time the resource changes owner, so it is a fencing token:
-a write that carries it can be refused if it is stale. ``LeaseKeeper`` is what a
-service runs: it renews in the background and says when the lease may no longer
-be held, before anyone else can have it (``held``, ``lost``).
+a write that carries it is refused if it is stale. ``append_action`` and
+``save_snapshot`` take the token of the table's lease (``table_resource``) and
+raise ``LeaseLost`` once another process has taken the table over, so a
+fenced-out process's late write never lands, whatever the process believes.
+``LeaseKeeper`` is what a service runs: it renews in the background and says
+when the lease may no longer be held, before anyone else can have it (``held``,
+``lost``).
 """
 
 from __future__ import annotations
@@ -47,6 +51,11 @@ class Lease:
     owner: str
     token: int  # grows each time the resource changes owner (a fencing token)
     expires_at: float  # the database's clock, seconds since the epoch
+
+
+def table_resource(table_id: int) -> str:
+    """The lease that fences one live table (``append_action`` and snapshots check it)."""
+    return f"table:{table_id}"
 
 
 def _lease(row: Row) -> Lease:

@@ -19,7 +19,8 @@ from bot.game import Match, action_from_dict
 from bot.rules import RulesError, RuleSet
 
 from .base import StoreBase, dumps, seats_from, seats_json
-from .db import GroupCommit, IntegrityViolation
+from .db import Database, GroupCommit, IntegrityViolation
+from .leases import LeaseLost, table_resource
 from .models import LiveTable, SeatInfo, SequenceError, StoreError
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ class Append(NamedTuple):
     seat: int
     action: str
     at: float
+    token: int | None  # the table's lease token the writer holds (None: not fenced)
 
 
 _APPEND = (
@@ -42,12 +44,30 @@ _APPEND = (
     " WHERE table_id = ? AND status = 'live' AND ? = 1 + COALESCE("
     "(SELECT MAX(seq) FROM actions WHERE table_id = ?), 0)"
 )
+_FENCED = " AND ? = (SELECT t.token FROM leases t WHERE t.resource = ?{lock})"
 _LAST_SEQ = "(SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.table_id)"
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The Discord shard that serves a guild: ``(guild_id >> 22) % shard_count``."""
     return (guild_id >> 22) % shard_count
+
+
+async def _lease_tokens(db: Database, table_ids: Collection[int]) -> dict[int, int]:
+    """The current lease token of each table that has a lease (locked until the commit)."""
+    if not table_ids:
+        return {}
+    resources = {table_resource(table_id): table_id for table_id in table_ids}
+    rows = await db.all(
+        f"SELECT t.resource, t.token FROM leases t WHERE t.resource IN"
+        f" ({','.join('?' * len(resources))}){db.lock_rows}",
+        list(resources),
+    )
+    return {resources[r["resource"]]: r["token"] for r in rows}
+
+
+def _lost(table_id: int) -> LeaseLost:
+    return LeaseLost(f"Table {table_id} is driven by another process now; the write is refused.")
 
 
 def restore_match(live: LiveTable) -> Match:
@@ -141,25 +161,37 @@ class LiveTables(StoreBase):
                 raise StoreError(f"There is no table {table_id}.")
 
     async def append_action(
-        self, table_id: int, seq: int, seat: int, action: dict[str, Any], at: float
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        action: dict[str, Any],
+        at: float,
+        *,
+        token: int | None = None,
     ) -> None:
         """Log one accepted action; it is committed when this returns.
 
         ``seq`` is ``Match.seq`` after applying the action (1 for the first) and
-        must be the next one; the table must be live. Appends that arrive while a
-        commit is under way are committed together in the next one (group commit).
+        must be the next one; the table must be live. With ``token`` (the table's
+        lease, ``table_resource``) the lease must still carry that token, or
+        ``LeaseLost``: another process drives the table now. Appends that arrive
+        while a commit is under way are committed together in the next one (group
+        commit).
         """
         self._require_latest()
-        await self._appends.submit(Append(table_id, seq, seat, dumps(action), at))
+        await self._appends.submit(Append(table_id, seq, seat, dumps(action), at, token))
 
     async def _commit_appends(self, batch: list[Append]) -> list[Exception | None]:
         if len(batch) == 1:
             a = batch[0]
+            sql, params = _APPEND, [a.seq, a.seat, a.action, a.at, a.table_id, a.seq, a.table_id]
+            if a.token is not None:
+                sql += _FENCED.format(lock=self._db.lock_rows)
+                params += [a.token, table_resource(a.table_id)]
             async with self._db.use():
                 try:
-                    ok = await self._db.execute(
-                        _APPEND, (a.seq, a.seat, a.action, a.at, a.table_id, a.seq, a.table_id)
-                    )
+                    ok = await self._db.execute(sql, params)
                 except IntegrityViolation:  # another process took that seq first
                     ok = 0
             refused = [] if ok == 1 else [a]
@@ -184,11 +216,13 @@ class LiveTables(StoreBase):
                 tables,
             )
             last = {r["table_id"]: (r["status"], r["last_seq"]) for r in rows}
+            tokens = await _lease_tokens(db, {a.table_id for a in batch if a.token is not None})
             accepted, refused = [], []
             for a in batch:
                 status, top = last.get(a.table_id, (None, 0))
-                if status == "live" and a.seq == top + 1:
-                    accepted.append(a)
+                fenced_out = a.token is not None and tokens.get(a.table_id) != a.token
+                if status == "live" and a.seq == top + 1 and not fenced_out:
+                    accepted.append(a[:5])
                     last[a.table_id] = (status, a.seq)
                 else:
                     refused.append(a)
@@ -204,6 +238,11 @@ class LiveTables(StoreBase):
                 f"SELECT t.status, {_LAST_SEQ} AS last_seq FROM game_tables t WHERE t.table_id = ?",
                 (a.table_id,),
             )
+            if (
+                a.token is not None
+                and (await _lease_tokens(self._db, {a.table_id})).get(a.table_id) != a.token
+            ):
+                return _lost(a.table_id)
         if row is None:
             return StoreError(f"There is no table {a.table_id}.")
         if row["status"] != "live":
@@ -214,16 +253,21 @@ class LiveTables(StoreBase):
             expected,
         )
 
-    async def save_snapshot(self, table_id: int, seq: int, state: dict[str, Any]) -> None:
+    async def save_snapshot(
+        self, table_id: int, seq: int, state: dict[str, Any], *, token: int | None = None
+    ) -> None:
         """Keep ``Match.to_dict()`` taken after action ``seq`` (the latest one only).
 
         Restores then replay only the actions after it. The snapshot must not be
         ahead of the log, or the actions it contains could never be replayed.
+        ``token`` fences it as in ``append_action`` (``LeaseLost``).
         """
         if state.get("seq", seq) != seq:
             raise ValueError(f"the state is at seq {state.get('seq')}, not {seq}")
         text = dumps(state)
         async with self._write() as db:
+            if token is not None and (await _lease_tokens(db, {table_id})).get(table_id) != token:
+                raise _lost(table_id)
             row = await db.one(
                 f"SELECT {_LAST_SEQ} AS last_seq FROM game_tables t WHERE t.table_id = ?",
                 (table_id,),

@@ -6,8 +6,11 @@ import asyncio
 
 import pytest
 
-from bot.store import Store
+from bot.rules import RuleSet
+from bot.store import Store, table_resource
 from bot.store.leases import Lease, LeaseKeeper, LeaseLost
+
+from .helpers import GUILD, HUMANS
 
 
 async def _expire(store: Store, resource: str) -> None:
@@ -99,3 +102,39 @@ async def test_a_keeper_hands_its_lease_back(store: Store) -> None:
     assert not keeper.held
     taken = await store.acquire_lease("shard:6", "proc-b", 30)
     assert taken is not None and taken.token == 2
+
+
+async def test_a_stale_lease_token_is_refused_by_appends_and_snapshots(store: Store) -> None:
+    """A fenced-out process's late writes never land, alone or in a group commit."""
+    one, two, free = [
+        await store.create_table(GUILD, channel, 101, RuleSet(), 5, HUMANS, 0, 0.0)
+        for channel in (1, 2, 3)
+    ]
+    deal = {"kind": "deal", "count": 100}
+    old = await store.acquire_lease(table_resource(one), "proc-a", 30)
+    assert old is not None
+    await store.append_action(one, 1, -1, deal, 0.0, token=old.token)  # alone: the single path
+    await _expire(store, table_resource(one))
+    new = await store.acquire_lease(table_resource(one), "proc-b", 30)
+    assert new is not None and new.token == old.token + 1
+
+    with pytest.raises(LeaseLost, match=f"Table {one} is driven by another process"):
+        await store.append_action(one, 2, -1, deal, 0.0, token=old.token)
+    # in one group commit: the stale one is refused, the others land
+    results = await asyncio.gather(
+        store.append_action(two, 1, -1, deal, 0.0),
+        store.append_action(one, 2, -1, deal, 0.0, token=old.token),
+        store.append_action(free, 1, -1, deal, 0.0, token=None),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None and isinstance(results[1], LeaseLost)
+    with pytest.raises(LeaseLost):
+        await store.save_snapshot(one, 1, {"seq": 1}, token=old.token)
+    # a token for a table with no lease at all is refused too
+    with pytest.raises(LeaseLost):
+        await store.append_action(free, 2, -1, deal, 0.0, token=1)
+
+    await store.append_action(one, 2, -1, deal, 0.0, token=new.token)
+    await store.save_snapshot(one, 2, {"seq": 2}, token=new.token)
+    assert [seq for seq, _, _ in await store.action_log(one)] == [1, 2]
+    assert [seq for seq, _, _ in await store.action_log(free)] == [1]
