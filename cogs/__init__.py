@@ -3,10 +3,10 @@
 Commands are split by job, each module adding to the one ``/shengji`` group of
 ``cogs.common``: ``lobby`` (open, seat, start, end), ``play`` (hand panel, bids,
 /play, hints, 托管), ``settings`` (rules and server settings), ``records``
-(leaderboard, stats, history), ``review`` (the post-hand review) and
-``components`` (routes every button and menu, ids decoded by ``cogs.ids``).
-``presenter`` turns table updates into messages. A feature adds its own module
-and lists it in ``COMMAND_MODULES``.
+(leaderboard, stats, history), ``review`` (the post-hand review), ``status`` (the
+process, for admins) and ``components`` (routes every button and menu, ids decoded
+by ``cogs.ids``). ``presenter`` turns table updates into messages. A feature adds
+its own module and lists it in ``COMMAND_MODULES``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "cogs.tournament",
     "cogs.prefs",
     "cogs.review",
+    "cogs.status",
 )
 
 

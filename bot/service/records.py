@@ -5,7 +5,9 @@ The cogs never reach into ``store`` or ``tables``: they ask these.
 
 from __future__ import annotations
 
+import asyncio
 import time
+from dataclasses import dataclass
 
 from bot.rules import RuleSet
 from bot.service.runtime import Runtime
@@ -20,7 +22,33 @@ from bot.store import (
 from bot.store.tournaments import TournamentResult
 
 
+@dataclass(frozen=True)
+class ProcessStatus:
+    """What ``/shengji status`` shows an admin about this bot process."""
+
+    shards: tuple[int, ...] | None  # None: one process, no sharding, every table
+    shard_count: int | None
+    tables: int  # live tables this process drives
+    waiting: int  # tables of its shards another process still holds
+    latency: float | None  # seconds for one store round trip; None: no answer in time
+
+
 class RecordsMixin(Runtime):
+    async def status(self, timeout: float = 5.0) -> ProcessStatus:
+        """This process's shards, tables and store latency (a stalled store is None, not a hang)."""
+        try:
+            latency: float | None = await asyncio.wait_for(self.store.ping(), timeout)
+        except Exception:  # TimeoutError or a store failure: both mean "no answer"
+            latency = None
+        fence = self.fence
+        return ProcessStatus(
+            shards=None if fence is None else tuple(sorted(fence.shards)),
+            shard_count=None if fence is None else fence.shard_count,
+            tables=sum(not table.closed for table in self.tables.values()),
+            waiting=0 if fence is None else len(fence.pending),
+            latency=latency,
+        )
+
     def table_by_id(self, table_id: int) -> Table:
         """The open table with this id (component ids carry it), or UserError."""
         for table in self.tables.values():

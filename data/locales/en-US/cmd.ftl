@@ -164,3 +164,5 @@ cmd-choice-four_color = four_color
 cmd-choice-theme = theme
 cmd-choice-card_size = card_size
 cmd-choice-turn_dm = turn_dm
+cmd-shengji-status = status
+cmd-shengji-status-desc = This bot process's shards, tables and store latency

@@ -163,3 +163,5 @@ cmd-choice-four_color = 四色花色
 cmd-choice-theme = 主题
 cmd-choice-card_size = 牌面大小
 cmd-choice-turn_dm = 轮到你时私信
+cmd-shengji-status = 状态
+cmd-shengji-status-desc = 本进程的分片、牌桌与数据库延迟
