@@ -28,7 +28,8 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock
-from bot.config import NO_TOKEN_HELP, Config, ConfigError, load_config
+from bot.config import NO_TOKEN_HELP, Config, ConfigError, format_shards, load_config
+from bot.logs import configure as configure_logs
 from bot.service import Limits, TableService
 from bot.service.fencing import Fence
 from bot.store import Store, StoreError
@@ -188,10 +189,7 @@ def run_discord() -> int:
     except ConfigError as err:
         print(f"Cannot start: {err}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=getattr(logging, config.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logs(config.log_level, format_shards(config.shard_ids or ()) or "-")
     if not config.token:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2

@@ -23,6 +23,7 @@ The environment wins over ``.env``. The ``.env`` reader is deliberately small
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,6 +81,17 @@ def parse_shards(total: str, ids: str) -> tuple[int | None, tuple[int, ...] | No
             )
         chosen.update(range(low, high + 1))
     return count, tuple(sorted(chosen))
+
+
+def format_shards(shards: Collection[int]) -> str:
+    """``0,1,2,3,6`` as ``0-3,6``: the inverse of ``parse_shards``, as an operator writes it."""
+    runs: list[list[int]] = []
+    for shard in sorted(shards):
+        if runs and shard == runs[-1][-1] + 1:
+            runs[-1].append(shard)
+        else:
+            runs.append([shard])
+    return ",".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

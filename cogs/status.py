@@ -11,21 +11,11 @@ from __future__ import annotations
 
 import discord
 
+from bot.config import format_shards
 from bot.i18n import t
 
 from .common import deps, is_admin, shengji
 from .lang import refusal, reply_locale
-
-
-def shard_ranges(shards: tuple[int, ...]) -> str:
-    """``0,1,2,3,6`` as ``0-3, 6``: how an operator writes ``SHENGJI_SHARD_IDS``."""
-    runs: list[list[int]] = []
-    for shard in sorted(shards):
-        if runs and shard == runs[-1][-1] + 1:
-            runs[-1].append(shard)
-        else:
-            runs.append([shard])
-    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 @shengji.command(name="status", description="This bot process's shards, tables and store latency")
@@ -37,7 +27,7 @@ async def status(interaction: discord.Interaction) -> None:
     if info.shards is None or info.shard_count is None:
         lines = [t(loc, "status-unsharded")]
     else:
-        lines = [t(loc, "status-shards", shards=shard_ranges(info.shards), count=info.shard_count)]
+        lines = [t(loc, "status-shards", shards=format_shards(info.shards), count=info.shard_count)]
         guild = interaction.guild
         if guild is not None and guild.shard_id is not None:
             lines.append(t(loc, "status-this-server", shard=guild.shard_id))

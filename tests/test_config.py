@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, load_config
+from bot.config import ConfigError, format_shards, load_config
 
 
 def test_database_from_the_environment(tmp_path: Path) -> None:
@@ -62,3 +62,11 @@ def test_bad_shard_settings_are_a_clear_start_up_error(
 ) -> None:
     with pytest.raises(ConfigError, match=re.escape(says)):
         load_config(tmp_path, env)
+
+
+def test_shard_ranges_are_written_back_as_an_operator_writes_them(tmp_path: Path) -> None:
+    assert format_shards((0, 1, 2, 3, 6)) == "0-3,6"
+    assert format_shards((5,)) == "5"
+    assert format_shards({7, 1, 2, 9, 8}) == "1-2,7-9"
+    env = {"SHENGJI_SHARDS": "16", "SHENGJI_SHARD_IDS": "0-3,6,9-15"}
+    assert format_shards(load_config(tmp_path, env).shard_ids or ()) == "0-3,6,9-15"

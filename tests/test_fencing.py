@@ -8,8 +8,14 @@ real time with a one-second ttl, the game on a manual clock.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import logging
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from bot import logs
 from bot.clock import ManualClock
 from bot.rules import RuleSet
 from bot.service import Table, TableService
@@ -20,6 +26,15 @@ from tests.test_service import FAST, Recorder, run_until, settle
 GUILD0, GUILD1 = 2 << 22, 1 << 22  # shards 0 and 1 of 2
 ALICE, BOB = 101, 102
 TTL = 1.0
+
+
+@pytest.fixture(autouse=True)
+def log_fields() -> Iterator[None]:
+    """Records carry shard and table (``bot.logs``) as in the bot: process shards ``0``."""
+    factory = logging.getLogRecordFactory()
+    logs.install("0")
+    yield
+    logging.setLogRecordFactory(factory)
 
 
 async def _process(
@@ -48,7 +63,7 @@ async def _stop(*services: TableService) -> None:
 
 
 async def test_each_process_restores_only_its_shards_and_a_lease_fences_every_table(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     assert (shard_of(GUILD0, 2), shard_of(GUILD1, 2)) == (0, 1)
     db, clock = tmp_path / "bot.sqlite3", ManualClock()
@@ -62,8 +77,12 @@ async def test_each_process_restores_only_its_shards_and_a_lease_fences_every_ta
         assert held == {f"table:{t0.id}": first.fence.owner, f"table:{t1.id}": second.fence.owner}  # type: ignore[union-attr]
 
         # started by mistake with the first one's shards: it touches nothing of it
-        intruder = await _process(db, clock, {0})
+        with caplog.at_level(logging.INFO, "bot.service"):  # started as the bot starts:
+            start = _process(db, clock, {0})  # in a task of its own, about no table
+            intruder = await asyncio.create_task(start, context=contextvars.Context())
         assert intruder.tables == {} and intruder.fence.pending == {t0.id}  # type: ignore[union-attr]
+        [waiting] = [r for r in caplog.records if "driven by another process" in r.message]
+        assert (waiting.shard, waiting.table) == ("0", "-")  # type: ignore[attr-defined]
         seq = t0.match.seq  # type: ignore[union-attr]
         await asyncio.sleep(TTL * 1.5)  # renewals keep the first one's lease alive
         await run_until(clock, lambda: t0.match.seq > seq + 10)  # type: ignore[union-attr]
@@ -114,7 +133,7 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
 
 
 async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_holds_a_table(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A process that stalled past its lease resumes believing it holds the table: the
     lease token on its append is stale, so the store refuses it and the process stops."""
@@ -136,5 +155,10 @@ async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_
         assert len(await first.store.action_log(table.id)) == stored
         assert [x.owner for x in await first.store.leases(resource)] == ["another-process"]
         assert [t.table_id for t in await first.store.live_tables()] == [table.id]  # not closed
+        # the driver's warning carries the table and its shard (``bot.logs``)
+        [lost] = [r for r in caplog.records if "lease lost" in r.message]
+        assert (lost.shard, lost.table) == (0, table.id)  # type: ignore[attr-defined]
+        line = logging.Formatter(logs.FORMAT).format(lost)
+        assert f" WARNING bot.service shard=0 table={table.id}: table {table.id}: lease" in line
     finally:
         await _stop(first)

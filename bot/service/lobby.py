@@ -66,6 +66,7 @@ class LobbyMixin(Runtime):
         now = self.clock.now()
         table_id = await self._create(guild_id, channel_id, host_id, rules, seed, seats, now)
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, seats)
+        self._bind_log(table)
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
         # the server's 大光 league points (seed 001 特殊房间配置), kept for the whole table

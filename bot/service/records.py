@@ -53,6 +53,7 @@ class RecordsMixin(Runtime):
         """The open table with this id (component ids carry it), or UserError."""
         for table in self.tables.values():
             if table.id == table_id and not table.closed:
+                self._bind_log(table)
                 return table
         raise UserError(
             "That table is closed; open a new one with `/shengji new`.", key="service-table-closed"

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from contextvars import Context
 from functools import partial
 from typing import Any, NoReturn
 
@@ -28,6 +29,7 @@ from bot.game import (
     NotYourTurn,
     action_to_dict,
 )
+from bot.logs import bind_table, table_context
 from bot.rules import BIG_LIGHT_LEAGUE, RulesError
 from bot.service.faults import NotSaved, backoff, transient
 from bot.service.fencing import Fence
@@ -45,6 +47,7 @@ from bot.store import (
     LeaseLost,
     SeatInfo,
     Store,
+    shard_of,
 )
 
 log = logging.getLogger("bot.service")
@@ -102,9 +105,18 @@ class Runtime:
                 for task in table.tasks:
                     task.cancel()
 
+    def _bind_log(self, table: Table) -> Context:
+        """Bind the current task's log records to ``table``; its tasks' context (``bot.logs``)."""
+        shard = None if self.fence is None else shard_of(table.guild_id, self.fence.shard_count)
+        bind_table(table.id, shard)
+        return table_context(table.id, shard)
+
     def _start_tasks(self, table: Table) -> None:
+        context = self._bind_log(table)
         table.tasks = [
-            asyncio.create_task(self._publisher(table), name=f"publisher-{table.id}"),
+            asyncio.create_task(
+                self._publisher(table), name=f"publisher-{table.id}", context=context
+            ),
         ]
         if table.match is not None:
             self._start_driver(table)
@@ -131,6 +143,7 @@ class Runtime:
                 "There is no table in this channel. Open one with `/shengji new`.",
                 key="service-no-table",
             )
+        self._bind_log(table)
         return table
 
     def deadline(self, table: Table) -> float | None:
@@ -409,7 +422,9 @@ class Runtime:
             del self._unrecorded_closes[channel_id]
 
     def _start_driver(self, table: Table) -> None:
-        table.tasks.append(asyncio.create_task(self._drive(table), name=f"driver-{table.id}"))
+        context = self._bind_log(table)
+        task = asyncio.create_task(self._drive(table), name=f"driver-{table.id}", context=context)
+        table.tasks.append(task)
 
     async def _drive(self, table: Table) -> None:
         """The table's driver task (``DriverMixin``)."""

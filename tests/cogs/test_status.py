@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from app.client import ShardedShengjiBot
+from bot.config import format_shards
 from bot.service.fencing import Fence
 from bot.store import Store
-from cogs.status import shard_ranges
 from fakediscord.driver import UserDriver
 from fakediscord.harness import World
 from fakediscord.state import User
@@ -27,12 +27,6 @@ async def _status(driver: UserDriver, world: World, user: User) -> str:
     message = await handle.wait_message()
     assert message.ephemeral_for == user.id
     return message.content or f"{message.embeds[0]['title']}\n{message.embeds[0]['description']}"
-
-
-def test_shard_ranges_read_as_an_operator_writes_them() -> None:
-    assert shard_ranges((0, 1, 2, 3, 6)) == "0-3, 6"
-    assert shard_ranges((5,)) == "5"
-    assert shard_ranges((7, 1, 2, 9, 8)) == "1-2, 7-9"
 
 
 async def test_status_is_for_admins_and_shows_the_process(shengji: Env) -> None:
@@ -75,7 +69,7 @@ async def test_status_of_a_sharded_process_names_its_shards_and_the_servers(
     fence.pending.add(999)  # as if another process still held one of its tables
     admin = _admin(world, driver.fake.users)
     text = await _status(driver, world, admin)
-    assert f"Shards of this process: {shard_ranges(tuple(fence.shards))} (of 4)" in text
+    assert f"Shards of this process: {format_shards(fence.shards)} (of 4)" in text
     assert f"This server is on shard {shard}." in text
     assert "Live tables in this process: 0" in text
     assert "Tables still held by another process: 1" in text
