@@ -21,6 +21,8 @@ from bot.rules import RuleSet
 from bot.service import Table, TableService
 from bot.service.fencing import Fence
 from bot.store import GuildSettings, Store, shard_of, table_resource
+from bot.tournament.bracket import Game
+from bot.tournament.service import Cup, TournamentService
 from tests.test_service import FAST, Recorder, run_until, settle
 
 GUILD0, GUILD1 = 2 << 22, 1 << 22  # shards 0 and 1 of 2
@@ -162,3 +164,32 @@ async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_
         assert f" WARNING bot.service shard=0 table={table.id}: table {table.id}: lease" in line
     finally:
         await _stop(first)
+
+
+class _Cups:
+    async def open_place(self, cup: Cup, title: str) -> int:
+        raise AssertionError("no match opens in this test")
+
+    async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...
+
+    async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None: ...
+
+
+async def test_a_tournament_is_restored_by_the_process_of_its_servers_shard(
+    tmp_path: Path,
+) -> None:
+    db, clock = tmp_path / "bot.sqlite3", ManualClock()
+    first = await _process(db, clock, {0, 1})
+    cups = TournamentService(first, first.store, _Cups())
+    await cups.create(GUILD0, 20, ALICE, "Spring")
+    await cups.create(GUILD1, 21, BOB, "Autumn")
+    await _stop(first)
+    for shard, guild, channel in ((0, GUILD0, 20), (1, GUILD1, 21)):
+        process = await _process(db, clock, {shard})
+        try:
+            restored = TournamentService(process, process.store, _Cups())
+            assert await restored.restore_all() == 1
+            restored_cups = [(c.guild_id, c.channel_id) for c in restored.cups.values()]
+            assert restored_cups == [(guild, channel)]
+        finally:
+            await _stop(process)

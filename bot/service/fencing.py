@@ -31,7 +31,7 @@ import uuid
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from bot.store import LeaseKeeper, Store, table_resource
+from bot.store import LeaseKeeper, Store, shard_of, table_resource
 
 
 def process_owner() -> str:
@@ -53,6 +53,10 @@ class Fence:
     @classmethod
     def of(cls, shards: Collection[int], shard_count: int, ttl: float = 30.0) -> Fence:
         return cls(frozenset(shards), shard_count, ttl)
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether the guild is on one of this process's shards (so are its tournaments)."""
+        return shard_of(guild_id, self.shard_count) in self.shards
 
     async def claim(self, store: Store, table_id: int, on_lost: Callable[[int], object]) -> bool:
         """Take the table's lease (and keep renewing it); False while another process has it."""

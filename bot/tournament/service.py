@@ -22,6 +22,10 @@ Decisions where the issue is silent:
   by a computer player and the match is flagged. A player who leaves mid-match is
   replaced at once, as at any table, and the match is flagged.
 * A paused round stops its clock, not its tables.
+* Several processes (``SHENGJI_SHARDS``): a tournament and all its tables live in
+  the organiser's server, hence on one shard, so the process running that shard
+  restores and drives the tournament with its tables; the others leave it alone.
+  Its records (standings, history) are in the shared database, read by any.
 """
 
 from __future__ import annotations
@@ -698,7 +702,10 @@ class TournamentService:
         ``run_clocks`` then starts the round clocks, once the tables are back.
         """
         count = 0
+        fence = self.tables.fence
         for stored in await self.store.live_tournaments():
+            if fence is not None and not fence.owns_guild(stored.guild_id):
+                continue  # another process's shard
             cup = Cup(
                 stored.tournament_id,
                 stored.guild_id,
