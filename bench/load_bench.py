@@ -24,6 +24,12 @@ size). ``--json`` prints the same as one JSON object on the last line.
 Profiling: ``--profile FILE`` runs the bot under cProfile (its event loop's
 thread; renders run in the presenter's render thread, which ``py-spy record -p
 PID`` sees too) and writes the stats there at its shutdown.
+
+Scale: ``--processes 2 --db postgresql`` runs two bot processes as in
+production (``SHENGJI_SHARDS=2``, one shard each, the fake routing each server
+to its shard) over an embedded PostgreSQL server (``bot.store.pglocal``,
+``fsync=on``) started for the run; ``--db URL`` uses an empty database instead.
+The bot's CPU and memory are then the processes' sum.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from bot.rules import (
     parse_cards,
 )
 from bot.store import GuildSettings, Store
+from bot.store.pglocal import LocalPostgres
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.clock import VirtualClock
 from fakediscord.run import spawn
@@ -125,36 +132,93 @@ async def launch_bot(
     exit the bot gets SIGTERM (its graceful shutdown) while the fake still answers.
     ``profile``: a file for the bot's cProfile stats.
     """
+    async with launch_bots(timers, rules, setup, profile) as (fake, guild, bots):
+        yield fake, guild, bots[0]
+
+
+@contextlib.asynccontextmanager
+async def launch_bots(
+    timers: dict[str, Any],
+    rules: RuleSet | None = None,
+    setup: Callable[[FakeDiscord, Guild], None] | None = None,
+    profile: str | None = None,
+    processes: int = 1,
+    db: str = "sqlite",
+) -> AsyncIterator[tuple[FakeDiscord, Guild, list[subprocess.Popen[bytes]]]]:
+    """As ``launch_bot``, with ``processes`` bots over one database (``database``).
+
+    Several processes run as in production: ``SHENGJI_SHARDS=processes``, process
+    ``i`` on shard ``i``, and the fake routes each server to its shard.
+    """
     folder = Path(tempfile.mkdtemp())
-    store = await Store.open(folder / "load.sqlite3")
-    fake = FakeDiscord(clock=VirtualClock(realtime=True), max_log=20_000)
-    await fake.start()
-    guild = fake.create_guild("load")
-    if setup is not None:
-        setup(fake, guild)
-    for each in fake.guilds.values():
-        await store.save_guild_settings(each.id, GuildSettings(rules or RuleSet(), timers))
-    await store.close()
-    env = {
-        "DISCORD_TOKEN": fake.token,
-        "SHENGJI_DB": str(folder / "load.sqlite3"),
-        "SHENGJI_LOG": "WARNING",
-        **({"LOAD_PROFILE": profile} if profile else {}),
-    }
-    bot = spawn(fake, "bench.load_bot:main", env, Path(__file__).resolve().parent.parent)
-    try:
-        # commands are synced before the gateway connects: wait for both
-        await fake.wait_for(lambda: fake.commands and fake.gateway.connected, timeout=60)
-        await asyncio.sleep(0.5)  # READY and GUILD_CREATE reach the client
-        yield fake, guild, bot
-    finally:
-        bot.terminate()
-        await asyncio.to_thread(bot.wait, 60)
-        await fake.stop()
+    async with database(db, folder) as location:
+        store = await Store.open(location)
+        fake = FakeDiscord(clock=VirtualClock(realtime=True), max_log=20_000)
+        await fake.start()
+        guild = fake.create_guild("load")
+        if setup is not None:
+            setup(fake, guild)
+        for each in fake.guilds.values():
+            await store.save_guild_settings(each.id, GuildSettings(rules or RuleSet(), timers))
+        await store.close()
+        sharded = processes > 1
+        shards = [
+            {"SHENGJI_SHARDS": str(processes), "SHENGJI_SHARD_IDS": str(i)} if sharded else {}
+            for i in range(processes)
+        ]
+        root = Path(__file__).resolve().parent.parent
+        env = {"DISCORD_TOKEN": fake.token, "SHENGJI_DB": location, "SHENGJI_LOG": "WARNING"}
+        bots = [
+            spawn(
+                fake,
+                "bench.load_bot:main",
+                {
+                    **env,
+                    **({"LOAD_PROFILE": f"{profile}.{i}" if i else profile} if profile else {}),
+                    **shards[i],
+                },
+                root,
+            )
+            for i in range(processes)
+        ]
+        try:
+            # commands are synced before the gateway connects: wait for every process
+            await fake.wait_for(
+                lambda: fake.commands and fake.gateway.identifies >= processes, timeout=60
+            )
+            await asyncio.sleep(0.5)  # READY and GUILD_CREATE reach the clients
+            yield fake, guild, bots
+        finally:
+            for bot in bots:
+                bot.terminate()
+            for bot in bots:
+                await asyncio.to_thread(bot.wait, 60)
+            await fake.stop()
+
+
+@contextlib.asynccontextmanager
+async def database(db: str, folder: Path) -> AsyncIterator[str]:
+    """``sqlite`` (a file), ``postgresql`` (an embedded server for the run, fsync on) or a URL."""
+    if db == "sqlite":
+        yield str(folder / "load.sqlite3")
+    elif db == "postgresql":
+        server = await asyncio.to_thread(LocalPostgres.start, {"fsync": "on"})
+        try:
+            yield server.url()
+        finally:
+            await asyncio.to_thread(server.stop)
+    else:
+        yield db
 
 
 async def run(
-    tables: int, humans: int, seconds: float, think: float, profile: str | None = None
+    tables: int,
+    humans: int,
+    seconds: float,
+    think: float,
+    profile: str | None = None,
+    processes: int = 1,
+    db: str = "sqlite",
 ) -> dict[str, float]:
     rules = RuleSet(play_seconds=600, kitty_seconds=600)
     channels: list[Channel] = []
@@ -170,13 +234,13 @@ async def run(
             channels.append(fake.create_text_channel(guild, f"t{i}"))
             users.append([fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)])
 
-    async with launch_bot(TIMERS, rules, setup, profile) as (fake, _guild, bot):
-        return await _play(fake, bot, channels, users, rules, humans, seconds, think)
+    async with launch_bots(TIMERS, rules, setup, profile, processes, db) as (fake, _, bots):
+        return await _play(fake, bots, channels, users, rules, humans, seconds, think)
 
 
 async def _play(
     fake: FakeDiscord,
-    bot: subprocess.Popen[bytes],
+    bots: list[subprocess.Popen[bytes]],
     channels: list[Channel],
     users: list[list[User]],
     rules: RuleSet,
@@ -190,7 +254,7 @@ async def _play(
     turns: list[float] = []  # "your turn" delivery, seconds
     played_at: list[dict[int, float]] = [{} for _ in channels]  # table -> seq -> sent at
     failures = 0
-    idle_rss = rss_kb(bot.pid)
+    idle_rss = sum(rss_kb(bot.pid) for bot in bots)
 
     async def slash(user, channel, name, options=None) -> None:
         nonlocal failures
@@ -221,7 +285,7 @@ async def _play(
 
     await asyncio.gather(*(start_later(i) for i in range(tables)))
     start = time.perf_counter()
-    cpu_start = cpu_seconds(bot.pid)
+    cpu_start = sum(cpu_seconds(bot.pid) for bot in bots)
     own_start = time.process_time()
 
     async def player(i: int, j: int) -> None:
@@ -257,18 +321,20 @@ async def _play(
             await slash(user, channel, "play", {"cards": " ".join(map(str, cards))})
 
     await asyncio.gather(*(player(i, j) for i in range(tables) for j in range(humans)))
-    if bot.poll() is not None:  # its CPU figure would read as zero: say so instead
-        raise SystemExit(f"the bot exited (code {bot.returncode}) during the run")
+    for bot in bots:
+        if bot.poll() is not None:  # its CPU figure would read as zero: say so instead
+            raise SystemExit(f"the bot exited (code {bot.returncode}) during the run")
     elapsed = time.perf_counter() - start
-    cpu = cpu_seconds(bot.pid) - cpu_start
+    cpu = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_start
     own_cpu = time.process_time() - own_start
-    busy_rss = rss_kb(bot.pid)
+    busy_rss = sum(rss_kb(bot.pid) for bot in bots)
     requests = sum(1 for r in list(fake.requests) if r.at >= fake.clock.time() - elapsed)
     ids = {c.id for c in channels}
     places = [*channels, *(ch for ch in fake.channels.values() if ch.parent_id in ids)]
     hands = sum(1 for ch in places for m in fake.channel_messages(ch) if "is over" in m.content)
     return {
         "tables": tables,
+        "processes": len(bots),
         "interactions": len(latencies),
         "failed": failures,
         "interactions_per_second": len(latencies) / elapsed,
@@ -307,8 +373,28 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="also print one JSON line last")
     parser.add_argument("--profile", metavar="FILE", help="the bot's cProfile stats, to FILE")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (with --db)"
+    )
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="sqlite (a file), postgresql (an embedded server) or an empty database's URL",
+    )
     args = parser.parse_args()
-    result = asyncio.run(run(args.tables, args.humans, args.seconds, args.think, args.profile))
+    if args.processes < 1:
+        parser.error("--processes takes 1 or more")
+    result = asyncio.run(
+        run(
+            args.tables,
+            args.humans,
+            args.seconds,
+            args.think,
+            args.profile,
+            args.processes,
+            args.db,
+        )
+    )
     report(result)
     if args.json:
         print(json.dumps(result))
