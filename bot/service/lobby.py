@@ -17,6 +17,7 @@ from bot.game import (
     Match,
     MatchStarted,
 )
+from bot.logs import bind_table
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service.faults import NotSaved, transient
 from bot.service.runtime import Runtime, log
@@ -66,7 +67,7 @@ class LobbyMixin(Runtime):
         now = self.clock.now()
         table_id = await self._create(guild_id, channel_id, host_id, rules, seed, seats, now)
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, seats)
-        self._bind_log(table)
+        bind_table(*self._log_as(table))  # the rest of this command logs as the table's
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
         # the server's 大光 league points (seed 001 特殊房间配置), kept for the whole table

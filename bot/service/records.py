@@ -9,6 +9,7 @@ import asyncio
 import time
 from dataclasses import dataclass
 
+from bot.logs import bind_table
 from bot.rules import RuleSet
 from bot.service.runtime import Runtime
 from bot.service.table import Table, UserError
@@ -53,7 +54,7 @@ class RecordsMixin(Runtime):
         """The open table with this id (component ids carry it), or UserError."""
         for table in self.tables.values():
             if table.id == table_id and not table.closed:
-                self._bind_log(table)
+                bind_table(*self._log_as(table))  # the rest of this command logs as the table's
                 return table
         raise UserError(
             "That table is closed; open a new one with `/shengji new`.", key="service-table-closed"

@@ -12,7 +12,6 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from contextvars import Context
 from functools import partial
 from typing import Any, NoReturn
 
@@ -105,14 +104,15 @@ class Runtime:
                 for task in table.tasks:
                     task.cancel()
 
-    def _bind_log(self, table: Table) -> Context:
-        """Bind the current task's log records to ``table``; its tasks' context (``bot.logs``)."""
-        shard = None if self.fence is None else shard_of(table.guild_id, self.fence.shard_count)
-        bind_table(table.id, shard)
-        return table_context(table.id, shard)
+    def _log_as(self, table: Table) -> tuple[int, int | None]:
+        """The table and shard its log records carry (``bot.logs``)."""
+        return table.id, None if self.fence is None else shard_of(
+            table.guild_id, self.fence.shard_count
+        )
 
     def _start_tasks(self, table: Table) -> None:
-        context = self._bind_log(table)
+        """The table's publisher (and driver) tasks, their log records bound to it."""
+        context = table_context(*self._log_as(table))
         table.tasks = [
             asyncio.create_task(
                 self._publisher(table), name=f"publisher-{table.id}", context=context
@@ -143,7 +143,7 @@ class Runtime:
                 "There is no table in this channel. Open one with `/shengji new`.",
                 key="service-no-table",
             )
-        self._bind_log(table)
+        bind_table(*self._log_as(table))  # the rest of this command logs as the table's
         return table
 
     def deadline(self, table: Table) -> float | None:
@@ -422,7 +422,7 @@ class Runtime:
             del self._unrecorded_closes[channel_id]
 
     def _start_driver(self, table: Table) -> None:
-        context = self._bind_log(table)
+        context = table_context(*self._log_as(table))
         task = asyncio.create_task(self._drive(table), name=f"driver-{table.id}", context=context)
         table.tasks.append(task)
 
