@@ -74,6 +74,8 @@ class DriverMixin(Runtime):
                 failures += 1
                 await self.clock.sleep(backoff(failures))
             except Exception:
+                if table.closed:  # closed meanwhile, or fenced out: another process drives it
+                    return
                 log.exception("driver of table %s failed; closing the table", table.id)
                 await self._close(table, CloseReason.FAILED, note="")
                 return

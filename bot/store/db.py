@@ -18,7 +18,7 @@ import asyncio
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any, Generic, Protocol, TypeVar
 
 import aiosqlite
@@ -111,7 +111,14 @@ class Database(ABC):
     async def transaction(self, write: bool) -> AsyncIterator[Database]:
         """One transaction, alone on the connection; rolled back on any error."""
         async with self.use():
-            await self.begin(write)
+            try:
+                await self.begin(write)
+            except BaseException:
+                # a BEGIN cancelled in flight may still run on the connection (aiosqlite's
+                # thread): end it, or the next transaction would start inside this one
+                with suppress(Exception):
+                    await self.rollback()
+                raise
             try:
                 yield self
             except BaseException:

@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 import asyncpg
 
 from .db import Database, IntegrityViolation, Params, Row
+from .models import StoreError
 
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -53,7 +53,6 @@ class PostgresDatabase(Database):
         super().__init__()
         self.conn = conn
         self.url = url
-        self._tx: Any = None
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -113,18 +112,18 @@ class PostgresDatabase(Database):
     async def all(self, sql: str, params: Params = ()) -> list[Row]:
         return list(await self.conn.fetch(to_dollars(sql), *params))
 
+    # Plain BEGIN/COMMIT/ROLLBACK rather than asyncpg's Transaction objects: a BEGIN
+    # cancelled in flight still runs on the server, and asyncpg would then take the next
+    # transaction for a nested one (a SAVEPOINT); a plain ROLLBACK always ends it.
     async def begin(self, write: bool) -> None:
-        self._tx = self.conn.transaction(readonly=not write)
-        await self._tx.start()
+        await self.conn.execute("BEGIN" if write else "BEGIN READ ONLY")
 
     async def commit(self) -> None:
-        tx, self._tx = self._tx, None
-        await tx.commit()
+        if await self.conn.execute("COMMIT") != "COMMIT":  # "ROLLBACK": it had failed
+            raise StoreError("The transaction failed and was rolled back.")
 
     async def rollback(self) -> None:
-        tx, self._tx = self._tx, None
-        if tx is not None:
-            await tx.rollback()
+        await self.conn.execute("ROLLBACK")  # a warning only, when none is in progress
 
     async def close(self) -> None:
         await self.conn.close()

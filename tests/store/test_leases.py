@@ -138,3 +138,19 @@ async def test_a_stale_lease_token_is_refused_by_appends_and_snapshots(store: St
     await store.save_snapshot(one, 2, {"seq": 2}, token=new.token)
     assert [seq for seq, _, _ in await store.action_log(one)] == [1, 2]
     assert [seq for seq, _, _ in await store.action_log(free)] == [1]
+
+
+async def test_a_read_cancelled_while_it_begins_leaves_the_connection_usable(
+    store: Store,
+) -> None:
+    """The service cancels tasks that may be inside a store call (a fenced-out table's,
+    the claimer at shutdown): the next transaction must not start inside theirs."""
+    table = await store.create_table(GUILD, 1, 101, RuleSet(), 5, HUMANS, 0, 0.0)
+    for _ in range(3):
+        reading = asyncio.create_task(store.action_log(table))
+        await asyncio.sleep(0)  # it holds the connection and waits for its BEGIN
+        reading.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await reading
+        await store.append_action(table, len(await store.action_log(table)) + 1, -1, {}, 0.0)
+    assert [seq for seq, _, _ in await store.action_log(table)] == [1, 2, 3]
