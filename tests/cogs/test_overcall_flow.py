@@ -1,0 +1,102 @@
+"""The overcall round after burying (``overcall="after_bury"``, seed 000:43) played
+through Discord: the real bot, the fake API, four people clicking their hand panels.
+
+The round is held only once a dealer is known before the bids (from the second
+hand), so the first hand is played through the service (nobody bids: no trump,
+seat 0 deals); the second hand's bid, overcall, pass and a forged overcall go
+through the panels' buttons.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai import suggest
+from bot.game import Phase
+from bot.rules import RuleSet
+from bot.store import GuildSettings
+
+from .helpers import FAST, Env
+from .test_abuse import forged_click
+from .test_languages import dealt
+
+AFTER = RuleSet(bidding="joker", overcall="after_bury")
+
+
+async def _second_hand_dealt(env: Env) -> None:
+    """Open a table of four people under AFTER and play its first hand through the service."""
+    await env.store.save_guild_settings(env.world.guild.id, GuildSettings(AFTER, dict(FAST)))
+    match = await dealt(env)
+    assert match.rules.overcall == "after_bury"
+    await env.tick(6)  # nobody bids: the hand is played in no trump, seat 0 deals
+    await env.until(lambda: match.phase == Phase.KITTY)
+    channel = env.table().channel_id
+    while match.phase in (Phase.KITTY, Phase.PLAY):
+        seat = match.to_act
+        assert seat is not None
+        action = suggest(match.view(seat))
+        await env.bot.service.act(channel, env.seat_user(seat).id, action)
+    assert match.phase == Phase.SCORED
+    await env.tick(6)  # the pause after the summary
+    await env.until(lambda: match.hand_no == 1 and match.dealt == match.deal_total)
+    assert match.dealer == 2 and not match.contested  # the dealer's team won: Carol deals next
+
+
+@pytest.mark.deal_seed(10)  # hand 2: Bob's SJ 2♠ takes the deal; Carol holds BJ 2♥2♥
+async def test_overcall_pass_and_a_forged_overcall_through_the_panels(shengji: Env) -> None:
+    env = shengji
+    await _second_hand_dealt(env)
+    match = env.match()
+    tid = env.table().id
+    alice, bob, carol, dave = env.users
+    bid_id = f"sj:d:{tid}:1:SJ2S"
+    panel = await env.until(lambda: env.panel(bob, bid_id))
+    (reply,) = await env.driver.click(panel, bid_id, bob).wait_followups(1)
+    assert reply.content.startswith("You bid") and reply.ephemeral
+    await env.tick(6)  # the bidding window closes: Bob's bid (his team's level) takes the deal
+    await env.until(lambda: match.phase == Phase.KITTY)
+    assert match.dealer == 1
+    await env.play_with_panel(1, env.suggestion(1))
+    assert match.phase == Phase.OVERCALL and match.to_act == 2
+    assert match.trump is not None and match.trump.suit == "S"
+
+    # Carol, first after the dealer: a button for her overcall, and Pass
+    panel = await env.until(lambda: env.panel(carol, f"sj:d:{tid}:2:pass"))
+    bids = [c for c in panel.custom_ids() if c.startswith(f"sj:d:{tid}:2:")]
+    assert bids == [f"sj:d:{tid}:2:BJ2H2H", f"sj:d:{tid}:2:pass"]
+    assert "overcall once" in panel.content
+    (reply,) = await env.driver.click(panel, bids[0], carol).wait_followups(1)
+    assert reply.content.startswith("You bid") and reply.ephemeral
+    assert match.trump.suit == "H" and match.dealer == 1, "the suit changes, the dealer stays"
+    assert [b.seat for b in match.bids] == [1, 2]
+    # the thread's deal message lists both bids and the new trump
+    shown = ("2. Carol shows 大王2♥2♥ for ♥ hearts", "**Trump: ♥ hearts · level 2** · Bob deals")
+    await env.until(lambda: any(all(s in m.content for s in shown) for m in env.place_messages()))
+
+    # Dave's turn: a forged overcall that does not beat the holding bid is refused
+    # privately and changes nothing; so is Alice pressing Dave's Pass
+    panel = await env.until(lambda: env.panel(dave, f"sj:d:{tid}:3:pass"))
+    dm = env.fake.channels[panel.channel_id]
+    seq = match.seq
+    handle = forged_click(env, dave, dm, f"sj:d:{tid}:3:SJ2S")
+    await handle
+    (refused,) = await handle.wait_followups(1)
+    assert refused.ephemeral and "does not beat the current bid" in refused.content
+    alice_dm = env.fake.channels[env.fake.dms(alice)[-1].channel_id]
+    handle = forged_click(env, alice, alice_dm, f"sj:d:{tid}:3:pass")
+    await handle
+    answer = await handle.wait_message()
+    assert answer.ephemeral and "belongs to another player" in answer.content
+    assert match.seq == seq and match.to_act == 3 and match.trump.suit == "H"
+    assert [b.seat for b in match.bids] == [1, 2]
+
+    (reply,) = await env.driver.click(panel, f"sj:d:{tid}:3:pass", dave).wait_followups(1)
+    assert reply.ephemeral and match.to_act == 0
+    # Alice and Bob (the dealer, last) pass too; the hand is played in hearts, Bob leads
+    for seat, user in ((0, alice), (1, bob)):
+        pass_id = f"sj:d:{tid}:{seat}:pass"
+        panel = await env.until(lambda u=user, p=pass_id: env.panel(u, p))
+        (reply,) = await env.driver.click(panel, pass_id, user).wait_followups(1)
+        assert reply.ephemeral
+    assert env.match().phase == Phase.PLAY and match.to_act == 1, "the dealer leads"
+    assert match.trump.suit == "H" and match.trump.level == "2"
