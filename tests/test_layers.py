@@ -50,3 +50,39 @@ def test_tests_and_benchmarks_never_import_each_other_and_the_fake_imports_no_bo
     project = {"bot", "cogs", "app", "renderers", "tests", "bench"}
     fake = {p: n & project for p, n in _imports("fakediscord").items()}
     assert not {p: n for p, n in fake.items() if n}
+
+
+def _room(module: str) -> str:
+    """A module's room: ``bot.<subpackage>`` inside ``bot``, else its top-level package."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "bot" and len(parts) > 1 else parts[0]
+
+
+def test_the_rooms_import_each_other_without_a_cycle() -> None:
+    """Module-level imports only (a ``TYPE_CHECKING`` block or a lazy import is no cycle)."""
+    packages = ("bot", "cogs", "app", "renderers", "fakediscord")
+    edges: dict[str, set[str]] = {}
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
+            here = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            names: list[str] = []
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.Import):
+                    names += [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+                elif isinstance(node, ast.ImportFrom):  # relative: within its own package
+                    parent = here.split(".")[: -node.level]
+                    module = ".".join([*parent, *([node.module] if node.module else [])])
+                    names += [module, *(f"{module}.{a.name}" for a in node.names)]
+            edges[_room(here)] = edges.get(_room(here), set()) | {
+                _room(n) for n in names if n.split(".")[0] in packages
+            } - {_room(here)}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in edges.get(start, ()):
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    assert not [room for room in edges if reaches(room, room, {room})]
