@@ -136,13 +136,17 @@ class SeatPanels(Outlet):
             for seat, (seq, _) in list(ui.pings.items())
             if seat != acting or seq != public.seq
         ]
+        for seat, ping in passed:
+            if seat == acting:  # their older notice (the bury, then the lead) goes first:
+                await ping.delete()  # a DM channel holds at most two of the bot's messages
         await self._your_turn(table, update, acting)  # first: the player to act is waiting
         for seat, ping in passed:
             if seat in ui.redrawing:
                 ui.redrawing.discard(seat)  # the panel's own click redraws it
             elif seat != acting:
                 self._show_panel(table, update, seat)  # played by /play or by the timer
-            await ping.delete()
+            if seat != acting:
+                await ping.delete()
 
     async def _your_turn(self, table: Table, update: Update, acting: int | None) -> None:
         """The acting player's panel redrawn and their notice posted, once per turn.
