@@ -455,9 +455,22 @@ class TournamentService:
         ]
 
     async def _open_games(self, cup: Cup) -> None:
-        """A thread and a started table for each match of the round still without one."""
+        """A thread and a started table for each match of the round still without one.
+
+        A table opened just before a stop (or an error) that the tournament did not
+        save yet is in the store and restored with its match's meta: it becomes the
+        match's table, so no match ever gets a second one.
+        """
         rules = presets()[cup.preset][0]
         for game in self._unopened(cup):
+            orphan = self._orphan(cup, game)
+            if orphan is not None:
+                if not orphan.started:
+                    await self.tables.start(orphan.channel_id, cup.organiser_id, is_admin=True)
+                cup.slots[slot_key(game)] = Slot(orphan.channel_id, orphan.id)
+                await self._save(cup)
+                await self.sink.match_opened(cup, game, orphan.channel_id)
+                continue
             a, b = (cup.teams[t] for t in game.teams)
             place = await self.sink.open_place(cup, f"R{game.round_no} · {a.name} v {b.name}")
             seats = [self._seat(a, 0), self._seat(b, 0), self._seat(a, 1), self._seat(b, 1)]
@@ -475,6 +488,18 @@ class TournamentService:
             cup.slots[slot_key(game)] = Slot(place, table.id)
             await self._save(cup)
             await self.sink.match_opened(cup, game, place)
+
+    def _orphan(self, cup: Cup, game: Game) -> Table | None:
+        """A live table opened for ``game`` that the tournament has not recorded."""
+        wanted = (cup.id, game.round_no, game.index)
+        for table in self.tables.tables.values():
+            meta = table.meta
+            if (
+                not table.closed
+                and (meta.get("tournament"), meta.get("round"), meta.get("match")) == wanted
+            ):
+                return table
+        return None
 
     @staticmethod
     def _seat(team: Team, i: int) -> SeatInfo:

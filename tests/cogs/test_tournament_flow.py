@@ -13,7 +13,7 @@ from app.client import ShengjiBot
 from bot.store import Store
 from bot.tournament import Tournament
 from bot.tournament.service import Cup
-from fakediscord.harness import start_bot
+from fakediscord.harness import RunningBot, start_bot
 from fakediscord.state import Channel, Message, Perm, User
 
 from .helpers import Env
@@ -206,6 +206,16 @@ async def test_a_start_without_thread_permission_says_so_and_can_be_retried(
     }
 
 
+async def restart(env: Env) -> RunningBot:
+    """Stop the bot; a new one (a new process) takes over the database file and the clock."""
+    await env.bot.close()
+    store = await Store.open(env.store.path)
+    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01)
+    running = await start_bot(env.fake, bot)
+    env.bot, env.store = bot, store
+    return running
+
+
 def place_of_user(env: Env, user: User) -> Channel:
     return next(
         t for t in threads(env) if env.bot.service.tables[t.id].seat_of(user.id) is not None
@@ -241,12 +251,9 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
 
     hands = {k: s.tally.hands for k, s in cup.slots.items()}
     clock = cup.clock
-    await env.bot.close()
-    store = await Store.open(env.store.path)
-    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01)
-    running = await start_bot(env.fake, bot)
+    running = await restart(env)
+    bot, store = env.bot, env.store
     try:
-        env.bot, env.store = bot, store
         again = bot.tournaments.cup_in(env.world.tables.id)
         assert again.clock == clock and again.phase == "running"
         assert {k: s.tally.hands >= hands[k] for k, s in again.slots.items()} == dict.fromkeys(

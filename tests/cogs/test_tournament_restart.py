@@ -1,0 +1,86 @@
+"""Issue 13: a restart while a round's match tables are being opened.
+
+The bot stops in the middle of ``/shengji tournament start``: the first match is
+open and saved with the tournament; the second's table is in the store (started,
+or only created) when the process dies before the tournament records it; the
+third has nothing yet. After the restart every match has exactly one table (the
+second's is adopted, not opened again) and the tournament runs to its podium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from .helpers import Env
+from .test_tournament_flow import cmd, play_until, registered_cup, restart, threads
+
+
+@pytest.mark.parametrize(
+    "dies_in",
+    [
+        "open_match",  # after the table started, before the tournament saved it
+        "start",  # after the table's row and meta, before its match started
+    ],
+)
+async def test_a_restart_while_the_round_opens_its_tables(shengji: Env, dies_in: str) -> None:
+    env = shengji
+    await registered_cup(env, round_minutes=1)
+    await cmd(env, env.users[0], "addbots", count=2)  # six teams: three matches, no bye
+    service = env.bot.service
+    real = getattr(service, dies_in)
+    calls: list[int] = []
+    stuck: list[asyncio.Task[Any]] = []
+
+    async def dies_on_the_second_table(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2 and dies_in == "start":
+            await _die(stuck)
+        result = await real(*args, **kwargs)
+        if len(calls) == 2:
+            await _die(stuck)
+        return result
+
+    setattr(service, dies_in, dies_on_the_second_table)
+    env.driver.send_slash("shengji tournament start", env.users[0], env.world.tables)
+    await env.until(lambda: stuck, timeout=60)
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    assert len(cup.slots) == 1, "only the first match was saved with the tournament"
+    assert len(threads(env)) == 2
+    running = await restart(env)
+    for task in stuck:
+        task.cancel()
+    bot = env.bot
+    try:
+        again = bot.tournaments.cup_in(env.world.tables.id)
+        assert again.bracket is not None
+        games = [g for g in again.bracket.rounds[0].games if not g.bye]
+        assert len(games) == 3
+        await env.until(lambda: len(again.slots) == 3, timeout=60)
+        live = Counter(
+            (t.meta["round"], t.meta["match"])
+            for t in bot.service.tables.values()
+            if t.meta.get("tournament") == again.id and not t.closed
+        )
+        assert live == Counter({(1, g.index): 1 for g in games}), "one table per match"
+        assert len(threads(env)) == 3, "no second thread for a match that had one"
+        for key, slot in again.slots.items():
+            table = bot.service.tables[slot.place_id]
+            assert table.id == slot.table_id and table.match is not None, key
+        # the round proceeds: every match ends, the winners play the final
+        await play_until(env, lambda: again.phase == "finished")
+        assert again.bracket.podium is not None
+        assert all(g.outcome is not None for g in games)
+    finally:
+        await running.stop()
+
+
+async def _die(stuck: list[asyncio.Task[Any]]) -> None:
+    """The process stops here: this task never goes on (the test cancels it after the close)."""
+    task = asyncio.current_task()
+    assert task is not None
+    stuck.append(task)
+    await asyncio.Event().wait()
