@@ -1,6 +1,8 @@
 """Load: many tables playing whole hands at once through the real client and the fake.
 
-Run: ``python3 -m bench.load_bench --tables 200`` (about two minutes).
+Run: ``python3 -m bench.load_bench --tables 400 --think 0 --json`` (about four minutes).
+The tables are spread over servers of 20, under the bot's limit of live tables
+in one server.
 
 Two processes, as in production where Discord's servers are elsewhere: this one
 runs the fake Discord and the simulated players; ``fakediscord.run`` runs the real
@@ -128,8 +130,8 @@ async def launch_bot(
     """The fake in this process, the bot (``fakediscord.run``) in its own, connected.
 
     ``setup(fake, guild)`` builds channels, users (and more guilds, each given the
-    same settings) before the bot connects. On
-    exit the bot gets SIGTERM (its graceful shutdown) while the fake still answers.
+    same settings) before the bot connects. On exit the bot gets SIGTERM (its
+    graceful shutdown) while the fake still answers.
     ``profile``: a file for the bot's cProfile stats.
     """
     async with launch_bots(timers, rules, setup, profile) as (fake, guild, bots):
