@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUITS, Card, pretty_cards
+from .cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUITS, Card, check_copies, pretty_cards
 from .errors import IllegalBid
 from .ruleset import DEFAULT_RULES, RuleSet
 from .seats import team_of
@@ -65,6 +65,7 @@ def read_bid(
     cards = tuple(cards)
     if not cards:
         raise IllegalBid("Show at least one card to bid.", key="rules-bid-empty")
+    check_copies(cards, rules.decks)
     jokers = [c for c in cards if c.is_joker]
     levels = [c for c in cards if not c.is_joker]
     if any(c.rank != level for c in levels):
@@ -124,6 +125,7 @@ def check_bid(
     of identical jokers overcalls to no trump.
     """
     rules = rules or DEFAULT_RULES
+    check_copies(cards, rules.decks)
     if notrump_round and rules.bidding == "joker" and _joker_set(cards):
         suit, strength = None, _ROUND_NOTRUMP + _JOKER_STRENGTH[(cards[0], len(cards))]
     else:
@@ -183,6 +185,7 @@ def _candidates(
     hand: Sequence[Card], level: str, rules: RuleSet, *, notrump_round: bool
 ) -> list[tuple[Card, ...]]:
     """Every set of cards from ``hand`` that reads as a bid at ``level``."""
+    check_copies(hand, rules.decks)
     counts: dict[Card, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1

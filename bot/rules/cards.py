@@ -9,10 +9,11 @@ trick winners, the AI's card memory) rely on.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from .errors import NotationError
+from .errors import NotationError, RulesError
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -160,6 +161,34 @@ def points(cards: Iterable[Card]) -> int:
 def deck(decks: int = 2) -> list[Card]:
     """``decks`` full decks with jokers, in a fixed order (shuffle it yourself)."""
     return [card for _ in range(decks) for card in ALL_CARDS]
+
+
+MAX_DECKS = 3  # the most decks a RuleSet plays with
+
+
+def check_copies(cards: Sequence[Card], decks: int = MAX_DECKS) -> None:
+    """Refuse more copies of a card than ``decks`` decks hold (a forged or corrupted list).
+
+    Checked where cards enter the library, so that the engines below may count on
+    it: a four-card "unit" has no name and four level cards no bid strength, and a
+    ``KeyError`` from deep inside would tell a player nothing.
+    """
+    if len(cards) <= decks:
+        return
+    # a play of a few cards is counted faster without building a Counter (the hot path)
+    counts = (
+        Counter(cards).items() if len(cards) > 12 else ((c, cards.count(c)) for c in set(cards))
+    )
+    for card, count in counts:
+        if count > decks:
+            raise RulesError(
+                f"{card.pretty} is there {count} times, but {decks} deck{'s' if decks > 1 else ''}"
+                f" hold{'' if decks > 1 else 's'} only {decks} of each card.",
+                key="rules-err-copies",
+                cards=(card,),
+                count=count,
+                decks=decks,
+            )
 
 
 def remove_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card]:

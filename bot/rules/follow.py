@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from .cards import Card, pretty_cards
+from .cards import Card, check_copies, pretty_cards
 from .errors import IllegalPlay, Reason
 from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import TRUMP, Order, Trump, order_for, suit_name
@@ -54,6 +54,8 @@ def check_follow(
         suit = suit_of[lead[0]]
         if suit_of[play[0]] == suit or all(suit_of[c] != suit for c in hand):
             return
+    check_copies(lead, rules.decks)  # the hand is the table's; the cards played are claims
+    check_copies(play, rules.decks)
     if len(play) != n:
         raise IllegalPlay(
             f"Play exactly {n} card{'s' if n != 1 else ''}: the lead has {n}.",
@@ -103,6 +105,7 @@ def obligation(
     For the card picker: "2 hearts, including a pair" rather than a rejection later.
     """
     rules = rules or DEFAULT_RULES
+    check_copies(lead, rules.decks)
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
@@ -183,6 +186,7 @@ def follow_candidates(
     ruffs that match the lead and discards.
     """
     rules = rules or DEFAULT_RULES
+    check_copies(lead, rules.decks)
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
@@ -228,6 +232,7 @@ def random_follow(
 ) -> list[Card]:
     """One legal follow chosen at random (the random-legal baseline player)."""
     rules = rules or DEFAULT_RULES
+    check_copies(lead, rules.decks)
     rng = rng or random.Random()
     order = order_for(trump, rules)
     n = len(lead)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
+from .cards import Card, check_copies
 from .ruleset import DEFAULT_RULES, RuleSet
 from .seats import partner_of
 from .trump import LEVELS, Trump, order_for
@@ -31,6 +31,7 @@ def kitty_multiplier(lead: Sequence[Card], trump: Trump, rules: RuleSet | None =
     rules = rules or DEFAULT_RULES
     if rules.kitty_multiplier == "flat":
         return 2
+    check_copies(lead)  # any deck count: the guide prices a pair for one deck too
     units = decompose_in(order_for(trump, rules), lead)
     if rules.kitty_multiplier == "power":
         return min(1 << max(len(u.cards) for u in units), 64)

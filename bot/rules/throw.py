@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
+from .cards import Card, check_copies
 from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import Order, Trump, order_for
 from .units import Unit, counts_of, decompose_in, placements
@@ -38,7 +38,9 @@ def beatable_units(
     rules: RuleSet | None = None,
 ) -> list[Unit]:
     """The lead's units that some other hand can beat (empty: the throw stands)."""
-    order = order_for(trump, rules or DEFAULT_RULES)
+    rules = rules or DEFAULT_RULES
+    check_copies(lead, rules.decks)
+    order = order_for(trump, rules)
     units = decompose_in(order, lead)
     if len(units) == 1:
         return []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
+from .cards import Card, check_copies
 from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import TRUMP, Order, Trump, order_for
 from .units import SINGLE, Format, counts_of, decompose_in, fit, format_of, placements
@@ -47,10 +47,12 @@ def trick_winner(
     plays: Sequence[Sequence[Card]], trump: Trump, rules: RuleSet | None = None
 ) -> int:
     """Index of the winning play; ``plays[0]`` is the (resolved) lead."""
-    order = order_for(trump, rules or DEFAULT_RULES)
+    rules = rules or DEFAULT_RULES
+    order = order_for(trump, rules)
     lead = plays[0]
     if len(lead) == 1:
         return _single_winner(order, plays)
+    check_copies(lead, rules.decks)  # the follows were checked as they were played
     fmt = format_of(decompose_in(order, lead))
     led = order.suit_of[lead[0]]
     best = 0

@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import Card, pretty_cards
+from .cards import MAX_DECKS, Card, check_copies, pretty_cards
 from .errors import IllegalPlay
-from .ruleset import RuleSet
+from .ruleset import DEFAULT_RULES, RuleSet
 from .trump import Order, Trump, order_for, suit_name
 
 Shape = tuple[int, int]  # (width, length)
@@ -180,6 +180,7 @@ def decompose(cards: Sequence[Card], trump: Trump, rules: RuleSet | None = None)
     order = order_for(trump, rules)
     if not cards:
         raise IllegalPlay("Play at least one card.", key="rules-err-empty-play")
+    check_copies(cards, (rules or DEFAULT_RULES).decks)
     suit = order.suit_of_play(list(cards))
     if suit is None:
         raise IllegalPlay(
@@ -211,6 +212,8 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
         singles = [make_unit(order, (c,), 1) for c in ids]
         singles.sort(key=lambda u: u.high, reverse=True)
         return tuple(singles)
+    if max(start) > MAX_DECKS:  # a caller with an Order but no rules passed a forged list
+        check_copies(cards)
     tier = [order.tier[c] for c in ids]
     breaks = order.breaks[suit]
     memo: dict[

@@ -35,6 +35,10 @@ rules-err-follow-shape = You must play { $need } of { $suit }: you hold { $held 
 rules-err-not-held = You don't hold { $cards }.
 rules-err-held-only = You hold only { $count } { $cards }.
 rules-err-empty-play = Play at least one card.
+rules-err-copies = { $cards } is there { $count } times, but { $decks ->
+    [1] 1 deck holds
+   *[other] { $decks } decks hold
+} only { $decks } of each card.
 rules-err-mixed-lead = Cards led together must all be one suit, or all trumps: { $cards } mixes suits.
 rules-err-bad-card = { $token } is not a card.
 rules-err-notation = '{ $token }' is not a card: write rank then suit, like AH, 10S, TD, 5C, or SJ/BJ for the jokers.

@@ -33,6 +33,7 @@ rules-err-follow-shape = 你必须出{ $need }{ $suit }：你还有{ $held }。
 rules-err-not-held = 你手里没有{ $cards }。
 rules-err-held-only = 你只有{ $count }张{ $cards }。
 rules-err-empty-play = 至少出一张牌。
+rules-err-copies = { $cards }出现了{ $count }次，但{ $decks }副牌每张牌只有{ $decks }张。
 rules-err-mixed-lead = 一起出的牌必须是同一花色，或者都是主牌：{ $cards }混了花色。
 rules-err-bad-card = { $token }不是一张牌。
 rules-err-notation = “{ $token }”不是一张牌：先写点数再写花色，如 AH、10S、TD、5C，王用 SJ/BJ。
