@@ -107,7 +107,13 @@ async def abort(interaction: discord.Interaction) -> None:
 
 
 async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, channel_id: int) -> None:
-    """Join, Add computer, Leave and Start on the lobby message."""
+    """Join, Add computer, Leave and Start on the lobby message.
+
+    Each writes to the store, so the click is acknowledged first (a slow write must
+    not make Discord say "This interaction failed" for a seat that was taken) and
+    answered through the follow-up, like the slash commands in ``common.DEFERRED``.
+    """
+    await interaction.response.defer(ephemeral=True, thinking=True)
     service = deps(interaction).service
     user = interaction.user
     if cid.what == "join":

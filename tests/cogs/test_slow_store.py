@@ -1,0 +1,107 @@
+"""A slow store write: acknowledged in time, and no other table waits for it.
+
+Discord shows "This interaction failed" when a click or a command is not
+acknowledged within 3 s, although the change may then be committed. Every
+interaction that writes is deferred before the write and answered through the
+follow-up; a write of one table that takes long (injected: > 3 s) delays neither
+the acknowledgement nor the answer of an interaction at another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from bot.store import Store
+from fakediscord.state import Channel, Message
+
+from .helpers import Env
+
+SLOW = 3.5  # past Discord's 3 s to acknowledge
+
+
+@contextmanager
+def slow_seat_writes(monkeypatch: pytest.MonkeyPatch, table_id: int) -> Iterator[list[int]]:
+    """Every seat write of table ``table_id`` takes ``SLOW`` s; yields the ids written slowly."""
+    real = Store.update_seats
+    slowed: list[int] = []
+
+    async def update_seats(self: Store, tid: int, seats: Any) -> None:
+        if tid == table_id:
+            slowed.append(tid)
+            await asyncio.sleep(SLOW)
+        await real(self, tid, seats)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "update_seats", update_seats)
+        yield slowed
+
+
+async def lobby_message(env: Env, channel: Channel) -> Message:
+    return await env.until(
+        lambda: next((m for m in env.fake.channel_messages(channel) if any(m.custom_ids())), None)
+    )
+
+
+async def test_a_lobby_button_with_a_slow_write_is_acknowledged_in_time(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new")
+    table = env.table()
+    lobby = await lobby_message(env, env.world.tables)
+    with slow_seat_writes(monkeypatch, table.id) as slowed:
+        for user, what, said in (
+            (env.users[1], "join", "You sit in seat 1"),
+            (env.users[0], "bot", "computer player"),
+        ):
+            handle = env.driver.click(lobby, f"sj:l:{table.id}:{what}", user)
+            await handle  # acknowledged (deferred) before the write
+            assert handle.ack_latency is not None and handle.ack_latency < 1.0
+            answer = await handle.wait_message(timeout=SLOW + 10)
+            assert said in answer.content and answer.ephemeral
+    assert len(slowed) == 2
+    assert [s is not None for s in table.seats] == [True, True, True, False]
+
+
+async def test_a_slow_write_at_one_table_delays_no_other_table(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = shengji
+    alice, bob, carol, dave = env.users
+    other = env.fake.create_text_channel(env.world.guild, "other-table")
+    await env.reply(alice, "new")
+    slow_table = env.table()
+    handle = env.driver.send_slash("shengji new", dave, other)
+    assert "Table opened" in (await handle.wait_message()).content
+    fast_table = env.bot.service.tables[other.id]
+    other_lobby = await lobby_message(env, other)
+    with slow_seat_writes(monkeypatch, slow_table.id) as slowed:
+        stuck = env.driver.send_slash("shengji join", carol, env.world.tables)
+        await env.until(lambda: slowed)  # table A's write is under way
+        began = time.monotonic()
+        joined = env.driver.send_slash("shengji join", bob, other)
+        clicked = env.driver.click(other_lobby, f"sj:l:{fast_table.id}:bot", dave)
+        rules = env.driver.send_slash("shengji rules", bob, other)
+        answers = [
+            await joined.wait_message(timeout=SLOW),
+            await clicked.wait_message(timeout=SLOW),
+            await rules.wait_message(timeout=SLOW),
+        ]
+        took = time.monotonic() - began
+        assert not stuck.interaction.original or stuck.interaction.original.loading
+        assert took < SLOW - 1.0, f"table B waited {took:.1f} s for table A's write"
+        assert "You sit in seat 1" in answers[0].content
+        assert "computer player" in answers[1].content
+        assert answers[2].embeds
+        assert [s is not None for s in fast_table.seats] == [True, True, True, False]
+        # table A's join is acknowledged too, and answered once its write is done
+        await stuck
+        assert stuck.ack_latency is not None and stuck.ack_latency < 1.0
+        assert "You sit in seat 1" in (await stuck.wait_message(timeout=SLOW + 10)).content
+    assert slow_table.seats[1] is not None
