@@ -105,6 +105,24 @@ class ShengjiBot(commands.Bot):
             else:
                 await self.tree.sync()
 
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """Close the tables whose channel vanished while the bot was down.
+
+        A started table would find out at its next message; a lobby never would,
+        and would hold its channel for good. A channel missing from the guild's
+        cache (a thread may simply not be cached) is asked for once.
+        """
+        tables = [t for t in self.service.tables.values() if t.guild_id == guild.id]
+        for table in tables:
+            if guild.get_channel_or_thread(table.channel_id) is not None:
+                continue
+            try:
+                await self.fetch_channel(table.channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                await self.service.channel_gone(table.channel_id)
+            except discord.HTTPException as err:  # passing: the next message will tell
+                log.warning("table %s: could not look its channel up: %s", table.id, err)
+
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.service.channel_gone(channel.id)
 

@@ -30,6 +30,18 @@ from discord.http import handle_message_parameters
 
 log = logging.getLogger(__name__)
 
+# discord.py retries a 429 itself, five times; one that outlasts them is tried again
+# after these waits (seconds) before the message is given up
+RATE_LIMIT_WAITS = (1.0, 2.0, 4.0)
+
+
+def retry_wait(err: discord.HTTPException, attempt: int) -> float | None:
+    """Seconds before trying again a request refused with ``err``, or None to give up."""
+    if err.status != 429 or attempt >= len(RATE_LIMIT_WAITS):
+        return None
+    return RATE_LIMIT_WAITS[attempt]
+
+
 Build = Callable[[], Awaitable[dict[str, Any] | None]]
 #: where a message lives: a channel, a thread or a DM, each able to address a message by id
 Place = (
@@ -96,6 +108,7 @@ class LiveMessage:
             await asyncio.shield(self._task)
 
     async def _run(self) -> None:
+        refused = 0  # 429s in a row that outlasted discord.py's own retries
         while self._latest is not None and not self.stopped:
             build, self._latest = self._latest, None
             try:
@@ -111,8 +124,14 @@ class LiveMessage:
                     self._building = None
                 if kwargs is not None:
                     await self._send(kwargs)
+                refused = 0
             except discord.HTTPException as err:
-                if self.on_error is not None:
+                wait = retry_wait(err, refused)
+                if wait is not None:  # rate limited: this state again, unless a newer one came
+                    refused += 1
+                    self._latest = self._latest or build
+                    await asyncio.sleep(wait)
+                elif self.on_error is not None:
                     await self.on_error(err)
                 else:
                     log.warning("live message %s: %s", self.message_id, err)

@@ -27,7 +27,7 @@ from bot.rules import Card
 from bot.service import Table
 from bot.store import UserPrefs
 
-from .live import LiveMessage, Place
+from .live import LiveMessage, Place, retry_wait
 from .panels import ImageMemo
 from .renderqueue import RenderQueue
 from .tableview import names_of
@@ -211,17 +211,21 @@ class Outlet:
         self, table: Table, seat: int, user_id: int, **kwargs: Any
     ) -> discord.Message | None:
         ui = self.ui(table)
-        if user_id in ui.dm_closed:
-            return None
-        try:
-            channel = await self.dm(user_id)
-            return await channel.send(**kwargs)
-        except discord.Forbidden:
-            await self._dms_closed(table, user_id)
-            return None
-        except discord.HTTPException:
-            log.exception("DM to %s failed", user_id)
-            return None
+        attempt = 0
+        while user_id not in ui.dm_closed:
+            try:
+                channel = await self.dm(user_id)
+                return await channel.send(**kwargs)
+            except discord.Forbidden:
+                await self._dms_closed(table, user_id)
+            except discord.HTTPException as err:
+                wait = retry_wait(err, attempt)
+                if wait is None:
+                    log.warning("DM to %s not sent: %s", user_id, err)
+                    return None
+                attempt += 1
+                await asyncio.sleep(wait)
+        return None
 
     async def _dms_closed(self, table: Table, user_id: int) -> None:
         ui = self.ui(table)

@@ -8,7 +8,7 @@ import contextlib
 from bot.rules import BIG_LIGHT_LEAGUE
 from bot.service.fencing import Fence
 from bot.service.runtime import Runtime, log
-from bot.service.table import Table, Timers
+from bot.service.table import Table, Timers, UpdateKind
 from bot.store import LiveTable
 
 
@@ -48,6 +48,8 @@ class LifecycleMixin(Runtime):
             return False
         self.tables[table.channel_id] = table
         self._start_tasks(table)
+        if table.match is not None:  # the player to act gets a panel from this process
+            self._emit(table, UpdateKind.SEATS)
         return True
 
     async def _claim_pending(self, fence: Fence) -> None:

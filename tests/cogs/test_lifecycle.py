@@ -1,0 +1,191 @@
+"""Lifecycle edges through the real store and the fake Discord (issue 14, item 8).
+
+A ``/new`` that loses the race for a channel, an aborted table, a channel lost
+mid-match, a lobby whose channel vanished while the bot was down, a restart with
+a human to act, a DM Discord kept refusing with 429s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from app import ShengjiBot
+from bot.store import Store
+from fakediscord.harness import start_bot
+from fakediscord.state import User
+
+from .helpers import Env
+from .test_bad_input import _started
+
+PANEL_PREFIXES = ("sj:p:", "sj:d:", "sj:b:")
+
+
+def panels_to(env: Env, user: User) -> list[Any]:
+    """DMs to ``user`` that carry hand-panel components."""
+    return [
+        m for m in env.fake.dms(user) if any(c.startswith(PANEL_PREFIXES) for c in m.custom_ids())
+    ]
+
+
+def panel_requests(env: Env) -> int:
+    """Posts and edits of DMs the bot has made (panels, turn notices)."""
+    dm_ids = {c.id for c in env.fake.channels.values() if c.type == 1}
+    return sum(
+        1
+        for r in env.fake.requests
+        if r.method in ("POST", "PATCH")
+        and (r.route or "").startswith("/channels/{channel_id}/messages")
+        and int(r.params.get("channel_id", 0)) in dm_ids
+    )
+
+
+async def restart(env: Env) -> Any:
+    """Stop the bot and start a new process on the same database; returns its runner."""
+    await env.bot.close()
+    store = await Store.open(env.store.path)
+    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01, edit_gap=0.0)
+    running = await start_bot(env.fake, bot)
+    env.bot, env.store = bot, store
+    return running
+
+
+async def test_a_new_table_that_loses_the_race_says_the_channel_has_one(shengji: Env) -> None:
+    env = shengji
+    alice, bob = env.users[0], env.users[1]
+    first = env.driver.send_slash("shengji new", alice, env.world.tables)
+    second = env.driver.send_slash("shengji new", bob, env.world.tables)
+    answers = sorted([(await first.wait_message()).content, (await second.wait_message()).content])
+    assert sum("Table opened" in a for a in answers) == 1, answers
+    assert sum("already has a table" in a for a in answers) == 1, answers
+    assert len(await env.store.live_tables()) == 1
+
+
+async def test_an_aborted_table_sends_no_more_panels(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    table = env.table()
+    await env.reply(env.users[0], "abort")
+    await env.until(lambda: table.closed)
+    await asyncio.sleep(0.3)  # what was in flight at the abort has gone out
+    before = panel_requests(env)
+    for _ in range(5):  # timers would deal, bid and play on: none may run
+        await env.tick(60)
+    await asyncio.sleep(0.3)
+    assert panel_requests(env) == before
+
+
+async def test_losing_the_channel_sends_each_player_one_dm(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    table = env.table()
+    humans = [env.seat_user(s) for s in table.humans]
+    env.fake.delete_channel(env.world.tables)
+    await env.until(lambda: table.closed)
+    for _ in range(4):
+        await env.tick(30)
+    await asyncio.sleep(0.5)
+    for user in humans:
+        told = [m for m in env.fake.dms(user) if "can no longer" in m.content]
+        assert len(told) == 1, [m.content for m in env.fake.dms(user)][-10:]
+
+
+async def test_a_lobby_whose_channel_vanished_while_the_bot_was_down_is_closed(
+    shengji: Env,
+) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new")
+    await env.reply(env.users[1], "join")
+    gone, kept = env.world.tables, env.fake.create_text_channel(env.world.guild, "kept")
+    handle = env.driver.send_slash("shengji new", env.users[2], kept)
+    await handle.wait_message()
+    await env.bot.close()
+    env.fake.delete_channel(gone)  # while no bot runs: no event reaches anyone
+    store = await Store.open(env.store.path)
+    assert len(await store.live_tables()) == 2
+    await store.close()
+    running = await restart(env)
+    try:
+        await env.until(lambda: gone.id not in env.bot.service.tables)
+        assert kept.id in env.bot.service.tables
+        live = await env.store.live_tables()
+        assert [t.channel_id for t in live] == [kept.id]
+    finally:
+        await running.stop()
+
+
+async def test_after_a_restart_the_player_to_act_gets_their_panel_again(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    match = env.match()
+    for _ in range(80):  # on to a human's turn in the play
+        seat = match.to_act
+        if env.table().seats[seat].kind == "human" and match.tricks:
+            break
+        if env.table().seats[seat].kind == "bot":
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s)
+        else:
+            await env.play_with_slash(seat, env.suggestion(seat))
+    waiting = match.to_act
+    user = env.seat_user(waiting)
+    seq = match.seq
+    await asyncio.sleep(0.3)  # the old process's panel for this turn has gone out
+    before = len(panels_to(env, user))
+    running = await restart(env)
+    try:
+        table = env.bot.service.tables[env.world.tables.id]
+        prefix = f"sj:p:{table.id}:{waiting}:{seq}:"
+        fresh = await env.until(
+            lambda: len(panels_to(env, user)) > before and env.panel(user, prefix)
+        )
+        assert fresh is not None
+        await env.play_with_panel(waiting, env.suggestion(waiting), fresh)
+        assert table.match is not None and table.match.seq > seq
+    finally:
+        await running.stop()
+
+
+async def test_a_panel_dm_refused_with_repeated_429s_is_retried(shengji: Env) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new")
+    await env.reply(env.users[0], "addbot")
+    await env.reply(env.users[0], "addbot")
+    await env.reply(env.users[0], "addbot")
+    alice = env.users[0]
+    dm = env.fake.dm_channel(alice)
+    # more 429s in a row than discord.py retries (five): the first panel DM is refused
+    env.fake.faults.rate_limit(
+        "POST",
+        "/channels/{channel_id}/messages",
+        retry_after=0.05,
+        times=8,
+        when=lambda r: int(r.params.get("channel_id", 0)) == dm.id and bool(r.uploads),
+    )
+    await env.reply(alice, "start")
+    # her hand panel (an image of her cards; bid buttons only if she can bid)
+    await env.until(lambda: [m for m in env.fake.dms(alice) if m.attachments], timeout=30)
+
+
+async def test_a_one_off_dm_refused_with_repeated_429s_is_retried(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    table = env.table()
+    alice = env.seat_user(table.humans[0])
+    dm = env.fake.dm_channel(alice)
+    env.fake.faults.rate_limit(  # more 429s in a row than discord.py retries (five)
+        "POST",
+        "/channels/{channel_id}/messages",
+        retry_after=0.05,
+        times=8,
+        when=lambda r: (
+            int(r.params.get("channel_id", 0)) == dm.id
+            and "can no longer" in str((r.json or {}).get("content"))
+        ),
+    )
+    env.fake.delete_channel(env.world.tables)  # the table's place is lost: told once, by DM
+    await env.until(lambda: table.closed)
+    told = await env.until(
+        lambda: [m for m in env.fake.dms(alice) if "can no longer" in m.content], timeout=20
+    )
+    assert len(told) == 1
