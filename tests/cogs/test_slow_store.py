@@ -23,6 +23,7 @@ from fakediscord.state import Channel, Message
 from .helpers import Env
 
 SLOW = 3.5  # past Discord's 3 s to acknowledge
+IN_TIME = 2.5  # within those 3 s, with room for a busy test machine
 
 
 @contextmanager
@@ -56,17 +57,12 @@ async def test_a_lobby_button_with_a_slow_write_is_acknowledged_in_time(
     table = env.table()
     lobby = await lobby_message(env, env.world.tables)
     with slow_seat_writes(monkeypatch, table.id) as slowed:
-        for user, what, said in (
-            (env.users[1], "join", "You sit in seat 1"),
-            (env.users[0], "bot", "computer player"),
-        ):
-            handle = env.driver.click(lobby, f"sj:l:{table.id}:{what}", user)
-            await handle  # acknowledged (deferred) before the write
-            assert handle.ack_latency is not None and handle.ack_latency < 1.0
-            answer = await handle.wait_message(timeout=SLOW + 10)
-            assert said in answer.content and answer.ephemeral
-    assert len(slowed) == 2
-    assert [s is not None for s in table.seats] == [True, True, True, False]
+        handle = env.driver.click(lobby, f"sj:l:{table.id}:join", env.users[1])
+        await handle  # acknowledged (deferred) before the write
+        assert handle.ack_latency is not None and handle.ack_latency < IN_TIME
+        answer = await handle.wait_message(timeout=SLOW + 10)
+        assert "You sit in seat 1" in answer.content and answer.ephemeral
+    assert slowed and table.seats[1] is not None
 
 
 async def test_a_slow_write_at_one_table_delays_no_other_table(
@@ -95,13 +91,13 @@ async def test_a_slow_write_at_one_table_delays_no_other_table(
         ]
         took = time.monotonic() - began
         assert not stuck.interaction.original or stuck.interaction.original.loading
-        assert took < SLOW - 1.0, f"table B waited {took:.1f} s for table A's write"
+        assert took < IN_TIME, f"table B waited {took:.1f} s for table A's write"
         assert "You sit in seat 1" in answers[0].content
         assert "computer player" in answers[1].content
         assert answers[2].embeds
         assert [s is not None for s in fast_table.seats] == [True, True, True, False]
         # table A's join is acknowledged too, and answered once its write is done
         await stuck
-        assert stuck.ack_latency is not None and stuck.ack_latency < 1.0
+        assert stuck.ack_latency is not None and stuck.ack_latency < IN_TIME
         assert "You sit in seat 1" in (await stuck.wait_message(timeout=SLOW + 10)).content
     assert slow_table.seats[1] is not None
