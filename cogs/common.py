@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.service import UserError
 
 from .lang import error_text, say
+from .options import forged_option
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -65,6 +66,8 @@ class Refused(app_commands.CheckFailure):
         self.original = original
 
 
+BAD_VALUE = "That didn't work: that value or button isn't one this command accepts."
+
 # commands that write to the store: acknowledged before the write (a slow write must
 # not make Discord say "This interaction failed" for a change that was made), then
 # answered through the follow-up (``reply``)
@@ -72,12 +75,17 @@ DEFERRED = frozenset({"new", "join", "leave", "addbot", "kick", "start", "abort"
 
 
 async def _not_too_fast(interaction: discord.Interaction) -> bool:
-    """Every /shengji command counts against its user's limit (``Limits.commands``)."""
+    """Every /shengji command counts against its user's limit (``Limits.commands``).
+
+    A forged option value (``options.forged_option``) is refused before anything runs.
+    """
     try:
         deps(interaction).service.note_command(interaction.user.id)
     except UserError as err:
         raise Refused(err) from None
     command = interaction.command
+    if isinstance(command, app_commands.Command) and forged_option(command, interaction.data):
+        raise Refused(UserError(BAD_VALUE, key="reply-bad-value"))
     if command is not None and command.name in DEFERRED:
         await interaction.response.defer(ephemeral=True, thinking=True)
     return True

@@ -1,8 +1,9 @@
 """The router for every button and menu: one listener, ids decoded by ``cogs.ids``.
 
 Components carry their meaning in their custom id, so they keep working across
-restarts without stored views. An id that is not ours, or that this version no
-longer understands, is ignored; a click on a closed table gets a short reply.
+restarts without stored views. Discord sends a bot only the components of its own
+messages, so an id this version cannot read was forged (or is from a version long
+gone): it gets a short "that didn't work", like a click on a closed table.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from discord.ext import commands
 from bot.i18n import guide
 from bot.service import Table, UserError
 
-from .common import deps, reply
+from .common import BAD_VALUE, deps, reply
 from .ids import (
+    CUP_PREFIX,
     BidButton,
     LobbyButton,
     PanelButton,
@@ -44,7 +46,10 @@ class Router(commands.Cog):
             return
         custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
         cid = parse_id(custom_id)
-        if cid is None:
+        if cid is None:  # only our messages' components reach us: a junk id was forged
+            if not custom_id.startswith(CUP_PREFIX):  # the tournament router's own
+                junk = UserError(BAD_VALUE, key="reply-bad-value")
+                await reply(interaction, await error_text(interaction, junk))
             return
         try:
             if isinstance(cid, ReviewButton):  # outlives its table: the service checks the place

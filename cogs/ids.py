@@ -13,8 +13,8 @@ wire format (all ids start with ``sj:``, at most 100 characters):
 ``sj:r:{table}:{hand_no}``                         Review under a hand's summary
 =================================================  ==================================
 
-``parse`` returns ``None`` for anything else (another bot's ids, junk, a word
-this version no longer knows), so the router ignores it cleanly.
+``parse`` returns ``None`` for anything else (junk, a word this version no longer
+knows); the router answers such a click with a short "that didn't work".
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ LobbyWhat = Literal["join", "bot", "leave", "start"]
 TableWhat = Literal["hand", "last", "rules"]
 PanelWhat = Literal["play", "bury", "confirm", "back", "suggest", "clear"]
 PREFIX = "sj"
+CUP_PREFIX = "sj:c:"  # tournament buttons and menus (``cogs.cupview``), routed by their cog
 # the words as read from an id, typed: a word not in its table is not one of ours
 LOBBY_WORDS: dict[str, LobbyWhat] = {w: w for w in get_args(LobbyWhat)}
 TABLE_WORDS: dict[str, TableWhat] = {w: w for w in get_args(TableWhat)}

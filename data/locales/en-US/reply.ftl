@@ -13,6 +13,7 @@ reply-kicked = { $name } left seat { $seat }.
 reply-aborted = The table is closed.
 reply-abort-vote = Your vote to abort is counted ({ $votes }/{ $needed } votes needed).
 reply-stale = That didn't work; open your hand panel again.
+reply-bad-value = That didn't work: that value or button isn't one this command accepts.
 reply-no-permission = You don't have permission to do that here.
 reply-failed = Something went wrong on my side; the game is safe. Try again.
 reply-no-last-trick = The last trick is not shown at this table (no assistance).

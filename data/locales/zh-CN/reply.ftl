@@ -13,6 +13,7 @@ reply-kicked = { $name }离开了{ $seat }号位。
 reply-aborted = 牌桌已关闭。
 reply-abort-vote = 已记下你的解散投票（{ $votes }/{ $needed }票）。
 reply-stale = 没有成功；请重新打开你的手牌面板。
+reply-bad-value = 没有成功：这个命令不接受这个值或按钮。
 reply-no-permission = 你在这里没有权限这样做。
 reply-failed = 我这边出了点问题；牌局没有受影响。请再试一次。
 reply-no-last-trick = 本桌不显示上一墩（不许提示）。
