@@ -278,8 +278,14 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         if table is not None:
             assert {s.name for s in table.seats if s} >= {"Carol (bot)", "Dave (bot)"}
         # the round's time runs out: a hand in progress finishes, no new hand starts
-        assert again.clock is not None
-        await play_until(env, lambda: again.clock.expired(env.clock.now()))
+        # time runs up to a second before the end (in 10 s, then 1 s steps: a 10 s step
+        # across the end could close the round before the test sees which hands were on)
+        clock_ = again.clock
+        assert clock_ is not None
+        await play_until(env, lambda: clock_.remaining(env.clock.now()) <= 10)
+        while clock_.remaining(env.clock.now()) > 1:
+            await env.tick(1)
+            await asyncio.sleep(0.05)
         snapshot = {}
         for key, slot in again.slots.items():
             live = bot.service.tables.get(slot.place_id)
@@ -287,6 +293,8 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
                 # in the match's own count, not the tally's: the tally learns of a
                 # scored hand a moment after the match does
                 snapshot[key] = (live.match.hand_no, live.match.phase)
+        await env.tick(clock_.remaining(env.clock.now()) + 0.1)  # the time is up
+        assert clock_.expired(env.clock.now())
         await play_until(env, lambda: again.phase == "finished")
         assert again.bracket is not None
         for key, (hand_no, phase) in snapshot.items():
