@@ -4,22 +4,16 @@ from __future__ import annotations
 
 from bot.ai import make_player
 from bot.ai.bidding import choose_overcall
-from bot.game import SYSTEM, Bury, Deal, Declare, EndBidding, Match, Pass, Phase, fallback_action
+from bot.game import Declare, Match, Pass, Phase
 from bot.rules import RuleSet, parse_cards
-from tests.game.helpers import stacked
+from tests.game.helpers import stacked, to_play
 
 AFTER = RuleSet(bidding="joker", overcall="after_bury")
 
 
 def _in_round(hands: list[str]) -> Match:
     deck = stacked(hands, "3C 3C 4C 4C 6C 6C 7C 7C")
-    match = Match.new(3, AFTER, first_dealer=0, deck_order=deck)
-    match.apply(SYSTEM, Deal(100))
-    match.apply(0, Declare(tuple(parse_cards("BJ 2H"))))
-    match.apply(SYSTEM, EndBidding())
-    bury = fallback_action(match.view(0))
-    assert isinstance(bury, Bury)
-    match.apply(0, bury)
+    match = to_play(Match.new(3, AFTER, first_dealer=0, deck_order=deck), [(0, "BJ 2H")])
     assert match.phase is Phase.OVERCALL
     return match
 

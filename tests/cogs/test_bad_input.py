@@ -141,6 +141,17 @@ async def test_stale_panel_buttons_are_answered_and_change_nothing(shengji: Env)
     assert match.to_dict() == before
 
 
+async def _others_play_until(env, match, seat: int) -> None:
+    """Until ``seat``'s turn: computer seats play at their pace, people by /shengji play."""
+    while match.to_act != seat:
+        actor = match.to_act
+        if env.table().seats[actor].kind == "bot":
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s)
+        else:
+            await env.play_with_slash(actor, env.suggestion(actor))
+
+
 async def test_a_player_with_closed_dms_plays_through_the_ephemeral_panel(shengji: Env) -> None:
     env = shengji
     carol = env.users[2]
@@ -160,13 +171,7 @@ async def test_a_player_with_closed_dms_plays_through_the_ephemeral_panel(shengj
     assert "My hand" in notice.content
     assert not env.fake.dms(carol)
     # play until it is Carol's turn; the others use /shengji play
-    while match.to_act != 2:
-        seat = match.to_act
-        if env.table().seats[seat].kind == "bot":
-            seq = match.seq
-            await env.until(lambda s=seq: match.seq > s)
-        else:
-            await env.play_with_slash(seat, env.suggestion(seat))
+    await _others_play_until(env, match, 2)
     trick_message = await env.until(
         lambda: next(
             (
@@ -190,13 +195,7 @@ async def test_a_player_with_closed_dms_plays_through_the_ephemeral_panel(shengj
     refusals = [e for e in env.fake.errors if e.status == 403]
     assert len(refusals) == 1
     # at Carol's next turn the same ephemeral panel is redrawn through its interaction
-    while match.to_act != 2:
-        seat = match.to_act
-        if env.table().seats[seat].kind == "bot":
-            seq = match.seq
-            await env.until(lambda s=seq: match.seq > s)
-        else:
-            await env.play_with_slash(seat, env.suggestion(seat))
+    await _others_play_until(env, match, 2)
     prefix = f"sj:p:{tid}:2:{match.seq}:"
     await env.until(
         lambda: any(c.startswith(prefix) for c in env.fake.messages[panel.id].custom_ids())

@@ -3,11 +3,11 @@ legal overcall and Pass for the seat whose turn it is; a wait line for the other
 
 from __future__ import annotations
 
-from bot.game import SYSTEM, Bury, Deal, Declare, EndBidding, Match, Phase, fallback_action
-from bot.rules import RuleSet, parse_cards
+from bot.game import Match, Phase
+from bot.rules import RuleSet
 from cogs.ids import PASS_CODE, BidButton, parse_id
 from cogs.panels import build_panel
-from tests.game.helpers import stacked
+from tests.game.helpers import stacked, to_play
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
@@ -15,13 +15,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 def _in_round() -> Match:
     rules = RuleSet(bidding="joker", overcall="after_bury")
     deck = stacked(["BJ 2H 4C", "BJ 2D 2D", "SJ SJ 3C", "5C"], "8C 8C 9C 9C TC TC JC JC")
-    match = Match.new(3, rules, first_dealer=0, deck_order=deck)
-    match.apply(SYSTEM, Deal(100))
-    match.apply(0, Declare(tuple(parse_cards("BJ 2H"))))
-    match.apply(SYSTEM, EndBidding())
-    bury = fallback_action(match.view(0))
-    assert isinstance(bury, Bury)
-    match.apply(0, bury)
+    match = to_play(Match.new(3, rules, first_dealer=0, deck_order=deck), [(0, "BJ 2H")])
     assert match.phase is Phase.OVERCALL
     return match
 
