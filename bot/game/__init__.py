@@ -21,6 +21,7 @@ from .actions import (
     declare,
     play,
 )
+from .bidding import MAX_REDEALS
 from .codec import action_from_dict, action_to_dict, event_from_dict, event_to_dict
 from .events import (
     BidMade,
@@ -45,13 +46,7 @@ from .events import (
     TrumpSet,
 )
 from .legal import GameError, NotYourTurn, check_action, is_legal, play_options
-from .match import (
-    MAX_REDEALS,
-    Decide,
-    Match,
-    fallback_action,
-    replay,
-)
+from .match import Decide, Match, fallback_action, replay
 from .phase import Phase
 from .views import HandResult, SeatView, TrickRecord
 

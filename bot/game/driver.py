@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from .actions import SYSTEM, Action, Deal, Declare, EndBidding, NextHand
 from .events import BidMade, Dealt, Event, HandStarted, Redeal
 from .match import Match
-from .phase import Phase
+from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED
 from .views import SeatView
 
 
@@ -71,10 +71,6 @@ class MatchDone:
     """The match is over."""
 
 
-# enum members as module constants (cheaper than the class attribute, once per card)
-_DEAL, _KITTY, _PLAY, _SCORED = Phase.DEAL, Phase.KITTY, Phase.PLAY, Phase.SCORED
-_OVERCALL = Phase.OVERCALL
-
 Step = DealCards | AskBid | CloseBidding | Turn | StartNextHand | MatchDone
 # a seat's decision from its view; None: no bid (or a person, who is not asked)
 Decider = Callable[[SeatView], Action | None]
@@ -83,13 +79,13 @@ Decider = Callable[[SeatView], Action | None]
 def next_step(match: Match, deal_round: int = 1) -> Step:
     """The next step once nobody is left to ask for a bid (``Driver`` asks first)."""
     phase = match.phase
-    if phase is _DEAL:
+    if phase is DEAL:
         return CloseBidding() if match.deal_done else DealCards(deal_round)
-    if phase is _KITTY or phase is _PLAY or phase is _OVERCALL:
+    if phase is KITTY or phase is PLAY or phase is OVERCALL:
         seat = match.to_act
         assert seat is not None
         return Turn(seat, match.expecting()[0] or "")
-    if phase is _SCORED:
+    if phase is SCORED:
         return StartNextHand()
     return MatchDone()
 
@@ -119,7 +115,7 @@ class Driver:
     def next(self) -> Step:
         """The next step. Asking for a bid takes that seat off the queue."""
         match = self.match
-        if match.phase is _DEAL:
+        if match.phase is DEAL:
             seat = self.take_question()
             if seat is not None:
                 return AskBid(seat)
@@ -132,7 +128,7 @@ class Driver:
 
     def take_question(self) -> int | None:
         """The next seat queued to be asked for a bid, off the queue (None: nobody)."""
-        if self._ask and self.match.phase is _DEAL:
+        if self._ask and self.match.phase is DEAL:
             return self._ask.popleft()
         return None
 

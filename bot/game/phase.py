@@ -20,3 +20,15 @@ class Phase(StrEnum):
     PLAY = "play"
     SCORED = "scored"
     OVER = "over"
+
+
+# The phases as module constants: an Enum class attribute costs several times a global
+# lookup, and these checks run for every view and every play (the simulations' hot path).
+DEAL, KITTY, OVERCALL, PLAY, SCORED, OVER = (
+    Phase.DEAL,
+    Phase.KITTY,
+    Phase.OVERCALL,
+    Phase.PLAY,
+    Phase.SCORED,
+    Phase.OVER,
+)

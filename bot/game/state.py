@@ -1,0 +1,207 @@
+"""What a match holds, and what each seat may read of it.
+
+``MatchState`` is the state ``Match`` is made of: the attributes a snapshot stores, the
+start of a hand (the shuffle), and the read-only questions every caller asks (who acts,
+on what, which bids a seat could make, a seat's view). The phase handlers that change
+it live in ``bidding`` (deal, bids, kitty, overcall round) and ``tricks`` (play and
+scoring); ``match`` joins them behind ``Match.apply``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.rules import Auction, Bid, Card, RuleSet, Trump, deck, team_of
+
+from .actions import SYSTEM, Action
+from .legal import wrong_phase
+from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED, Phase
+from .views import HandResult, SeatView, TrickRecord
+
+_SEAT_VIEW = tuple.__new__  # builds a SeatView from its fields in order, without __new__'s call
+
+
+class MatchState:
+    """A match's state for four seats, and the questions asked of it."""
+
+    def __init__(self, rules: RuleSet, seed: int, first_dealer: int = 0) -> None:
+        self.rules = rules
+        self.deal_total = 4 * rules.hand_size  # cards dealt to the players each hand
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.hand_no = 0
+        self.redeals = 0
+        self.levels = ["2", "2"]
+        self.dealer: int | None = None
+        self.phase = DEAL
+        self.deal_start = first_dealer
+        self.stock: list[Card] = []  # the shuffled deck of this hand (deal order, kitty last)
+        self.dealt = 0
+        self.hands: list[list[Card]] = [[], [], [], []]
+        self.kitty: list[Card] = []
+        self.bids: list[Bid] = []
+        self.contested = True  # no dealer when the hand began: the bids decide it
+        self.round_done = 0  # players who overcalled or passed in the after-bury round
+        self.turned: list[Card] = []  # the kitty draw's cards, shown to everyone
+        self.trump: Trump | None = None
+        self.leader: int | None = None
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.attempted: tuple[Card, ...] | None = None
+        self.tricks: list[TrickRecord] = []
+        self._tricks_view: tuple[TrickRecord, ...] | None = None  # cached for views
+        self.attackers_points = 0
+        self.failed_throws: list[tuple[int, int]] = []
+        self.result: HandResult | None = None
+        self.winner_team: int | None = None
+        self.seq = 0  # accepted actions so far
+        self.last_action: Action | None = None  # the last accepted action (not state)
+        self.deck_override: list[Card] | None = None
+
+    # --- a new hand ---------------------------------------------------------------
+
+    def _shuffled(self) -> list[Card]:
+        if self.deck_override is not None:
+            cards, self.deck_override = self.deck_override, None
+            if sorted(map(str, cards)) != sorted(map(str, deck(self.rules.decks))):
+                raise ValueError("deck_order must hold exactly the cards of the decks in play")
+            return cards
+        cards = deck(self.rules.decks)
+        random.Random(f"{self.seed}/{self.hand_no}/{self.redeals}").shuffle(cards)
+        return cards
+
+    def _start_hand(self) -> None:
+        self.phase = DEAL
+        self.stock = self._shuffled()
+        self.dealt = 0
+        if self.dealer is not None:
+            self.deal_start = self.dealer
+        self.contested = self.dealer is None
+        self.hands = [[], [], [], []]
+        self.kitty = list(self.stock[4 * self.rules.hand_size :])
+        self.bids = []
+        self.round_done = 0
+        self.turned = []
+        self.trump = None
+        self.leader = None
+        self.trick = []
+        self.attempted = None
+        self.tricks = []
+        self._tricks_view = None
+        self.attackers_points = 0
+        self.failed_throws = []
+
+    # --- reading the state ---------------------------------------------------------
+
+    @property
+    def level(self) -> str:
+        """This hand's level rank: that of the team that deals (as the bids stand)."""
+        if self.phase is Phase.DEAL:
+            return self.auction.level
+        assert self.dealer is not None
+        return self.levels[team_of(self.dealer)]
+
+    @property
+    def auction(self) -> Auction:
+        """This hand's bids with what they allow (see ``bot.rules.Auction``)."""
+        return Auction(
+            (self.levels[0], self.levels[1]),
+            self.dealer,
+            tuple(self.bids),
+            self.rules,
+            self.phase is Phase.OVERCALL,
+            self.deal_start,
+        )
+
+    @property
+    def deal_done(self) -> bool:
+        return self.dealt >= self.deal_total
+
+    @property
+    def to_act(self) -> int | None:
+        phase = self.phase
+        if phase is PLAY:
+            return None if self.leader is None else (self.leader + len(self.trick)) % 4
+        if phase is KITTY:
+            return self.dealer
+        if phase is OVERCALL:
+            assert self.dealer is not None
+            return (self.dealer + 1 + self.round_done) % 4
+        return None
+
+    def expecting(self) -> tuple[str | None, int | None]:
+        """What the match waits for: (``"deal"``, SYSTEM), (``"play"``, seat), …"""
+        if self.phase is DEAL:
+            return ("end_bidding" if self.deal_done else "deal", SYSTEM)
+        if self.phase is KITTY:
+            return ("bury", self.dealer)
+        if self.phase == Phase.OVERCALL:
+            return ("overcall", self.to_act)
+        if self.phase == Phase.PLAY:
+            return ("play", self.to_act)
+        if self.phase is SCORED:
+            return ("next_hand", SYSTEM)
+        return (None, None)
+
+    def legal_bids(self, seat: int) -> list[Bid]:
+        """The bids ``seat`` could make right now (during the deal, or its overcall turn)."""
+        if self.phase != Phase.DEAL and not (self.phase == Phase.OVERCALL and seat == self.to_act):
+            return []
+        return self.auction.options(self.hands[seat], seat)
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know; ``None`` gives the spectator's (public) view.
+
+        Built positionally from tuples the match keeps (the finished tricks are
+        re-tupled only when a trick ends): computer players ask for a view at every
+        decision, so this is on the hot path of every simulation.
+        """
+        phase = self.phase
+        dealer = self.dealer
+        if phase is PLAY and self.leader is not None and dealer is not None:  # the hot case
+            kind: str | None = "play"
+            actor: int | None = (self.leader + len(self.trick)) % 4
+            knows_kitty = seat == dealer
+            level = self.levels[team_of(dealer)]
+        else:
+            kind, actor = self.expecting()
+            knows_kitty = (
+                seat is not None
+                and seat == dealer
+                and (phase is KITTY or phase is PLAY or phase is Phase.OVERCALL)
+            )
+            level = self.level
+        hands = self.hands
+        if self._tricks_view is None:
+            self._tricks_view = tuple(self.tricks)
+        return _SEAT_VIEW(
+            SeatView,
+            (
+                seat,
+                self.rules,
+                self.hand_no,
+                phase,
+                (self.levels[0], self.levels[1]),
+                dealer,
+                level,
+                self.trump,
+                tuple(hands[seat]) if seat is not None else (),
+                (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+                self.dealt,
+                self.deal_total,
+                tuple(self.bids),
+                tuple(self.kitty) if knows_kitty else None,
+                actor if actor != SYSTEM else None,
+                kind,
+                self.leader,
+                tuple(self.trick),
+                self._tricks_view,
+                self.attackers_points,
+                self.result,
+                self.winner_team,
+                self.seq,
+            ),
+        )
+
+    def _require(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise wrong_phase(self.phase, what)
