@@ -23,7 +23,7 @@ from babel import Locale
 from bot.i18n import pick, t
 from bot.store.tournaments import TournamentResult
 from bot.tournament.bracket import Game
-from bot.tournament.service import Cup
+from bot.tournament.cup import Cup
 from renderers.labels import Lang
 from renderers.tournament import (
     MatchScene,

@@ -19,7 +19,8 @@ from discord.ext import commands
 from bot.i18n import Arg
 from bot.presets import presets
 from bot.service import UserError
-from bot.tournament.service import Cup, TournamentService
+from bot.tournament.cup import Cup
+from bot.tournament.service import TournamentService
 from renderers.tournament import render_standings
 
 from .common import deps, ephemeral, name_of, reply, shengji

@@ -23,7 +23,8 @@ from bot.service import Table, TableService
 from bot.service.fencing import Fence
 from bot.store import GuildSettings, Store, shard_of, table_resource
 from bot.tournament.bracket import Game
-from bot.tournament.service import Cup, TournamentService
+from bot.tournament.cup import Cup
+from bot.tournament.service import TournamentService
 from tests.test_service import FAST, Recorder, run_until, settle
 
 GUILD0, GUILD1 = 2 << 22, 1 << 22  # shards 0 and 1 of 2

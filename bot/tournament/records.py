@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from bot.store.tournaments import EntrantRow, MatchRow, RoundRow, TournamentRows
 
 from .bracket import Tournament
+from .cup import Cup, game_of
 
 
 def _user_id(member: str) -> int | None:
@@ -57,3 +58,22 @@ def tournament_rows(
                 )
             )
     return TournamentRows(entrants, rounds, matches)
+
+
+def cup_rows(cup: Cup) -> TournamentRows:
+    """The rows saved with ``cup``: the bracket's once drawn, else the teams registered."""
+    if cup.bracket is not None:
+        tables = {game_of(key): slot.table_id for key, slot in cup.slots.items()}
+        times = {k: (v[0], v[1]) for k, v in cup.times.items()}
+        return tournament_rows(cup.bracket, tables, times)
+    return TournamentRows(
+        [
+            EntrantRow(
+                i,
+                t.name,
+                t.computer,
+                (t.members[0] if t.members else None, t.members[1] if t.members else None),
+            )
+            for i, t in enumerate(cup.teams)
+        ]
+    )

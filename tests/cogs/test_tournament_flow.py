@@ -12,7 +12,7 @@ import pytest
 from app.client import ShengjiBot
 from bot.store import Store
 from bot.tournament import Tournament
-from bot.tournament.service import Cup
+from bot.tournament.cup import Cup
 from fakediscord.harness import RunningBot, start_bot
 from fakediscord.state import Channel, Message, Perm, User
 

@@ -1,0 +1,55 @@
+"""What every part of the tournament service shares: its collaborators, its cups, saving.
+
+``TournamentService`` (``service``) is built from ``Registration`` (``registration``)
+and ``Rounds`` (``rounds``), both on this base, so each part reads the same cups and
+saves them the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Any
+
+from bot.service import Table, TableService, UserError
+from bot.store import Store
+
+from .cup import Cup, Slot, TournamentSink
+from .records import cup_rows
+
+
+class ServiceBase:
+    """The tournaments of this bot process, with the helpers every part uses."""
+
+    def __init__(self, tables: TableService, store: Store, sink: TournamentSink) -> None:
+        self.tables = tables
+        self.store = store
+        self.sink = sink
+        self.clock = tables.clock
+        self.cups: dict[int, Cup] = {}  # by channel id
+        self.finished: dict[int, Cup] = {}  # the last finished one per channel, for standings
+
+    def _organiser(self, cup: Cup, user_id: int, manager: bool) -> None:
+        if user_id != cup.organiser_id and not manager:
+            raise UserError(
+                "Only the organiser (or Manage Server / Manage Events) can do that.",
+                key="tournament-organiser-only",
+            )
+
+    @staticmethod
+    def _spawn(cup: Cup, work: Coroutine[Any, Any, None]) -> None:
+        cup.tasks = [t for t in cup.tasks if not t.done()]
+        cup.tasks.append(asyncio.create_task(work))
+
+    def _table(self, slot: Slot) -> Table | None:
+        table = self.tables.tables.get(slot.place_id)
+        return table if table is not None and table.id == slot.table_id else None
+
+    async def _save(self, cup: Cup, *, finished: bool = False) -> None:
+        await self.store.save_tournament(
+            cup.id,
+            cup.status,
+            cup.to_state(),
+            cup_rows(cup),
+            finished_at=self.clock.now() if finished else None,
+        )

@@ -1,0 +1,156 @@
+"""What the tournament service keeps of one tournament, and how it is saved.
+
+A ``Cup`` is one tournament of a channel: its teams, its bracket once drawn, its round
+clock and, per match, a ``Slot`` (the match's table and running tally). ``to_state`` /
+``load_state`` are the JSON the store keeps with the tournament, so a restart resumes
+where it stopped. ``TournamentSink`` is what the service asks of the Discord side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .bracket import Game, Tournament
+from .clock import RoundClock
+from .tally import Tally
+
+GRACE_SECONDS = 300.0
+
+
+class TournamentSink(Protocol):
+    """The Discord side: threads for matches and the tournament's messages."""
+
+    async def open_place(self, cup: Cup, title: str) -> int:
+        """A new thread in the tournament's channel for one match; its id."""
+        ...
+
+    async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...
+
+    async def locale(self, cup: Cup) -> str:
+        """The language of the tournament's messages and of its tables' (the server's)."""
+        ...
+
+    async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None:
+        """Registration or standings changed: edit the live messages; ``note`` is the key of
+        an announcement (``tournament.ftl``), said in the server's language with ``args``."""
+        ...
+
+
+@dataclass
+class Team:
+    """A registration: ``members`` are user ids (none for a computer team)."""
+
+    name: str
+    members: list[int]
+    names: list[str]
+    confirmed: bool = False
+    computer: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "members": self.members,
+            "names": self.names,
+            "confirmed": self.confirmed,
+            "computer": self.computer,
+        }
+
+
+@dataclass
+class Slot:
+    """A match being played: its table and running tally."""
+
+    place_id: int
+    table_id: int
+    tally: Tally = field(default_factory=Tally)
+    present: list[int] = field(default_factory=list)
+    done: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "place_id": self.place_id,
+            "table_id": self.table_id,
+            "tally": self.tally.to_dict(),
+            "present": self.present,
+            "done": self.done,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Slot:
+        tally = Tally.from_dict(data["tally"])
+        return cls(data["place_id"], data["table_id"], tally, data["present"], data["done"])
+
+
+@dataclass(eq=False)
+class Cup:
+    """One tournament of a channel, as the service runs it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    seed: str
+    preset: str = "tournament"
+    round_minutes: float = 90.0
+    advance: int = 8
+    podium: int = 3
+    grace_seconds: float = GRACE_SECONDS
+    phase: str = "registration"  # registration, closed, running, finished, cancelled
+    teams: list[Team] = field(default_factory=list)
+    bracket: Tournament | None = None
+    clock: RoundClock | None = None
+    slots: dict[str, Slot] = field(default_factory=dict)  # "round.index" -> Slot
+    times: dict[int, list[float | None]] = field(default_factory=dict)
+    messages: dict[str, int] = field(default_factory=dict)  # what the sink posted
+    timed_out: list[int] = field(default_factory=list)  # rounds whose time-up was announced
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """The store's status."""
+        return {"closed": "registration"}.get(self.phase, self.phase)
+
+    def team_of(self, user_id: int) -> Team | None:
+        return next((t for t in self.teams if user_id in t.members), None)
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "round_minutes": self.round_minutes,
+            "advance": self.advance,
+            "podium": self.podium,
+            "grace_seconds": self.grace_seconds,
+            "phase": self.phase,
+            "teams": [t.to_dict() for t in self.teams],
+            "bracket": self.bracket.to_dict() if self.bracket else None,
+            "clock": self.clock.to_dict() if self.clock else None,
+            "slots": {k: s.to_dict() for k, s in self.slots.items()},
+            "times": {str(k): v for k, v in self.times.items()},
+            "messages": self.messages,
+            "timed_out": self.timed_out,
+        }
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        for key in ("preset", "round_minutes", "advance", "podium", "grace_seconds", "phase"):
+            setattr(self, key, state[key])
+        self.teams = [Team(**t) for t in state["teams"]]
+        self.bracket = Tournament.from_dict(state["bracket"]) if state["bracket"] else None
+        self.clock = RoundClock.from_dict(state["clock"]) if state["clock"] else None
+        self.slots = {k: Slot.from_dict(s) for k, s in state["slots"].items()}
+        self.times = {int(k): v for k, v in state["times"].items()}
+        self.messages = dict(state["messages"])
+        self.timed_out = list(state.get("timed_out", []))
+
+
+def slot_key(game: Game) -> str:
+    return f"{game.round_no}.{game.index}"
+
+
+def game_of(key: str) -> tuple[int, int]:
+    """A slot key's (round, match index): the inverse of ``slot_key``."""
+    round_no, index = key.split(".")
+    return int(round_no), int(index)

@@ -1,0 +1,162 @@
+"""Registration: creating a tournament, teams and partners, computer teams, closing.
+
+Decisions where the issue is silent:
+
+* One tournament at a time per channel. The organiser is whoever created it; anyone
+  with Manage Server or Manage Events may run it too (the cog decides who that is).
+* A team registers with a partner who confirms with a button; until then the team
+  is pending and does not enter the draw. A player is in at most one team, pending
+  or not. Withdrawing is possible until the start.
+* Computer teams added by the organiser are named "CPU n" and marked 🤖; their
+  seats are computer players, so nothing of theirs reaches the leaderboards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.presets import presets
+from bot.service import UserError
+
+from .base import ServiceBase
+from .cup import GRACE_SECONDS, Cup, Team
+
+MAX_TEAMS = 64
+
+
+class Registration(ServiceBase):
+    """A tournament from its creation until the draw."""
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        *,
+        preset: str = "tournament",
+        round_minutes: float = 90.0,
+        advance: int = 8,
+        podium: int = 3,
+        grace_seconds: float = GRACE_SECONDS,
+    ) -> Cup:
+        if channel_id in self.cups:
+            raise UserError(
+                "This channel already runs a tournament; use another channel.",
+                key="tournament-exists",
+            )
+        if preset not in presets():
+            raise UserError(
+                f"There is no preset {preset!r}.", key="tournament-no-preset", preset=preset
+            )
+        name = name.strip()[:60]
+        if not name:
+            raise UserError("Give the tournament a name.", key="tournament-no-name")
+        if round_minutes <= 0 or advance < 2 or podium < 1:
+            raise UserError(
+                "Rounds need some minutes, at least 2 must advance, a podium of 1+.",
+                key="tournament-bad-format",
+            )
+        seed = f"{random.SystemRandom().getrandbits(48):012x}"
+        cup = Cup(0, guild_id, channel_id, organiser_id, name, seed, preset, round_minutes)
+        cup.advance, cup.podium, cup.grace_seconds = advance, podium, grace_seconds
+        cup.id = await self.store.create_tournament(
+            guild_id, channel_id, organiser_id, name, seed, cup.to_state(), self.clock.now()
+        )
+        self.cups[channel_id] = cup
+        return cup
+
+    def _registering(self, cup: Cup) -> None:
+        if cup.phase != "registration":
+            raise UserError("Registration is closed.", key="tournament-registration-closed")
+
+    async def register(
+        self,
+        cup: Cup,
+        user_id: int,
+        user_name: str,
+        partner_id: int,
+        partner_name: str,
+        team_name: str | None = None,
+    ) -> Team:
+        self._registering(cup)
+        if partner_id == user_id:
+            raise UserError("Your partner must be someone else.", key="tournament-partner-self")
+        mine = cup.team_of(user_id)
+        if mine is not None:
+            raise UserError(
+                f"You are already registered (team {mine.name}).",
+                key="tournament-already-registered",
+                team=mine.name,
+            )
+        if cup.team_of(partner_id) is not None:
+            raise UserError(
+                f"{partner_name} is already in a team.",
+                key="tournament-partner-taken",
+                name=partner_name,
+            )
+        if len(cup.teams) >= MAX_TEAMS:
+            raise UserError(
+                f"The tournament is full ({MAX_TEAMS} teams).",
+                key="tournament-full",
+                count=MAX_TEAMS,
+            )
+        name = (team_name or f"{user_name} & {partner_name}").strip()[:40]
+        if any(t.name.casefold() == name.casefold() for t in cup.teams):
+            raise UserError(
+                f"A team is already called {name!r}; pick another name.",
+                key="tournament-name-taken",
+                team=name,
+            )
+        team = Team(name, [user_id, partner_id], [user_name, partner_name])
+        cup.teams.append(team)
+        await self._save(cup)
+        return team
+
+    async def confirm(self, cup: Cup, user_id: int) -> Team:
+        self._registering(cup)
+        team = cup.team_of(user_id)
+        if team is None or team.computer:
+            raise UserError("Nobody has named you as their partner.", key="tournament-not-named")
+        if team.members[0] == user_id:
+            raise UserError("Your partner confirms, not you.", key="tournament-partner-confirms")
+        if team.confirmed:
+            raise UserError(
+                f"Team {team.name} is already confirmed.",
+                key="tournament-already-confirmed",
+                team=team.name,
+            )
+        team.confirmed = True
+        await self._save(cup)
+        return team
+
+    async def withdraw(self, cup: Cup, user_id: int) -> Team:
+        self._registering(cup)
+        team = cup.team_of(user_id)
+        if team is None:
+            raise UserError("You are not registered.", key="tournament-not-registered")
+        cup.teams.remove(team)
+        await self._save(cup)
+        return team
+
+    async def add_computer_teams(self, cup: Cup, by: int, manager: bool, count: int = 1) -> int:
+        self._organiser(cup, by, manager)
+        if cup.phase not in ("registration", "closed"):
+            raise UserError("The tournament has already started.", key="tournament-started")
+        if count < 1 or len(cup.teams) + count > MAX_TEAMS:
+            room = MAX_TEAMS - len(cup.teams)
+            raise UserError(
+                f"Between 1 and {room} computer teams.", key="tournament-bots-count", count=room
+            )
+        used = {t.name for t in cup.teams}
+        numbers = (n for n in range(1, 10 * MAX_TEAMS) if f"CPU {n}" not in used)
+        for _ in range(count):
+            cup.teams.append(Team(f"CPU {next(numbers)}", [], [], True, True))
+        await self._save(cup)
+        return count
+
+    async def close_registration(self, cup: Cup, by: int, manager: bool) -> None:
+        self._organiser(cup, by, manager)
+        self._registering(cup)
+        cup.phase = "closed"
+        await self._save(cup)

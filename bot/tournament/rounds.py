@@ -1,0 +1,320 @@
+"""Running a tournament: the draw, each round's tables, the round clock, presence.
+
+Each match gets a thread and a table opened through the table service's public API
+(``open_match``, ``seat_computer``); a round ends when its matches have outcomes or its
+clock runs out (matches between hands then end at once; the others after their hand).
+
+Decisions where the issue is silent:
+
+* Presence: the match's thread asks each human to press *I'm here*. A player who
+  has not by the end of the grace period (``grace_seconds``, 5 minutes) is replaced
+  by a computer player and the match is flagged. A player who leaves mid-match is
+  replaced at once, as at any table, and the match is flagged.
+* A paused round stops its clock, not its tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.game import Phase
+from bot.presets import presets
+from bot.service import Table, UserError
+from bot.store import SeatInfo
+
+from .base import ServiceBase
+from .bracket import BracketError, Entrant, Game, Tournament
+from .clock import ClockError, RoundClock
+from .cup import Cup, Slot, Team, slot_key
+
+log = logging.getLogger(__name__)
+
+
+class Rounds(ServiceBase):
+    """A tournament from the draw to its podium (or its cancelling)."""
+
+    # --- the draw and the matches ----------------------------------------------------
+
+    async def start(self, cup: Cup, by: int, manager: bool) -> Tournament:
+        """The draw and the first round; again after a failed start, the matches not open yet."""
+        self._organiser(cup, by, manager)
+        if cup.phase == "running" and cup.bracket is not None and self._unopened(cup):
+            await self._open_games(cup)
+            await self.sink.changed(cup, "tournament-all-open")
+            return cup.bracket
+        if cup.phase not in ("registration", "closed"):
+            raise UserError("The tournament has already started.", key="tournament-started")
+        ready = [t for t in cup.teams if t.confirmed]
+        if len(ready) < 2:
+            raise UserError(
+                "At least two confirmed teams are needed to start.", key="tournament-too-few"
+            )
+        cup.teams = ready  # pending teams do not enter the draw
+        entrants = [
+            Entrant(t.name, tuple(str(m) for m in t.members), t.computer) for t in cup.teams
+        ]
+        try:
+            cup.bracket = Tournament(entrants, cup.seed, cup.advance, cup.podium)
+            cup.bracket.start()
+        except BracketError as err:  # the checks above leave only teams named alike
+            raise UserError(str(err), key="tournament-same-names") from None
+        cup.phase = "running"
+        await self._start_round(cup)
+        return cup.bracket
+
+    async def cancel(self, cup: Cup, by: int, manager: bool) -> None:
+        """Stop the tournament: its open matches are aborted, nobody advances, no podium."""
+        self._organiser(cup, by, manager)
+        for task in cup.tasks:
+            task.cancel()
+        for slot in cup.slots.values():
+            table = None if slot.done else self._table(slot)
+            if table is not None:
+                with contextlib.suppress(UserError):
+                    await self.tables.abort(table.channel_id, cup.organiser_id, True)
+        cup.phase = "cancelled"
+        cup.clock = None
+        await self._save(cup, finished=True)
+        self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
+        await self.sink.changed(cup, "tournament-cancelled-note", name=cup.name)
+
+    async def _start_round(self, cup: Cup) -> None:
+        assert cup.bracket is not None and cup.bracket.current is not None
+        round_ = cup.bracket.current
+        now = self.clock.now()
+        cup.clock = RoundClock(cup.round_minutes * 60).start(now)
+        cup.times[round_.number] = [now, None]
+        await self._save(cup)
+        self._run_clock(cup)
+        await self._open_games(cup)
+        await self.sink.changed(cup, "tournament-round-started", round=round_.number)
+        if round_.done:  # byes only cannot happen with two or more teams, but be safe
+            await self._advance(cup)
+
+    @staticmethod
+    def _unopened(cup: Cup) -> list[Game]:
+        """The current round's matches without a table (a start cut short, a restart)."""
+        current = cup.bracket.current if cup.bracket is not None else None
+        if current is None:
+            return []
+        return [
+            g
+            for g in current.games
+            if not g.bye and g.outcome is None and slot_key(g) not in cup.slots
+        ]
+
+    async def _open_games(self, cup: Cup) -> None:
+        """A thread and a started table for each match of the round still without one.
+
+        A table opened just before a stop (or an error) that the tournament did not
+        save yet is in the store and restored with its match's meta: it becomes the
+        match's table, so no match ever gets a second one.
+        """
+        rules = presets()[cup.preset][0]
+        for game in self._unopened(cup):
+            orphan = self._orphan(cup, game)
+            if orphan is not None:
+                if not orphan.started:
+                    await self.tables.start(orphan.channel_id, cup.organiser_id, is_admin=True)
+                cup.slots[slot_key(game)] = Slot(orphan.channel_id, orphan.id)
+                await self._save(cup)
+                await self.sink.match_opened(cup, game, orphan.channel_id)
+                continue
+            a, b = (cup.teams[t] for t in game.teams)
+            place = await self.sink.open_place(cup, f"R{game.round_no} · {a.name} v {b.name}")
+            seats = [self._seat(a, 0), self._seat(b, 0), self._seat(a, 1), self._seat(b, 1)]
+            meta = {
+                "tournament": cup.id,
+                "round": game.round_no,
+                "match": game.index,
+                "keep_without_humans": True,
+                "thread_id": place,
+                "locale": await self.sink.locale(cup),  # a table's messages: the server's
+            }
+            table = await self.tables.open_match(
+                cup.guild_id, place, cup.organiser_id, rules, seats, meta
+            )
+            cup.slots[slot_key(game)] = Slot(place, table.id)
+            await self._save(cup)
+            await self.sink.match_opened(cup, game, place)
+
+    def _orphan(self, cup: Cup, game: Game) -> Table | None:
+        """A live table opened for ``game`` that the tournament has not recorded."""
+        wanted = (cup.id, game.round_no, game.index)
+        for table in self.tables.tables.values():
+            meta = table.meta
+            if (
+                not table.closed
+                and (meta.get("tournament"), meta.get("round"), meta.get("match")) == wanted
+            ):
+                return table
+        return None
+
+    @staticmethod
+    def _seat(team: Team, i: int) -> SeatInfo:
+        if team.computer:
+            return SeatInfo("bot", None, f"{team.name} 🤖{i + 1}", "heuristic", False)
+        return SeatInfo("human", team.members[i], team.names[i], None, False)
+
+    async def check_in(self, place_id: int, user_id: int) -> str:
+        """Mark a player present in their match; the key of the answer (``tournament.ftl``)."""
+        for cup in self.cups.values():
+            for slot in cup.slots.values():
+                if slot.place_id == place_id and not slot.done:
+                    if user_id in slot.present:
+                        return "tournament-already-checked-in"
+                    table = self._table(slot)
+                    if table is None or table.seat_of(user_id) is None:
+                        raise UserError(
+                            "You don't play in this match.", key="tournament-not-in-match"
+                        )
+                    slot.present.append(user_id)
+                    await self._save(cup)
+                    return "tournament-checked-in"
+        raise UserError(
+            "There is no tournament match waiting here.", key="tournament-no-match-here"
+        )
+
+    # --- the round's clock -----------------------------------------------------------
+
+    async def pause(self, cup: Cup, by: int, manager: bool, on: bool) -> RoundClock:
+        self._organiser(cup, by, manager)
+        if cup.phase != "running" or cup.clock is None:
+            raise UserError("No round is running.", key="tournament-no-round")
+        now = self.clock.now()
+        try:
+            cup.clock = cup.clock.pause(now) if on else cup.clock.resume(now)
+        except ClockError as err:
+            raise UserError(str(err), key=err.key) from None
+        await self._clock_changed(cup)
+        return cup.clock
+
+    async def extend(self, cup: Cup, by: int, manager: bool, minutes: float) -> RoundClock:
+        self._organiser(cup, by, manager)
+        if cup.phase != "running" or cup.clock is None:
+            raise UserError("No round is running.", key="tournament-no-round")
+        try:
+            cup.clock = cup.clock.extend(minutes * 60, self.clock.now())
+        except ClockError as err:
+            raise UserError(str(err), key=err.key) from None
+        await self._clock_changed(cup)
+        return cup.clock
+
+    async def _clock_changed(self, cup: Cup) -> None:
+        await self._save(cup)
+        cup.changed.set()
+        await self.sink.changed(cup)
+
+    # --- round ends ----------------------------------------------------------------------
+
+    def _finish(self, cup: Cup, game: Game, slot: Slot) -> None:
+        """Record a match's outcome; the round moves on from a task of its own."""
+        assert cup.bracket is not None
+        slot.done = True
+        cup.bracket.record(game.round_no, game.index, slot.tally.outcome())
+        self._spawn(cup, self._after_match(cup, game.round_no))
+
+    async def _after_match(self, cup: Cup, number: int) -> None:
+        await self._save(cup)
+        bracket = cup.bracket
+        assert bracket is not None and bracket.current is not None
+        if bracket.current.number != number or bracket.finished:
+            return  # another match's task already moved the tournament on
+        if bracket.current.done:
+            await self._advance(cup)
+        else:
+            await self.sink.changed(cup)
+
+    async def _advance(self, cup: Cup) -> None:
+        assert cup.bracket is not None and cup.bracket.current is not None
+        number = cup.bracket.current.number
+        cup.times.setdefault(number, [None, None])[1] = self.clock.now()
+        cup.changed.set()  # the round's clock task ends
+        following = cup.bracket.close_round()
+        if following is None:
+            cup.phase = "finished"
+            cup.clock = None
+            await self._save(cup, finished=True)
+            podium = [cup.bracket.entrants[t].name for t in cup.bracket.podium or []]
+            places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
+            await self.sink.changed(cup, "tournament-over", name=cup.name, places=places)
+            self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
+            return
+        await self._start_round(cup)
+
+    # --- the clock's and presence's tasks ---------------------------------------------
+
+    def _run_clock(self, cup: Cup) -> None:
+        cup.changed = asyncio.Event()
+        self._spawn(cup, self._round_clock(cup))
+        self._spawn(cup, self._presence(cup))
+
+    async def _round_clock(self, cup: Cup) -> None:
+        """Wait for the round's time; then end the matches that sit between hands."""
+        assert cup.bracket is not None and cup.bracket.current is not None
+        number = cup.bracket.current.number
+        try:
+            while cup.phase == "running" and cup.bracket.current.number == number:
+                clock = cup.clock
+                assert clock is not None
+                cup.changed.clear()
+                deadline = clock.deadline()
+                if deadline is None:
+                    await cup.changed.wait()
+                    continue
+                if not clock.expired(self.clock.now()):
+                    await self.clock.wait(cup.changed, deadline)
+                    continue
+                self._time_up(cup, number)
+                for game in cup.bracket.current.games:
+                    slot = cup.slots.get(slot_key(game))
+                    if slot is None or slot.done:
+                        continue
+                    table = self._table(slot)
+                    if (
+                        table is None
+                        or table.match is None
+                        or table.match.phase
+                        in (
+                            Phase.SCORED,
+                            Phase.OVER,
+                        )
+                    ):
+                        self._finish(cup, game, slot)  # between hands: no new hand starts
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("round clock of tournament %s stopped", cup.id)
+
+    async def _presence(self, cup: Cup) -> None:
+        """After the grace period, computer players take the seats of absent players."""
+        assert cup.bracket is not None and cup.bracket.current is not None
+        number = cup.bracket.current.number
+        started = cup.times.get(number, [None])[0] or self.clock.now()
+        await self.clock.sleep(started + cup.grace_seconds - self.clock.now())
+        if cup.phase != "running" or cup.bracket.current.number != number:
+            return
+        for game in cup.bracket.current.games:
+            slot = cup.slots.get(slot_key(game))
+            table = self._table(slot) if slot else None
+            if slot is None or slot.done or table is None:
+                continue
+            for seat in table.humans:
+                info = table.seats[seat]
+                assert info is not None and info.user_id is not None
+                if info.user_id in slot.present:
+                    continue
+                with contextlib.suppress(UserError):
+                    await self.tables.seat_computer(table.channel_id, seat)
+                    slot.tally.flag(f"{info.name} did not show up: replaced by a computer player")
+        await self._save(cup)
+        await self.sink.changed(cup)
+
+    def _time_up(self, cup: Cup, number: int) -> None:
+        """Announce once that the round's time is up (from the clock or a table)."""
+        if number not in cup.timed_out:
+            cup.timed_out.append(number)
+            self._spawn(cup, self.sink.changed(cup, "tournament-time-up", round=number))
