@@ -31,12 +31,15 @@ async def install(bot: commands.Bot) -> None:
     """Put the ``/shengji`` group and the component router on ``bot``."""
     for name in COMMAND_MODULES:
         importlib.import_module(name)  # each module decorates its commands onto the group
-    from .common import shengji
+    from .common import refuse_forged_references, shengji
     from .components import Router
     from .prefs import ClientLocales
     from .tournament import TournamentRouter
 
     bot.tree.add_command(shengji)
+    # discord.py reads user, channel and role ids before any command's own check: a
+    # forged one is refused here, before it can raise inside the tree
+    bot.tree.interaction_check = refuse_forged_references  # type: ignore[method-assign]
     await bot.add_cog(ClientLocales())
     await bot.add_cog(Router())
     await bot.add_cog(TournamentRouter())

@@ -24,7 +24,7 @@ from discord import app_commands
 from bot.service import UserError
 
 from .lang import error_text, say
-from .options import forged_option
+from .options import forged_option, forged_reference
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -46,12 +46,15 @@ class Deps(Protocol):
     tournament_presenter: TournamentPresenter
 
 
-class _Shengji(app_commands.Group):
+class CheckedGroup(app_commands.Group):
+    """A group whose commands pass ``_not_too_fast`` first. discord.py runs only the
+    nearest parent's check, so a nested group (``/shengji tournament``) is one too."""
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await _not_too_fast(interaction)
 
 
-shengji = _Shengji(
+shengji = CheckedGroup(
     name="shengji",
     description="Play 双升 (Shengji / Tractor) at this table",
     guild_only=True,
@@ -68,10 +71,30 @@ class Refused(app_commands.CheckFailure):
 
 BAD_VALUE = "That didn't work: that value or button isn't one this command accepts."
 
-# commands that write to the store: acknowledged before the write (a slow write must
-# not make Discord say "This interaction failed" for a change that was made), then
-# answered through the follow-up (``reply``)
-DEFERRED = frozenset({"new", "join", "leave", "addbot", "kick", "start", "abort", "play", "auto"})
+# commands that write to the store (by qualified name, without "shengji "): acknowledged
+# before the write (a slow write must not make Discord say "This interaction failed" for a
+# change that was made), then answered through the follow-up (``reply``); every answer of
+# theirs is ephemeral
+DEFERRED = frozenset(
+    {"new", "join", "leave", "addbot", "kick", "start", "abort", "play", "auto"}
+    | {"settings", "prefs"}
+    | {
+        f"tournament {name}"
+        for name in (
+            "create",
+            "register",
+            "confirm",
+            "withdraw",
+            "addbots",
+            "close",
+            "start",
+            "cancel",
+            "standings",
+            "pause",
+            "extend",
+        )
+    }
+)
 
 
 async def _not_too_fast(interaction: discord.Interaction) -> bool:
@@ -86,8 +109,20 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
     command = interaction.command
     if isinstance(command, app_commands.Command) and forged_option(command, interaction.data):
         raise Refused(UserError(BAD_VALUE, key="reply-bad-value"))
-    if command is not None and command.name in DEFERRED:
+    if command is not None and command.qualified_name.removeprefix("shengji ") in DEFERRED:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    return True
+
+
+async def refuse_forged_references(interaction: discord.Interaction) -> bool:
+    """The command tree's check: a forged user, channel or role id gets the short "that
+    didn't work" (``options.forged_reference``), and the command does not run."""
+    if interaction.type is discord.InteractionType.application_command and forged_reference(
+        interaction.data
+    ):
+        junk = UserError(BAD_VALUE, key="reply-bad-value")
+        await reply(interaction, await error_text(interaction, junk))
+        return False
     return True
 
 

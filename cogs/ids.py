@@ -99,7 +99,7 @@ def format_id(cid: ComponentId) -> str:
 
 
 def _int(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) < 20 else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 20 else None
 
 
 def _seat(text: str) -> int | None:

@@ -44,6 +44,8 @@ def _fits(param: app_commands.Parameter, value: Any) -> bool:
         if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
             return False
         size, low, high = value, _bound(low, -MAX_SAFE), _bound(high, MAX_SAFE)
+    elif param.type is AppCommandOptionType.boolean:
+        return isinstance(value, bool)
     else:
         return True  # users, channels, roles: resolved by Discord, not typed
     return (low is None or size >= low) and (high is None or size <= high)
@@ -54,3 +56,32 @@ def _bound(given: float | None, limit: int) -> float:
     if given is None:
         return limit
     return max(given, limit) if limit < 0 else min(given, limit)
+
+
+# option types whose value is an id Discord resolves: user, channel, role, mentionable
+_RESOLVED = {6: ("users",), 7: ("channels",), 8: ("roles",), 9: ("users", "roles")}
+_SNOWFLAKE_MAX = 2**64
+
+
+def forged_reference(data: Any) -> bool:
+    """Whether a slash command names a user, channel or role Discord did not resolve.
+
+    discord.py reads these ids before any command check runs (a non-numeric one raises
+    inside its command tree, one missing from ``resolved`` fails the command), so the
+    tree checks them first.
+    """
+    data = data or {}
+    resolved = data.get("resolved") or {}
+    options = data.get("options") or []
+    while options and options[0].get("type") in _SUBCOMMANDS:
+        options = options[0].get("options") or []
+    for option in options:
+        kinds = _RESOLVED.get(option.get("type"))
+        if kinds is None:
+            continue
+        value = str(option.get("value"))
+        if not (value.isascii() and value.isdigit() and int(value) < _SNOWFLAKE_MAX):
+            return True
+        if not any(value in (resolved.get(kind) or {}) for kind in kinds):
+            return True
+    return False

@@ -6,7 +6,8 @@ table; a change redraws the player's live panels at once. Replies to the player
 Discord client's (``interaction.locale``, remembered from their last interaction
 for DMs), else the server's, else English. Values are typed in either language
 (``zh``/``中文``, ``on``/``开``...); a bad one gets an error in the player's
-language and changes nothing.
+language and changes nothing. The command is acknowledged (deferred, ephemeral) before
+the store is read or written, and answered through the follow-up.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.store import UserPrefs
 
-from .common import deps, shengji
+from .common import deps, reply, shengji
 from .lang import locale_for
 
 FIELDS = ("language", "four_color", "theme", "card_size", "turn_dm")
@@ -84,7 +85,7 @@ async def prefs(
         if field is not None and field not in FIELDS:
             await _refuse(interaction, loc, "prefs-bad-field", field=field[:40])
             return
-        await interaction.response.send_message(embed=prefs_embed(loc, current), ephemeral=True)
+        await interaction.followup.send(embed=prefs_embed(loc, current), ephemeral=True)
         return
     if field not in FIELDS:
         await _refuse(interaction, loc, "prefs-bad-field", field=field[:40])
@@ -101,13 +102,11 @@ async def prefs(
     client.presenter.redraw_for(interaction.user.id)
     loc = locale_for(interaction, changed)
     embed = prefs_embed(loc, changed)
-    await interaction.response.send_message(
-        content=t(loc, "prefs-saved"), embed=embed, ephemeral=True
-    )
+    await interaction.followup.send(content=t(loc, "prefs-saved"), embed=embed, ephemeral=True)
 
 
 async def _refuse(interaction: discord.Interaction, loc: str, key: str, **args: str) -> None:
-    await interaction.response.send_message(t(loc, key, **args), ephemeral=True)
+    await reply(interaction, t(loc, key, **args))
 
 
 class ClientLocales(commands.Cog):

@@ -64,7 +64,7 @@ async def settings(
             raise refusal("settings-no-value", field=field)
         current = _changed(current, field, value)
         await service.save_guild_settings(guild_id, current)
-    await interaction.response.send_message(
+    await interaction.followup.send(  # deferred before the store is touched (common.DEFERRED)
         embed=settings_embed(await reply_locale(interaction), current, changed=field is not None),
         ephemeral=True,
     )

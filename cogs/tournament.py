@@ -10,6 +10,7 @@ language (``cogs.lang``), like every ephemeral reply.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -23,13 +24,17 @@ from bot.tournament.cup import Cup
 from bot.tournament.service import TournamentService
 from renderers.tournament import render_standings
 
-from .common import deps, ephemeral, name_of, reply, shengji
+from .common import BAD_VALUE, CheckedGroup, deps, name_of, reply, shengji
 from .cupview import standings_message, standings_scene
+from .ids import CUP_PREFIX
 from .lang import error_text, refusal, reply_locale, say
 
 log = logging.getLogger(__name__)
 
-tournament = app_commands.Group(
+# checked like /shengji itself (its parent's check does not run for a nested group):
+# the rate limit, forged option values, and the deferral of every subcommand (each
+# writes, or renders, before it answers)
+tournament = CheckedGroup(
     name="tournament", description="Run a 双升 tournament in this channel", parent=shengji
 )
 
@@ -49,8 +54,8 @@ def here(interaction: discord.Interaction) -> Cup:
 
 
 async def ok(interaction: discord.Interaction, key: str, **args: Arg) -> None:
-    """An ephemeral answer in the player's language."""
-    await interaction.response.send_message(**ephemeral(await say(interaction, key, **args)))
+    """An ephemeral answer in the player's language (through the follow-up once deferred)."""
+    await reply(interaction, await say(interaction, key, **args))
 
 
 # --- commands ------------------------------------------------------------------------------
@@ -162,20 +167,14 @@ async def close(interaction: discord.Interaction) -> None:
 @tournament.command(name="start", description="The draw, and every first-round match at once")
 async def start(interaction: discord.Interaction) -> None:
     cup = here(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        bracket = await cups(interaction).start(cup, interaction.user.id, is_manager(interaction))
-    except UserError as err:
-        await interaction.followup.send(await error_text(interaction, err), ephemeral=True)
-        return
-    text = await say(
+    bracket = await cups(interaction).start(cup, interaction.user.id, is_manager(interaction))
+    await ok(
         interaction,
         "tournament-started-reply",
         count=len(bracket.entrants),
         rounds=bracket.total_rounds,
         seed=cup.seed,
     )
-    await interaction.followup.send(text, ephemeral=True)
 
 
 @tournament.command(
@@ -183,20 +182,13 @@ async def start(interaction: discord.Interaction) -> None:
 )
 async def cancel(interaction: discord.Interaction) -> None:
     cup = here(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        await cups(interaction).cancel(cup, interaction.user.id, is_manager(interaction))
-    except UserError as err:
-        await interaction.followup.send(await error_text(interaction, err), ephemeral=True)
-        return
-    text = await say(interaction, "tournament-cancelled", name=cup.name)
-    await interaction.followup.send(text, ephemeral=True)
+    await cups(interaction).cancel(cup, interaction.user.id, is_manager(interaction))
+    await ok(interaction, "tournament-cancelled", name=cup.name)
 
 
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
     cup = cups(interaction).cup_in(interaction.channel_id or 0, finished=True)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     loc = await reply_locale(interaction)
     scene = standings_scene(loc, cup, cups(interaction).clock.now())
     png = await deps(interaction).presenter.off_loop(render_standings, scene)
@@ -221,29 +213,50 @@ async def extend(
     await ok(interaction, "tournament-extended", minutes=minutes)
 
 
+_ID = re.compile(r"[0-9]{1,20}")
+_WHAT = ("reg", "wd", "ok", "partner", "here")
+
+
+def _parse(custom_id: str) -> tuple[int, str]:
+    """``sj:c:{tournament}:{what}`` read; anything else is refused as forged."""
+    parts = custom_id.split(":")
+    if len(parts) != 4 or not _ID.fullmatch(parts[2]) or parts[3] not in _WHAT:
+        raise UserError(BAD_VALUE, key="reply-bad-value")
+    return int(parts[2]), parts[3]
+
+
 async def _refresh(interaction: discord.Interaction, cup: Cup) -> None:
     await deps(interaction).tournament_presenter.changed(cup)
 
 
 class TournamentRouter(commands.Cog):
-    """Registration buttons, the partner menu and check-in."""
+    """Registration buttons, the partner menu and check-in.
+
+    An id of ours (``sj:c:``) that does not read as one of these, names a tournament of
+    another server or channel, or carries a menu value no menu sends, was forged: it
+    gets the short "that didn't work" and changes nothing. A click that writes (the
+    partner chosen, confirm, withdraw, check-in) is acknowledged before the write.
+    """
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type != discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
-        parts = str(data.get("custom_id", "")).split(":")
-        if len(parts) != 4 or parts[:2] != ["sj", "c"] or not parts[2].isdigit():
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(CUP_PREFIX):
             return
         try:
+            cup_id, what = _parse(custom_id)
             service = cups(interaction)
-            what = parts[3]
             if what == "here":
+                await interaction.response.defer(ephemeral=True, thinking=True)
                 key = await service.check_in(interaction.channel_id or 0, interaction.user.id)
                 await ok(interaction, key)
                 return
-            cup = service.cup_by_id(int(parts[2]))
+            cup = service.cup_by_id(cup_id)
+            if (cup.guild_id, cup.channel_id) != (interaction.guild_id, interaction.channel_id):
+                raise UserError(BAD_VALUE, key="reply-bad-value")
             if what == "reg":
                 view = discord.ui.View(timeout=None)
                 view.add_item(
@@ -255,18 +268,27 @@ class TournamentRouter(commands.Cog):
                 await interaction.response.send_message(
                     await say(interaction, "tournament-partner-question"), view=view, ephemeral=True
                 )
-            elif what == "partner":
-                partner_id = int(data["values"][0])
-                resolved = data.get("resolved", {}).get("users", {}).get(str(partner_id), {})
-                partner = self._user(interaction, partner_id, resolved)
+                return
+            partner = self._partner(interaction, data) if what == "partner" else None
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if partner is not None:
                 await _register(interaction, partner, None)
-            elif what in ("ok", "wd"):
+            else:
                 await _team_change(interaction, cup, withdraw=what == "wd")
         except UserError as err:
             await reply(interaction, await error_text(interaction, err))
         except Exception:
-            log.exception("tournament component %s failed", parts)
+            log.exception("tournament component %s failed", custom_id)
             await reply(interaction, await say(interaction, "reply-failed"))
+
+    def _partner(self, interaction: discord.Interaction, data: dict[str, Any]) -> Any:
+        """The user picked in the partner menu; a forged value is refused."""
+        values = data.get("values")
+        users = (data.get("resolved") or {}).get("users") or {}
+        picked = str(values[0]) if isinstance(values, list) and len(values) == 1 else ""
+        if not (_ID.fullmatch(picked) and picked in users):
+            raise UserError(BAD_VALUE, key="reply-bad-value")  # Discord resolves what it sends
+        return self._user(interaction, int(picked), users[picked])
 
     @staticmethod
     def _user(interaction: discord.Interaction, user_id: int, data: dict[str, Any]) -> Any:

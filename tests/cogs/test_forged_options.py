@@ -22,6 +22,7 @@ from fakediscord.driver import InteractionHandle
 from fakediscord.state import User
 
 from .helpers import Env
+from .test_tournament_flow import message_with, organiser
 
 BIG = 2**53 + 1
 HUGE = 2**64 + 7  # past SQLite's integers too
@@ -54,6 +55,20 @@ def forged_slash(
     return driver._start(2, user, env.world.tables, driver._command_data(cmd, path, options, {}))
 
 
+async def each_refused(
+    env: Env, forged: list[tuple[str, str, int, Any]], users: tuple[User, ...], expected: str
+) -> None:
+    """Send every forged option value as each user; each gets ``expected``, ephemerally."""
+    for name, option, otype, value in forged:
+        for user in users:
+            handle = forged_slash(
+                env, name, user, [{"name": option, "type": otype, "value": value}]
+            )
+            answer = await handle.wait_message()
+            assert answer.ephemeral, (name, value)
+            assert answer.content == expected, (name, option, value, answer.content)
+
+
 def state(env: Env) -> tuple[Any, ...]:
     table = env.table()
     return (list(table.seats), table.started, table.closed, dict(table.meta))
@@ -72,14 +87,7 @@ async def test_forged_option_values_get_a_short_answer_and_change_nothing(
     alice.locale = bob.locale = locale
     caplog.set_level(logging.WARNING)
     expected = t(locale, "reply-bad-value")
-    for name, option, otype, value in FORGED:
-        for user in (alice, bob):
-            handle = forged_slash(
-                env, name, user, [{"name": option, "type": otype, "value": value}]
-            )
-            answer = await handle.wait_message()
-            assert answer.ephemeral, (name, value)
-            assert answer.content == expected, (name, option, value, answer.content)
+    await each_refused(env, FORGED, (alice, bob), expected)
     await asyncio.sleep(0.2)
     assert state(env) == before
     assert len(await env.store.live_tables()) == 1
@@ -96,7 +104,8 @@ async def test_junk_component_ids_get_a_short_answer(
     before = state(env)
     caplog.set_level(logging.WARNING)
     rng = random.Random(9)
-    junk = ["", "x", "sj", "sj:", "sj:l", "sj:x:1:2", "sj:l:1:dance", f"sj:l:{BIG}x:join", "🂡" * 40]
+    junk = ["", "x", "sj", "sj:", "sj:l", "sj:x:1:2", "sj:l:1:dance", f"sj:l:{BIG}x:join"]
+    junk += ["sj:l:²:join", "🂡" * 40]  # a digit to str.isdigit, not to int()
     junk += [
         "".join(rng.choice("sj:lbtdp0123456789x") for _ in range(rng.randint(1, 60)))
         for _ in range(20)
@@ -107,5 +116,81 @@ async def test_junk_component_ids_get_a_short_answer(
         answer = await handle.wait_message()
         assert answer.ephemeral and answer.content == t("en-US", "reply-bad-value"), custom_id
     assert state(env) == before
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
+
+
+# the same for the nested ``/shengji tournament`` group (discord.py runs only a
+# subcommand's nearest group's check, so the group has to be checked itself)
+FORGED_CUP: list[tuple[str, str, int, Any]] = [
+    ("shengji tournament create", "name", 3, "x" * 61),
+    ("shengji tournament create", "name", 3, 12),
+    ("shengji tournament create", "preset", 3, "no-such-preset"),
+    ("shengji tournament create", "round_minutes", 4, 0),
+    ("shengji tournament create", "advance", 4, BIG),
+    ("shengji tournament create", "podium", 4, HUGE),
+    ("shengji tournament create", "grace_minutes", 4, -(2**70)),
+    ("shengji tournament register", "team", 3, "t" * 41),
+    ("shengji tournament register", "team", 3, ""),
+    ("shengji tournament addbots", "count", 4, 65),
+    ("shengji tournament addbots", "count", 4, "three"),
+    ("shengji tournament extend", "minutes", 4, 601),
+    ("shengji tournament extend", "minutes", 4, HUGE),
+    ("shengji tournament extend", "minutes", 4, 2.5),
+    ("shengji tournament pause", "on", 5, "maybe"),
+    ("shengji tournament register", "partner", 6, "not-a-user"),
+    ("shengji tournament register", "partner", 6, str(HUGE)),
+]
+
+
+async def cup_state(env: Env) -> tuple[Any, ...]:
+    cups = env.bot.tournaments.cups
+    stored = await env.store.live_tournaments()
+    return tuple(c.to_state() for c in cups.values()), tuple(s.state for s in stored)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+async def test_forged_tournament_options_and_ids_get_a_short_answer_and_change_nothing(
+    shengji: Env, caplog: pytest.LogCaptureFixture, locale: str
+) -> None:
+    env = shengji
+    alice, bob = env.users[0], env.users[1]
+    organiser(env, alice)
+    await env.until(lambda: True)
+    cup_cmd = env.driver.send_slash(
+        "shengji tournament create", alice, env.world.tables, {"name": "Cup"}
+    )
+    assert "registration is open" in (await cup_cmd.wait_message()).content
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    reg = await env.until(lambda: message_with(env, env.world.tables, ":reg"))
+    before = await cup_state(env)
+    alice.locale = bob.locale = locale
+    caplog.set_level(logging.WARNING)
+    expected = t(locale, "reply-bad-value")
+    await each_refused(env, FORGED_CUP, (alice, bob), expected)
+    other = env.fake.create_text_channel(env.world.guild, "elsewhere")
+    junk: list[tuple[Any, dict[str, Any]]] = [
+        (env.world.tables, {"custom_id": "sj:c:", "component_type": 2}),
+        (env.world.tables, {"custom_id": "sj:c:x:reg", "component_type": 2}),
+        (env.world.tables, {"custom_id": "sj:c:²:reg", "component_type": 2}),
+        (env.world.tables, {"custom_id": f"sj:c:{cup.id}:dance", "component_type": 2}),
+        (env.world.tables, {"custom_id": f"sj:c:{cup.id}:reg:x", "component_type": 2}),
+        (env.world.tables, {"custom_id": f"sj:c:{'9' * 40}:ok", "component_type": 2}),
+        (other, {"custom_id": f"sj:c:{cup.id}:reg", "component_type": 2}),  # another channel
+        (other, {"custom_id": f"sj:c:{cup.id}:wd", "component_type": 2}),
+    ]
+    for values in ([], ["x"], [str(bob.id), str(alice.id)], [str(HUGE)], "12", [None]):
+        junk.append(
+            (
+                env.world.tables,
+                {"custom_id": f"sj:c:{cup.id}:partner", "component_type": 5, "values": values},
+            )
+        )
+    for channel, data in junk:
+        handle = env.driver._start(3, bob, channel, data, reg if channel is not other else None)
+        answer = await handle.wait_message()
+        assert answer.ephemeral and answer.content == expected, data
+    await asyncio.sleep(0.2)
+    assert await cup_state(env) == before
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
