@@ -1,7 +1,7 @@
 """Card images with Pillow: plain scenes in, PNG bytes out.
 
 Each function is pure and synchronous (a few milliseconds): the bot calls it in
-a worker thread, ``await asyncio.to_thread(render_trick, scene, theme="light")``.
+a worker thread, ``await asyncio.to_thread(render_table, scene, theme="light")``.
 Options shared by all of them:
 
 * ``theme``: ``"dark"`` or ``"light"`` (image background and panels).
@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from . import hand, history, kitty, scoreboard, summary, table, trick
+from . import hand, history, kitty, summary, table
 from .labels import Lang
 from .scenes import (
     HandScene,
     HistoryScene,
     KittyScene,
-    ScoreScene,
     SummaryScene,
     TableScene,
     TrickScene,
@@ -33,17 +32,14 @@ __all__ = [
     "HandScene",
     "HistoryScene",
     "KittyScene",
-    "ScoreScene",
     "SummaryScene",
     "TableScene",
     "TrickScene",
     "render_hand",
     "render_history",
     "render_kitty",
-    "render_scoreboard",
     "render_summary",
     "render_table",
-    "render_trick",
 ]
 
 
@@ -75,27 +71,6 @@ def render_hand(
     """
     th, lg = _options(theme, lang)
     return hand.render(scene, th, four_color, lg)
-
-
-def render_trick(
-    scene: TrickScene,
-    *,
-    theme: ThemeName = "dark",
-    four_color: bool = False,
-    lang: Literal["en", "zh"] = "en",
-) -> bytes:
-    """The current or finished trick: four seats around a table, 800 px wide.
-
-    The viewer (``scene.viewer``, else seat 0) is at the bottom and the next seat
-    in play order on their right. Each seat's plate names the player and marks
-    the dealer, the leader, the winning (or, when ``final``, the winning) seat and
-    the seat to play; the winning play is ringed. Only seats in ``scene.plays``
-    show cards. The centre shows the trick's points and the trump. A failed throw
-    shows the cards that stood and, greyed and struck, those taken back. The
-    height grows only for plays too long for one row.
-    """
-    th, lg = _options(theme, lang)
-    return trick.render(scene, th, four_color, lg)
 
 
 def render_table(
@@ -154,18 +129,3 @@ def render_summary(
     """
     th, lg = _options(theme, lang)
     return summary.render(scene, th, four_color, lg)
-
-
-def render_scoreboard(
-    scene: ScoreScene,
-    *,
-    theme: ThemeName = "dark",
-    four_color: bool = False,
-    lang: Literal["en", "zh"] = "en",
-) -> bytes:
-    """The match state: hand number, trump, both teams with their levels (the
-    dealer's team marked and the dealer named), and the attackers' points so far
-    on a bar ticked every score step. 640 × 372 px.
-    """
-    th, lg = _options(theme, lang)
-    return scoreboard.render(scene, th, four_color, lg)

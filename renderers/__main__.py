@@ -3,8 +3,8 @@
 Shuffles two decks with a fixed seed, deals 25 cards to each seat, gives the
 dealer the 8-card kitty (33 cards), picks a trump the dealer could have
 declared, plays one legal trick with the rules library and writes hand.png
-(the dealer's 33 cards, a few selected), trick.png, table.png, kitty.png, summary.png
-and scoreboard.png, plus a ``-light``/``-zh`` variant of each with ``--all``.
+(the dealer's 33 cards, a few selected), table.png, kitty.png and summary.png,
+plus a ``-light``/``-zh`` variant of each with ``--all``.
 """
 
 from __future__ import annotations
@@ -30,16 +30,13 @@ from bot.rules import (
 from . import (
     HandScene,
     KittyScene,
-    ScoreScene,
     SummaryScene,
     TableScene,
     TrickScene,
     render_hand,
     render_kitty,
-    render_scoreboard,
     render_summary,
     render_table,
-    render_trick,
 )
 from .canvas import level_text
 
@@ -98,18 +95,6 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
     verdict = _verdict(winner_team, gain, lang)
     return {
         "hand": HandScene(dealer_hand, trump, selected=dealer_hand[:2], title="Alice · dealer"),
-        "trick": TrickScene(
-            NAMES,
-            leader=dealer,
-            plays=plays,
-            trump=trump,
-            dealer=dealer,
-            winner=winner,
-            final=True,
-            trick_points=trick_points,
-            viewer=0,
-            trick_no=1,
-        ),
         "table": _table(plays, trump, dealer, winner, trick_points, levels_before, lang),
         "kitty": KittyScene(buried, trump, NAMES[dealer], multiplier=multiplier),
         "summary": SummaryScene(
@@ -123,9 +108,6 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
             next_dealer=next_dealer,
             result=verdict,
             hand_no=4,
-        ),
-        "scoreboard": ScoreScene(
-            NAMES, levels=levels_before, dealer=dealer, trump=trump, points=trick_points, hand_no=4
         ),
     }
 
@@ -184,11 +166,9 @@ def _up(level: str, gain: int) -> str:
 # every renderer takes its scene and the same keyword options (theme, lang, four_color)
 RENDERERS: dict[str, Callable[..., bytes]] = {
     "hand": render_hand,
-    "trick": render_trick,
     "table": render_table,
     "kitty": render_kitty,
     "summary": render_summary,
-    "scoreboard": render_scoreboard,
 }
 
 

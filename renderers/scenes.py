@@ -175,8 +175,9 @@ class SummaryScene:
     the attackers), ``kitty_points`` the points buried in the kitty and
     ``multiplier`` its factor (None when the dealer's team won the last trick).
     Levels are per team (team 0: seats 0 and 2). ``result`` is the caller's
-    one-line verdict, such as "Attackers take the deal, +1". ``step`` and
-    ``total`` are as in ``ScoreScene`` (40 and 200 with two decks).
+    one-line verdict, such as "Attackers take the deal, +1". ``step`` is the score
+    step (40 with two decks: the attackers take the deal at two steps), ``total``
+    the points in the deck (200 with two decks).
     """
 
     names: Names
@@ -212,28 +213,3 @@ class SummaryScene:
     def attacker_points(self) -> int:
         """Tricks, penalties and the kitty bonus together."""
         return self.trick_points + self.penalty + self.kitty_bonus
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreScene:
-    """The match at a glance: levels, dealer, trump and the attackers' points so far.
-
-    ``step`` is the score step (40 with two decks: the attackers take the deal at
-    two steps), ``total`` the points in the deck (200 with two decks).
-    """
-
-    names: Names
-    levels: tuple[str, str]
-    dealer: int
-    trump: Trump | None
-    points: int
-    hand_no: int = 1
-    step: int = 40
-    total: int = 200
-
-    def __post_init__(self) -> None:
-        _check_names(self.names)
-        _check_levels(self.levels, "levels")
-        _check_seat(self.dealer, "dealer")
-        if self.step <= 0 or self.total <= 0:
-            raise ValueError("step and total must be positive")

@@ -1,4 +1,4 @@
-"""Kitty, summary and scoreboard images."""
+"""Kitty and summary images."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ import pytest
 from bot.rules import Trump, parse_cards
 from renderers import (
     KittyScene,
-    ScoreScene,
     SummaryScene,
     render_kitty,
-    render_scoreboard,
     render_summary,
 )
 from renderers.cards import CARD_H
@@ -19,10 +17,9 @@ from renderers.kitty import PAD as KITTY_PAD
 from renderers.kitty import STEP
 from renderers.kitty import layout as kitty_layout
 from renderers.kitty import sizes as kitty_sizes
-from renderers.scoreboard import GAP, HEADER_H, MARGIN, TEAM_H, WIDTH
-from renderers.theme import DARK, LIGHT
+from renderers.theme import DARK
 
-from .util import at_phone_width, count, decode, ink_height, near
+from .util import at_phone_width, count, decode, ink_height
 
 NAMES = ("Alice", "王小明", "Carol", "Dmitri")
 TRUMP = Trump("9", "C")
@@ -68,31 +65,6 @@ def test_kitty_words_are_12_px_high_on_a_400_px_phone_and_the_callers(lang):
     words = {"kitty": "底牌!", "buried_by": "X", "kitty_points": "P", "kitty_to_attackers": "B"}
     theirs = decode(render_kitty(KittyScene(cards, TRUMP, "Alice", 4, words=words)))
     assert theirs.tobytes() != decode(render_kitty(scene)).tobytes()
-
-
-def test_scoreboard_marks_the_dealers_team_and_fills_the_points_bar():
-    for dealer in (0, 1):
-        scene = ScoreScene(NAMES, ("T", "7"), dealer=dealer, trump=TRUMP, points=100, hand_no=2)
-        image = decode(render_scoreboard(scene, theme="light"))
-        top = MARGIN + HEADER_H
-        panel_w = (WIDTH - 2 * MARGIN - GAP) // 2
-        for team in (0, 1):
-            x0 = MARGIN + team * (panel_w + GAP)
-            edge = image.getpixel((x0, top + TEAM_H // 2))
-            assert near(edge, LIGHT.gold) == (team == dealer % 2), (dealer, team)
-    # 100 of 200 points: the bar is filled (in the win colour, past 80) up to its middle
-    bar_y = MARGIN + HEADER_H + TEAM_H + GAP + 50 + 7
-    x0, x1 = MARGIN + 18 + 6, WIDTH - MARGIN - 24
-    middle = (x0 + x1) // 2
-    assert near(image.getpixel((middle - 12, bar_y)), LIGHT.win)
-    assert near(image.getpixel((middle + 12, bar_y)), LIGHT.panel_edge)
-
-
-def test_scoreboard_before_the_trump_is_set_and_in_no_trump():
-    for trump in (None, Trump("2", None)):
-        scene = ScoreScene(NAMES, ("2", "2"), dealer=0, trump=trump, points=0)
-        for lang in ("en", "zh"):
-            assert decode(render_scoreboard(scene, lang=lang)).size == (640, 344)
 
 
 def test_summary_total_turns_to_the_win_colour_when_the_attackers_take_the_deal():
