@@ -26,28 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.rules import (
-    DEFAULT_RULES,
-    Bid,
-    Card,
-    RulesError,
-    RuleSet,
-    Trump,
-    order_for,
-    points,
-)
+from bot.rules import DEFAULT_RULES, Bid, Card, RulesError, RuleSet, Trump, order_for, points
 
 from . import codec
-from .actions import (
-    Action,
-    Bury,
-    Deal,
-    Declare,
-    EndBidding,
-    NextHand,
-    Pass,
-    Play,
-)
+from .actions import Action, Bury, Deal, Declare, EndBidding, NextHand, Pass, Play
 from .bidding import BiddingPhases
 from .events import Event
 from .legal import GameError

@@ -1,0 +1,150 @@
+"""Writing a table's changes to the store, and what a refused write does (``faults``).
+
+A write the store refuses pauses the table (passing) or closes it (for good), and the
+change is not made here either; closing frees the channel even when the store cannot
+record it (recorded before the channel's next table).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, NoReturn
+
+from bot.game import Match
+from bot.service.faults import NotSaved, backoff, transient
+from bot.service.live import LiveTables
+from bot.service.table import CloseReason, Table, UpdateKind
+from bot.store import LeaseLost, SeatInfo
+
+log = logging.getLogger("bot.service")
+
+
+class StoreWrites(LiveTables):
+    """The table's writes and closing, on the live tables."""
+
+    async def _not_saved(self, table: Table, exc: Exception, *, rollback: bool) -> NoReturn:
+        """A write the store refused: pause (passing) or close (for good); raise ``NotSaved``.
+
+        With ``rollback`` the match is put back to what the store holds, so the
+        refused action did not happen here either.
+        """
+        passing = transient(exc)
+        if rollback:
+            try:
+                live = await self.store.live_tables(table_id=table.id)
+                table.match = await self.store.restore(live[0])
+            except Exception:
+                log.exception("table %s: could not roll back a refused action", table.id)
+                passing = False
+        if passing:
+            log.warning("table %s: the store refused a write (%s); paused", table.id, exc)
+            self._pause(table)
+        else:
+            log.error("table %s: the store failed for good (%r); closing it", table.id, exc)
+            await self._close(table, CloseReason.FAILED, note="")
+        raise NotSaved(passing) from None
+
+    def _pause(self, table: Table) -> None:
+        if table.paused_since is None:
+            table.paused_since = self.clock.now()
+            self._emit(table, UpdateKind.STORAGE, note="paused")
+
+    def _saved(self, table: Table) -> None:
+        """A write went through: a paused table resumes, its timer restarting fresh."""
+        if table.paused_since is not None:
+            table.paused_since = None
+            table.resumed_at = self.clock.now()
+            self._emit(table, UpdateKind.STORAGE, note="resumed")
+
+    def _outage_over(self, table: Table) -> bool:
+        since = table.paused_since
+        return since is not None and self.clock.now() - since >= table.timers.store_outage
+
+    async def _retry(self, table: Table, write: Callable[[], Awaitable[Any]]) -> None:
+        """A write that must happen (it follows a committed action): retried while it passes."""
+        failures = 0
+        while True:
+            try:
+                await write()
+            except Exception as exc:
+                if not transient(exc) or self._outage_over(table):
+                    await self._not_saved(table, exc, rollback=False)
+                failures += 1
+                log.warning("table %s: the store refused a write (%s); retrying", table.id, exc)
+                self._pause(table)
+                await self.clock.sleep(backoff(failures))
+                continue
+            self._saved(table)
+            return
+
+    async def _set_seat(self, table: Table, seat: int, info: SeatInfo | None) -> None:
+        """Change one seat: stored first, so a refused write leaves the table as it was."""
+        seats = list(table.seats)
+        seats[seat] = info
+        await self._write(table, self.store.update_seats(table.id, seats))
+        table.seats = seats
+
+    async def _set_meta(self, table: Table, **changes: Any) -> None:
+        """Change the table's meta: stored first, so a refused write changes nothing."""
+        meta = {**table.meta, **changes}
+        await self._write(table, self.store.set_table_meta(table.id, meta))
+        table.meta = meta
+
+    async def _write(self, table: Table, write: Awaitable[Any]) -> None:
+        """A lobby or seat write: ``NotSaved`` (and a pause or close) if the store refuses it."""
+        try:
+            await write
+        except Exception as exc:
+            await self._not_saved(table, exc, rollback=False)
+        self._saved(table)
+
+    async def _snapshot(self, table: Table, match: Match) -> None:
+        """A snapshot is a shortcut for restarts (the log is the record): one try is enough."""
+        try:
+            await self.store.save_snapshot(
+                table.id, match.seq, match.to_dict(), token=self._lease_token(table)
+            )
+        except LeaseLost:
+            self._fenced_out(table.id)
+        except Exception as exc:
+            log.warning("table %s: no snapshot at %s (%s)", table.id, match.seq, exc)
+
+    async def _close(self, table: Table, reason: CloseReason, note: str) -> None:
+        if table.closed:
+            return
+        if self.fence is not None and self.fence.token(table.id) is None:
+            self._fenced_out(table.id)  # another process decides this table's end
+            return
+        table.closed = True
+        status = "finished" if reason is CloseReason.FINISHED else "aborted"
+        try:
+            await self.store.close_table(table.id, status, self.clock.now())
+        except Exception:  # the channel is freed all the same; recorded before its next table
+            log.exception("table %s: could not record its closing", table.id)
+            self._unrecorded_closes[table.channel_id] = (table.id, status)
+        self._emit(table, UpdateKind.CLOSED, note=note, reason=reason)
+        if self.tables.get(table.channel_id) is table:
+            del self.tables[table.channel_id]
+        for seat in range(4):
+            self._players.pop((table.id, seat), None)
+        await self._stop_tasks(table, flush=False)
+        if self.fence is not None:
+            await self.fence.release(table.id)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel was deleted or the bot lost access: abort its table."""
+        table = self.tables.get(channel_id)
+        if table is not None:
+            await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
+
+    async def _free_channel(self, channel_id: int) -> None:
+        """Record a closing the store refused earlier, before a new table takes the channel."""
+        if channel_id in self._unrecorded_closes:
+            table_id, status = self._unrecorded_closes[channel_id]
+            try:
+                await self.store.close_table(table_id, status, self.clock.now())
+            except Exception as exc:
+                log.warning("table %s: its closing still cannot be recorded (%s)", table_id, exc)
+                raise NotSaved(True) from None
+            del self._unrecorded_closes[channel_id]
