@@ -4,16 +4,25 @@ Everything here draws on an RGB canvas with antialiased edges; ``encode`` maps
 the finished canvas onto the theme's fixed palette (see ``theme.py``) and
 writes a PNG with no metadata chunks (no text, no timestamps: nothing but the
 pixels leaves the renderer).
+
+The PNG is written here, not by Pillow: encoding was most of a hand image's cost
+(1.2 of 2.7 ms for 25 cards, and the bot draws about one hand image per play).
+Pillow's writer tries five row filters and deflates with zlib; these flat
+palette images gain nothing from filters, and ISA-L's deflate (``isal``) at
+level 1 is ten times faster than zlib at the same size (0.12 ms, 18 KB for
+that hand, against 1.2 ms and 18 KB).
 """
 
 from __future__ import annotations
 
-import io
 import math
+import struct
 import threading
+import zlib
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from isal import isal_zlib
 from PIL import Image
 
 from bot.rules import Trump
@@ -35,9 +44,9 @@ def legible(width: int) -> int:
     return math.ceil(width * LEGIBLE / PHONE_WIDTH / CAP_HEIGHT)
 
 
-# zlib level 3: within 0.1 ms of level 1 on these flat palette images and ~25%
-# smaller; levels 6+ double the encoding time for a few more percent.
-COMPRESS_LEVEL = 3
+# ISA-L's level 1: levels 0-2 cost the same here, level 3 six times more for no gain
+DEFLATE_LEVEL = 1
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def new_canvas(width: int, height: int, th: Theme) -> Image.Image:
@@ -170,9 +179,36 @@ def encode(canvas: Image.Image, th: Theme) -> bytes:
     """The canvas as PNG bytes, mapped onto the theme palette (no metadata)."""
     with _PALETTE_LOCK:
         indexed = canvas.quantize(palette=palette_image(th.name), dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    indexed.save(buffer, "PNG", compress_level=COMPRESS_LEVEL, optimize=False)
-    return buffer.getvalue()
+    return png(indexed)
+
+
+def png(indexed: Image.Image) -> bytes:
+    """An 8-bit palette PNG of a "P" image: IHDR, PLTE, one IDAT, IEND, nothing else.
+
+    Every row is stored unfiltered (filter byte 0), so the image data is the
+    pixels with a zero before each row: the image pasted one column to the right
+    of a column of index 0, whose bytes are exactly that.
+    """
+    if indexed.mode != "P":
+        raise ValueError(f"png() writes palette images, not {indexed.mode!r}")
+    width, height = indexed.size
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(indexed, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(indexed.getpalette() or (0, 0, 0))),
+            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), DEFLATE_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
 def level_text(level: str) -> str:

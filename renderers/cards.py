@@ -188,13 +188,17 @@ def paste_card(canvas: Image.Image, spr: Sprite, x: int, y: int, shadow: RGB | N
     """Paste a card, with a drop shadow below it in ``shadow`` (None for none).
 
     Same pixels as pasting the shadow mask 3 px lower and then the card through
-    its mask, in about a fifth of the time.
+    its mask, in about a fifth of the time. The pieces go straight to Pillow's
+    core image (``Image.im``, the call ``Image.paste`` ends in): the checks
+    ``Image.paste`` makes first cost more than the copying of these small pieces.
     """
+    core = canvas.im
+    low = y + CARD_H - RADIUS
     if shadow is not None:
-        canvas.paste(shadow, (x, y + CARD_H - RADIUS), spr.shadow)
-    canvas.paste(spr.top[0], (x, y), spr.top[1])
-    canvas.paste(spr.body, (x, y + RADIUS))
-    canvas.paste(spr.bottom[0], (x, y + CARD_H - RADIUS), spr.bottom[1])
+        core.paste(shadow, (x, low, x + CARD_W, low + spr.shadow.height), spr.shadow.im)
+    core.paste(spr.top[0].im, (x, y, x + CARD_W, y + RADIUS), spr.top[1].im)
+    core.paste(spr.body.im, (x, y + RADIUS, x + CARD_W, low))
+    core.paste(spr.bottom[0].im, (x, low, x + CARD_W, y + CARD_H), spr.bottom[1].im)
 
 
 def suit_colours(th: Theme, four_color: bool) -> dict[str, RGB]:

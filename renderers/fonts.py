@@ -207,5 +207,7 @@ def draw_text(
         baseline = y + size * 0.74
     else:
         baseline = y
-    image.paste(colour, (round(x) - 1, round(baseline) - tm.ascent), tm.mask)
+    left, top = round(x) - 1, round(baseline) - tm.ascent
+    mask = tm.mask  # pasted on the core image: see ``cards.paste_card``
+    image.im.paste(colour, (left, top, left + mask.width, top + mask.height), mask.im)
     return tm.width

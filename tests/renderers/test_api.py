@@ -19,6 +19,7 @@ from renderers import (
     SummaryScene,
     TableScene,
     TrickScene,
+    canvas,
     hand,
     kitty,
     render_hand,
@@ -106,6 +107,28 @@ def test_png_is_palette_and_carries_no_metadata(kind):
     assert types[:2] == ["IHDR", "PLTE"] and types[-1] == "IEND"
     assert set(types[2:-1]) == {"IDAT"}
     assert Image.open(io.BytesIO(data)).mode == "P"
+
+
+def test_the_png_writer_keeps_every_index_and_the_palette():
+    """The bot's own PNG writer (unfiltered rows, ISA-L deflate) against Pillow's reader:
+    the same palette indices and colours back, for an image with every index and
+    runs of one colour, and a one-pixel image."""
+    pixels = bytes((i * 7 + i // 301) % 256 for i in range(301 * 77))
+    noise = Image.frombytes("P", (301, 77), pixels)
+    noise.putpalette([(i * 5 + c) % 256 for i in range(256) for c in range(3)])
+    noise.paste(3, (10, 10, 200, 60))
+    tiny = Image.new("P", (1, 1), 9)
+    tiny.putpalette([1, 2, 3] * 16)
+    for image in (noise, tiny):
+        data = canvas.png(image)
+        assert chunks(data) == ["IHDR", "PLTE", "IDAT", "IEND"]
+        back = Image.open(io.BytesIO(data))
+        back.load()
+        assert back.mode == "P" and back.size == image.size
+        assert back.tobytes() == image.tobytes()
+        assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+    with pytest.raises(ValueError):
+        canvas.png(Image.new("RGB", (2, 2)))
 
 
 def test_dark_and_light_differ():
