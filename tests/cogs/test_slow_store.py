@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
+from fakediscord.driver import InteractionHandle
 from fakediscord.state import Channel, Message
 
 from .helpers import Env
@@ -28,30 +29,59 @@ from .helpers import Env
 IN_TIME = 2.5  # within Discord's 3 s to acknowledge, with room for a busy test machine
 
 
-@contextmanager
-def held_seat_writes(
-    monkeypatch: pytest.MonkeyPatch, table_id: int
-) -> Iterator[tuple[list[int], asyncio.Event]]:
-    """Every seat write of table ``table_id`` is held until the event is set.
+class Held:
+    """Store writes held until the test opens the gate (and held again once it closes it).
 
-    Yields the ids of the writes held so far and the event that lets them go.
+    ``made`` names every write that reached the gate, held or not.
     """
-    real = Store.update_seats
-    held: list[int] = []
-    release = asyncio.Event()
 
-    async def update_seats(self: Store, tid: int, seats: Any) -> None:
-        if tid == table_id:
-            held.append(tid)
-            await release.wait()
-        await real(self, tid, seats)
+    def __init__(self) -> None:
+        self.made: list[str] = []
+        self._gate = asyncio.Event()
+
+    def open(self) -> None:
+        self._gate.set()
+
+    def close(self) -> None:
+        self._gate.clear()
+
+    async def passing(self, name: str) -> None:
+        self.made.append(name)
+        await self._gate.wait()
+
+
+@contextmanager
+def held_writes(
+    monkeypatch: pytest.MonkeyPatch, *names: str, table_id: int | None = None
+) -> Iterator[Held]:
+    """The store methods ``names`` wait at the gate (with ``table_id``: only that table's)."""
+    held = Held()
+
+    def holding(name: str) -> Any:
+        real = getattr(Store, name)
+
+        async def write(self: Store, *args: Any, **kwargs: Any) -> Any:
+            if table_id is None or args[0] == table_id:
+                await held.passing(name)
+            return await real(self, *args, **kwargs)
+
+        return write
 
     with monkeypatch.context() as patch:
-        patch.setattr(Store, "update_seats", update_seats)
+        for name in names:
+            patch.setattr(Store, name, holding(name))
         try:
-            yield held, release
+            yield held
         finally:
-            release.set()
+            held.open()
+
+
+async def acknowledged_while_held(handle: InteractionHandle) -> None:
+    """The interaction was deferred within ``IN_TIME`` and is not yet answered."""
+    await handle
+    assert handle.ack_latency is not None and handle.ack_latency < IN_TIME, handle
+    original = handle.interaction.original
+    assert original is not None and original.loading, original
 
 
 async def lobby_message(env: Env, channel: Channel) -> Message:
@@ -67,13 +97,11 @@ async def test_a_lobby_button_with_a_slow_write_is_acknowledged_in_time(
     await env.reply(env.users[0], "new")
     table = env.table()
     lobby = await lobby_message(env, env.world.tables)
-    with held_seat_writes(monkeypatch, table.id) as (held, release):
+    with held_writes(monkeypatch, "update_seats", table_id=table.id) as held:
         handle = env.driver.click(lobby, f"sj:l:{table.id}:join", env.users[1])
-        await handle  # acknowledged (deferred) before the write
-        assert handle.ack_latency is not None and handle.ack_latency < IN_TIME
-        await env.until(lambda: held)
-        assert handle.interaction.original is not None and handle.interaction.original.loading
-        release.set()
+        await env.until(lambda: held.made)
+        await acknowledged_while_held(handle)  # acknowledged (deferred) before the write
+        held.open()
         answer = await handle.wait_message()
         assert "You sit in seat 1" in answer.content and answer.ephemeral
     assert table.seats[1] is not None
@@ -91,9 +119,9 @@ async def test_a_slow_write_at_one_table_delays_no_other_table(
     assert "Table opened" in (await handle.wait_message()).content
     fast_table = env.bot.service.tables[other.id]
     other_lobby = await lobby_message(env, other)
-    with held_seat_writes(monkeypatch, slow_table.id) as (held, release):
+    with held_writes(monkeypatch, "update_seats", table_id=slow_table.id) as held:
         stuck = env.driver.send_slash("shengji join", carol, env.world.tables)
-        await env.until(lambda: held)  # table A's write is under way, and stays so
+        await env.until(lambda: held.made)  # table A's write is under way, and stays so
         joined = env.driver.send_slash("shengji join", bob, other)
         clicked = env.driver.click(other_lobby, f"sj:l:{fast_table.id}:bot", dave)
         rules = env.driver.send_slash("shengji rules", bob, other)
@@ -109,8 +137,7 @@ async def test_a_slow_write_at_one_table_delays_no_other_table(
         assert answers[2].embeds
         assert [s is not None for s in fast_table.seats] == [True, True, True, False]
         # table A's join is acknowledged too, and answered once its write is done
-        await stuck
-        assert stuck.ack_latency is not None and stuck.ack_latency < IN_TIME
-        release.set()
+        await acknowledged_while_held(stuck)
+        held.open()
         assert "You sit in seat 1" in (await stuck.wait_message()).content
     assert slow_table.seats[1] is not None
