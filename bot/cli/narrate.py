@@ -1,7 +1,8 @@
 """What the terminal game says about the table: the trick so far, every event, the hand's end.
 
-``Narrator`` holds the printing half of ``bot.cli.play.TerminalGame`` (which asks
-the person and drives the match); every line comes from the ``cli`` catalog.
+``Narrator`` holds the printing half of ``bot.cli.play.TerminalGame`` (``Asker``
+asks the person, ``TerminalGame`` drives the match); every line comes from the ``cli``
+catalog.
 """
 
 from __future__ import annotations

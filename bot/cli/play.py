@@ -1,7 +1,8 @@
 """``python -m bot play``: a whole match in the terminal against three computer players.
 
 The table procedure (deal, bids, the window, turns) is ``bot.game.driver``'s, as
-everywhere; this module only asks the person and prints.
+everywhere; ``TerminalGame`` follows it, ``ask`` (``Asker``) asks the person and
+applies every action, ``narrate`` (``Narrator``) prints.
 """
 
 from __future__ import annotations
@@ -9,40 +10,20 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from bot.ai import KINDS, make_player, suggest, suggest_bid
-from bot.ai.review import review_hand
-from bot.game import (
-    SYSTEM,
-    Action,
-    Bury,
-    Declare,
-    Event,
-    Match,
-    NextHand,
-    Pass,
-    Phase,
-    Play,
-    Redeal,
-    SeatView,
-    team_of,
-)
+from bot.ai import KINDS, make_player
+from bot.game import SYSTEM, Action, Declare, Match, NextHand, Phase, Redeal, team_of
 from bot.game.driver import AskBid, Driver, Step, Turn, next_step, system_action
 from bot.i18n import pick, t
-from bot.i18n.rules import explain, suit_name
-from bot.rules import Card, RulesError, Trump, format_cards, obligation, parse_cards
+from bot.rules import Card
 
+from .ask import Asker, Quit
 from .common import Printer, add_rules, parse_rules, supports_symbols
-from .narrate import Narrator
 
 
-class Quit(Exception):
-    """The player typed ``quit`` (or the input ended)."""
-
-
-class TerminalGame(Narrator):
+class TerminalGame(Asker):
     """A match between one person (``seat``) and three computer players.
 
     ``read(prompt)`` returns a line (raises ``EOFError`` at the end of input) and
@@ -79,19 +60,6 @@ class TerminalGame(Narrator):
         # every accepted action, for the post-hand review (it replays the hand)
         self.log: list[tuple[int, Action]] = []
         self.start = match.to_dict()
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        """Every action goes through here, so the log the review replays misses none."""
-        events = self.match.apply(seat, action)
-        self.log.append((seat, action))
-        return events
-
-    def _timeout(self) -> list[Event]:
-        """The computer acts for the player (托管, a hint taken), logged as ``_apply`` logs."""
-        events = self.match.timeout(self.seat, suggest)
-        assert self.match.last_action is not None
-        self.log.append((self.seat, self.match.last_action))
-        return events
 
     # --- the match loop ---------------------------------------------------------------
 
@@ -159,62 +127,6 @@ class TerminalGame(Narrator):
                     self.say("cli-redeal")
                     self.offered = ()
 
-    def _bid(self, seat: int, cards: Sequence[Card]) -> None:
-        """Apply a bid (the driver asks the others again) and say it."""
-        self.driver.observe(self._apply(seat, Declare(tuple(cards))))
-        bid = self.match.bids[-1] if self.match.bids else None
-        key = "cli-bid-auto" if seat == self.seat and self.autopilot else "cli-bid"
-        suit = suit_name(self.locale, None if bid is None else bid.suit)
-        self.say(key, who=self.who(seat), cards=self.show.cards(cards), suit=suit)
-
-    def _my_bid(self, final: bool) -> None:
-        match = self.match
-        options = match.legal_bids(self.seat)
-        key = tuple(b.cards for b in options)
-        if not options or (key == self.offered and not final) or self.autopilot:
-            if self.autopilot and options:
-                action = suggest_bid(match.view(self.seat))
-                if action is not None:
-                    self._bid(self.seat, action.cards)
-            return
-        self.offered = key
-        view = match.view(self.seat)
-        self.write("")
-        self.say("cli-dealt", dealt=view.dealt, total=view.deal_total)
-        self.write(self.show.hand(view.hand, Trump(view.level, _bid_suit(view))))
-        current = view.current_bid
-        if current is not None:
-            self.say(
-                "cli-current-bid", who=self.who(current.seat), cards=self.show.cards(current.cards)
-            )
-        menu = "  ".join(f"{i + 1}) {self.show.cards(b.cards)}" for i, b in enumerate(options))
-        self.say("cli-may-bid", menu=menu)
-        prompt = t(self.locale, "cli-bid-prompt-last" if final else "cli-bid-prompt")
-
-        def accept(text: str) -> bool:
-            if text == "":
-                return True
-            if text == "hint":
-                bid = suggest_bid(match.view(self.seat))
-                if bid is None:
-                    self.say("cli-hint-pass")
-                else:
-                    self.say("cli-hint-bid", cards=self.show.cards(bid.cards))
-                return False
-            if text == "auto":
-                bid = suggest_bid(match.view(self.seat))
-                if bid is not None:
-                    self._bid(self.seat, bid.cards)
-                return True
-            if text.isdigit() and 1 <= int(text) <= len(options):
-                cards: Sequence[Card] = options[int(text) - 1].cards
-            else:
-                cards = parse_cards(text)
-            self._bid(self.seat, cards)
-            return True
-
-        self._ask(prompt, accept)
-
     def _announce_trump(self) -> None:
         match = self.match
         assert match.trump is not None and match.dealer is not None
@@ -226,145 +138,6 @@ class TerminalGame(Narrator):
         else:
             bidder = self.who(bid.seat)
             self.say("cli-trump-bid", trump=trump, bidder=bidder, dealer=dealer, defends=defends)
-
-    # --- the kitty and the tricks ---------------------------------------------------------
-
-    def _my_turn(self) -> None:
-        match = self.match
-        view = match.view(self.seat)
-        assert view.trump is not None
-        if self.autopilot and not self.watch:
-            self._report(self.seat, self._timeout())
-            return
-        self.write("")
-        if view.expecting == "overcall":
-            self._my_overcall(view)
-            return
-        if view.expecting == "bury":
-            self.say("cli-took-kitty", cards=self.show.cards(view.kitty or ()))
-            self.say("cli-your-cards")
-            self.write(self.show.hand(view.hand, view.trump))
-            size = view.rules.kitty_size
-            if self.watch:
-                events = self._timeout()
-                self.say("cli-buried-mine", cards=self.show.cards(match.kitty))
-                self._report(self.seat, events)
-                return
-            self._ask(t(self.locale, "cli-bury-prompt", count=size), lambda x: self._try(x, Bury))
-            return
-        self._show_table(view)
-        self.say("cli-your-cards")
-        self.write(self.show.hand(view.hand, view.trump))
-        if view.lead is not None:
-            need = obligation(view.hand, view.lead, view.trump, view.rules)
-            if need:
-                self.say("cli-duty", duty=explain(self.locale, need))
-        if self.watch:
-            self._report(self.seat, self._timeout())
-            return
-        self._ask(t(self.locale, "cli-play-prompt"), lambda x: self._try(x, Play))
-
-    def _my_overcall(self, view: SeatView) -> None:
-        """The round after burying (000:43): overcall once, or Enter to pass."""
-        match = self.match
-        assert view.trump is not None
-        options = match.legal_bids(self.seat)
-        self.say("cli-overcall-trump", trump=self.show.trump(view.trump))
-        self.write(self.show.hand(view.hand, view.trump))
-        if not options or self.watch:
-            action = self._timeout() if options else None
-            self._report(self.seat, action or self._apply(self.seat, Pass()))
-            return
-        menu = "  ".join(f"{i + 1}) {self.show.cards(b.cards)}" for i, b in enumerate(options))
-        self.say("cli-may-overcall", menu=menu)
-
-        def accept(text: str) -> bool:
-            if text in ("", "pass"):
-                chosen: Declare | Pass = Pass()
-            elif text.isdigit() and 1 <= int(text) <= len(options):
-                chosen = Declare(options[int(text) - 1].cards)
-            else:
-                chosen = Declare(tuple(parse_cards(text)))
-            self._report(self.seat, self._apply(self.seat, chosen))
-            return True
-
-        self._ask(t(self.locale, "cli-overcall-prompt"), accept)
-
-    def _try(self, text: str, kind: type[Bury] | type[Play]) -> bool:
-        match = self.match
-        if text == "":
-            return False
-        if text == "hint":
-            action = suggest(match.view(self.seat))
-            assert isinstance(action, Bury | Play)
-            self.say(
-                "cli-hint-play",
-                cards=self.show.cards(action.cards),
-                code=format_cards(action.cards),
-            )
-            return False
-        if text in ("auto", "auto all"):
-            if text == "auto all":
-                self.autopilot = True
-                self.say("cli-autopilot")
-            self._report(self.seat, self._timeout())
-            return True
-        cards = tuple(parse_cards(text))
-        events = self._apply(self.seat, kind(cards))
-        if kind is Bury:
-            self.say("cli-buried-mine", cards=self.show.cards(cards))
-        else:
-            self._report(self.seat, events)
-        return True
-
-    def _ask(self, prompt: str, accept: Callable[[str], bool]) -> None:
-        """Prompt until ``accept`` takes the answer; rule errors are shown and re-asked."""
-        while True:
-            text = self.read(prompt).strip()
-            lowered = text.lower()
-            if lowered in ("quit", "exit", "q"):
-                raise Quit
-            if lowered in ("help", "?"):
-                self.say("cli-help")
-                continue
-            if lowered == "review":
-                self._review()
-                continue
-            if lowered in ("hint", "auto", "auto all"):
-                text = lowered
-            if text == "" and self.autopilot:
-                return
-            try:
-                if accept(text):
-                    return
-            except RulesError as error:
-                self.say("cli-not-allowed", reason=explain(self.locale, error))
-
-    def _review(self) -> None:
-        """The player's three costliest decisions of the hand just played (``review``)."""
-        match = self.match
-        if self.watch or match.result is None or match.phase not in (Phase.SCORED, Phase.OVER):
-            self.say("cli-review-later")
-            return
-        self.say("cli-review-wait")
-        review = review_hand(
-            match.seed, self.log, self.seat, hand_no=match.hand_no, start=self.start
-        )
-        if not review.decisions:
-            self.say("cli-review-none", judged=review.judged)
-        for decision in review.decisions:
-            self.say(
-                "cli-review-line",
-                trick=decision.trick,
-                played=self.show.cards(decision.played),
-                better=self.show.cards(decision.better),
-                loss=f"{decision.loss:.1f}",
-            )
-
-
-def _bid_suit(view: SeatView) -> str | None:
-    bid = view.current_bid
-    return bid.suit if bid is not None else None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
