@@ -13,6 +13,8 @@ from typing import ClassVar
 
 from bot.rules import Card, parse_cards
 
+from .frozen import quick_init
+
 SYSTEM = -1  # the actor for clock-driven actions
 
 
@@ -47,6 +49,7 @@ class Bury:
     kind: ClassVar[str] = "bury"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Play:
     """Lead or follow with these cards."""

@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from bot.rules import Card
 
+from .frozen import quick_init
 from .views import HandResult
 
 
@@ -186,6 +187,7 @@ class ThrowFailed(_Event):
     kind: ClassVar[str] = "throw_failed"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Played(_Event):
     """Cards put on the trick; ``auto`` when the computer played for the seat."""
@@ -196,6 +198,7 @@ class Played(_Event):
     kind: ClassVar[str] = "played"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickWon(_Event):
     """The ``number``-th trick of the hand (from 1) is complete."""
