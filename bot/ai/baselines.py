@@ -68,6 +68,9 @@ class RandomPlayer:
 
     def _play(self, view: SeatView) -> Play:
         rng = self.rng
+        # ``random()`` is one C call; ``choice`` wraps a rejection loop written in Python,
+        # several times dearer, and this runs for every card of every simulated hand
+        draw = rng.random
         assert view.trump is not None
         if view.trump is not self._trump:  # one lookup per hand, not per card
             self._trump = view.trump
@@ -78,14 +81,21 @@ class RandomPlayer:
         if trick:
             lead = trick[0][1]
             if len(lead) == 1:
+                # uniform over the led suit's cards if any, else over the hand: a first
+                # draw from the whole hand stands when it is of the led suit (each such
+                # card then has 1/n + (1 - k/n)/k = 1/k), which spares the filtering
                 led = suit_of[lead[0]]
-                in_suit = [c for c in hand if suit_of[c] == led]
-                return Play((rng.choice(in_suit or hand),))
+                card = hand[int(draw() * len(hand))]
+                if suit_of[card] != led:
+                    in_suit = [c for c in hand if suit_of[c] == led]
+                    if in_suit:
+                        card = in_suit[int(draw() * len(in_suit))]
+                return Play((card,))
             return Play(tuple(random_follow(hand, lead, view.trump, view.rules, rng)))
         # a random card, led alone or (when held twice) sometimes as a pair; now and
         # then a random throw of a few cards of its suit (it may well fail)
-        card = rng.choice(hand)
-        roll = rng.random()
+        card = hand[int(draw() * len(hand))]
+        roll = draw()
         if roll < RANDOM_THROW_CHANCE:
             suit = suit_of[card]
             same = [c for c in hand if suit_of[c] == suit]
