@@ -180,7 +180,7 @@ class MatchState:
                 self.rules,
                 self.hand_no,
                 phase,
-                (self.levels[0], self.levels[1]),
+                tuple(self.levels),
                 dealer,
                 level,
                 self.trump,

@@ -12,6 +12,7 @@ Decisions taken here where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 from bot.rules import (
     DEALER,
@@ -37,6 +38,8 @@ from .phase import OVER, PLAY, SCORED
 from .state import MatchState
 from .views import HandResult, TrickRecord
 
+_TRICK_RECORD = tuple.__new__  # a TrickRecord from its fields in order, without __new__'s call
+
 
 class TrickPhases(MatchState):
     """The handlers of ``play`` and ``scored``: each checks, then changes."""
@@ -53,11 +56,39 @@ class TrickPhases(MatchState):
         trump = self.trump
         assert trump is not None
         hand = self.hands[seat]
-        events: list[Event] = []
-        if not trick and len(cards) == 1 and cards[0] in hand:
-            played = cards  # a single card from the hand: always a legal lead
+        if len(cards) != 1 or cards[0] not in hand:
+            return self._play_cards(seat, hand, cards, auto)
+        # a single card from the hand (most plays of a hand): always a legal lead, and a
+        # legal follow to a single when of the led suit or when the seat has none of it;
+        # ``check_follow`` asks the same first, and explains a refusal
+        card = cards[0]
+        if not trick:
             self.attempted = None
-        elif not trick:
+        else:
+            lead = trick[0][1]
+            suit_of = order_for(trump, self.rules).suit_of
+            led = suit_of[lead[0]]
+            if len(lead) != 1 or (suit_of[card] != led and led in map(suit_of.__getitem__, hand)):
+                check_follow(hand, lead, cards, trump, self.rules)  # raises
+        hand.remove(card)
+        played = (card,)
+        trick.append((seat, played))
+        if len(trick) < 4:
+            return [Played(seat, played, auto)]
+        return [Played(seat, played, auto), *self._finish_trick()]
+
+    def _play_cards(
+        self, seat: int, hand: list[Card], cards: Sequence[Card], auto: bool
+    ) -> list[Event]:
+        """A play of several cards (or of a card the hand lacks, which fails its check)."""
+        trump = self.trump
+        assert trump is not None
+        trick = self.trick
+        events: list[Event] = []
+        if trick:
+            check_follow(hand, trick[0][1], cards, trump, self.rules)
+            played: Sequence[Card] = cards
+        else:
             units = check_lead(hand, cards, trump, self.rules)
             played = cards
             self.attempted = None
@@ -85,18 +116,6 @@ class TrickPhases(MatchState):
                             self.attackers_points,
                         )
                     )
-        else:
-            lead = trick[0][1]
-            if len(lead) == 1 and len(cards) == 1 and cards[0] in hand:
-                # a single led and a single played (most plays of a hand): the led suit if
-                # held, else anything; ``check_follow`` asks the same first
-                suit_of = order_for(trump, self.rules).suit_of
-                led = suit_of[lead[0]]
-                if suit_of[cards[0]] != led and any(suit_of[c] == led for c in hand):
-                    check_follow(hand, lead, cards, trump, self.rules)  # raises, with reasons
-            else:
-                check_follow(hand, lead, cards, trump, self.rules)
-            played = cards
         for card in played:
             hand.remove(card)
         cards_played = tuple(played)
@@ -111,23 +130,26 @@ class TrickPhases(MatchState):
         return team_of(seat) != team_of(self.dealer)
 
     def _finish_trick(self) -> list[Event]:
-        assert self.trump is not None and self.leader is not None
+        trump, leader, dealer = self.trump, self.leader, self.dealer
+        assert trump is not None and leader is not None and dealer is not None
         trick = self.trick
         plays = [cards for _, cards in trick]
-        winner = trick[trick_winner(plays, self.trump, self.rules)][0]
-        won = points([card for cards in plays for card in cards])
-        if won and self._attacking(winner):
+        winner = trick[trick_winner(plays, trump, self.rules)][0]
+        won = points(chain.from_iterable(plays))
+        if won and team_of(winner) != team_of(dealer):
             self.attackers_points += won
-        record = TrickRecord(self.leader, tuple(trick), winner, won, self.attempted)
-        self.tricks.append(record)
+        tricks = self.tricks
+        tricks.append(
+            _TRICK_RECORD(TrickRecord, (leader, tuple(trick), winner, won, self.attempted))
+        )
         self._tricks_view = None
         self.trick = []
         self.attempted = None
         self.leader = winner
-        events: list[Event] = [TrickWon(len(self.tricks), winner, won, self.attackers_points)]
-        if not self.hands[winner]:
-            events.extend(self._score_hand())
-        return events
+        done = TrickWon(len(tricks), winner, won, self.attackers_points)
+        if self.hands[winner]:
+            return [done]
+        return [done, *self._score_hand()]
 
     def _score_hand(self) -> list[Event]:
         assert self.dealer is not None and self.trump is not None
