@@ -15,7 +15,6 @@ Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
 """
 
 from .leases import Lease, LeaseKeeper, LeaseLost, table_resource
-from .live import restore_match, shard_of
 from .migrations import LATEST_VERSION
 from .models import (
     METRICS,
@@ -32,6 +31,7 @@ from .models import (
     StoreError,
 )
 from .prefs import UserPrefs
+from .restore import restore_match, shard_of
 from .simulate import SimulationResult, computer_action, simulate, simulate_into
 from .store import Store
 

@@ -1,10 +1,10 @@
 """``Store``: the bot's records, leaderboards and restart-proof tables.
 
 The facade over the store's parts, each a job of its own: ``db`` (the connection,
-transactions, group commit), ``live`` (live tables, the action log, snapshots,
-restore), ``records`` (scored hands and match results; the rows themselves are
-computed without I/O by ``rows.hand_rows``) and ``queries`` (leaderboards, stats,
-history).
+transactions, group commit), ``live`` (live tables) with ``actionlog`` (the action
+log, snapshots) and ``restore`` (reading them back after a restart), ``records``
+(scored hands and match results; the rows themselves are computed without I/O by
+``rows.hand_rows``) and ``queries`` (leaderboards, stats, history).
 
 Durability (SQLite). Every ``append_action`` is its own committed transaction
 before it returns. The file runs in WAL mode with ``synchronous=NORMAL``: a
