@@ -2,13 +2,28 @@
 
 Hypothesis profiles: ``ci`` (default, quick) and ``stress`` (thousands of examples
 per property), chosen with ``HYPOTHESIS_PROFILE=stress python3 -m pytest tests/rules``.
+
+Compiled modules are cached even where ``PYTHONDONTWRITEBYTECODE`` is set: compiling
+the project and rewriting the tests' asserts again costs each worker (and each bot
+process a test starts) about 2 s of CPU a run. The cache then goes to the temporary
+folder, never into the source tree, which is what that setting usually protects.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
 
 from hypothesis import HealthCheck, settings
+
+if sys.dont_write_bytecode:
+    sys.pycache_prefix = sys.pycache_prefix or os.path.join(
+        tempfile.gettempdir(), "shengji-pycache"
+    )
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the processes tests start, too
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile(
