@@ -138,16 +138,17 @@ async def test_fuzzed_component_ids_and_values_change_nothing(
     caplog.set_level(logging.WARNING)
     place = env.place()
     rng = random.Random(14)
-    for _ in range(120):
+    for n in range(120):
         user = rng.choice(senders)
         custom_id = rng.choice(ids)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if custom_id.startswith("sj:p") or rng.random() < 0.2:
             data = {"custom_id": custom_id, "component_type": 3, "values": rng.choice(values)}
         env.driver._start(3, user, place, data)
-        # answered, or ignored (ids not ours get no answer at all): either way the bot is
-        # quiet again, without waiting out a timeout for every ignored id
-        await env.fake.idle(quiet=0.02)
+        if n % 8 == 7:
+            # eight at a time, answered or ignored (ids not ours get no answer at all):
+            # either way the bot is quiet again, without waiting out a timeout for each
+            await env.fake.idle(quiet=0.02)
     await env.fake.idle()
     assert match.seq == seq and list(table.seats) == seats and not table.closed
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
