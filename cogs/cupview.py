@@ -24,7 +24,6 @@ from bot.i18n import pick, t
 from bot.store.tournaments import TournamentResult
 from bot.tournament.bracket import Game
 from bot.tournament.cup import Cup
-from renderers.labels import Lang
 from renderers.tournament import (
     MatchScene,
     RankRow,
@@ -145,11 +144,16 @@ def _ranking(loc: str, cup: Cup, round_: Any, name: list[str]) -> tuple[RankRow,
 def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
     """What the standings image shows, from the tournament as it is now."""
     bracket = cup.bracket
-    lang: Lang = "zh" if pick(loc) == "zh-CN" else "en"
+    words = {
+        "round_n": t(loc, "img-round-n", n="{n}"),  # the image writes each round's number
+        "ranking_n": t(loc, "img-ranking-n", n="{n}"),
+        "podium": t(loc, "img-podium"),
+        "bye": t(loc, "img-bye"),
+    }
     if bracket is None:
-        return StandingsScene(
-            cup.name, "registration", (), summary=(t(loc, "tournament-not-started"),), lang=lang
-        )
+        status = t(loc, "tournament-status-registration")
+        waiting = (t(loc, "tournament-not-started"),)
+        return StandingsScene(cup.name, status, (), summary=waiting, words=words)
     name = [e.name + (" 🤖" if e.computer else "") for e in bracket.entrants]
     rounds = []
     for round_ in bracket.rounds:
@@ -178,7 +182,7 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
     if podium:
         places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
         summary.append(t(loc, "tournament-podium", places=places))
-    return StandingsScene(cup.name, status, tuple(rounds), podium, tuple(summary), lang=lang)
+    return StandingsScene(cup.name, status, tuple(rounds), podium, tuple(summary), words)
 
 
 def _status(loc: str, cup: Cup, now: float) -> str:

@@ -39,9 +39,6 @@ LABELS: dict[str, dict[str, str]] = {
         "your_hand": "Your hand",
         "big_joker": "BIG",
         "small_joker": "SMALL",
-        "podium_is": "Podium: {places}",
-        "round_n": "Round {n}",
-        "bye": "bye: a win at level 2",
     },
     "zh": {
         "trump": "主",
@@ -66,9 +63,6 @@ LABELS: dict[str, dict[str, str]] = {
         "your_hand": "我的手牌",
         "big_joker": "大王",
         "small_joker": "小王",
-        "podium_is": "领奖台：{places}",
-        "round_n": "第 {n} 轮",
-        "bye": "轮空：记作打 2 获胜",
     },
 }
 

@@ -154,12 +154,12 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     standings = [
         m for m in env.fake.channel_messages(env.world.tables) if m.attachments and m.embeds
     ]
-    assert standings and standings[-1].attachments[0].image_size[0] == 960
+    assert standings and standings[-1].attachments[0].image_size[0] == 800  # phone layout
     handle = env.driver.send_slash("shengji tournament standings", bob, env.world.tables)
     await handle
     shown = await handle.wait_message()
     assert shown.ephemeral and "Podium" in shown.embeds[0]["description"]
-    assert shown.attachments[0].image_size[0] == 960
+    assert shown.attachments[0].image_size[0] == 800
     handle = env.driver.send_slash("shengji stats", alice, env.world.tables)
     await handle
     fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}

@@ -23,3 +23,8 @@ img-dealer = Dealer
 img-defenders = Dealer's team
 img-attackers = Attackers
 img-level = Level
+# the tournament standings (cogs/cupview.py)
+img-round-n = Round { $n }
+img-podium = Podium
+img-bye = Bye: a win at 2
+img-ranking-n = Round { $n }: ranking

@@ -20,3 +20,8 @@ img-dealer = 庄家
 img-defenders = 庄家
 img-attackers = 闲家
 img-level = 级别
+# the tournament standings (cogs/cupview.py)
+img-round-n = 第 { $n } 轮
+img-podium = 领奖台
+img-bye = 轮空：记作打 2 获胜
+img-ranking-n = 第 { $n } 轮排名
