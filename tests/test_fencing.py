@@ -110,9 +110,9 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
         second = await _process(db, clock, {0})  # a second process for shard 0, waiting
         assert second.tables == {}
         # the first one's renewals stop reaching the database: the lease expires
-        keeper = first.fence.keepers[table.id]  # type: ignore[union-attr]
-        assert keeper._task is not None
-        keeper._task.cancel()
+        renewing = first.fence.keepers[table.id].group._task  # type: ignore[union-attr]
+        assert renewing is not None
+        renewing.cancel()
         for _ in range(100):
             await asyncio.sleep(0.2)
             await settle(clock)

@@ -5,7 +5,9 @@ and restores only the tables of guilds on those shards. That alone is not enough
 a process restarted with a wrong shard range, two started by mistake, or one that
 hangs and comes back would drive the same table twice. So each live table is
 fenced by a lease ``table:<id>`` in the store (``bot.store.leases``), held by the
-process driving it and renewed in the background.
+process driving it and renewed in the background: all of a process's table
+leases together, one statement every ``ttl / 3`` (``LeaseGroup``), so the leases
+cost one write per interval whatever the number of tables.
 
 - A table whose lease another process holds is not restored; it stays *pending*
   and is claimed as soon as the lease is free (a killed process's leases expire
@@ -31,7 +33,7 @@ import uuid
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from bot.store import LeaseKeeper, Store, shard_of, table_resource
+from bot.store import LeaseGroup, LeaseKeeper, Store, shard_of, table_resource
 
 
 def process_owner() -> str:
@@ -49,6 +51,7 @@ class Fence:
     owner: str = field(default_factory=process_owner)
     keepers: dict[int, LeaseKeeper] = field(default_factory=dict)  # by table id
     pending: set[int] = field(default_factory=set)  # own tables another process holds
+    group: LeaseGroup | None = None  # renews every table's lease in one statement
 
     @classmethod
     def of(cls, shards: Collection[int], shard_count: int, ttl: float = 30.0) -> Fence:
@@ -60,13 +63,10 @@ class Fence:
 
     async def claim(self, store: Store, table_id: int, on_lost: Callable[[int], object]) -> bool:
         """Take the table's lease (and keep renewing it); False while another process has it."""
-        keeper = await LeaseKeeper.acquire(
-            store,
-            table_resource(table_id),
-            self.owner,
-            self.ttl,
-            margin=self.ttl / 6,
-            on_lost=lambda _lease: on_lost(table_id),
+        if self.group is None or self.group.store is not store:
+            self.group = LeaseGroup(store, self.owner, self.ttl, margin=self.ttl / 6)
+        keeper = await self.group.acquire(
+            table_resource(table_id), on_lost=lambda _lease: on_lost(table_id)
         )
         if keeper is None:
             self.pending.add(table_id)
@@ -81,8 +81,10 @@ class Fence:
         return keeper.lease.token if keeper is not None and keeper.held else None
 
     def lost(self, table_id: int) -> None:
-        """The lease is gone: forget it and wait to claim the table again."""
-        self.keepers.pop(table_id, None)
+        """The lease is gone (or not held in time): stop renewing it, wait to claim it again."""
+        keeper = self.keepers.pop(table_id, None)
+        if keeper is not None:
+            keeper.group.discard(keeper)
         self.pending.add(table_id)
 
     async def release(self, table_id: int) -> None:

@@ -14,7 +14,7 @@ the dataclasses in ``models``); nothing here knows about Discord::
 Schema changes are numbered scripts in ``data/migrations`` applied at ``open``.
 """
 
-from .leases import Lease, LeaseKeeper, LeaseLost, table_resource
+from .leases import Lease, LeaseGroup, LeaseKeeper, LeaseLost, table_resource
 from .migrations import LATEST_VERSION
 from .models import (
     METRICS,
@@ -43,6 +43,7 @@ __all__ = [
     "HandRecord",
     "LeaderRow",
     "Lease",
+    "LeaseGroup",
     "LeaseKeeper",
     "LeaseLost",
     "LiveTable",

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Collection
+from contextlib import asynccontextmanager
+from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.rules import RuleSet
 from bot.store import Store, table_resource
-from bot.store.leases import Lease, LeaseKeeper, LeaseLost
+from bot.store.db import Database
+from bot.store.leases import Lease, LeaseGroup, LeaseKeeper, LeaseLost
 
 from .helpers import GUILD, HUMANS
 
@@ -154,3 +161,116 @@ async def test_a_read_cancelled_while_it_begins_leaves_the_connection_usable(
             await reading
         await store.append_action(table, len(await store.action_log(table)) + 1, -1, {}, 0.0)
     assert [seq for seq, _, _ in await store.action_log(table)] == [1, 2, 3]
+
+
+def _count_lease_writes(db: Database) -> list[str]:
+    """Every statement that writes ``leases`` on this connection, as it is sent."""
+    sent: list[str] = []
+    for name in ("execute", "one", "all"):
+        run = getattr(db, name)
+
+        def counting(sql: str, params: Any = (), _run: Callable[..., Any] = run) -> Any:
+            if sql.startswith(("UPDATE leases", "INSERT INTO leases")):
+                sent.append(sql)
+            return _run(sql, params)
+
+        setattr(db, name, counting)
+    return sent
+
+
+async def _group_of(store: Store, count: int, ttl: float) -> tuple[LeaseGroup, list[str]]:
+    group = LeaseGroup(store, "proc-a", ttl, margin=ttl / 6)
+    lost: list[str] = []
+
+    def on_lost(lease: Lease) -> None:
+        lost.append(lease.resource)
+
+    for n in range(count):
+        keeper = await group.acquire(f"table:{n}", on_lost=on_lost)
+        assert keeper is not None
+    return group, lost
+
+
+async def test_a_group_renews_all_its_leases_with_one_statement_per_interval(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    group, lost = await _group_of(store, 40, ttl=0.6)  # one renewal every 0.2 s
+    acquired = {r: k.lease.expires_at for r, k in group.keepers.items()}
+    sent = _count_lease_writes(store._db)
+    batches: list[int] = []  # how many leases each renewal carried
+    renew = store.renew_leases
+
+    async def renewing(owner: str, resources: Collection[str], ttl: float) -> list[Lease]:
+        batches.append(len(resources))
+        return await renew(owner, resources, ttl)
+
+    monkeypatch.setattr(store, "renew_leases", renewing)
+    began = time.monotonic()
+    while len(sent) < 3 or any(k.lease.expires_at == acquired[r] for r, k in group.keepers.items()):
+        await asyncio.sleep(0.02)
+    elapsed, statements = time.monotonic() - began, len(sent)
+    assert 3 <= statements <= elapsed / 0.2 + 1  # one per interval, not one per lease
+    assert all("RETURNING" in sql for sql in sent[:statements]) and set(batches) == {40}
+    await group.release_all()
+    assert not lost and group._task is None and await store.leases("table:") == []
+
+
+async def test_a_lease_taken_over_between_batches_is_lost_and_only_that_one(store: Store) -> None:
+    group, lost = await _group_of(store, 5, ttl=0.6)
+    keepers = dict(group.keepers)
+    await _expire(store, "table:3")  # proc-a stalled on it; proc-b takes it over
+    taker = await store.acquire_lease("table:3", "proc-b", 30)
+    assert taker is not None and taker.token == 2
+    await asyncio.wait_for(keepers["table:3"].lost.wait(), 10)
+    assert lost == ["table:3"] and not keepers["table:3"].held
+    renewed = {r: k.lease.expires_at for r, k in keepers.items()}
+    sent = _count_lease_writes(store._db)
+    while len(sent) < 2:
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0)
+    assert sorted(group.keepers) == ["table:0", "table:1", "table:2", "table:4"]
+    assert all(k.held and k.lease.expires_at > renewed[r] for r, k in group.keepers.items())
+    assert lost == ["table:3"]  # once
+    await group.release_all()
+    assert [(x.resource, x.owner) for x in await store.leases("table:")] == [("table:3", "proc-b")]
+
+
+@asynccontextmanager
+async def _writes_blocked(store: Store) -> AsyncIterator[None]:
+    """The database takes no writes: another connection holds the lock they need."""
+    if store._db.dialect == "sqlite":
+        other = sqlite3.connect(store.location, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            yield
+        finally:
+            other.rollback()
+            other.close()
+        return
+    conn = await asyncpg.connect(store.location)
+    await conn.execute("BEGIN; LOCK TABLE leases IN ACCESS EXCLUSIVE MODE")
+    try:
+        yield
+    finally:
+        await conn.execute("ROLLBACK")
+        await conn.close()
+
+
+async def test_an_outage_longer_than_the_deadline_loses_every_lease_at_its_deadline(
+    store: Store,
+) -> None:
+    """Each lease is lost when it may have expired, while the renewal still hangs."""
+    group, lost = await _group_of(store, 6, ttl=1.2)  # deadlines 1.0 s after each renewal
+    keepers = list(group.keepers.values())
+    async with _writes_blocked(store):
+        began = time.monotonic()
+        latest = max(k.deadline for k in keepers)
+        while len(lost) < len(keepers) and time.monotonic() < latest + 5:
+            await asyncio.sleep(0.02)
+        assert sorted(lost) == sorted(k.lease.resource for k in keepers)
+        assert time.monotonic() < latest + 1.0  # at the deadline, not when the database answers
+        assert not any(k.held for k in keepers) and group.keepers == {}
+        assert time.monotonic() - began < 5  # the writes were still blocked all along
+    await asyncio.sleep(0.5)  # the hung renewal gets through late: still lost
+    assert not any(k.held for k in keepers) and len(lost) == len(keepers)
+    assert group._task is None
