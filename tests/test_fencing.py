@@ -66,6 +66,28 @@ async def _stop(*services: TableService) -> None:
         await service.store.close()
 
 
+def _seq(table: Table) -> int:
+    """How many actions the (started) table's match has taken."""
+    assert table.match is not None
+    return table.match.seq
+
+
+def _fence(service: TableService) -> Fence:
+    assert service.fence is not None
+    return service.fence
+
+
+def _sent(service: TableService) -> int:
+    """How many updates the process has published."""
+    assert isinstance(service.sink, Recorder)
+    return len(service.sink.updates)
+
+
+def _where(record: logging.LogRecord) -> tuple[object, object]:
+    """The shard and table ``bot.logs`` put on a record."""
+    return record.__dict__["shard"], record.__dict__["table"]
+
+
 async def test_each_process_restores_only_its_shards_and_a_lease_fences_every_table(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -76,21 +98,24 @@ async def test_each_process_restores_only_its_shards_and_a_lease_fences_every_ta
     try:
         t0 = await _playing(first, GUILD0, 10, ALICE)
         t1 = await _playing(second, GUILD1, 11, BOB)
-        await run_until(clock, lambda: t0.match.seq > 20 and t1.match.seq > 20)  # type: ignore[union-attr]
+        await run_until(clock, lambda: _seq(t0) > 20 and _seq(t1) > 20)
         held = {lease.resource: lease.owner for lease in await first.store.leases("table:")}
-        assert held == {f"table:{t0.id}": first.fence.owner, f"table:{t1.id}": second.fence.owner}  # type: ignore[union-attr]
+        assert held == {
+            f"table:{t0.id}": _fence(first).owner,
+            f"table:{t1.id}": _fence(second).owner,
+        }
 
         # started by mistake with the first one's shards: it touches nothing of it
         with caplog.at_level(logging.INFO, "bot.service"):  # started as the bot starts:
             start = _process(db, clock, {0})  # in a task of its own, about no table
             intruder = await asyncio.create_task(start, context=contextvars.Context())
-        assert intruder.tables == {} and intruder.fence.pending == {t0.id}  # type: ignore[union-attr]
+        assert intruder.tables == {} and _fence(intruder).pending == {t0.id}
         [waiting] = [r for r in caplog.records if "driven by another process" in r.message]
-        assert (waiting.shard, waiting.table) == ("0", "-")  # type: ignore[attr-defined]
-        seq = t0.match.seq  # type: ignore[union-attr]
+        assert _where(waiting) == ("0", "-")
+        seq = _seq(t0)
         await asyncio.sleep(TTL * 1.5)  # renewals keep the first one's lease alive
-        await run_until(clock, lambda: t0.match.seq > seq + 10)  # type: ignore[union-attr]
-        assert intruder.tables == {} and not intruder.sink.updates  # type: ignore[attr-defined]
+        await run_until(clock, lambda: _seq(t0) > seq + 10)
+        assert intruder.tables == {} and not _sent(intruder)
         assert first.tables[10] is t0 and not t0.closed
         await _stop(intruder)
     finally:
@@ -106,11 +131,11 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
     try:
         table = await _playing(first, GUILD0, 10, ALICE)
         untouched = await _playing(other, GUILD1, 11, BOB)
-        await run_until(clock, lambda: table.match.seq > 20)  # type: ignore[union-attr]
+        await run_until(clock, lambda: _seq(table) > 20)
         second = await _process(db, clock, {0})  # a second process for shard 0, waiting
         assert second.tables == {}
         # the first one's renewals stop reaching the database: the lease expires
-        renewing = first.fence.keepers[table.id].group._task  # type: ignore[union-attr]
+        renewing = _fence(first).keepers[table.id].group._task
         assert renewing is not None
         renewing.cancel()
         for _ in range(100):
@@ -121,14 +146,14 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
         taken = second.tables[10]
         assert taken.id == table.id and taken is not table
         # the first one notices before its next write: nothing more from it
-        seen = len(first.sink.updates)  # type: ignore[attr-defined]
-        await run_until(clock, lambda: taken.match.seq > table.match.seq + 10)  # type: ignore[union-attr]
+        seen = _sent(first)
+        await run_until(clock, lambda: _seq(taken) > _seq(table) + 10)
         assert table.closed and 10 not in first.tables
-        assert len(first.sink.updates) <= seen + 1  # type: ignore[attr-defined]
+        assert _sent(first) <= seen + 1
         await second.shutdown()  # its action in flight is committed before the log is read
         log = await second.store.action_log(table.id)
-        assert [entry[0] for entry in log] == list(range(1, taken.match.seq + 1))  # type: ignore[union-attr]
-        assert untouched.match.seq > 0 and 11 in other.tables and not untouched.closed  # type: ignore[union-attr]
+        assert [entry[0] for entry in log] == list(range(1, _seq(taken) + 1))
+        assert _seq(untouched) > 0 and 11 in other.tables and not untouched.closed
         live = {t.table_id: t for t in await second.store.live_tables()}
         assert set(live) == {table.id, untouched.id}  # nobody closed either table
         await second.store.close()
@@ -145,24 +170,24 @@ async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_
     first = await _process(db, clock, {0}, ttl=60)  # no renewal runs during the test
     try:
         table = await _playing(first, GUILD0, 10, ALICE)
-        await run_until(clock, lambda: table.match.seq > 5)  # type: ignore[union-attr]
+        await run_until(clock, lambda: _seq(table) > 5)
         resource = table_resource(table.id)
         async with first.store._write() as conn:  # its lease expired while it stalled...
             await conn.execute("UPDATE leases SET expires_at = 0 WHERE resource = ?", (resource,))
         thief = await first.store.acquire_lease(resource, "another-process", 60)  # ...taken
         assert thief is not None
-        assert first.fence.token(table.id) is not None  # type: ignore[union-attr]
+        assert _fence(first).token(table.id) is not None
         stored = len(await first.store.action_log(table.id))
         await run_until(clock, lambda: table.closed)
         assert table.closed and 10 not in first.tables
-        assert first.fence.token(table.id) is None  # type: ignore[union-attr]
+        assert _fence(first).token(table.id) is None
         assert len(await first.store.action_log(table.id)) == stored
         assert [x.owner for x in await first.store.leases(resource)] == ["another-process"]
         assert [t.table_id for t in await first.store.live_tables()] == [table.id]  # not closed
         # the driver's warning carries the table and its shard (``bot.logs``)
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no "failure"
         [lost] = [r for r in caplog.records if "lease lost" in r.message]
-        assert (lost.shard, lost.table) == (0, table.id)  # type: ignore[attr-defined]
+        assert _where(lost) == (0, table.id)
         line = logging.Formatter(logs.FORMAT).format(lost)
         assert f" WARNING bot.service shard=0 table={table.id}: table {table.id}: lease" in line
     finally:

@@ -74,7 +74,7 @@ def failing_writes(monkeypatch: pytest.MonkeyPatch, error: Exception) -> Iterato
 
 def disk_full() -> sqlite3.OperationalError:
     err = sqlite3.OperationalError("database or disk is full")
-    err.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+    err.sqlite_errorcode = sqlite3.SQLITE_FULL
     return err
 
 

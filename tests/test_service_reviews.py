@@ -70,7 +70,7 @@ async def test_who_may_review_what(tmp_path: Path, opened: list[TableService]) -
     for kwargs, key in refusals:
         at = kwargs.pop("at", CHANNEL)
         with pytest.raises(UserError) as refused:
-            await service.review(place_id=at, **kwargs)  # type: ignore[arg-type]
+            await service.review(place_id=at, **kwargs)
         assert key in refused.value.key
 
 

@@ -89,7 +89,9 @@ def _everything_read(env: Env) -> list[Message]:
 
 
 @pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
-async def test_a_whole_hand_reads_in_one_language(shengji: Env, locale: str) -> None:
+async def test_a_whole_hand_reads_in_one_language(
+    shengji: Env, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     env = shengji
     env.world.guild.preferred_locale = locale
     for user in env.users:
@@ -102,7 +104,7 @@ async def test_a_whole_hand_reads_in_one_language(shengji: Env, locale: str) -> 
         renders.append((getattr(fn, "__name__", str(fn)), args[0] if args else None, kwargs))
         return await off_loop(fn, *args, **kwargs)
 
-    presenter.off_loop = spy  # type: ignore[method-assign]
+    monkeypatch.setattr(presenter, "off_loop", spy)
     await _play_a_hand(env)
     await env.until(lambda: any(name == "render_kitty" for name, _, _ in renders))
     await env.until(lambda: any("kitty.png" in str(m.attachments) for m in env.place_messages()))

@@ -16,11 +16,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import defaultdict
+from typing import Any
 
 import pytest
 
 from bot.game import Match, Phase
-from bot.rules import Card, parse_cards
+from bot.rules import Card, RuleSet, parse_cards
 
 from .helpers import Env
 
@@ -144,12 +145,14 @@ class Auditor:
 def start_levels(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> tuple:
     """Every match of the test (the table's and the store's replays alike) starts here."""
     start = request.param
-    new = Match.new.__func__  # type: ignore[attr-defined]
+    new = Match.new
 
-    def at_levels(cls: type, seed: int, rules=None, *, levels=start, **options) -> Match:  # type: ignore[no-untyped-def]
-        return new(cls, seed, rules, levels=levels, **options)
+    def at_levels(
+        seed: int, rules: RuleSet | None = None, *, levels: tuple = start, **options: Any
+    ) -> Match:
+        return new(seed, rules, levels=levels, **options)
 
-    monkeypatch.setattr(Match, "new", classmethod(at_levels))
+    monkeypatch.setattr(Match, "new", staticmethod(at_levels))
     return start
 
 

@@ -6,6 +6,7 @@ import asyncio
 
 import discord
 import pytest
+from discord.ext import commands
 
 from fakediscord import DriverError, FakeDiscord, UserDriver, World
 from fakediscord.harness import RunningBot
@@ -18,7 +19,8 @@ async def demo(fake_discord: FakeDiscord, world: World, bot_client) -> RunningBo
 
 
 def cog_of(rb: RunningBot) -> DemoCog:
-    cog = rb.client.get_cog("DemoCog")  # type: ignore[attr-defined]
+    assert isinstance(rb.client, commands.Bot)
+    cog = rb.client.get_cog("DemoCog")
     assert isinstance(cog, DemoCog)
     return cog
 

@@ -7,6 +7,7 @@ import time
 
 import discord
 import pytest
+from discord.ext import commands
 from discord.http import Route
 
 from fakediscord import FakeDiscord, Perm, UserDriver, World
@@ -23,7 +24,8 @@ async def rb(fake_discord: FakeDiscord, world: World, bot_client) -> RunningBot:
 
 
 def cog_of(rb: RunningBot) -> DemoCog:
-    cog = rb.client.get_cog("DemoCog")  # type: ignore[attr-defined]
+    assert isinstance(rb.client, commands.Bot)
+    cog = rb.client.get_cog("DemoCog")
     assert isinstance(cog, DemoCog)
     return cog
 

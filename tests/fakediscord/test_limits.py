@@ -15,6 +15,7 @@ import aiohttp
 import discord
 import pytest
 from discord import app_commands
+from discord.ext.commands import Bot
 from discord.http import Route
 
 from fakediscord import FakeDiscord, Limits, UserDriver, World, leaf_codes
@@ -29,7 +30,8 @@ async def rb(fake_discord: FakeDiscord, world: World, bot_client) -> RunningBot:
 
 
 def cog_of(rb: RunningBot) -> DemoCog:
-    cog = rb.client.get_cog("DemoCog")  # type: ignore[attr-defined]
+    assert isinstance(rb.client, Bot)
+    cog = rb.client.get_cog("DemoCog")
     assert isinstance(cog, DemoCog)
     return cog
 
@@ -348,7 +350,8 @@ async def test_file_sizes(fake_discord: FakeDiscord, rb: RunningBot, world: Worl
 
 # ------------------------------------------------------------------ application commands
 def sync_error(rb: RunningBot, *commands: app_commands.Command[Any, ..., Any]) -> Any:
-    tree = rb.client.tree  # type: ignore[attr-defined]
+    assert isinstance(rb.client, Bot)
+    tree = rb.client.tree
     tree.clear_commands(guild=None)
     for cmd in commands:
         tree.add_command(cmd)

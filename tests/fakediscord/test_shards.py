@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import aiohttp
 import discord
@@ -18,13 +19,13 @@ def shard_session(fake: FakeDiscord, shard: tuple[int, int]) -> Session:
     return session
 
 
-def events(session: Session, name: str) -> list[dict]:  # type: ignore[type-arg]
+def events(session: Session, name: str) -> list[dict[str, Any]]:
     frames = [json.loads(text) for _, text in session.buffer]
     return [f["d"] for f in frames if f["t"] == name]
 
 
-def bot(**kwargs: object) -> ShardedHarnessBot:
-    return ShardedHarnessBot(cogs=[DemoCog], **kwargs)  # type: ignore[arg-type]
+def bot(**kwargs: Any) -> ShardedHarnessBot:
+    return ShardedHarnessBot(cogs=[DemoCog], **kwargs)
 
 
 def test_guild_ids_land_on_the_chosen_shard(fake_discord: FakeDiscord) -> None:
@@ -97,7 +98,8 @@ async def test_gateway_bot_recommends_the_shard_count() -> None:
         rb = await start_bot(fake, bot())  # no shard_count: discord.py asks /gateway/bot
         try:
             assert rb.client.shard_count == 2
-            assert sorted(rb.client.shards) == [0, 1]  # type: ignore[attr-defined]
+            assert isinstance(rb.client, discord.AutoShardedClient)
+            assert sorted(rb.client.shards) == [0, 1]
             assert len(rb.client.guilds) == 2
         finally:
             await rb.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 
 import discord
 import pytest
@@ -17,12 +18,18 @@ async def rb(fake_discord: FakeDiscord, world: World, bot_client) -> RunningBot:
     return await bot_client(cogs=[lambda bot: DemoCog(bot, sleep=fake_discord.clock.sleep)])
 
 
+def guild_of(rb: RunningBot, world: World) -> discord.Guild:
+    guild = rb.client.get_guild(world.guild.id)
+    assert guild is not None
+    return guild
+
+
 async def open_thread(rb: RunningBot, world: World, name: str = "table-1") -> discord.Thread:
     lobby = await rb.channel(world.tables).send("lobby")
     return await lobby.create_thread(name=name)
 
 
-async def http_error(coro) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+async def http_error(coro: Awaitable[object]) -> tuple[int, int]:
     with pytest.raises(discord.HTTPException) as info:
         await coro
     return info.value.status, info.value.code
@@ -91,7 +98,7 @@ async def test_archived_thread_refuses_edits_and_is_unarchived_by_a_post(
     fake_discord.archive_thread(fake_thread)
     event = await asyncio.wait_for(updated, 5)
     assert event.data["thread_metadata"]["archived"] is True
-    assert rb.client.get_guild(world.guild.id).get_thread(thread.id) is None  # type: ignore[union-attr]
+    assert guild_of(rb, world).get_thread(thread.id) is None
     assert await http_error(table.edit(content="x")) == (400, 50083)
     assert fake_discord.errors[-1].response["message"] == "Thread is archived"
     assert await http_error(table.add_reaction("🂡")) == (400, 50083)
@@ -99,9 +106,7 @@ async def test_archived_thread_refuses_edits_and_is_unarchived_by_a_post(
     # A new message unarchives an unlocked thread, as on Discord.
     await thread.send("back")
     assert not fake_thread.archived
-    await fake_discord.wait_for(
-        lambda: rb.client.get_guild(world.guild.id).get_thread(thread.id)  # type: ignore[union-attr]
-    )
+    await fake_discord.wait_for(lambda: guild_of(rb, world).get_thread(thread.id))
 
 
 async def test_locked_threads_need_manage_threads(

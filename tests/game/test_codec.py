@@ -87,7 +87,7 @@ ACTIONS = [
 @pytest.mark.parametrize("stored,action", ACTIONS, ids=[str(a) for _, a in ACTIONS])
 def test_actions_read_as_stored(stored: dict, action: object) -> None:
     assert action_from_dict(stored) == action
-    assert action_from_dict(action_to_dict(action)) == action  # type: ignore[arg-type]
+    assert action_from_dict(action_to_dict(action)) == action
 
 
 @pytest.mark.parametrize(

@@ -175,7 +175,8 @@ def test_demo_writes_every_image(tmp_path):
     for path in written:
         decode(path.read_bytes())
     scenes = demo_scenes(3)
-    assert len(scenes["hand"].cards) == 33  # type: ignore[attr-defined]
+    hand = scenes["hand"]
+    assert isinstance(hand, HandScene) and len(hand.cards) == 33
 
 
 def test_renderers_import_only_the_rules_library():

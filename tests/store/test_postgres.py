@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 import pytest
 
 from bot.game import SYSTEM
@@ -16,6 +16,7 @@ from bot.rules import RuleSet
 from bot.store import LATEST_VERSION, SequenceError, Store, StoreError
 from bot.store.migrations import MIGRATIONS
 from bot.store.pglocal import LocalPostgres, PostgresUnavailable
+from bot.store.postgres import PostgresDatabase
 
 from .conftest import fresh_database, without_postgres
 from .helpers import GUILD, HUMANS
@@ -133,7 +134,8 @@ async def test_the_store_connects_again_after_losing_its_connection(
 ) -> None:
     async with await Store.open(await fresh_database(pg_server)) as store:
         await store.upsert_player(1, "Ann")
-        pid = store._db.conn.get_server_pid()  # type: ignore[attr-defined]
+        assert isinstance(store._db, PostgresDatabase)
+        pid = store._db.conn.get_server_pid()
         conn = await asyncpg.connect(pg_server.url())
         assert await conn.fetchval("SELECT pg_terminate_backend($1)", pid)
         while await conn.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid):
