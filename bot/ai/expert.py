@@ -151,6 +151,7 @@ def search(
         if world is None:
             break
         hands, kitty = world
+        ready = deal(ctx, hands)
         late = False
         for k, i in enumerate(alive):
             # past the deadline inside a sample (a slow one, a busy machine): the
@@ -160,7 +161,7 @@ def search(
                     values[j].pop()
                 late = True
                 break
-            values[i].append(outcome(ctx, [list(h) for h in hands], kitty, candidates[i]))
+            values[i].append(outcome(ctx, [list(h) for h in hands], kitty, candidates[i], ready))
         if late:
             break
         done += 1
@@ -214,6 +215,11 @@ class Sampler:
             self.groups.append(
                 [(c, holders[suit_of[c]]) for c in pool if len(holders[suit_of[c]]) == size]
             )
+        # a group whose cards all go to the same seats (usually the last: no void)
+        self.shared = [
+            group[0][1] if len({seats for _, seats in group}) == 1 else None
+            for group in self.groups
+        ]
         self.kitty_points = ctx.kitty_points
         self.kitty_hidden = mem.kitty_hidden
 
@@ -225,8 +231,17 @@ class Sampler:
             hands.append([])
             left = list(self.room)
             stuck = False
-            for group in self.groups:
+            for group, shared in zip(self.groups, self.shared, strict=True):
                 rng.shuffle(group)
+                if shared is not None and sum(left[s] for s in shared) == len(group):
+                    # exactly the room left: dealing a card at a time with odds by
+                    # room is the same as cutting the shuffled cards by room
+                    at = 0
+                    for s in shared:
+                        hands[s].extend(card for card, _ in group[at : at + left[s]])
+                        at += left[s]
+                        left[s] = 0
+                    continue
                 for card, seats in group:
                     total = 0
                     for s in seats:
@@ -281,9 +296,19 @@ def _gain(base: Sequence[float], other: Sequence[float], margin: float) -> float
     return mean if mean > margin * math.sqrt(var / n) else None
 
 
-def outcome(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]) -> float:
-    """My side's value of playing ``cand`` now on one sampled deal: points and levels."""
-    gained = play_candidate(ctx, hands, kitty, cand)
+def outcome(
+    ctx: Context,
+    hands: list[list[Card]],
+    kitty: float,
+    cand: tuple[Card, ...],
+    world: rollout.World | None = None,
+) -> float:
+    """My side's value of playing ``cand`` now on one sampled deal: points and levels.
+
+    ``world``, the same deal ready for ``rollout`` (``deal``), saves building it again
+    for each candidate.
+    """
+    gained = play_candidate(ctx, hands, kitty, cand, world)
     total = ctx.view.attackers_points + gained
     winner, levels = level_outcome(round(total), ctx.rules)
     level_value = -levels if winner == DEALER else levels
@@ -291,8 +316,17 @@ def outcome(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Car
     return value if ctx.attacking else -value
 
 
+def deal(ctx: Context, hands: Sequence[Sequence[Card]]) -> rollout.World:
+    """A sampled deal as ``rollout`` plays it out."""
+    return rollout.World(ctx.order, hands, [ctx.view.is_attacker(s) for s in range(4)])
+
+
 def play_candidate(
-    ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]
+    ctx: Context,
+    hands: list[list[Card]],
+    kitty: float,
+    cand: tuple[Card, ...],
+    world: rollout.World | None = None,
 ) -> float:
     """The attackers' points from now to the end of the hand if I play ``cand``."""
     view = ctx.view
@@ -313,7 +347,11 @@ def play_candidate(
         hands[me].remove(card)
     trick.append((me, play))
     if rollout.simple(trick[0][1]):
-        world = rollout.World(ctx.order, hands, attackers)
+        if world is None:
+            world = rollout.World(ctx.order, hands, attackers)
+        else:
+            world = world.copy()
+            world.take(me, play)
         return total + rollout.play_out(world, trick, trump, rules, kitty)
     # a tractor or throw under way: finish this trick with the general policy
     attacker_set = {s for s in range(4) if attackers[s]}

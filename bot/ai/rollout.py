@@ -37,15 +37,25 @@ class World:
     ) -> None:
         self.order = order
         self.suit_of = suit_of = order.suit_of
-        self.tier = tier = order.tier
+        self.tier = order.tier
         self.att = tuple(attackers)
         self.cheap, self.feed = _keys(order)
         self.hands: list[dict[str, list[Card]]] = []
         for hand in hands:
             by: dict[str, list[Card]] = {}
-            for card in sorted(hand, key=tier.__getitem__):
+            # by tier, and identical cards together (the off-suit level cards share a
+            # tier; pairs are found as neighbours)
+            for card in sorted(hand, key=order.sort_key):
                 by.setdefault(suit_of[card], []).append(card)
             self.hands.append(by)
+
+    def copy(self) -> World:
+        """The same deal, to play out again (the expert plays every candidate on it)."""
+        other = World.__new__(World)
+        other.order, other.suit_of, other.tier = self.order, self.suit_of, self.tier
+        other.att, other.cheap, other.feed = self.att, self.cheap, self.feed
+        other.hands = [{suit: list(cards) for suit, cards in by.items()} for by in self.hands]
+        return other
 
     def take(self, seat: int, cards: Sequence[Card]) -> None:
         by = self.hands[seat]
@@ -93,12 +103,26 @@ class World:
         self, seat: int, leader: int, n_played: int, led: str, width: int, trump: bool, tier: int
     ) -> bool:
         """Whether ``seat``'s side keeps a trick it now wins against the seats still to play."""
-        side = self.att[seat]
-        beats = self.beats_single if width == 1 else self.beats_pair
+        att, hands, tiers = self.att, self.hands, self.tier
+        side = att[seat]
         for i in range(n_played, 4):
             other = (leader + i) % 4
-            if self.att[other] != side and beats(other, led, trump, tier):
-                return False
+            if att[other] == side:
+                continue
+            if width != 1:
+                if self.beats_pair(other, led, trump, tier):
+                    return False
+                continue
+            # ``beats_single``, inlined: this is the rollouts' hottest test
+            by = hands[other]
+            cards = by.get(led)
+            if cards:
+                if (not trump or led == TRUMP) and tiers[cards[-1]] > tier:
+                    return False
+            elif led != TRUMP:
+                trumps = by.get(TRUMP)
+                if trumps and (not trump or tiers[trumps[-1]] > tier):
+                    return False
         return True
 
 
@@ -146,8 +170,10 @@ def _pairs(cards: Sequence[Card]) -> list[Card]:
 
 def lead(w: World, seat: int) -> tuple[Card, ...]:
     """The leader's unit: cash a sure winner, else feed the partner's suit, else shed."""
-    by = w.hands[seat]
+    hands = w.hands
+    by = hands[seat]
     tier = w.tier
+    left, right = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
     best: tuple[tuple[int, bool, int, int], tuple[Card, ...]] | None = None
     for suit, cards in by.items():
         is_trump = suit == TRUMP
@@ -157,9 +183,18 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
             if best is None or key > best[0]:
                 best = (key, (top, top))
             continue
+        # the high card is safe when neither opponent follows higher or ruffs
+        # (``World.safe`` for a single lead, inlined: rollouts lead thousands of times)
         high = cards[-1]
-        if w.safe(seat, seat, 1, suit, 1, is_trump, tier[high]):
-            key = (1, not is_trump, _points(high), tier[high])
+        t = tier[high]
+        for other in (left, right):
+            theirs = other.get(suit)
+            if (theirs and tier[theirs[-1]] > t) or (
+                not theirs and not is_trump and TRUMP in other
+            ):
+                break
+        else:
+            key = (1, not is_trump, _points(high), t)
             if best is None or key > best[0]:
                 best = (key, (high,))
     if best is not None:

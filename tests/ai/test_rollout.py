@@ -1,0 +1,55 @@
+"""The expert's rollout engine: on the real hands, its play-out is a legal hand that the
+engine scores exactly as the rollout does (the fast policy cuts corners, not rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai import rollout
+from bot.ai.evaluate import Context
+from bot.game import Match, Play
+from bot.rules import Card, points
+
+from .test_view_only import _checkpoint
+
+
+def _lead_checkpoint(seed: int, plays: int) -> Match:
+    """The first lead at or after ``plays`` plays of a heuristic hand."""
+    while True:
+        match = _checkpoint(seed, plays)
+        assert match.result is None, "the hand ended: pick an earlier checkpoint"
+        if not match.trick:
+            return match
+        plays += 1
+
+
+@pytest.mark.parametrize(("seed", "plays"), [(1, 1), (2, 13), (3, 30), (4, 45), (5, 52), (6, 60)])
+def test_a_play_out_on_the_real_hands_is_legal_and_scored_like_the_engine(
+    monkeypatch: pytest.MonkeyPatch, seed: int, plays: int
+) -> None:
+    match = _lead_checkpoint(seed, plays)
+    _, seat = match.expecting()
+    assert seat is not None and match.trump is not None
+    view = match.view(seat)
+    attackers = [view.is_attacker(s) for s in range(4)]
+    world = rollout.World(Context(view).order, match.hands, attackers)
+    played: list[tuple[int, tuple[Card, ...]]] = []
+    for name in ("lead", "follow"):
+        real = getattr(rollout, name)
+
+        def recorded(w: rollout.World, who: int, *args: object, _real=real) -> tuple[Card, ...]:
+            cards: tuple[Card, ...] = _real(w, who, *args)
+            played.append((who, cards))
+            return cards
+
+        monkeypatch.setattr(rollout, name, recorded)
+    first = rollout.lead(world, seat)
+    world.take(seat, first)
+    before = match.attackers_points
+    gained = rollout.play_out(
+        world, [(seat, first)], match.trump, match.rules, float(points(match.kitty))
+    )
+    for who, cards in played:  # Match.apply raises on an illegal play
+        match.apply(who, Play(cards))
+    assert match.result is not None
+    assert match.result.attacker_points == before + gained
