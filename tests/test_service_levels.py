@@ -82,6 +82,9 @@ async def test_an_expert_thinks_while_another_table_is_answered(
             done.set()
 
     monkeypatch.setattr(bot.ai.expert, "search", watched)
+    # no race: a search whose challengers all trail early would end in milliseconds,
+    # and this test needs one that takes its 2 s
+    monkeypatch.setattr(bot.ai.expert, "RACE_AFTER", 10**9)
     clock = ManualClock()
     service, store = await _service(tmp_path / "db.sqlite3", clock, think_ms=2000)
     table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
