@@ -133,6 +133,27 @@ def deps(interaction: discord.Interaction) -> Deps:
     return client
 
 
+#: Discord's error code for a thread asked of a message that already has one
+THREAD_ALREADY_CREATED = 160004
+
+
+async def thread_from(channel: Any, message_id: int, name: str) -> int:
+    """The thread opened from a message of ``channel``; its id, which is the message's.
+
+    A thread takes its starter message's id, so a caller that saved the message's id
+    first knows the thread even if it stopped before hearing back: asked again, Discord
+    answers that the message already has a thread, and that thread is the answer.
+    """
+    message = channel.get_partial_message(message_id)
+    try:
+        thread = await message.create_thread(name=name[:100], auto_archive_duration=1440)
+    except discord.HTTPException as err:
+        if err.code == THREAD_ALREADY_CREATED:
+            return message_id
+        raise
+    return int(thread.id)
+
+
 def ephemeral(text: str) -> dict[str, Any]:
     return {"content": text[:2000], "ephemeral": True}
 

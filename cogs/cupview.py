@@ -32,6 +32,7 @@ from renderers.tournament import (
     render_standings,
 )
 
+from .common import thread_from
 from .lang import refusal
 from .live import LiveMessage
 
@@ -242,15 +243,19 @@ class TournamentPresenter:
             channel = await self.client.fetch_channel(channel_id)
         return channel
 
-    async def open_place(self, cup: Cup, title: str) -> int:
+    async def post_opening(self, cup: Cup, title: str) -> int:
+        text = t(await self.locale(cup), "tournament-match-thread", title=title)
         try:
             channel = await self._channel(cup.channel_id)
-            thread = await channel.create_thread(
-                name=title[:100], type=discord.ChannelType.public_thread
-            )
+            return int((await channel.send(text)).id)
         except discord.Forbidden:
             raise refusal("tournament-no-threads") from None
-        return int(thread.id)
+
+    async def open_place(self, cup: Cup, title: str, opening: int) -> int:
+        try:
+            return await thread_from(await self._channel(cup.channel_id), opening, title)
+        except discord.Forbidden:
+            raise refusal("tournament-no-threads") from None
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None:
         loc = await self.locale(cup)

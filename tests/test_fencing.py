@@ -195,7 +195,10 @@ async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_
 
 
 class _Cups:
-    async def open_place(self, cup: Cup, title: str) -> int:
+    async def post_opening(self, cup: Cup, title: str) -> int:
+        raise AssertionError("no match opens in this test")
+
+    async def open_place(self, cup: Cup, title: str, opening: int) -> int:
         raise AssertionError("no match opens in this test")
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...

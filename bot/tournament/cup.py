@@ -22,8 +22,15 @@ GRACE_SECONDS = 300.0
 class TournamentSink(Protocol):
     """The Discord side: threads for matches and the tournament's messages."""
 
-    async def open_place(self, cup: Cup, title: str) -> int:
-        """A new thread in the tournament's channel for one match; its id."""
+    async def post_opening(self, cup: Cup, title: str) -> int:
+        """The match's first message in the tournament's channel (its thread's starter); its id."""
+        ...
+
+    async def open_place(self, cup: Cup, title: str, opening: int) -> int:
+        """The match's thread, opened from the message ``opening``; its id.
+
+        Asked again for the same message (a restart), it answers the same thread.
+        """
         ...
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...
@@ -105,6 +112,7 @@ class Cup:
     slots: dict[str, Slot] = field(default_factory=dict)  # "round.index" -> Slot
     times: dict[int, list[float | None]] = field(default_factory=dict)
     messages: dict[str, int] = field(default_factory=dict)  # what the sink posted
+    openings: dict[str, int] = field(default_factory=dict)  # slot key -> its thread's starter
     timed_out: list[int] = field(default_factory=list)  # rounds whose time-up was announced
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
@@ -131,6 +139,7 @@ class Cup:
             "slots": {k: s.to_dict() for k, s in self.slots.items()},
             "times": {str(k): v for k, v in self.times.items()},
             "messages": self.messages,
+            "openings": self.openings,
             "timed_out": self.timed_out,
         }
 
@@ -143,6 +152,7 @@ class Cup:
         self.slots = {k: Slot.from_dict(s) for k, s in state["slots"].items()}
         self.times = {int(k): v for k, v in state["times"].items()}
         self.messages = dict(state["messages"])
+        self.openings = dict(state.get("openings", {}))
         self.timed_out = list(state.get("timed_out", []))
 
 

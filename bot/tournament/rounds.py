@@ -4,6 +4,14 @@ Each match gets a thread and a table opened through the table service's public A
 (``open_match``, ``seat_computer``); a round ends when its matches have outcomes or its
 clock runs out (matches between hands then end at once; the others after their hand).
 
+A match's thread is opened from a first message posted in the tournament's channel,
+whose id is saved with the tournament before the thread is asked for: a thread opened
+from a message takes that message's id, so a restart at any point between the thread
+and the table finds the thread again (Discord answers that the message already has
+one) instead of leaving it empty and opening a second. A restart in the instant
+between posting that message and saving its id leaves the message alone in the
+channel (no thread); the match then gets a new one.
+
 Decisions where the issue is silent:
 
 * Presence: the match's thread asks each human to press *I'm here*. A player who
@@ -119,11 +127,18 @@ class Rounds(ServiceBase):
                 if not orphan.started:
                     await self.tables.start(orphan.channel_id, cup.organiser_id, is_admin=True)
                 cup.slots[slot_key(game)] = Slot(orphan.channel_id, orphan.id)
+                cup.openings.pop(slot_key(game), None)
                 await self._save(cup)
                 await self.sink.match_opened(cup, game, orphan.channel_id)
                 continue
             a, b = (cup.teams[t] for t in game.teams)
-            place = await self.sink.open_place(cup, f"R{game.round_no} · {a.name} v {b.name}")
+            title = f"R{game.round_no} · {a.name} v {b.name}"
+            key = slot_key(game)
+            opening = cup.openings.get(key)
+            if opening is None:  # saved before the thread exists: a restart finds it
+                opening = cup.openings[key] = await self.sink.post_opening(cup, title)
+                await self._save(cup)
+            place = await self.sink.open_place(cup, title, opening)
             seats = [self._seat(a, 0), self._seat(b, 0), self._seat(a, 1), self._seat(b, 1)]
             meta = {
                 "tournament": cup.id,
@@ -136,7 +151,8 @@ class Rounds(ServiceBase):
             table = await self.tables.open_match(
                 cup.guild_id, place, cup.organiser_id, rules, seats, meta
             )
-            cup.slots[slot_key(game)] = Slot(place, table.id)
+            cup.slots[key] = Slot(place, table.id)
+            del cup.openings[key]
             await self._save(cup)
             await self.sink.match_opened(cup, game, place)
 

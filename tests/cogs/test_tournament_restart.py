@@ -2,9 +2,11 @@
 
 The bot stops in the middle of ``/shengji tournament start``: the first match is
 open and saved with the tournament; the second's table is in the store (started,
-or only created) when the process dies before the tournament records it; the
-third has nothing yet. After the restart every match has exactly one table (the
-second's is adopted, not opened again) and the tournament runs to its podium.
+or only created) when the process dies before the tournament records it, or only
+its thread exists (the process dies between the thread and the table); the third
+has nothing yet. After the restart every match has exactly one table and one
+thread (the second's table is adopted, its thread found again, neither opened
+twice, no thread left empty) and the tournament runs to its podium.
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ from .test_tournament_flow import cmd, play_until, registered_cup, restart, thre
     [
         "open_match",  # after the table started, before the tournament saved it
         "start",  # after the table's row and meta, before its match started
+        "open_place",  # after the thread was opened, before the table's row
     ],
 )
 async def test_a_restart_while_the_round_opens_its_tables(shengji: Env, dies_in: str) -> None:
     env = shengji
     await registered_cup(env, round_minutes=1)
     await cmd(env, env.users[0], "addbots", count=2)  # six teams: three matches, no bye
-    service = env.bot.service
+    service: Any = env.bot.tournaments.sink if dies_in == "open_place" else env.bot.service
     real = getattr(service, dies_in)
     calls: list[int] = []
     stuck: list[asyncio.Task[Any]] = []
@@ -67,6 +70,8 @@ async def test_a_restart_while_the_round_opens_its_tables(shengji: Env, dies_in:
         )
         assert live == Counter({(1, g.index): 1 for g in games}), "one table per match"
         assert len(threads(env)) == 3, "no second thread for a match that had one"
+        assert {t.id for t in threads(env)} == {s.place_id for s in again.slots.values()}
+        assert again.openings == {}
         for key, slot in again.slots.items():
             table = bot.service.tables[slot.place_id]
             assert table.id == slot.table_id and table.match is not None, key
