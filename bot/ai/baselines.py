@@ -43,6 +43,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
         self._trump: object = None
         self._suit_of: dict[Card, str] = {}
+        self._members: dict[str, frozenset[Card]] = {}
 
     def act(self, view: SeatView) -> Action | None:
         rng = self.rng
@@ -74,7 +75,8 @@ class RandomPlayer:
         assert view.trump is not None
         if view.trump is not self._trump:  # one lookup per hand, not per card
             self._trump = view.trump
-            self._suit_of = order_for(view.trump, view.rules).suit_of
+            order = order_for(view.trump, view.rules)
+            self._suit_of, self._members = order.suit_of, order.members
         suit_of = self._suit_of
         hand = view.hand
         trick = view.trick
@@ -87,7 +89,7 @@ class RandomPlayer:
                 led = suit_of[lead[0]]
                 card = hand[int(draw() * len(hand))]
                 if suit_of[card] != led:
-                    in_suit = [c for c in hand if suit_of[c] == led]
+                    in_suit = [*filter(self._members[led].__contains__, hand)]
                     if in_suit:
                         card = in_suit[int(draw() * len(in_suit))]
                 return Play((card,))

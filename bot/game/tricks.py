@@ -66,9 +66,11 @@ class TrickPhases(MatchState):
             self.attempted = None
         else:
             lead = trick[0][1]
-            suit_of = order_for(trump, self.rules).suit_of
-            led = suit_of[lead[0]]
-            if len(lead) != 1 or (suit_of[card] != led and led in map(suit_of.__getitem__, hand)):
+            order = order_for(trump, self.rules)
+            led = order.suit_of[lead[0]]
+            if len(lead) != 1 or (
+                order.suit_of[card] != led and not order.members[led].isdisjoint(hand)
+            ):
                 check_follow(hand, lead, cards, trump, self.rules)  # raises
         hand.remove(card)
         played = (card,)
