@@ -206,6 +206,10 @@ def remove_cards(hand: list[Card], cards: Iterable[Card]) -> list[Card]:
 
 def contains(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
     """Whether the multiset ``hand`` contains the multiset ``cards``."""
+    if isinstance(hand, list | tuple) and isinstance(cards, list | tuple) and len(cards) <= 4:
+        # a play or a bid of a few cards (every lead of a pair asks): counting each in
+        # the hand runs in C, three times cheaper than building the hand's multiset
+        return all(hand.count(card) >= cards.count(card) for card in cards)
     have: dict[Card, int] = {}
     for card in hand:
         have[card] = have.get(card, 0) + 1

@@ -79,6 +79,8 @@ def check_follow(
         )
     if rules.follow_shape != "strict" or len(in_suit) <= n or n == 1:
         return
+    if n == 2 and lead[0] is lead[1] and (play[0] is play[1] or len(set(in_suit)) == len(in_suit)):
+        return  # a pair led: a pair of the suit meets the duty, and without one none binds
     fmt = format_of(decompose_in(order, lead))
     obligation = _obligation(order, suit, counts_of(in_suit), fmt)
     if obligation is None:
@@ -244,6 +246,13 @@ def random_follow(
     if n == 1:
         return [rng.choice(in_suit)]
     core: list[Card] = []
+    if rules.follow_shape == "strict" and n == 2 and lead[0] is lead[1]:
+        # a pair led (the common case past singles): one of the suit's pairs, else any two
+        pairs = [card for card, k in counts_of(in_suit).items() if k >= 2]
+        if not pairs:
+            return rng.sample(in_suit, 2)
+        card = pairs[int(rng.random() * len(pairs))]
+        return [card, card]
     if rules.follow_shape == "strict":
         fmt = format_of(decompose_in(order, lead))
         found = _obligation(order, suit, counts_of(in_suit), fmt)

@@ -50,9 +50,10 @@ def trick_winner(
     rules = rules or DEFAULT_RULES
     order = order_for(trump, rules)
     lead = plays[0]
-    if len(lead) == 1:
-        return _single_winner(order, plays)
-    check_copies(lead, rules.decks)  # the follows were checked as they were played
+    if len(lead) > 1:
+        check_copies(lead, rules.decks)  # the follows were checked as they were played
+    if lead.count(lead[0]) == len(lead):
+        return _top_winner(order, plays)
     fmt = format_of(decompose_in(order, lead))
     led = order.suit_of[lead[0]]
     best = 0
@@ -73,13 +74,20 @@ def trick_winner(
     return best
 
 
-def _single_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
-    """The common case, a single led: the highest card of the led suit or trumps."""
+def _top_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
+    """A single, pair or triple led (most tricks): the highest card, or as many identical
+    cards, of the led suit or trumps. In these formats only identical cards have a
+    value, their tier (what ``play_value`` finds, without its search)."""
     suit_of, tier = order.suit_of, order.tier
-    led = suit_of[plays[0][0]]
-    best, best_trump, best_tier = 0, led == TRUMP, tier[plays[0][0]]
+    lead = plays[0]
+    width = len(lead)
+    led = suit_of[lead[0]]
+    best, best_trump, best_tier = 0, led == TRUMP, tier[lead[0]]
     for i in range(1, len(plays)):
-        card = plays[i][0]
+        play = plays[i]
+        card = play[0]
+        if width > 1 and (len(play) != width or play.count(card) != width):
+            continue
         suit = suit_of[card]
         if suit == TRUMP:
             if not best_trump or tier[card] > best_tier:

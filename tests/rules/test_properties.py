@@ -32,6 +32,7 @@ from bot.rules import (
     resolve_throw,
     trick_winner,
 )
+from bot.rules.trick import play_value
 
 RANKS = "23456789TJQKA"
 
@@ -202,3 +203,35 @@ def test_three_decks_generators_and_oracle(situation) -> None:
 def test_trump_is_trump_in_the_oracle_too() -> None:
     order = order_for(Trump("T", "H"))
     assert order.suit_of[Card("T", "S")] == TRUMP
+
+
+def searched_winner(plays, trump, rules) -> int:
+    """``trick_winner`` spelled out with the layout search for every play."""
+    order = order_for(trump, rules)
+    fmt = format_of(decompose(plays[0], trump, rules))
+    led = order.suit_of[plays[0][0]]
+    best, best_trump, best_value = 0, led == TRUMP, play_value(order, plays[0], fmt)
+    for i, play in enumerate(plays[1:], 1):
+        suits = {order.suit_of[c] for c in play}
+        value = play_value(order, play, fmt)
+        if value is None or suits - {led, TRUMP} or len(suits) != 1:
+            continue
+        is_trump = suits == {TRUMP}
+        if (is_trump and not best_trump) or (is_trump == best_trump and value > best_value):
+            best, best_trump, best_value = i, is_trump, value
+    return best
+
+
+@settings(deadline=None)
+@given(situations(decks=3), st.sampled_from([2, 3]), st.integers(0, 2**32 - 1))
+def test_a_led_pair_or_triple_wins_as_the_search_finds(situation, width: int, seed: int) -> None:
+    """A trick led by identical cards is judged without the search, with the same answer."""
+    trump, rules, leader, hand, _ = situation
+    held = [c for c, n in Counter(leader).items() if n >= width]
+    if not held:
+        return
+    rng = random.Random(seed)
+    lead = [rng.choice(held)] * width
+    pool = hand + [c for c, n in Counter(hand).items() for _ in range(n)]  # pairs and triples
+    plays = [lead, *(rng.sample(pool, width) for _ in range(3))]
+    assert trick_winner(plays, trump, rules) == searched_winner(plays, trump, rules), plays
