@@ -96,18 +96,13 @@ def menus_for(view: SeatView) -> list[list[tuple[str, Card]]]:
 def _menu_label(view: SeatView, options: list[tuple[str, Card]], loc: str = "en-US") -> str:
     trump = view.trump or Trump(view.level, None)
     order = order_for(trump, view.rules)
-    suits = []
+    groups: list[str] = []  # each group named once: a panel is rebuilt at every turn
     for _, card in options:
-        name = (
-            suit_name(loc, order.suit_of[card])
-            if view.trump is not None
-            else suit_name(loc, card.suit)
-            if not card.is_joker
-            else t(loc, "panel-jokers")
-        )
-        if name not in suits:
-            suits.append(name)
-    return " / ".join(suits)
+        group = order.suit_of[card] if view.trump is not None else card.suit  # jokers: "J"
+        if group not in groups:
+            groups.append(group)
+    names = [t(loc, "panel-jokers") if g == "J" else suit_name(loc, g) for g in groups]
+    return " / ".join(dict.fromkeys(names))
 
 
 def selection_problem(view: SeatView, cards: list[Card], loc: str = "en-US") -> str | None:
