@@ -164,7 +164,7 @@ def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Ima
     felt_top = MARGIN + header_h
     rounded(canvas, (MARGIN, felt_top, width - MARGIN, height - MARGIN), 18, th.felt)
 
-    for slot in slots:
+    for slot, after in itertools.zip_longest(slots, slots[1:]):
         variant = {
             (False, False): "plain",
             (False, True): "trump",
@@ -172,7 +172,8 @@ def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Ima
             (True, True): "selected_trump",
         }[(slot.selected, slot.trump)]
         spr = sprite(slot.card, th.name, four_color, lang, variant)
-        paste_card(canvas, spr, slot.x, slot.y, th.shadow)
+        covered = after is not None and after.y == slot.y and after.x == slot.x + STRIP
+        paste_card(canvas, spr, slot.x, slot.y, th.shadow, covered=covered)
     for slot in slots:
         code = str(slot.card)
         base_y = slot.y + (0 if slot.selected else -RAISE)

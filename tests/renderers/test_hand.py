@@ -204,3 +204,28 @@ def test_every_word_is_at_least_12_px_high_on_a_400_px_phone(lang):
     for x0, y0, x1, y1 in boxes:
         box = (int(x0 * scale), int(y0 * scale), int(x1 * scale) + 1, int(y1 * scale) + 1)
         assert ink_height(phone, box) >= 12, (x0, y0, x1, y1)
+
+
+def test_a_covered_card_pasted_in_part_gives_the_same_image(monkeypatch):
+    """A card hidden by its neighbour in a fan is pasted only as far as it can show
+    (``cards.FAN_W``): the image must be the very same as with every card whole,
+    with raised (selected) cards, kitty marks, jokers and groups in between."""
+    import random
+
+    from renderers import hand as hand_module
+    from renderers.cards import paste_card
+
+    rng = random.Random(7)
+    full = deck(2)
+    scenes = []
+    for n in (33, 25, 12, 2):
+        cards = rng.sample(full, n)
+        selected = rng.sample(cards, min(3, n - 1))
+        scenes.append(HandScene(cards, TRUMP, selected=selected, marked=cards[:2]))
+        scenes.append(HandScene(cards, None))
+    fast = [render_hand(scene, theme=theme) for scene in scenes for theme in ("dark", "light")]
+    monkeypatch.setattr(
+        hand_module, "paste_card", lambda *a, covered=False: paste_card(*a, covered=False)
+    )
+    whole = [render_hand(scene, theme=theme) for scene in scenes for theme in ("dark", "light")]
+    assert fast == whole
