@@ -20,7 +20,11 @@ the next player's panel reaching the fake ready to play it; measured where one
 simulated player hands the turn to another, since a computer player's play is
 not visible to the fake as one moment), hands finished, the bot's CPU use (100% =
 one core), its CPU milliseconds per interaction (the computer players' turns and
-all the presenter's drawing included) and its memory per table (resident set
+all the presenter's drawing included), its Discord requests per interaction,
+also by kind (``requests_per_interaction_by_kind``: DM edits with and without an
+image, thread edits, posts, deletes, interaction responses, follow-ups; a bot
+that keeps up sends every edit, a saturated one coalesces more of them, so CPU
+per interaction is read beside this mix) and its memory per table (resident set
 size). ``--json`` prints the same as one JSON object on the last line.
 
 Profiling: ``--profile FILE`` runs the bot under cProfile (its event loop's
@@ -46,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -62,6 +67,7 @@ from bot.store import GuildSettings, Store
 from bot.store.pglocal import LocalPostgres
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.clock import VirtualClock
+from fakediscord.http import RequestRecord
 from fakediscord.run import spawn
 from fakediscord.state import Channel, Guild, User
 
@@ -221,7 +227,7 @@ async def run(
     profile: str | None = None,
     processes: int = 1,
     db: str = "sqlite",
-) -> dict[str, float]:
+) -> dict[str, Any]:
     rules = RuleSet(play_seconds=600, kitty_seconds=600)
     channels: list[Channel] = []
     users: list[list[User]] = []
@@ -249,7 +255,7 @@ async def _play(
     humans: int,
     seconds: float,
     think: float,
-) -> dict[str, float]:
+) -> dict[str, Any]:
     tables = len(channels)
     driver = UserDriver(fake, timeout=120)
     latencies: list[float] = []
@@ -330,7 +336,8 @@ async def _play(
     cpu = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_start
     own_cpu = time.process_time() - own_start
     busy_rss = sum(rss_kb(bot.pid) for bot in bots)
-    requests = sum(1 for r in list(fake.requests) if r.at >= fake.clock.time() - elapsed)
+    window = [r for r in list(fake.requests) if r.at >= fake.clock.time() - elapsed]
+    kinds = Counter(request_kind(fake, r) for r in window)
     ids = {c.id for c in channels}
     places = [*channels, *(ch for ch in fake.channels.values() if ch.parent_id in ids)]
     hands = sum(1 for ch in places for m in fake.channel_messages(ch) if "is over" in m.content)
@@ -348,11 +355,33 @@ async def _play(
         "hands_finished": hands,
         "bot_cpu_percent": 100 * cpu / elapsed,
         "cpu_ms_per_interaction": 1000 * cpu / max(1, len(latencies)),
-        "discord_requests_per_interaction": requests / max(1, len(latencies)),
+        "discord_requests_per_interaction": len(window) / max(1, len(latencies)),
+        "requests_per_interaction_by_kind": {
+            kind: n / max(1, len(latencies)) for kind, n in sorted(kinds.items())
+        },
         "fake_and_players_cpu_percent": 100 * own_cpu / elapsed,
         "memory_per_table_kb": (busy_rss - idle_rss) / tables,
         "seconds": elapsed,
     }
+
+
+def request_kind(fake: FakeDiscord, request: RequestRecord) -> str:
+    """What a request did, for the breakdown: ``dm_edits_with_image``, ``followups``...
+
+    The bot's CPU per interaction depends on this mix: a bot that keeps up sends
+    every edit, a saturated one has more of them coalesced.
+    """
+    route = request.route or ""
+    if route.startswith("/interactions/"):
+        return "interaction_responses"
+    if route.startswith("/webhooks/"):
+        return "followups"
+    channel = fake.channels.get(request.channel_id or 0)
+    if channel is None:
+        return "other"
+    place = {1: "dm", 11: "thread", 12: "thread"}.get(channel.type, "channel")
+    verb = {"POST": "posts", "PATCH": "edits", "DELETE": "deletes"}.get(request.method, "other")
+    return f"{place}_{verb}" + ("_with_image" if request.uploads else "")
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -402,9 +431,14 @@ def main() -> None:
         print(json.dumps(result))
 
 
-def report(result: dict[str, float]) -> None:
+def report(result: dict[str, Any]) -> None:
     for key, value in result.items():
-        print(f"{key:26} {value:10.2f}" if isinstance(value, float) else f"{key:26} {value:10}")
+        if isinstance(value, dict):
+            print(key)
+            for part, share in value.items():
+                print(f"  {part:24} {share:10.2f}")
+        else:
+            print(f"{key:26} {value:10.2f}" if isinstance(value, float) else f"{key:26} {value:10}")
 
 
 if __name__ == "__main__":
