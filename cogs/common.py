@@ -116,14 +116,15 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
 
 async def refuse_forged_references(interaction: discord.Interaction) -> bool:
     """The command tree's check: a forged user, channel or role id gets the short "that
-    didn't work" (``options.forged_reference``), and the command does not run."""
-    if interaction.type is discord.InteractionType.application_command and forged_reference(
-        interaction.data
-    ):
+    didn't work" (``options.forged_reference``), and the command does not run; a forged
+    autocompletion is left unanswered (it can only be answered with choices)."""
+    kinds = (discord.InteractionType.application_command, discord.InteractionType.autocomplete)
+    if interaction.type not in kinds or not forged_reference(interaction.data):
+        return True
+    if interaction.type is discord.InteractionType.application_command:
         junk = UserError(BAD_VALUE, key="reply-bad-value")
         await reply(interaction, await error_text(interaction, junk))
-        return False
-    return True
+    return False
 
 
 def deps(interaction: discord.Interaction) -> Deps:

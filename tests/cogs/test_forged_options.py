@@ -194,3 +194,24 @@ async def test_forged_tournament_options_and_ids_get_a_short_answer_and_change_n
     assert await cup_state(env) == before
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
+
+
+async def test_a_forged_user_id_in_an_autocompletion_is_ignored_without_an_error(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """discord.py reads a user option's id while building an autocompletion's namespace
+    (before any check of a command): a forged one is dropped at the command tree."""
+    env = shengji
+    await env.reply(env.users[0], "new")
+    caplog.set_level(logging.WARNING)
+    cmd, path, _ = env.driver._resolve_command("shengji play", env.users[0], env.world.tables)
+    typed = {"name": "cards", "type": 3, "value": "A", "focused": True}
+    for forged in ("junk", str(HUGE), "12345"):
+        user_option = {"name": "who", "type": 6, "value": forged}
+        data = env.driver._command_data(cmd, path, [typed, user_option], {})
+        env.driver._start(4, env.users[0], env.world.tables, data)
+    answered = env.driver.autocomplete("shengji play", env.users[0], env.world.tables, "cards")
+    await answered  # an honest autocompletion after them is still answered
+    await asyncio.sleep(0.2)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
