@@ -11,10 +11,12 @@ folder, never into the source tree, which is what that setting usually protects.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 if sys.dont_write_bytecode:
@@ -30,3 +32,9 @@ settings.register_profile(
     "stress", max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck)
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything imported and collected lives to the end: full garbage collections
+    need not walk it again (about half of their time in a run of tests/cogs)."""
+    gc.freeze()
