@@ -8,16 +8,34 @@ functions), so a cycle cannot creep in through a deferred import either.
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """Each file parsed once for all the checks here."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _statements(nodes: list[Any]) -> Iterator[ast.AST]:
+    """Every statement, nested ones included (an import is a statement: expressions,
+    most of a syntax tree, need not be walked)."""
+    for node in nodes:
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            yield from _statements(getattr(node, field, []))
 
 
 def _imports(package: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in sorted((ROOT / package).rglob("*.py")):
         names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _statements(_parsed(path).body):
             if isinstance(node, ast.Import):
                 names |= {a.name.split(".")[0] for a in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -66,7 +84,7 @@ def test_the_rooms_import_each_other_without_a_cycle() -> None:
         for path in (ROOT / package).rglob("*.py"):
             here = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             names: list[str] = []
-            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in _parsed(path).body:
                 if isinstance(node, ast.Import):
                     names += [a.name for a in node.names]
                 elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
