@@ -277,20 +277,24 @@ class Presenter(SeatPanels):
             ui.table = self._live_in_place(table)
         names = names_of(update.seats)
         loc = self.locale(table)
-        content = table_content(
-            public,
-            names,
-            table.seats,
-            notes=ui.trick_notes,
-            dm_closed=ui.dm_closed,
-            deadline=update.deadline,
-            played_for=update.actor if update.auto else None,
-            extra=extra,
-            loc=loc,
-        )
-        scene = table_scene(public, names, loc)
+        seats, notes, closed = tuple(table.seats), tuple(ui.trick_notes), set(ui.dm_closed)
 
         async def build() -> dict[str, Any]:
+            # Made here, for a state that is sent: a busy table's edits are coalesced
+            # and most of its states are replaced before they go (the inputs are
+            # this moment's, copied above).
+            content = table_content(
+                public,
+                names,
+                seats,
+                notes=notes,
+                dm_closed=closed,
+                deadline=update.deadline,
+                played_for=update.actor if update.auto else None,
+                extra=extra,
+                loc=loc,
+            )
+            scene = table_scene(public, names, loc)
             buttons = table_buttons(table.id, table.rules.assistance, loc)
             kwargs: dict[str, Any] = {"content": content, "view": buttons}
             # A busy render thread (many tables) redraws the picture only when a

@@ -202,3 +202,54 @@ async def test_a_preempting_state_abandons_an_older_one_still_being_built() -> N
     slow.set()
     await asyncio.wait_for(live.settle(), 5)
     assert live.sent == ["first", "second"]
+
+
+async def test_a_table_state_replaced_before_it_is_sent_is_never_written(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table message's text (and picture) is made for states that are sent: while
+    one edit is held up, the plays after it are coalesced, and only the newest is
+    written out when the edit goes through."""
+    from cogs import presenter
+
+    env = shengji
+    await _to_play_phase(env)
+    await _quiet(env)
+    ui = env.bot.presenter.ui(env.table())
+    written: list[str] = []
+    content = presenter.table_content
+
+    def counted(*args: Any, **kwargs: Any) -> str:
+        written.append(text := content(*args, **kwargs))
+        return text
+
+    monkeypatch.setattr(presenter, "table_content", counted)
+    held, sent = asyncio.Event(), []
+    send = LiveMessage._send
+
+    async def slow(live: LiveMessage, kwargs: dict[str, Any]) -> None:
+        if live is ui.table:
+            sent.append(kwargs["content"])
+            await held.wait()  # Discord slow to take the table's edit
+        await send(live, kwargs)
+
+    shown = []
+    show = LiveMessage.show
+
+    def counted_show(live: LiveMessage, *args: Any, **kwargs: Any) -> None:
+        if live is ui.table:
+            shown.append(1)
+        show(live, *args, **kwargs)
+
+    monkeypatch.setattr(LiveMessage, "_send", slow)
+    monkeypatch.setattr(LiveMessage, "show", counted_show)
+    match = env.match()
+    for _ in range(3):  # three plays while the first one's edit is held up
+        seat = match.to_act
+        assert seat is not None
+        await env.play_with_slash(seat, env.suggestion(seat))
+    await env.until(lambda: len(sent) == 1 and len(shown) == 3)  # all three reached it
+    held.set()
+    await _quiet(env)
+    assert len(sent) == 2  # the first play's state, then the newest: the one between never
+    assert written == sent  # nothing written for the state that was replaced
