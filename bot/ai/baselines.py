@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from bot.game import Action, Bury, Declare, Pass, Play, SeatView, fallback_action
 from bot.rules import (
+    ALL_CARDS,
     TRUMP,
     Card,
     follow_candidates,
@@ -28,6 +29,9 @@ from bot.rules.units import decompose_in
 
 RANDOM_BID_CHANCE = 0.1
 RANDOM_THROW_CHANCE = 0.05
+# a play of each single card, made once: a ``Play`` is an immutable value, and building
+# one costs more than the rest of a random follow to a single
+_SINGLE_PLAYS = {card: Play((card,)) for card in ALL_CARDS}
 
 
 class RandomPlayer:
@@ -92,7 +96,7 @@ class RandomPlayer:
                     in_suit = [*filter(self._members[led].__contains__, hand)]
                     if in_suit:
                         card = in_suit[int(draw() * len(in_suit))]
-                return Play((card,))
+                return _SINGLE_PLAYS[card]
             return Play(tuple(random_follow(hand, lead, view.trump, view.rules, rng)))
         # a random card, led alone or (when held twice) sometimes as a pair; now and
         # then a random throw of a few cards of its suit (it may well fail)
@@ -105,7 +109,7 @@ class RandomPlayer:
                 return Play(tuple(rng.sample(same, rng.randint(2, min(4, len(same))))))
         if roll < 0.5 and hand.count(card) > 1:
             return Play((card, card))
-        return Play((card,))
+        return _SINGLE_PLAYS[card]
 
 
 class GreedyPlayer:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.game import SYSTEM, Action, Event, HandResult, Match, Phase
 from bot.game.driver import Driver
+from bot.game.phase import PLAY
 
 from .player import Player
 
@@ -67,7 +68,7 @@ def play_hand(
     # acts) without building them, as it is part of the speed figure
     view, act = match.view, match.apply
     while match.phase in _TURNS:
-        if match.phase is Phase.PLAY and match.leader is not None:  # ``to_act``, inlined
+        if match.phase is PLAY and match.leader is not None:  # ``to_act``, inlined
             seat: int | None = (match.leader + len(match.trick)) % 4
         else:
             seat = match.to_act
