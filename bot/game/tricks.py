@@ -39,6 +39,9 @@ from .state import MatchState
 from .views import HandResult, TrickRecord
 
 _TRICK_RECORD = tuple.__new__  # a TrickRecord from its fields in order, without __new__'s call
+# the event of a single card played, by seat, card and ``auto``: an event is an immutable
+# value, so each is made once (at most 432) instead of for most plays of every hand
+_SINGLE_PLAYED: dict[tuple[int, Card, bool], Played] = {}
 
 
 class TrickPhases(MatchState):
@@ -73,11 +76,14 @@ class TrickPhases(MatchState):
             ):
                 check_follow(hand, lead, cards, trump, self.rules)  # raises
         hand.remove(card)
-        played = (card,)
-        trick.append((seat, played))
+        key = (seat, card, auto)
+        event = _SINGLE_PLAYED.get(key)
+        if event is None:
+            event = _SINGLE_PLAYED[key] = Played(seat, (card,), auto)
+        trick.append((seat, event.cards))
         if len(trick) < 4:
-            return [Played(seat, played, auto)]
-        return [Played(seat, played, auto), *self._finish_trick()]
+            return [event]
+        return [event, *self._finish_trick()]
 
     def _play_cards(
         self, seat: int, hand: list[Card], cards: Sequence[Card], auto: bool
