@@ -4,7 +4,9 @@ Discord refuses them.
 ``Outlet`` finds the table's place (its thread, or its channel) and each
 player's DM channel, posts and keeps ``LiveMessage``s there (``cogs.live``: the
 coalescing queue, one request in flight per message), opens the table's thread
-from its lobby message, and turns Discord's refusals into table facts: a place
+from its lobby message (the thread takes that message's id, saved before the thread
+is asked for, so a restart in between finishes the opening rather than leaving an
+empty thread behind: ``_open_place``), and turns Discord's refusals into table facts: a place
 gone or archived closes the table (every human told once by DM), closed DMs are
 said once in the thread. It also owns the one render thread, so every image
 drawn for a table is audited (``audit`` sees each image's recipient and cards).
@@ -27,6 +29,7 @@ from bot.rules import Card
 from bot.service import Table
 from bot.store import UserPrefs
 
+from .common import thread_from
 from .live import LiveMessage, Place, retry_wait
 from .panels import ImageMemo
 from .renderqueue import RenderQueue
@@ -256,7 +259,13 @@ class Outlet:
             await ping[1].delete()
 
     async def _open_place(self, table: Table) -> None:
-        """Open the table's thread from its lobby message (or say it plays in the channel)."""
+        """Open the table's thread from its lobby message (or say it plays in the channel).
+
+        The thread takes the lobby message's id, which is saved first (``opening_thread``): a
+        restart before the thread is recorded finishes the opening from the same message
+        (``thread_from`` finds the thread if it was opened) instead of leaving an empty
+        thread behind and opening a second one from a new lobby message.
+        """
         ui = self.ui(table)
         assert ui.lobby is not None
         loc = self.locale(table)
@@ -268,11 +277,10 @@ class Outlet:
         if wanted:
             host = names_of(tuple(table.seats))[0]
             name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
+            await self.service.opening_thread(table, ui.lobby.message_id)
             try:
                 channel = await self._channel(table.channel_id)
-                message = channel.get_partial_message(ui.lobby.message_id)
-                thread = await message.create_thread(name=name, auto_archive_duration=1440)
-                thread_id = thread.id
+                thread_id = await thread_from(channel, ui.lobby.message_id, name)
             except discord.HTTPException as err:
                 log.info("table %s: no thread (%s); playing in the channel", table.id, err)
         ui.place_id = thread_id

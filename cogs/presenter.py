@@ -119,6 +119,8 @@ class Presenter(SeatPanels):
         if first:
             await ui.lobby.settle()
             await self._open_place(table)
+        elif table.meta.get("thread_opening"):  # a restart cut the opening short
+            await self._open_place(table)
 
     async def _closed(self, table: Table, update: Update) -> None:
         ui = self.ui(table)

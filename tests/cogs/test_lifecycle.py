@@ -189,3 +189,55 @@ async def test_a_one_off_dm_refused_with_repeated_429s_is_retried(shengji: Env) 
         lambda: [m for m in env.fake.dms(alice) if "can no longer" in m.content], timeout=20
     )
     assert len(told) == 1
+
+
+async def test_a_restart_between_a_tables_thread_and_its_record_leaves_no_empty_thread(
+    shengji: Env,
+) -> None:
+    """The process stops after Discord opened the table's thread, before the bot saved it:
+    after the restart the table plays in that thread, from the same lobby message."""
+    env = shengji
+    alice, bob = env.users[0], env.users[1]
+    service: Any = env.bot.service
+    real = service.remember_place
+    stuck: list[asyncio.Task[Any]] = []
+
+    async def dies_once_the_thread_is_open(
+        table: Any, thread_id: int | None, *args: Any, **kw: Any
+    ) -> None:
+        if thread_id is not None:  # the thread exists; the process stops before it is saved
+            task = asyncio.current_task()
+            assert task is not None
+            stuck.append(task)
+            await asyncio.Event().wait()
+        await real(table, thread_id, *args, **kw)
+
+    service.remember_place = dies_once_the_thread_is_open
+
+    def threads() -> list[Any]:
+        return [c for c in env.fake.channels.values() if c.parent_id == env.world.tables.id]
+
+    def lobbies() -> list[Any]:
+        return [m for m in env.fake.channel_messages(env.world.tables) if m.custom_ids()]
+
+    assert "Table opened" in await env.reply(alice, "new")
+    await env.until(lambda: stuck)
+    assert len(threads()) == 1 and len(lobbies()) == 1
+    running = await restart(env)
+    for task in stuck:
+        task.cancel()
+    try:
+        table = env.table()
+        assert table.meta["thread_opening"] and "thread_id" not in table.meta
+        await env.reply(bob, "join")  # the lobby's next change finishes the opening
+        await env.until(lambda: table.meta.get("thread_id"))
+        [thread] = threads()
+        assert table.meta["thread_id"] == thread.id == table.meta["lobby_message"]
+        assert not table.meta["thread_opening"] and len(lobbies()) == 1
+        for _ in range(2):
+            await env.reply(alice, "addbot")
+        await env.reply(alice, "start")
+        await env.until(lambda: env.fake.channel_messages(thread))  # the deal: it plays there
+        assert threads() == [thread]
+    finally:
+        await running.stop()
