@@ -24,6 +24,7 @@ async def test_a_table_opens_a_thread_from_its_lobby_message(shengji: Env) -> No
     thread = await env.until(lambda: env.fake.threads(env.world.tables))
     (thread,) = thread
     assert thread.name == f"双升 #{table.id} · Alice"
+    await env.until(lambda: "thread_id" in table.meta)  # recorded once Discord answered
     assert thread.id == table.meta["thread_id"] == table.meta["lobby_message"]
     # commands in the thread reach the table of its channel
     bob = env.users[1]
