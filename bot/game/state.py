@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from bot.rules import Auction, Bid, Card, RuleSet, Trump, deck, team_of
+from bot.rules import Auction, Bid, Card, Order, RuleSet, Trump, deck, team_of
 
 from .actions import SYSTEM, Action
 from .legal import wrong_phase
@@ -49,6 +49,9 @@ class MatchState:
         self.attempted: tuple[Card, ...] | None = None
         self.tricks: list[TrickRecord] = []
         self._tricks_view: tuple[TrickRecord, ...] | None = None  # cached for views
+        # the compiled order of ``_order_of`` (a trump), kept for the plays of a hand
+        self._order_of: Trump | None = None
+        self._order: Order | None = None
         self.attackers_points = 0
         self.failed_throws: list[tuple[int, int]] = []
         self.result: HandResult | None = None

@@ -59,7 +59,11 @@ class TrickPhases(MatchState):
         trump = self.trump
         assert trump is not None
         hand = self.hands[seat]
-        if len(cards) != 1 or cards[0] not in hand:
+        try:
+            at = hand.index(cards[0]) if len(cards) == 1 else -1
+        except ValueError:  # not held: the general path refuses it, with reasons
+            at = -1
+        if at < 0:
             return self._play_cards(seat, hand, cards, auto)
         # a single card from the hand (most plays of a hand): always a legal lead, and a
         # legal follow to a single when of the led suit or when the seat has none of it;
@@ -69,13 +73,16 @@ class TrickPhases(MatchState):
             self.attempted = None
         else:
             lead = trick[0][1]
-            order = order_for(trump, self.rules)
+            order = self._order  # the trump's order, kept for the hand's plays
+            if order is None or self._order_of is not trump:
+                order = self._order = order_for(trump, self.rules)
+                self._order_of = trump
             led = order.suit_of[lead[0]]
             if len(lead) != 1 or (
                 order.suit_of[card] != led and not order.members[led].isdisjoint(hand)
             ):
                 check_follow(hand, lead, cards, trump, self.rules)  # raises
-        hand.remove(card)
+        del hand[at]
         key = (seat, card, auto)
         event = _SINGLE_PLAYED.get(key)
         if event is None:
