@@ -21,6 +21,10 @@ from bot.store import UserPrefs
 
 log = logging.getLogger(__name__)
 
+#: a player with no stored preferences; made once, since a ``UserPrefs`` checks every
+#: field when it is made and a reply or a panel would otherwise make one each time
+DEFAULT_PREFS = UserPrefs()
+
 
 def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
     guild = interaction.guild
@@ -31,7 +35,7 @@ async def reply_locale(interaction: discord.Interaction) -> str:
     """The player's language; without their stored setting when the store fails (an apology
     for a failure must not fail too)."""
     presenter = getattr(interaction.client, "presenter", None)
-    prefs = UserPrefs()
+    prefs = DEFAULT_PREFS
     if presenter is not None:
         try:
             prefs = await presenter.prefs_of(interaction.user.id)

@@ -36,6 +36,7 @@ from renderers import HandScene, render_hand
 
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu, format_id
 from .imagewords import hand_words
+from .lang import DEFAULT_PREFS
 from .tableview import Components, bids_text, plays_text, strip_text, winning_now
 from .text import bid_label, cards_text, trump_text
 
@@ -155,7 +156,7 @@ def hand_image(
     memo: ImageMemo | None = None,
 ) -> bytes:
     """The hand as the player chose to see it: theme, four colours, language, size."""
-    prefs = prefs or UserPrefs()
+    prefs = prefs or DEFAULT_PREFS
     per_row = LARGE_PER_ROW if prefs.card_size == "large" else 13
     lang: Literal["en", "zh"] = "zh" if loc == "zh-CN" else "en"
     key = (

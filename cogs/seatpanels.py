@@ -25,8 +25,8 @@ import discord
 from bot.game import SeatView
 from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
-from bot.store import UserPrefs
 
+from .lang import DEFAULT_PREFS
 from .outlet import Outlet, ready
 from .panels import ImageMemo, Panel, build_panel
 from .tableview import names_of, when
@@ -212,7 +212,7 @@ class SeatPanels(Outlet):
         staged = self.staged_values(table, seat, view.seq)
         confirm = seat in self.ui(table).confirming
         info = table.seats[seat]
-        prefs, loc = UserPrefs(), pick(self.locale(table))
+        prefs, loc = DEFAULT_PREFS, pick(self.locale(table))
         if info is not None and info.user_id is not None:
             self._audit_panel(info.user_id, view)
             prefs = await self.prefs_of(info.user_id)
