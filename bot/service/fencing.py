@@ -25,7 +25,6 @@ Without sharding (``Fence`` absent) nothing changes: one process, every table.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import socket
@@ -95,5 +94,8 @@ class Fence:
                 await keeper.release()
 
     async def release_all(self) -> None:
-        await asyncio.gather(*(self.release(table_id) for table_id in list(self.keepers)))
+        self.keepers.clear()
         self.pending.clear()
+        if self.group is not None:
+            with contextlib.suppress(Exception):  # they expire on their own all the same
+                await self.group.release_all()

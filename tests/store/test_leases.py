@@ -211,7 +211,9 @@ async def test_a_group_renews_all_its_leases_with_one_statement_per_interval(
     elapsed, statements = time.monotonic() - began, len(sent)
     assert 3 <= statements <= elapsed / 0.5 + 1  # one per interval, not one per lease
     assert all("RETURNING" in sql for sql in sent[:statements]) and set(batches) == {40}
+    renewed = len(sent)
     await group.release_all()
+    assert len(sent) == renewed + 1  # handed back together too
     assert not lost and group._task is None and await store.leases("table:") == []
 
 
