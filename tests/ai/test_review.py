@@ -99,7 +99,8 @@ def _failing_throw(match: Match, view: SeatView) -> tuple[Card, ...] | None:
 @pytest.mark.slow
 def test_review_names_dropped_tens_first_in_most_deals() -> None:
     """Dropping a ten is costly only as far as the ten would have been saved: the review
-    must see it through the sampling noise in most deals (64 samples a decision)."""
+    must see it through the sampling noise (64 samples a decision): among its three
+    costliest decisions in every deal, and first in most of them."""
     found = named_first = 0
     for seed in range(1, 40):
         log, me = _recorded_hand(seed, _drop_ten)
@@ -107,11 +108,12 @@ def test_review_names_dropped_tens_first_in_most_deals() -> None:
             continue
         found += 1
         review = review_hand(seed, log, 0, review_seed=1, worlds=64)
-        first = review.decisions[0] if review.decisions else None
-        named_first += first is not None and (first.trick, first.played) == me.done
-        if found == 3:
+        named = [(d.trick, d.played) for d in review.decisions[:3]]
+        assert me.done in named, (seed, me.done, named)
+        named_first += named[0] == me.done
+        if found == 5:
             break
-    assert found == 3 and named_first >= 2
+    assert found == 5 and named_first >= 3
 
 
 def test_review_names_a_failed_throw_first() -> None:
