@@ -251,11 +251,13 @@ class TournamentPresenter:
         except discord.Forbidden:
             raise refusal("tournament-no-threads") from None
 
-    async def open_place(self, cup: Cup, title: str, opening: int) -> int:
+    async def open_place(self, cup: Cup, title: str, opening: int) -> int | None:
         try:
             return await thread_from(await self._channel(cup.channel_id), opening, title)
         except discord.Forbidden:
             raise refusal("tournament-no-threads") from None
+        except discord.NotFound:  # the message was deleted: the service posts another
+            return None
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None:
         loc = await self.locale(cup)

@@ -198,7 +198,7 @@ class _Cups:
     async def post_opening(self, cup: Cup, title: str) -> int:
         raise AssertionError("no match opens in this test")
 
-    async def open_place(self, cup: Cup, title: str, opening: int) -> int:
+    async def open_place(self, cup: Cup, title: str, opening: int) -> int | None:
         raise AssertionError("no match opens in this test")
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None: ...

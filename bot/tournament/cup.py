@@ -26,10 +26,11 @@ class TournamentSink(Protocol):
         """The match's first message in the tournament's channel (its thread's starter); its id."""
         ...
 
-    async def open_place(self, cup: Cup, title: str, opening: int) -> int:
+    async def open_place(self, cup: Cup, title: str, opening: int) -> int | None:
         """The match's thread, opened from the message ``opening``; its id.
 
-        Asked again for the same message (a restart), it answers the same thread.
+        Asked again for the same message (a restart), it answers the same thread;
+        ``None`` if that message no longer exists (deleted by someone).
         """
         ...
 

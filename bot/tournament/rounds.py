@@ -10,7 +10,9 @@ from a message takes that message's id, so a restart at any point between the th
 and the table finds the thread again (Discord answers that the message already has
 one) instead of leaving it empty and opening a second. A restart in the instant
 between posting that message and saving its id leaves the message alone in the
-channel (no thread); the match then gets a new one.
+channel (no thread); the match then gets a new one, as it does when its first
+message was deleted before the thread was opened (e.g. while the bot lacked the
+thread permission).
 
 Decisions where the issue is silent:
 
@@ -134,11 +136,7 @@ class Rounds(ServiceBase):
             a, b = (cup.teams[t] for t in game.teams)
             title = f"R{game.round_no} · {a.name} v {b.name}"
             key = slot_key(game)
-            opening = cup.openings.get(key)
-            if opening is None:  # saved before the thread exists: a restart finds it
-                opening = cup.openings[key] = await self.sink.post_opening(cup, title)
-                await self._save(cup)
-            place = await self.sink.open_place(cup, title, opening)
+            place = await self._place(cup, key, title)
             seats = [self._seat(a, 0), self._seat(b, 0), self._seat(a, 1), self._seat(b, 1)]
             meta = {
                 "tournament": cup.id,
@@ -155,6 +153,18 @@ class Rounds(ServiceBase):
             del cup.openings[key]
             await self._save(cup)
             await self.sink.match_opened(cup, game, place)
+
+    async def _place(self, cup: Cup, key: str, title: str) -> int:
+        """The match's thread, opened from its first message, whose id is saved first."""
+        for _ in range(3):
+            opening = cup.openings.get(key)
+            place = None if opening is None else await self.sink.open_place(cup, title, opening)
+            if place is not None:
+                return place
+            # none yet, or deleted since (e.g. while the bot lacked the thread permission)
+            cup.openings[key] = await self.sink.post_opening(cup, title)
+            await self._save(cup)
+        raise RuntimeError(f"the first message of match {key} keeps disappearing")
 
     def _orphan(self, cup: Cup, game: Game) -> Table | None:
         """A live table opened for ``game`` that the tournament has not recorded."""

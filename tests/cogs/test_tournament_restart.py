@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from fakediscord.state import Perm
+
 from .helpers import Env
 from .test_tournament_flow import cmd, play_until, registered_cup, restart, threads
 
@@ -81,6 +83,25 @@ async def test_a_restart_while_the_round_opens_its_tables(shengji: Env, dies_in:
         assert all(g.outcome is not None for g in games)
     finally:
         await running.stop()
+
+
+async def test_a_first_message_deleted_before_the_retry_gets_a_new_one(shengji: Env) -> None:
+    """Refused for lack of the thread permission, the start leaves its first match's first
+    message alone in the channel; a moderator deletes it; the retry posts another."""
+    env = shengji
+    await registered_cup(env)
+    env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
+    await asyncio.sleep(0.2)  # CHANNEL_UPDATE reaches the bot
+    assert "Create Public Threads" in await cmd(env, env.users[0], "start")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    [(key, opening)] = cup.openings.items()
+    env.fake.delete_message(env.fake.messages[opening])
+    env.fake.restore_permissions(env.world.tables)
+    await asyncio.sleep(0.2)
+    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
+    await env.until(lambda: len(cup.slots) == 2, timeout=60)
+    assert cup.openings == {} and cup.slots[key].place_id != opening
+    assert {t.id for t in threads(env)} == {s.place_id for s in cup.slots.values()}
 
 
 async def _die(stuck: list[asyncio.Task[Any]]) -> None:
