@@ -263,6 +263,7 @@ class Outlet:
 
         The thread takes the lobby message's id, which is saved first (``opening_thread``): a
         restart before the thread is recorded finishes the opening from the same message
+        (the restored lobby's first update: ``LifecycleMixin._adopt``)
         (``thread_from`` finds the thread if it was opened) instead of leaving an empty
         thread behind and opening a second one from a new lobby message.
         """

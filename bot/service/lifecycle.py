@@ -50,6 +50,8 @@ class LifecycleMixin(Runtime):
         self._start_tasks(table)
         if table.match is not None:  # the player to act gets a panel from this process
             self._emit(table, UpdateKind.SEATS)
+        elif table.meta.get("thread_opening"):  # the presenter finishes opening its thread
+            self._emit(table, UpdateKind.LOBBY)
         return True
 
     async def _claim_pending(self, fence: Fence) -> None:
