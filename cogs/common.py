@@ -71,30 +71,19 @@ class Refused(app_commands.CheckFailure):
 
 BAD_VALUE = "That didn't work: that value or button isn't one this command accepts."
 
-# commands that write to the store (by qualified name, without "shengji "): acknowledged
+# commands that write to the store (by qualified name, without "shengji "), and every
+# /shengji tournament subcommand (each writes or renders before it answers): acknowledged
 # before the write (a slow write must not make Discord say "This interaction failed" for a
 # change that was made), then answered through the follow-up (``reply``); every answer of
 # theirs is ephemeral
 DEFERRED = frozenset(
     {"new", "join", "leave", "addbot", "kick", "start", "abort", "play", "auto"}
     | {"settings", "prefs"}
-    | {
-        f"tournament {name}"
-        for name in (
-            "create",
-            "register",
-            "confirm",
-            "withdraw",
-            "addbots",
-            "close",
-            "start",
-            "cancel",
-            "standings",
-            "pause",
-            "extend",
-        )
-    }
 )
+
+
+def _deferred(name: str) -> bool:
+    return name in DEFERRED or name.startswith("tournament ")
 
 
 async def _not_too_fast(interaction: discord.Interaction) -> bool:
@@ -109,7 +98,7 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
     command = interaction.command
     if isinstance(command, app_commands.Command) and forged_option(command, interaction.data):
         raise Refused(UserError(BAD_VALUE, key="reply-bad-value"))
-    if command is not None and command.qualified_name.removeprefix("shengji ") in DEFERRED:
+    if command is not None and _deferred(command.qualified_name.removeprefix("shengji ")):
         await interaction.response.defer(ephemeral=True, thinking=True)
     return True
 
