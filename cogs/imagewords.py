@@ -52,7 +52,6 @@ def summary_words(loc: object, hand_no: int | None) -> Words:
         "kitty_kept": t(loc, "img-kitty-kept"),
         "total": t(loc, "img-total"),
         "next_dealer": t(loc, "img-next-dealer"),
-        "dealer": t(loc, "img-dealer"),
         "defenders": t(loc, "img-defenders"),
         "attackers": t(loc, "img-attackers"),
         "level": t(loc, "img-level"),

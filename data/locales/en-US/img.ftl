@@ -19,7 +19,6 @@ img-penalty = Throw penalties
 img-kitty-bonus = Kitty bonus
 img-total = Attackers' points
 img-next-dealer = Next dealer
-img-dealer = Dealer
 img-defenders = Dealer's team
 img-attackers = Attackers
 img-level = Level

@@ -16,7 +16,6 @@ img-penalty = 甩牌罚分
 img-kitty-bonus = 抠底
 img-total = 闲家得分
 img-next-dealer = 下一庄
-img-dealer = 庄家
 img-defenders = 庄家
 img-attackers = 闲家
 img-level = 级别
