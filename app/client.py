@@ -37,7 +37,7 @@ from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.cupview import TournamentPresenter
-from cogs.outlet import Audit
+from cogs.outlet import PING_AFTER, Audit
 from cogs.presenter import Presenter
 from cogs.text import Translator
 
@@ -54,6 +54,7 @@ class ShengjiBot(commands.Bot):
         sync_commands: bool = True,
         audit: Audit | None = None,
         edit_gap: float = 1.0,
+        ping_after: float = PING_AFTER,
         seed_source: Callable[[], int] | None = None,
         limits: Limits | None = None,
         fence: Fence | None = None,
@@ -69,7 +70,7 @@ class ShengjiBot(commands.Bot):
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(**options)
         self.store = store
-        self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap)
+        self.presenter = Presenter(self, audit=audit, edit_gap=edit_gap, ping_after=ping_after)
         self.service = TableService(
             store,
             self.presenter,

@@ -13,6 +13,12 @@ reads its hand, the trump and the cards on the table from the panel, waits
 ``--think`` seconds and answers with ``/shengji play`` (a legal play chosen with
 the rules library).
 
+The "your turn" DM is posted only once a turn has waited 10 s with its panel shown
+(``cogs.outlet.PING_AFTER``), so with ``--think 0`` (and any think under 10 s) no
+notice is ever posted or deleted; ``--think 12`` gives every human turn its notice
+and its deletion, the cost of players who look away (``dm_posts`` and
+``dm_deletes`` in the breakdown).
+
 Reported: interactions per second, acknowledgement latency p50/p99 (from the fake
 dispatching the interaction to the bot's first response), "your turn" delivery
 p50/p99 (``turn_*_s``: from the fake dispatching one simulated player's play to

@@ -41,7 +41,26 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
+#: seconds a turn waits, its panel shown, before the "your turn" DM is posted (``SeatPanels``)
+PING_AFTER = 10.0
+
 Audit = Callable[[int | None, str, list[Card]], None]
+
+
+@dataclass
+class Ping:
+    """A player's "your turn" notice for action ``seq``: posted once the turn has waited
+    (``due``, the presenter's ``ping_after``), never if they act first, deleted when they act.
+    """
+
+    seq: int
+    live: LiveMessage
+    due: asyncio.Task[None] | None = None  # waiting to post it
+
+    async def delete(self) -> None:
+        if self.due is not None:
+            self.due.cancel()
+        await self.live.delete()
 
 
 @dataclass
@@ -58,7 +77,7 @@ class TableUI:
     dm_closed: set[int] = field(default_factory=set)
     panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
     hand_images: dict[int, ImageMemo] = field(default_factory=dict)  # seat -> last hand image
-    pings: dict[int, tuple[int, LiveMessage]] = field(default_factory=dict)  # seat -> (seq, DM)
+    pings: dict[int, Ping] = field(default_factory=dict)  # seat -> its turn notice
     turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
     ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
     staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
@@ -72,13 +91,19 @@ class Outlet:
     """Messages of the tables on Discord, and the render thread that draws their images."""
 
     def __init__(
-        self, client: discord.Client, audit: Audit | None = None, *, edit_gap: float = 1.0
+        self,
+        client: discord.Client,
+        audit: Audit | None = None,
+        *,
+        edit_gap: float = 1.0,
+        ping_after: float = PING_AFTER,
     ) -> None:
         self.client = client
         self.service: TableService | None = None
         self.ui_by_table: dict[int, TableUI] = {}
         self.audit = audit
         self.edit_gap = edit_gap
+        self.ping_after = ping_after
         self._dm_channels: dict[int, Place] = {}
         self._renderer = RenderQueue()
         self.rendering = 0  # renders queued or running in the render thread
@@ -256,7 +281,7 @@ class Outlet:
     async def _unping(self, table: Table, seat: int) -> None:
         ping = self.ui(table).pings.pop(seat, None)
         if ping is not None:
-            await ping[1].delete()
+            await ping.delete()
 
     async def _open_place(self, table: Table) -> None:
         """Open the table's thread from its lobby message (or say it plays in the channel).

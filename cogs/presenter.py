@@ -154,10 +154,13 @@ class Presenter(SeatPanels):
             return
         ui = self.ui(table)
         ping = ui.pings.get(seat)
-        if ping is not None:  # their turn DM: in their language
+        if ping is not None:  # their turn DM (posted now if it was still waiting): their language
+            if ping.due is not None:
+                ping.due.cancel()
+                ping.due = None
             loc = await self.dm_locale(table, info.user_id)
             text = t(loc, "table-warning", seconds=update.note)
-            ping[1].show(functools.partial(ready, {"content": text}))
+            ping.live.show(functools.partial(ready, {"content": text}))
         elif info.user_id in ui.dm_closed:  # said in the thread instead: the table's language
             text = t(self.locale(table), "table-warning", seconds=update.note)
             self._show_table(table, update, extra=f"<@{info.user_id}> {text}")

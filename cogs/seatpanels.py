@@ -4,7 +4,16 @@ Decisions for issue 10: each human's DMs hold one live panel per hand (the hand
 image, the picker or the bid buttons, and everything needed to play without
 looking at the thread), edited in place; when it is their turn a short "your
 turn" DM notifies them and is deleted once they have acted or the turn passed, so
-a DM channel holds at most two of the bot's messages for the current hand. At a
+a DM channel holds at most two of the bot's messages for the current hand.
+
+The notice waits (issue 14, load): it is posted only once the turn has waited
+``ping_after`` seconds (10, ``cogs.outlet.PING_AFTER``) with the panel shown, and
+never if the player acts first. A player watching the live panel sees it change at
+once and needs no ping (Discord notifies them of a DM edit no more than of a
+message they are reading); one who looked away is pinged. Posting and deleting a
+notice for every turn was two of a play's five Discord requests. The wait runs on
+the table service's clock, so tests move it; the ten-seconds warning posts a
+notice still waiting at once. At a
 new hand the old panel is collapsed to one line (``cogs.presenter``). A player
 whose DMs are closed is told once in the thread and uses **My hand**, whose
 ephemeral panel is refreshed through its interaction while the interaction's
@@ -27,7 +36,8 @@ from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
 
 from .lang import DEFAULT_PREFS
-from .outlet import Outlet, ready
+from .live import Build
+from .outlet import Outlet, Ping, ready
 from .panels import ImageMemo, Panel, build_panel
 from .tableview import names_of, when
 
@@ -132,9 +142,9 @@ class SeatPanels(Outlet):
             return
         acting = public.to_act if public.expecting in ("play", "bury", "overcall") else None
         passed = [
-            (seat, ui.pings.pop(seat)[1])
-            for seat, (seq, _) in list(ui.pings.items())
-            if seat != acting or seq != public.seq
+            (seat, ui.pings.pop(seat))
+            for seat, ping in list(ui.pings.items())
+            if seat != acting or ping.seq != public.seq
         ]
         for seat, ping in passed:
             if seat == acting:  # their older notice (the bury, then the lead) goes first:
@@ -174,13 +184,23 @@ class SeatPanels(Outlet):
             return
         loc = self.player_locale(table, info.user_id, prefs)
         key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
-        ping = self._dm_live(table, info.user_id)
-        ui.pings[acting] = (public.seq, ping)
-        ping.show(
-            functools.partial(
-                ready, {"content": t(loc, key, table=str(table.id), when=when(update.deadline))}
-            )
-        )
+        text = t(loc, key, table=str(table.id), when=when(update.deadline))
+        ping = ui.pings[acting] = Ping(public.seq, self._dm_live(table, info.user_id))
+        state = functools.partial(ready, {"content": text})
+        if self.ping_after <= 0:
+            ping.live.show(state)
+        else:
+            ping.due = asyncio.get_running_loop().create_task(self._ping_later(ping, state))
+
+    async def _ping_later(self, ping: Ping, state: Build) -> None:
+        """Post the notice once the turn has waited ``ping_after`` seconds (on the service's
+        clock); the task is cancelled if the player acts first (``Ping.delete``)."""
+        if self.service is not None:
+            await self.service.clock.sleep(self.ping_after)
+        else:
+            await asyncio.sleep(self.ping_after)
+        ping.due = None
+        ping.live.show(state)
 
     # --- panels on demand (for the cog) ----------------------------------------------
 

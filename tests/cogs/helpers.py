@@ -193,6 +193,7 @@ async def shengji(
         audit=lambda *a: audit.append(a),
         guild_ready_timeout=0.01,
         edit_gap=0.0,
+        ping_after=0.0,  # the turn notice at once; its wait is tested on its own
         seed_source=seed,
         limits=Limits(commands=10_000),  # tests send commands faster than people can
     )

@@ -67,7 +67,7 @@ async def _quiet(env: Env) -> None:
     """Wait until the presenter has sent everything it had to send for the table."""
     for _ in range(3):
         ui = env.bot.presenter.ui(env.table())
-        lives = [ui.deal, ui.table, *ui.panels.values(), *(ping for _, ping in ui.pings.values())]
+        lives = [ui.deal, ui.table, *ui.panels.values(), *(ping.live for ping in ui.pings.values())]
         for live in lives:
             if live is not None:
                 await live.settle()
@@ -117,7 +117,7 @@ async def _one_turn_in_order(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
     await env.until(lambda: acting in ui.pings)
     await _quiet(env)
     monkeypatch.setattr(LiveMessage, "_send", send)
-    panel, ping = ui.panels[acting], ui.pings[acting][1]
+    panel, ping = ui.panels[acting], ui.pings[acting].live
     order = [live for live, _ in sent]
     assert order[0] is panel, "the acting player's panel is the table's first message"
     assert ping in order and ui.table in order and ui.panels[played] in order

@@ -1,0 +1,60 @@
+"""The "your turn" DM waits: posted once the turn has waited ``ping_after`` seconds with
+the panel shown, never when the player acts first, and deleted once they act."""
+
+from __future__ import annotations
+
+from fakediscord.state import Message
+
+from .helpers import Env
+from .test_bad_input import _started
+
+WAIT = 10.0
+
+
+def _notices(env: Env, seat: int) -> list[Message]:
+    user = env.seat_user(seat)
+    return [m for m in env.fake.dms(user, include_deleted=True) if m.content.startswith("🔔")]
+
+
+async def _waiting_turn(env: Env) -> int:
+    """A started table whose human to act has their turn panel; the seat."""
+    env.bot.presenter.ping_after = WAIT
+    await _started(env, humans=4)
+    match = env.match()
+    seat = match.to_act
+    assert seat is not None
+    await env.fresh_panel(env.seat_user(seat), seat)
+    await env.until(lambda: seat in env.bot.presenter.ui(env.table()).pings)  # its wait began
+    return seat
+
+
+async def test_the_notice_is_posted_after_the_wait_and_deleted_when_they_act(
+    shengji: Env,
+) -> None:
+    env = shengji
+    seat = await _waiting_turn(env)
+    await env.tick(WAIT - 1)
+    assert _notices(env, seat) == []  # a player looking at the panel is not pinged
+    await env.tick(2)
+    await env.until(lambda: _notices(env, seat))
+    notice = _notices(env, seat)[0]
+    assert not notice.deleted
+    await env.play_with_slash(seat, env.suggestion(seat))
+    await env.until(lambda: env.fake.messages[notice.id].deleted)
+
+
+async def test_no_notice_when_they_act_before_the_wait(shengji: Env) -> None:
+    env = shengji
+    seat = await _waiting_turn(env)
+    await env.tick(WAIT / 2)
+    await env.play_with_slash(seat, env.suggestion(seat))
+    nxt = env.match().to_act
+    assert nxt is not None and nxt != seat
+    await env.fresh_panel(env.seat_user(nxt), nxt)
+    await env.until(lambda: nxt in env.bot.presenter.ui(env.table()).pings)
+    await env.tick(WAIT / 2 + 1)  # past the first player's wait, not the next one's
+    await env.until(lambda: env.match().to_act == nxt)
+    for _ in range(5):
+        await env.tick(0)
+    assert _notices(env, seat) == []  # cancelled when they played: never posted
+    assert env.bot.presenter.ui(env.table()).pings[nxt].due is not None  # still waiting
