@@ -11,37 +11,47 @@ player whose turn it is waited behind every table image and deal redraw queued
 before it ("your turn" 24 s late at 400 tables, issue 14). So jobs are taken
 urgent first (the acting player's panel, a click on a panel), then in the order
 they came.
+
+Urgent first is not urgent only: at 400 tables the acting players' panels alone
+kept the thread busy, and the tables' own messages (the table image, the deal)
+were never drawn, so the thread's table message stopped changing. While other
+work waits, at most ``URGENT_RUN`` urgent jobs are taken in a row before one
+other job: the tables' messages keep at least a quarter of the thread, and a
+player to act waits for at most one other render.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
-URGENT, NORMAL = 0, 1
+URGENT_RUN = 3  # urgent jobs taken in a row while other work waits
 
-Job = tuple[int, int, Callable[[], Any], asyncio.AbstractEventLoop, Any]
+Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, Any]
 
 
 class RenderQueue:
-    """One worker thread taking jobs by priority (urgent first), then first come.
+    """One worker thread taking urgent jobs first (``URGENT_RUN`` in a row at most while
+    others wait), each kind first come.
 
     The thread is a daemon, started with the first job: like the executor it
     replaces, it lives as long as the process.
     """
 
-    def __init__(self, name: str = "render") -> None:
+    def __init__(self, name: str = "render", urgent_run: int = URGENT_RUN) -> None:
         self.name = name
-        self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
-        self._order = itertools.count()
+        self.urgent_run = urgent_run
+        self._urgent: deque[Job] = deque()
+        self._normal: deque[Job] = deque()
+        self._streak = 0  # urgent jobs taken in a row while others waited
+        self._ready = threading.Condition()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -50,8 +60,20 @@ class RenderQueue:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[R] = loop.create_future()
         self._start()
-        self._jobs.put((URGENT if urgent else NORMAL, next(self._order), fn, loop, future))
+        with self._ready:
+            (self._urgent if urgent else self._normal).append((fn, loop, future))
+            self._ready.notify()
         return await future
+
+    def _next(self) -> Job:
+        with self._ready:
+            while not self._urgent and not self._normal:
+                self._ready.wait()
+            if self._urgent and (not self._normal or self._streak < self.urgent_run):
+                self._streak = self._streak + 1 if self._normal else 0
+                return self._urgent.popleft()
+            self._streak = 0
+            return self._normal.popleft()
 
     def _start(self) -> None:
         with self._lock:
@@ -61,7 +83,7 @@ class RenderQueue:
 
     def _work(self) -> None:
         while True:
-            _, _, fn, loop, future = self._jobs.get()
+            fn, loop, future = self._next()
             if future.done():  # cancelled while it waited: its result is wanted by no one
                 continue
             try:

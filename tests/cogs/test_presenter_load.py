@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -47,6 +48,35 @@ async def test_urgent_renders_go_before_those_queued_earlier() -> None:
     with pytest.raises(ZeroDivisionError):  # an error reaches the caller, the thread goes on
         await failing
     assert await queue.run(lambda: "still here") == "still here"
+
+
+async def test_other_renders_get_their_share_while_urgent_ones_keep_coming() -> None:
+    """At 400 tables the acting players' panels alone filled the render thread and the
+    table messages were never drawn: after three urgent jobs in a row, one other goes."""
+    queue = RenderQueue()
+    started, release = threading.Event(), threading.Event()
+    done: list[str] = []
+
+    def blocker() -> None:
+        started.set()
+        release.wait(10)
+
+    def job(name: str) -> str:
+        done.append(name)
+        return name
+
+    first = asyncio.ensure_future(queue.run(blocker))
+    await asyncio.to_thread(started.wait, 10)
+    tables = [asyncio.ensure_future(queue.run(lambda n=n: job(n))) for n in ("t1", "t2")]
+    await asyncio.sleep(0)
+    panels = [
+        asyncio.ensure_future(queue.run(lambda n=n: job(n), urgent=True))
+        for n in ("p1", "p2", "p3", "p4", "p5", "p6", "p7")
+    ]
+    await asyncio.sleep(0.05)
+    release.set()
+    await asyncio.gather(first, *tables, *panels)
+    assert done == ["p1", "p2", "p3", "t1", "p4", "p5", "p6", "t2", "p7"]
 
 
 def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
@@ -253,3 +283,45 @@ async def test_a_table_state_replaced_before_it_is_sent_is_never_written(
     await _quiet(env)
     assert len(sent) == 2  # the first play's state, then the newest: the one between never
     assert written == sent  # nothing written for the state that was replaced
+
+
+async def test_the_table_message_is_still_drawn_while_panels_fill_the_render_thread(
+    shengji: Env,
+) -> None:
+    """Acting players' panels (urgent renders) keep the render thread busy without a
+    pause, as at 400 tables: a completed trick's table image is still drawn and sent."""
+    env = shengji
+    await _to_play_phase(env)
+    await _quiet(env)
+    presenter = env.bot.presenter
+    ui = presenter.ui(env.table())
+    flooding = True
+
+    async def flood() -> None:
+        while flooding:
+            await presenter.off_loop(time.sleep, 0.003, urgent=True)
+
+    floods = [asyncio.ensure_future(flood()) for _ in range(6)]
+    try:
+        match = env.match()
+        assert not match.view(None).trick  # a new trick to lead
+        for _ in range(4):  # the four plays of a trick, the last one completing it
+            seat = match.to_act
+            assert seat is not None
+            await env.play_with_slash(seat, env.suggestion(seat))
+        assert not match.view(None).trick  # complete
+        completed = env.fake.clock.time()
+        assert ui.table is not None and ui.table.message_id is not None
+        table_id = ui.table.message_id
+
+        def drawn() -> bool:
+            return any(
+                r.method == "PATCH" and r.path.endswith(f"/{table_id}") and r.uploads
+                for r in env.fake.requests
+                if r.at >= completed
+            )
+
+        await env.until(drawn, timeout=10)
+    finally:
+        flooding = False
+        await asyncio.gather(*floods)
