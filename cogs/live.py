@@ -12,7 +12,8 @@ The first ``show`` posts the message; an edit refused because the message was
 deleted posts it again. A builder may name its files with ``files_key`` (any
 value compared with ``==``, say the image's bytes): an edit whose key equals the
 one last sent leaves the message's attachments as they are instead of uploading
-the same picture again (Discord keeps attachments an edit does not mention).
+the same picture again (Discord keeps attachments an edit does not mention), and
+``on_sent`` (a function) is called once the state is through.
 Discord errors never escape: ``on_error`` decides (the presenter closes the
 table when its place is gone, or marks DMs closed).
 """
@@ -147,6 +148,12 @@ class LiveMessage:
                 await asyncio.sleep(self.gap)
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
+        sent = kwargs.pop("on_sent", None)
+        await self._post_or_edit(kwargs)
+        if sent is not None:
+            sent()
+
+    async def _post_or_edit(self, kwargs: dict[str, Any]) -> None:
         key = kwargs.pop("files_key", None)
         channel = await self.target()
         if self.message_id is not None:

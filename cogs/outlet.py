@@ -64,6 +64,24 @@ class Ping:
 
 
 @dataclass
+class PanelCell:
+    """The newest state of a seat's DM panel (``SeatPanels._show_panel``).
+
+    A panel's render reads ``args`` when the render thread reaches it, not when it
+    was queued: under load the hand grows card by card during the deal faster than
+    the queue turns, and only the newest hand is worth drawing. ``version`` counts
+    the states shown, ``args`` is (version, ``build_panel``'s arguments) of the newest
+    taken, ``make`` takes them (given the player's preferences), ``sent`` is the
+    newest version drawn and sent: a later build finding its state sent sends nothing.
+    """
+
+    version: int = 0
+    args: tuple[int, dict[str, Any]] | None = None
+    make: Callable[[UserPrefs | None], dict[str, Any]] | None = None
+    sent: int = 0
+
+
+@dataclass
 class TableUI:
     """What the presenter keeps about one table (messages of the current hand)."""
 
@@ -77,6 +95,7 @@ class TableUI:
     dm_closed: set[int] = field(default_factory=set)
     panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
     hand_images: dict[int, ImageMemo] = field(default_factory=dict)  # seat -> last hand image
+    panel_cells: dict[int, PanelCell] = field(default_factory=dict)  # seat -> newest panel
     pings: dict[int, Ping] = field(default_factory=dict)  # seat -> its turn notice
     turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
     ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)

@@ -239,6 +239,7 @@ class Presenter(SeatPanels):
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
         old, ui.panels = ui.panels, {}
+        ui.panel_cells = {}  # last hand's renders still queued draw last hand's panels
         for seat, live in old.items():  # last hand's panels shrink to one line
             info = table.seats[seat]
             loc = self.locale(table)

@@ -34,14 +34,32 @@ import discord
 from bot.game import SeatView
 from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
+from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
 from .live import Build
-from .outlet import Outlet, Ping, ready
+from .outlet import Outlet, PanelCell, Ping, ready
 from .panels import ImageMemo, Panel, build_panel
 from .tableview import names_of, when
 
 log = logging.getLogger(__name__)
+
+
+def _draw_newest(cell: PanelCell) -> tuple[Panel, int]:
+    """In the render thread: the newest state of a panel when its turn comes, and which."""
+    assert cell.args is not None
+    version, args = cell.args  # replaced whole on the event loop: read once
+    return build_panel(**args), version
+
+
+def _panel_message(panel: Panel) -> dict[str, Any]:
+    return {
+        "content": panel.content,
+        "files": [panel.file()],
+        "view": panel.view,
+        "files_key": panel.image,  # the same image object: not uploaded again
+    }
+
 
 EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
 
@@ -61,17 +79,22 @@ class SeatPanels(Outlet):
             for seat, info in enumerate(table.seats):
                 if info is None or info.user_id != user_id or seat not in self.ui(table).panels:
                     continue
-                update = Update(
-                    kind=UpdateKind.SEATS,
-                    events=(),
-                    public=match.view(None),
-                    views=tuple(match.view(s) for s in range(4)),
-                    seats=tuple(table.seats),
-                    deadline=self.service.deadline(table),
-                )
-                self._show_panel(table, update, seat)
+                self._show_panel(table, self.now_at(table), seat)
                 redrawn += 1
         return redrawn
+
+    def now_at(self, table: Table) -> Update:
+        """The table as it stands, as an update (for redrawing outside the table's updates)."""
+        match = table.match
+        assert match is not None and self.service is not None
+        return Update(
+            kind=UpdateKind.SEATS,
+            events=(),
+            public=match.view(None),
+            views=tuple(match.view(s) for s in range(4)),
+            seats=tuple(table.seats),
+            deadline=self.service.deadline(table),
+        )
 
     def _refresh_panels(self, table: Table, update: Update, skip: int | None = None) -> None:
         """Redraw the panels of every human not in 托管 (the dealer's is skipped at the bury)."""
@@ -92,14 +115,31 @@ class SeatPanels(Outlet):
         names = names_of(update.seats)
         urgent = view.to_act == seat and view.expecting in ("play", "bury", "overcall")
 
-        async def build() -> dict[str, Any]:
+        # the newest state, taken now (the render reads it when it starts: a state shown
+        # while an older one waits in the render queue is the one drawn)
+        cell = ui.panel_cells.setdefault(seat, PanelCell())
+        cell.version += 1
+        mine = cell.version
+        cell.make = functools.partial(self._panel_args, table, seat, view, note, names)
+        cached = self.prefs.get(user_id)
+        cell.args = (mine, cell.make(cached)) if cached is not None else None
+
+        def sent(drawn: int) -> None:
+            cell.sent = max(cell.sent, drawn)
+
+        async def build() -> dict[str, Any] | None:
+            if cell.sent >= mine:
+                return None  # an earlier build drew this state (or a newer one) and sent it
+            prefs = await self.prefs_of(user_id)
+            if cell.args is None or cell.args[0] < cell.version:
+                assert cell.make is not None  # set with every version
+                cell.args = (cell.version, cell.make(prefs))
+            panel, drawn = await self.off_loop(_draw_newest, cell, urgent=urgent)
+            return {**_panel_message(panel), "on_sent": functools.partial(sent, drawn)}
+
+        async def build_ephemeral() -> dict[str, Any] | None:
             panel = await self.panel_for(table, seat, view, note=note, names=names, urgent=urgent)
-            return {
-                "content": panel.content,
-                "files": [panel.file()],
-                "view": panel.view,
-                "files_key": panel.image,  # the same image object: not uploaded again
-            }
+            return _panel_message(panel)
 
         if user_id not in ui.dm_closed:
             live = ui.panels.get(seat)
@@ -112,7 +152,8 @@ class SeatPanels(Outlet):
             if time.monotonic() - at > EPHEMERAL_TOKEN:
                 ui.ephemeral.pop(seat, None)
             else:
-                asyncio.get_running_loop().create_task(self._refresh_ephemeral(interaction, build))
+                refresh = self._refresh_ephemeral(interaction, build_ephemeral)
+                asyncio.get_running_loop().create_task(refresh)
 
     @staticmethod
     async def _refresh_ephemeral(
@@ -228,28 +269,40 @@ class SeatPanels(Outlet):
         urgent: bool = True,
     ) -> Panel:
         """The panel of ``seat``; ``urgent`` (a click, the player to act) renders first."""
-        names = names or names_of(tuple(table.seats))
-        staged = self.staged_values(table, seat, view.seq)
-        confirm = seat in self.ui(table).confirming
         info = table.seats[seat]
-        prefs, loc = DEFAULT_PREFS, pick(self.locale(table))
+        prefs = None
+        if info is not None and info.user_id is not None:
+            prefs = await self.prefs_of(info.user_id)
+        args = self._panel_args(table, seat, view, note, names, prefs)
+        return await self.off_loop(build_panel, urgent=urgent, **args)
+
+    def _panel_args(
+        self,
+        table: Table,
+        seat: int,
+        view: SeatView,
+        note: str,
+        names: tuple[str, str, str, str] | None,
+        prefs: UserPrefs | None,
+    ) -> dict[str, Any]:
+        """``build_panel``'s arguments for this state, taken now (on the event loop: the
+        staged selection changes under it), with the player's ``prefs`` (None: no player)."""
+        info = table.seats[seat]
+        loc = pick(self.locale(table))
         if info is not None and info.user_id is not None:
             self._audit_panel(info.user_id, view)
-            prefs = await self.prefs_of(info.user_id)
-            loc = self.player_locale(table, info.user_id, prefs)
-        return await self.off_loop(
-            build_panel,
-            table.id,
-            view,
-            staged,
-            urgent=urgent,
-            names=names,
-            confirm=confirm,
-            note=note,
-            locale=loc,
-            prefs=prefs,
-            memo=self.ui(table).hand_images.setdefault(seat, ImageMemo()),
-        )
+            loc = self.player_locale(table, info.user_id, prefs or DEFAULT_PREFS)
+        return {
+            "table_id": table.id,
+            "view": view,
+            "staged": self.staged_values(table, seat, view.seq),
+            "names": names or names_of(tuple(table.seats)),
+            "confirm": seat in self.ui(table).confirming,
+            "note": note,
+            "locale": loc,
+            "prefs": prefs or DEFAULT_PREFS,
+            "memo": self.ui(table).hand_images.setdefault(seat, ImageMemo()),
+        }
 
     def _audit_panel(self, user_id: int, view: SeatView) -> None:
         if self.audit is not None:

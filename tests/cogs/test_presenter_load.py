@@ -327,3 +327,39 @@ async def test_the_table_message_is_still_drawn_while_panels_fill_the_render_thr
     finally:
         flooding = False
         await asyncio.gather(*floods)
+
+
+async def test_a_panel_shown_again_while_its_render_waits_is_drawn_once_newest(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under load a panel's render waits in the queue while newer states come (the hand
+    growing card by card in the deal): the render draws the newest, once, and that is
+    what the DM shows."""
+    from cogs import seatpanels
+
+    env = shengji
+    await _to_play_phase(env)
+    await _quiet(env)
+    presenter = env.bot.presenter
+    table, match = env.table(), env.match()
+    seat = next(s for s in range(4) if s != match.to_act)  # not urgent: no preempting
+    drawn: list[str] = []
+    build = seatpanels.build_panel
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(kwargs["note"])
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(seatpanels, "build_panel", counted)
+    release = threading.Event()
+    blocked = asyncio.ensure_future(presenter.off_loop(release.wait, 10))
+    update = presenter.now_at(table)
+    for note in ("one", "two", "three"):
+        presenter._show_panel(table, update, seat, note=note)
+        await asyncio.sleep(0.01)
+    release.set()
+    await blocked
+    await _quiet(env)
+    assert drawn == ["three"]
+    panel = env.fake.messages[presenter.ui(table).panels[seat].message_id or 0]
+    assert panel.content.startswith("three")
