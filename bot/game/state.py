@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from bot.rules import Auction, Bid, Card, Order, RuleSet, Trump, deck, team_of
+from bot.rules import Auction, Bid, Card, Order, RuleSet, Trump, deck, order_for, team_of
 
 from .actions import SYSTEM, Action
 from .legal import wrong_phase
@@ -204,6 +204,12 @@ class MatchState:
                 self.seq,
             ),
         )
+
+    def _compile_order(self, trump: Trump) -> Order:
+        """``trump``'s order, kept for the hand's plays (compared by identity, not hashed)."""
+        self._order_of = trump
+        order = self._order = order_for(trump, self.rules)
+        return order
 
     def _require(self, phase: Phase, what: str) -> None:
         if self.phase is not phase:

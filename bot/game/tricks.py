@@ -24,9 +24,9 @@ from bot.rules import (
     kitty_multiplier,
     match_over,
     next_dealer,
-    order_for,
     points,
     resolve_throw,
+    single_winner,
     team_of,
     trick_winner,
 )
@@ -73,10 +73,9 @@ class TrickPhases(MatchState):
             self.attempted = None
         else:
             lead = trick[0][1]
-            order = self._order  # the trump's order, kept for the hand's plays
+            order = self._order
             if order is None or self._order_of is not trump:
-                order = self._order = order_for(trump, self.rules)
-                self._order_of = trump
+                order = self._compile_order(trump)
             led = order.suit_of[lead[0]]
             if len(lead) != 1 or (
                 order.suit_of[card] != led and not order.members[led].isdisjoint(hand)
@@ -148,9 +147,17 @@ class TrickPhases(MatchState):
         trump, leader, dealer = self.trump, self.leader, self.dealer
         assert trump is not None and leader is not None and dealer is not None
         trick = self.trick
-        plays = [cards for _, cards in trick]
-        winner = trick[trick_winner(plays, trump, self.rules)][0]
-        won = points(chain.from_iterable(plays))
+        if len(trick[0][1]) == 1:  # a single led, so four single cards: most tricks
+            (_, (a,)), (_, (b,)), (_, (c,)), (_, (d,)) = trick
+            order = self._order
+            if order is None or self._order_of is not trump:
+                order = self._compile_order(trump)
+            winner = trick[single_winner(order, (a, b, c, d))][0]
+            won = points((a, b, c, d))
+        else:
+            plays = [cards for _, cards in trick]
+            winner = trick[trick_winner(plays, trump, self.rules)][0]
+            won = points(chain.from_iterable(plays))
         if won and team_of(winner) != team_of(dealer):
             self.attackers_points += won
         tricks = self.tricks

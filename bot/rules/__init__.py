@@ -53,7 +53,7 @@ from .scoring import (
 )
 from .seats import partner_of, team_of
 from .throw import beatable_units, resolve_throw
-from .trick import play_value, trick_winner
+from .trick import play_value, single_winner, trick_winner
 from .trump import LEVELS, TRUMP, Order, Trump, order_for, suit_name
 from .units import Unit, decompose, decompose_in, format_of, ladder
 
@@ -116,6 +116,7 @@ __all__ = [
     "read_bid",
     "remove_cards",
     "resolve_throw",
+    "single_winner",
     "suit_name",
     "team_of",
     "trick_winner",

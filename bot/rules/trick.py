@@ -78,15 +78,17 @@ def _top_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
     """A single, pair or triple led (most tricks): the highest card, or as many identical
     cards, of the led suit or trumps. In these formats only identical cards have a
     value, their tier (what ``play_value`` finds, without its search)."""
-    suit_of, tier = order.suit_of, order.tier
     lead = plays[0]
     width = len(lead)
+    if width == 1:
+        return single_winner(order, [play[0] for play in plays])
+    suit_of, tier = order.suit_of, order.tier
     led = suit_of[lead[0]]
     best, best_trump, best_tier = 0, led == TRUMP, tier[lead[0]]
     for i in range(1, len(plays)):
         play = plays[i]
         card = play[0]
-        if width > 1 and (len(play) != width or play.count(card) != width):
+        if len(play) != width or play.count(card) != width:
             continue
         suit = suit_of[card]
         if suit == TRUMP:
@@ -95,3 +97,11 @@ def _top_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
         elif suit == led and not best_trump and tier[card] > best_tier:
             best, best_tier = i, tier[card]
     return best
+
+
+def single_winner(order: Order, cards: Sequence[Card]) -> int:
+    """Index of the winning card of a trick of single cards, ``cards[0]`` led: the first
+    of the highest trumps, else of the highest cards of the led suit."""
+    power = order.single_power[order.suit_of[cards[0]]]
+    values = [*map(power.__getitem__, cards)]
+    return values.index(max(values))

@@ -68,7 +68,16 @@ def suit_name(suit: str) -> str:
 class Order:
     """Effective suits and tiers of every card under one trump and rule set."""
 
-    __slots__ = ("breaks", "members", "ranked", "sort_key", "suit_of", "tier", "trump")
+    __slots__ = (
+        "breaks",
+        "members",
+        "ranked",
+        "single_power",
+        "sort_key",
+        "suit_of",
+        "tier",
+        "trump",
+    )
 
     def __init__(self, trump: Trump, fixed_two_trump: bool, chain: bool) -> None:
         self.trump = trump
@@ -139,6 +148,22 @@ class Order:
             for card in ALL_CARDS
         }
         self.sort_key: Callable[[Card], tuple[int, int, int]] = keys.__getitem__
+        # single_power[led][card]: what a single card is worth in a trick led in ``led``
+        # (a trump above every card of the led suit, another suit -1), so a trick of
+        # single cards is won by the first of its highest values: a few C calls for the
+        # most common trick of every hand played or searched
+        ceiling = len(self.tier)
+        self.single_power: dict[str, dict[Card, int]] = {
+            led: {
+                card: self.tier[card] + ceiling
+                if self.suit_of[card] == TRUMP
+                else self.tier[card]
+                if self.suit_of[card] == led
+                else -1
+                for card in ALL_CARDS
+            }
+            for led in self.ranked
+        }
 
     def is_trump(self, card: Card) -> bool:
         return self.suit_of[card] == TRUMP

@@ -235,3 +235,15 @@ def test_a_led_pair_or_triple_wins_as_the_search_finds(situation, width: int, se
     pool = hand + [c for c, n in Counter(hand).items() for _ in range(n)]  # pairs and triples
     plays = [lead, *(rng.sample(pool, width) for _ in range(3))]
     assert trick_winner(plays, trump, rules) == searched_winner(plays, trump, rules), plays
+
+
+@settings(deadline=None)
+@given(situations(decks=3), st.integers(0, 2**32 - 1))
+def test_a_trick_of_singles_is_won_as_the_search_finds(situation, seed: int) -> None:
+    """The singles' table (``Order.single_power``) names the winner the search names,
+    equal cards included (the first played keeps the trick)."""
+    trump, rules, leader, hand, _ = situation
+    rng = random.Random(seed)
+    pool = leader + hand
+    plays = [[rng.choice(leader)], *([rng.choice(pool)] for _ in range(3))]
+    assert trick_winner(plays, trump, rules) == searched_winner(plays, trump, rules), plays
