@@ -18,6 +18,8 @@ from .legal import wrong_phase
 from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED, Phase
 from .views import HandResult, SeatView, TrickRecord
 
+# a view's levels, level, bids and kitty (None: not known to the seat)
+_Settled = tuple[tuple[str, str], str, tuple[Bid, ...], tuple[Card, ...] | None]
 _SEAT_VIEW = tuple.__new__  # builds a SeatView from its fields in order, without __new__'s call
 
 
@@ -49,6 +51,7 @@ class MatchState:
         self.attempted: tuple[Card, ...] | None = None
         self.tricks: list[TrickRecord] = []
         self._tricks_view: tuple[TrickRecord, ...] | None = None  # cached for views
+        self._play_settled: dict[int | None, _Settled] = {}  # ``_settled`` of the play
         # the compiled order of ``_order_of`` (a trump), kept for the plays of a hand
         self._order_of: Trump | None = None
         self._order: Order | None = None
@@ -90,6 +93,7 @@ class MatchState:
         self.attempted = None
         self.tricks = []
         self._tricks_view = None
+        self._play_settled = {}
         self.attackers_points = 0
         self.failed_throws = []
 
@@ -154,28 +158,26 @@ class MatchState:
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may know; ``None`` gives the spectator's (public) view.
 
-        Built positionally from tuples the match keeps (the finished tricks are
-        re-tupled only when a trick ends): computer players ask for a view at every
-        decision, so this is on the hot path of every simulation.
+        Built positionally from tuples the match keeps: computer players ask for a view
+        at every decision, so this is on the hot path of every simulation. In the play
+        phase the tuples that stay the same until the hand ends are made once a seat
+        (``_settled``), and the finished tricks are re-tupled only when a trick ends.
         """
         phase = self.phase
-        dealer = self.dealer
-        if phase is PLAY and self.leader is not None and dealer is not None:  # the hot case
+        if phase is PLAY and self.leader is not None:  # the hot case
+            settled = self._play_settled.get(seat)
+            if settled is None:
+                settled = self._play_settled[seat] = self._settled(seat)
             kind: str | None = "play"
             actor: int | None = (self.leader + len(self.trick)) % 4
-            knows_kitty = seat == dealer
-            level = self.levels[team_of(dealer)]
         else:
+            settled = self._settled(seat)
             kind, actor = self.expecting()
-            knows_kitty = (
-                seat is not None
-                and seat == dealer
-                and (phase is KITTY or phase is PLAY or phase is Phase.OVERCALL)
-            )
-            level = self.level
+        levels, level, bids, kitty = settled
         hands = self.hands
-        if self._tricks_view is None:
-            self._tricks_view = tuple(self.tricks)
+        tricks = self._tricks_view
+        if tricks is None:
+            tricks = self._tricks_view = tuple(self.tricks)
         return _SEAT_VIEW(
             SeatView,
             (
@@ -183,26 +185,46 @@ class MatchState:
                 self.rules,
                 self.hand_no,
                 phase,
-                tuple(self.levels),
-                dealer,
+                levels,
+                self.dealer,
                 level,
                 self.trump,
                 tuple(hands[seat]) if seat is not None else (),
                 (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
                 self.dealt,
                 self.deal_total,
-                tuple(self.bids),
-                tuple(self.kitty) if knows_kitty else None,
+                bids,
+                kitty,
                 actor if actor != SYSTEM else None,
                 kind,
                 self.leader,
                 tuple(self.trick),
-                self._tricks_view,
+                tricks,
                 self.attackers_points,
                 self.result,
                 self.winner_team,
                 self.seq,
             ),
+        )
+
+    def _settled(self, seat: int | None) -> _Settled:
+        """The levels, the level, the bids and the kitty as ``seat`` may know them.
+
+        None of them changes during the play phase (the bids and the buried kitty are
+        settled before it, the levels move only once it is over), so ``view`` keeps
+        them from a seat's first view of the play to the next ``_start_hand``.
+        """
+        phase, dealer = self.phase, self.dealer
+        knows_kitty = (
+            seat is not None
+            and seat == dealer
+            and (phase is KITTY or phase is PLAY or phase is Phase.OVERCALL)
+        )
+        return (
+            (self.levels[0], self.levels[1]),
+            self.level,
+            tuple(self.bids),
+            tuple(self.kitty) if knows_kitty else None,
         )
 
     def _compile_order(self, trump: Trump) -> Order:
