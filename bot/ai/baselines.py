@@ -11,7 +11,7 @@ wins the trick as it stands, else the cheapest play.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.game import Action, Bury, Declare, Pass, Play, SeatView, fallback_action
 from bot.rules import (
@@ -50,66 +50,72 @@ class RandomPlayer:
         self._members: dict[str, frozenset[Card]] = {}
 
     def act(self, view: SeatView) -> Action | None:
-        rng = self.rng
-        kind = view.expecting
-        if view.seat is None:
+        seat = view.seat
+        if view.expecting == "play":  # nearly every call: the play itself, inline
+            if seat is None or view.to_act != seat:
+                return None
+            trump = view.trump
+            assert trump is not None
+            if trump is not self._trump:  # one lookup per hand, not per card
+                self._trump = trump
+                order = order_for(trump, view.rules)
+                self._suit_of, self._members = order.suit_of, order.members
+            # ``random()`` is one C call; ``choice`` wraps a rejection loop written in
+            # Python, several times dearer, and this runs for every card of every hand
+            draw = self.rng.random
+            suit_of = self._suit_of
+            hand = view.hand
+            trick = view.trick
+            if trick:
+                lead = trick[0][1]
+                if len(lead) == 1:
+                    # uniform over the led suit's cards if any, else over the hand: a
+                    # first draw from the whole hand stands when it is of the led suit
+                    # (each such card then has 1/n + (1 - k/n)/k = 1/k), which spares
+                    # the filtering
+                    led = suit_of[lead[0]]
+                    card = hand[int(draw() * len(hand))]
+                    if suit_of[card] != led:
+                        in_suit = [*filter(self._members[led].__contains__, hand)]
+                        if in_suit:
+                            card = in_suit[int(draw() * len(in_suit))]
+                    return _SINGLE_PLAYS[card]
+                return Play(tuple(random_follow(hand, lead, trump, view.rules, self.rng)))
+            return self._lead(hand, draw)
+        if seat is None:
             return None
-        if kind == "play":
-            if view.to_act != view.seat:
-                return None
-            return self._play(view)
-        if kind in ("deal", "end_bidding"):
-            if rng.random() >= RANDOM_BID_CHANCE:
-                return None
-            bids = view.auction.options(view.hand, view.seat)
-            return Declare(rng.choice(bids).cards) if bids else None
-        if kind == "bury" and view.to_act == view.seat:
-            return Bury(tuple(rng.sample(view.hand, view.rules.kitty_size)))
-        if kind == "overcall" and view.to_act == view.seat:
-            options: list[Action] = [Pass()]
-            options += [Declare(b.cards) for b in view.auction.options(view.hand, view.seat)]
-            return rng.choice(options)
-        return None
+        return self._bid_or_bury(view, view.expecting, seat)
 
-    def _play(self, view: SeatView) -> Play:
-        rng = self.rng
-        # ``random()`` is one C call; ``choice`` wraps a rejection loop written in Python,
-        # several times dearer, and this runs for every card of every simulated hand
-        draw = rng.random
-        assert view.trump is not None
-        if view.trump is not self._trump:  # one lookup per hand, not per card
-            self._trump = view.trump
-            order = order_for(view.trump, view.rules)
-            self._suit_of, self._members = order.suit_of, order.members
-        suit_of = self._suit_of
-        hand = view.hand
-        trick = view.trick
-        if trick:
-            lead = trick[0][1]
-            if len(lead) == 1:
-                # uniform over the led suit's cards if any, else over the hand: a first
-                # draw from the whole hand stands when it is of the led suit (each such
-                # card then has 1/n + (1 - k/n)/k = 1/k), which spares the filtering
-                led = suit_of[lead[0]]
-                card = hand[int(draw() * len(hand))]
-                if suit_of[card] != led:
-                    in_suit = [*filter(self._members[led].__contains__, hand)]
-                    if in_suit:
-                        card = in_suit[int(draw() * len(in_suit))]
-                return _SINGLE_PLAYS[card]
-            return Play(tuple(random_follow(hand, lead, view.trump, view.rules, rng)))
-        # a random card, led alone or (when held twice) sometimes as a pair; now and
-        # then a random throw of a few cards of its suit (it may well fail)
+    def _lead(self, hand: tuple[Card, ...], draw: Callable[[], float]) -> Play:
+        """A random card, led alone or (when held twice) sometimes as a pair; now and
+        then a random throw of a few cards of its suit (it may well fail)."""
         card = hand[int(draw() * len(hand))]
         roll = draw()
         if roll < RANDOM_THROW_CHANCE:
+            suit_of = self._suit_of
             suit = suit_of[card]
             same = [c for c in hand if suit_of[c] == suit]
             if len(same) > 1:
+                rng = self.rng
                 return Play(tuple(rng.sample(same, rng.randint(2, min(4, len(same))))))
         if roll < 0.5 and hand.count(card) > 1:
             return Play((card, card))
         return _SINGLE_PLAYS[card]
+
+    def _bid_or_bury(self, view: SeatView, kind: str | None, seat: int) -> Action | None:
+        rng = self.rng
+        if kind in ("deal", "end_bidding"):
+            if rng.random() >= RANDOM_BID_CHANCE:
+                return None
+            bids = view.auction.options(view.hand, seat)
+            return Declare(rng.choice(bids).cards) if bids else None
+        if kind == "bury" and view.to_act == seat:
+            return Bury(tuple(rng.sample(view.hand, view.rules.kitty_size)))
+        if kind == "overcall" and view.to_act == seat:
+            options: list[Action] = [Pass()]
+            options += [Declare(b.cards) for b in view.auction.options(view.hand, seat)]
+            return rng.choice(options)
+        return None
 
 
 class GreedyPlayer:
