@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from bot.ai import make_player, play_hand
 from bot.game import (
     MAX_REDEALS,
     SYSTEM,
@@ -23,6 +24,7 @@ from bot.game import (
     Dealt,
     Declare,
     EndBidding,
+    Event,
     GameError,
     HandStarted,
     KittyBuried,
@@ -431,6 +433,29 @@ def test_views_show_only_what_a_seat_may_know() -> None:
     spectator = match.view(None)
     assert spectator.hand == () and spectator.kitty is None
     assert spectator.hand_sizes == (25, 25, 25, 25)
+
+
+def test_every_view_of_a_live_match_is_the_view_of_its_restored_copy() -> None:
+    """The parts of a view kept from a seat's first view of the play (levels, level, bids,
+    kitty) are never stale: over three hands, whose dealers, levels, bids and kitties
+    change, each view equals the one a copy restored from the state makes afresh."""
+    match = Match.new(15)
+    players = [make_player("random", seed=f"views/{s}") for s in range(4)]
+
+    def compare(match: Match, events: list[Event]) -> None:
+        if not any(isinstance(e, TrickWon | Buried) for e in events):
+            return  # a restore per trick keeps the test short
+        copy = Match.from_dict(match.to_dict())
+        for seat in (None, 0, 1, 2, 3):
+            assert match.view(seat) == copy.view(seat)
+
+    dealers = set()
+    for _ in range(3):
+        play_hand(match, players, on_events=compare)
+        assert match.result is not None
+        dealers.add(match.result.dealer)
+        match.apply(SYSTEM, NextHand())
+    assert len(dealers) > 1
 
 
 def test_private_events_go_to_one_seat_and_public_ones_hold_no_hidden_cards() -> None:
