@@ -1,4 +1,17 @@
-"""Playing: the hand panel, its picker and buttons, bids, /play, hints and 托管."""
+"""Playing: the hand panel, its picker and buttons, bids, /play, hints and 托管.
+
+Requests per play (issue 14, load), decided: a click on the DM panel (Play, Bury,
+a menu) is acknowledged as a deferred update before the store is written and then
+answered by editing that same panel through the interaction
+(``edit_original_response``): two requests, and the presenter does not edit the
+panel again for that play (``acting_from_panel``). ``/shengji play`` is a slash
+command, which Discord lets a bot acknowledge only with a message: it is deferred
+before the write (ephemeral, "thinking") and answered by the follow-up ("You
+played ♠A"), which is what ends the "thinking" — the one request that resolves the
+deferral, so it stays; the player's DM panel is edited once for the play (their
+hand shrank). The "your turn" DM is posted only when a turn waits
+(``cogs.seatpanels``).
+"""
 
 from __future__ import annotations
 
