@@ -2,7 +2,7 @@
 
 Each "process" is a ``TableService`` with its own ``Store`` connection to one
 real SQLite file (the leases work the same on PostgreSQL); the leases run on
-real time with a three-second ttl (one second where a lease is made to expire),
+real time with a two-second ttl (one second where a lease is made to expire),
 the game on a manual clock.
 """
 
@@ -29,7 +29,7 @@ from tests.test_service import FAST, Recorder, run_until, settle
 
 GUILD0, GUILD1 = 2 << 22, 1 << 22  # shards 0 and 1 of 2
 ALICE, BOB = 101, 102
-TTL = 3.0  # long enough that a busy machine's stalls never lose a lease by accident
+TTL = 2.0  # long enough that a busy machine's stalls (up to a second) never lose a lease
 
 
 @pytest.fixture(autouse=True)

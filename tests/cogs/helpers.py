@@ -24,7 +24,7 @@ from bot.rules import Card, RuleSet, format_cards
 from bot.service import Limits, Table
 from bot.store import GuildSettings, Store
 from fakediscord.driver import InteractionHandle, UserDriver
-from fakediscord.harness import World
+from fakediscord.harness import RunningBot, World, start_bot
 from fakediscord.server import FakeDiscord
 from fakediscord.state import Channel, Message, User
 
@@ -154,6 +154,23 @@ class Env:
 
     def suggestion(self, seat: int) -> list[Card]:
         return list(suggest_cards(self.match().view(seat)))
+
+
+async def restart(env: Env) -> RunningBot:
+    """Stop the bot; a new process (a new client and store on the same database file and
+    clock, configured as the first) takes over; returns its runner for ``stop()``."""
+    await env.bot.close()
+    store = await Store.open(env.store.path)
+    bot = ShengjiBot(
+        store,
+        clock=env.clock,
+        guild_ready_timeout=0.01,
+        edit_gap=0.0,
+        limits=Limits(commands=10_000),
+    )
+    running = await start_bot(env.fake, bot)
+    env.bot, env.store = bot, store
+    return running
 
 
 def _shows(message: Message, custom_id: str, values: list[str]) -> Message | None:

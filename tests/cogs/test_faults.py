@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from app import ShengjiBot
 from bot.game import Phase
-from bot.store import Store
-from fakediscord.harness import start_bot
 from fakediscord.state import Perm
 
-from .helpers import Env
+from .helpers import Env, restart
 from .test_bad_input import _started
 
 
@@ -32,16 +29,12 @@ async def test_restart_mid_hand_continues_with_timers(shengji: Env, tmp_path) ->
     state = match.to_dict()
     waiting = match.to_act
     deadline = env.bot.service.deadline(env.table())
-    await env.bot.close()
-    # a new process: a new client and store on the same database file
-    store = await Store.open(env.store.path)
-    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01)
-    running = await start_bot(env.fake, bot)
+    running = await restart(env)  # a new process on the same database file
+    bot = env.bot
     try:
         table = bot.service.tables[env.world.tables.id]
         assert table.match is not None and table.match.to_dict() == state
         assert bot.service.deadline(table) == deadline
-        env.bot = bot  # the helpers now drive the new bot
         text = await env.play_with_slash(waiting, env.suggestion(waiting))
         assert text.startswith("You played")
         # the timer still runs: the next human's turn times out and the computer plays

@@ -13,13 +13,11 @@ from typing import Any
 
 import pytest
 
-from app import ShengjiBot
 from bot.store import Store
 from cogs import live
-from fakediscord.harness import start_bot
 from fakediscord.state import User
 
-from .helpers import Env
+from .helpers import Env, restart
 from .test_bad_input import _started
 
 PANEL_PREFIXES = ("sj:p:", "sj:d:", "sj:b:")
@@ -42,16 +40,6 @@ def panel_requests(env: Env) -> int:
         and (r.route or "").startswith("/channels/{channel_id}/messages")
         and int(r.params.get("channel_id", 0)) in dm_ids
     )
-
-
-async def restart(env: Env) -> Any:
-    """Stop the bot and start a new process on the same database; returns its runner."""
-    await env.bot.close()
-    store = await Store.open(env.store.path)
-    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01, edit_gap=0.0)
-    running = await start_bot(env.fake, bot)
-    env.bot, env.store = bot, store
-    return running
 
 
 async def test_a_new_table_that_loses_the_race_says_the_channel_has_one(shengji: Env) -> None:

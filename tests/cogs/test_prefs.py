@@ -6,13 +6,11 @@ import io
 
 from PIL import Image
 
-from app import ShengjiBot
 from bot.i18n import t
-from bot.store import Store, UserPrefs
+from bot.store import UserPrefs
 from cogs.panels import hand_image
-from fakediscord.harness import start_bot
 
-from .helpers import Env
+from .helpers import Env, restart
 from .test_bad_input import _started
 
 
@@ -29,12 +27,8 @@ async def test_preferences_apply_to_the_next_panel_and_survive_a_restart(shengji
     assert text == "主题只能是：dark, light。没有做任何更改。"
     assert await env.store.user_prefs(alice.id) == wanted
     # the bot restarts; her next panel is drawn as she asked
-    await env.bot.close()
-    store = await Store.open(env.store.path)
-    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01, edit_gap=0.0)
-    running = await start_bot(env.fake, bot)
+    running = await restart(env)
     try:
-        env.bot, env.store = bot, store
         await _started(env, humans=1)
         match = env.match()
         await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")

@@ -9,14 +9,11 @@ from typing import Any
 
 import pytest
 
-from app.client import ShengjiBot
-from bot.store import Store
 from bot.tournament import Tournament
 from bot.tournament.cup import Cup
-from fakediscord.harness import RunningBot, start_bot
 from fakediscord.state import Channel, Message, Perm, User
 
-from .helpers import Env
+from .helpers import Env, restart
 
 MANAGE_EVENTS = 1 << 33
 
@@ -204,16 +201,6 @@ async def test_a_start_without_thread_permission_says_so_and_can_be_retried(
     assert {s.table_id for s in cup.slots.values()} == {
         env.bot.service.tables[t.id].id for t in threads(env)
     }
-
-
-async def restart(env: Env) -> RunningBot:
-    """Stop the bot; a new one (a new process) takes over the database file and the clock."""
-    await env.bot.close()
-    store = await Store.open(env.store.path)
-    bot = ShengjiBot(store, clock=env.clock, guild_ready_timeout=0.01)
-    running = await start_bot(env.fake, bot)
-    env.bot, env.store = bot, store
-    return running
 
 
 def place_of_user(env: Env, user: User) -> Channel:

@@ -19,8 +19,8 @@ import pytest
 
 from fakediscord.state import Perm
 
-from .helpers import Env
-from .test_tournament_flow import cmd, play_until, registered_cup, restart, threads
+from .helpers import Env, restart
+from .test_tournament_flow import cmd, play_until, registered_cup, threads
 
 
 @pytest.mark.parametrize(
