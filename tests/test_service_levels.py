@@ -70,7 +70,7 @@ async def test_a_table_without_the_setting_thinks_250_ms(tmp_path: Path) -> None
 async def test_an_expert_thinks_while_another_table_is_answered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """While an expert searches for 2 s, another table's lobby commands are answered."""
+    """While an expert searches for 1 s, another table's lobby commands are answered."""
     searching, done = threading.Event(), threading.Event()
     search = bot.ai.expert.search
 
@@ -83,10 +83,10 @@ async def test_an_expert_thinks_while_another_table_is_answered(
 
     monkeypatch.setattr(bot.ai.expert, "search", watched)
     # no race: a search whose challengers all trail early would end in milliseconds,
-    # and this test needs one that takes its 2 s
+    # and this test needs one that takes its 1 s (a lobby command takes milliseconds)
     monkeypatch.setattr(bot.ai.expert, "RACE_AFTER", 10**9)
     clock = ManualClock()
-    service, store = await _service(tmp_path / "db.sqlite3", clock, think_ms=2000)
+    service, store = await _service(tmp_path / "db.sqlite3", clock, think_ms=1000)
     table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
     for _ in range(3):
         await service.add_bot(CHANNEL, level="expert")

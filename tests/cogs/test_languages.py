@@ -1,10 +1,15 @@
-"""A whole hand through Discord in Chinese, then in English: what each player reads.
+"""A whole hand through Discord in Chinese and in English: what each player reads.
 
-Every human's Discord client is zh-CN and so is the server; the hand is played
-from the DM panels. Every text a player reads (replies, DMs, the table's
-messages, embed titles and fields, button labels, menu placeholders and options)
-is collected as the fake Discord delivered it and must hold no English word,
-with a small allow-list: card notation and the players' names.
+The hand is played from the DM panels. Every text a player reads (replies, DMs,
+the table's messages, embed titles and fields, button labels, menu placeholders
+and options) is collected as the fake Discord delivered it: in Chinese it must
+hold no English word, with a small allow-list (card notation and the players'
+names); in English no Chinese but the game's own terms. The table's messages and
+images are in the server's language, what one player reads in their client's.
+
+The default run plays one hand at a server in Chinese where two of the four play
+in English (every text of both languages, the table's in Chinese); ``-m slow``
+adds a hand where everyone and the server are in Chinese, and one all in English.
 """
 
 from __future__ import annotations
@@ -79,23 +84,35 @@ async def _play_a_hand(env: Env) -> None:
     await env.reply(users[1], "rules", topic="throws")  # an embed in the player's language
 
 
-def _everything_read(env: Env) -> list[Message]:
-    seen: list[Message] = []
-    for user in env.users:
-        seen += env.fake.dms(user) + env.fake.ephemerals(user)
-    seen += env.fake.channel_messages(env.world.tables)
-    seen += env.place_messages()
-    return seen
+def _everything_read(env: Env, locale: str) -> list[tuple[str, list[Message]]]:
+    """What each player read, with the language it must be in: their own for their DMs and
+    replies, the server's (``locale``) for the table's messages."""
+    seen = [(u.locale, env.fake.dms(u) + env.fake.ephemerals(u)) for u in env.users]
+    return [*seen, (locale, env.fake.channel_messages(env.world.tables) + env.place_messages())]
 
 
-@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
-async def test_a_whole_hand_reads_in_one_language(
-    shengji: Env, locale: str, monkeypatch: pytest.MonkeyPatch
+def _in_its_language(text: str, locale: str, allowed: set[str]) -> list[str]:
+    """The words of ``text`` that are not in ``locale`` (the allowed ones aside)."""
+    if locale == "zh-CN":
+        return english_words(text, allowed)
+    return HAN.findall(re.sub(TERMS, "", text))
+
+
+@pytest.mark.parametrize(
+    ("locale", "players"),
+    [
+        ("zh-CN", ("zh-CN", "en-US", "zh-CN", "en-US")),
+        pytest.param("zh-CN", ("zh-CN",) * 4, marks=pytest.mark.slow),
+        pytest.param("en-US", ("en-US",) * 4, marks=pytest.mark.slow),
+    ],
+)
+async def test_a_whole_hand_reads_in_each_players_language(
+    shengji: Env, locale: str, players: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = shengji
     env.world.guild.preferred_locale = locale
-    for user in env.users:
-        user.locale = locale
+    for user, language in zip(env.users, players, strict=True):
+        user.locale = language
     renders: list[tuple[str, Any, dict[str, Any]]] = []
     presenter = env.bot.presenter
     off_loop = presenter.off_loop
@@ -108,7 +125,6 @@ async def test_a_whole_hand_reads_in_one_language(
     await _play_a_hand(env)
     await env.until(lambda: any(name == "render_kitty" for name, _, _ in renders))
     await env.until(lambda: any("kitty.png" in str(m.attachments) for m in env.place_messages()))
-    seen = _everything_read(env)
     # the images: every table image drawn with the language's labels, every panel in it
     lang = "zh" if locale == "zh-CN" else "en"
     images = [(name, scene, kw) for name, scene, kw in renders if name.startswith("render_")]
@@ -122,7 +138,7 @@ async def test_a_whole_hand_reads_in_one_language(
     assert all(bool(HAN.search(w)) == (locale == "zh-CN") for w in words), words
     assert all(kw["lang"] == lang for _, _, kw in images)
     panels = [kw for name, _, kw in renders if name == "build_panel"]
-    assert panels and all(kw["locale"] == locale for kw in panels)
+    assert panels and {kw["locale"] for kw in panels} == set(players)
     summary = next(scene for name, scene, _ in images if name == "render_summary")
     if locale == "zh-CN":
         assert HAN.search(summary.result)
@@ -132,12 +148,10 @@ async def test_a_whole_hand_reads_in_one_language(
     names = {w for u in env.users for w in ENGLISH.findall(u.name + " " + u.name.title())}
     allowed = ALLOWED | names
     found: dict[str, list[str]] = {}
-    for message in seen:
-        for text in texts(message):
-            if locale == "zh-CN":
-                words = english_words(text, allowed)
-            else:
-                words = HAN.findall(re.sub(TERMS, "", text))
-            if words:
-                found[text[:80]] = words
+    for language, messages in _everything_read(env, locale):
+        for message in messages:
+            for text in texts(message):
+                words = _in_its_language(text, language, allowed)
+                if words:
+                    found[f"{language} {text[:80]}"] = words
     assert not found, "\n".join(f"{k!r}: {v}" for k, v in found.items())
