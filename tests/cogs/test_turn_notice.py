@@ -58,3 +58,30 @@ async def test_no_notice_when_they_act_before_the_wait(shengji: Env) -> None:
         await env.tick(0)
     assert _notices(env, seat) == []  # cancelled when they played: never posted
     assert env.bot.presenter.ui(env.table()).pings[nxt].due is not None  # still waiting
+
+
+async def test_the_time_warning_posts_a_notice_still_waiting(shengji: Env) -> None:
+    """A notice set to wait longer than the turn has before its warning is posted with
+    the warning, at once, and its own wait is called off (it would replace the warning)."""
+    env = shengji
+    env.bot.presenter.ping_after = 25.0  # the warning comes at 20 s of a 30 s turn
+    await _started(env, humans=4)
+    seat = env.match().to_act
+    assert seat is not None
+    await env.fresh_panel(env.seat_user(seat), seat)
+    await env.until(lambda: seat in env.bot.presenter.ui(env.table()).pings)
+    assert _notices(env, seat) == []
+    rules = env.table().rules
+    await env.tick(rules.play_seconds - 10 + 1)  # the warning comes 10 s before the end
+    user = env.seat_user(seat)
+
+    def warnings() -> list[Message]:
+        return [m for m in env.fake.dms(user) if m.content.startswith("⏰")]
+
+    await env.until(warnings)
+    assert len(warnings()) == 1  # the notice, posted now with the warning's words
+    await env.tick(5)  # past the notice's own wait, before the turn's end
+    for _ in range(5):
+        await env.tick(0)
+    assert env.match().to_act == seat
+    assert len(warnings()) == 1 and _notices(env, seat) == []  # its own wait was called off
