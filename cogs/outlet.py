@@ -104,6 +104,7 @@ class TableUI:
     redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
     lost: bool = False
     table_image: bool = False  # the hand's table message already carries a picture
+    table_drawn: float = 0.0  # when its picture was last drawn (the event loop's clock)
 
 
 class Outlet:

@@ -22,6 +22,15 @@ Where things go (decisions for issue 10):
   and the attackers, the trump, the attackers' points, the cards left and the
   last trick) and the summary with the kitty: three new messages a hand.
 * **Each human's DMs** hold one live panel per hand (``cogs.seatpanels``).
+* **Under load** (issue 14) the table message's text stays current at every edit
+  and its picture is what gives way: with renders waiting it is redrawn only for
+  a completed trick, and with the render thread crowded (``CROWDED`` renders
+  waiting: hundreds of tables) at most every ``TABLE_PICTURE_EVERY`` seconds per
+  table, about every other trick at full speed. Players play from their DM panels,
+  which carry the trick in words; the thread is the spectators' view, and a
+  picture of a trick two plays old is worth less than the player to act's panel.
+  The table message is never starved: its renders keep a share of the render
+  thread (``cogs.renderqueue``).
 * A thread deleted or archived (by a moderator), or a place the bot may no longer
   post in, closes the table like a deleted channel; every human is told by DM,
   once.
@@ -79,6 +88,10 @@ from .text import cards_text
 log = logging.getLogger(__name__)
 
 DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
+#: renders queued or running from which the render thread counts as crowded (hundreds of
+#: tables): the table message's picture is then redrawn at most every TABLE_PICTURE_EVERY s
+CROWDED = 16
+TABLE_PICTURE_EVERY = 5.0
 
 
 class Presenter(SeatPanels):
@@ -235,6 +248,7 @@ class Presenter(SeatPanels):
         ui.deal = self._live_in_place(table)
         ui.table = None
         ui.table_image = False
+        ui.table_drawn = 0.0
         ui.trick_notes = []
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
@@ -305,9 +319,14 @@ class Presenter(SeatPanels):
             kwargs: dict[str, Any] = {"content": content, "view": buttons}
             # A busy render thread (many tables) redraws the picture only when a
             # trick is complete; the text, always current, carries the plays between.
-            busy = self.rendering > 0 and not (scene is not None and scene.trick.final)
+            # A crowded one (hundreds of tables) at most every TABLE_PICTURE_EVERY s.
+            now = asyncio.get_running_loop().time()
+            final = scene is not None and scene.trick.final
+            paced = self.rendering >= CROWDED and now - ui.table_drawn < TABLE_PICTURE_EVERY
+            busy = self.rendering > 0 and not (final and not paced)
             if scene is not None and not (busy and ui.table_image):
                 ui.table_image = True
+                ui.table_drawn = now
                 tricks = (scene.trick, scene.last) if scene.last else (scene.trick,)
                 shown = [c for trick in tricks for cards in trick.plays.values() for c in cards]
                 image = await self.render(render_table, scene, None, shown, loc)

@@ -363,3 +363,48 @@ async def test_a_panel_shown_again_while_its_render_waits_is_drawn_once_newest(
     assert drawn == ["three"]
     panel = env.fake.messages[presenter.ui(table).panels[seat].message_id or 0]
     assert panel.content.startswith("three")
+
+
+async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few_seconds(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Uncrowded, a completed trick gets its picture; with hundreds of renders waiting,
+    one completed seconds after the last picture gets only the text, one completed
+    longer after it its picture."""
+    from cogs import presenter as module
+
+    every = 600.0  # "a few seconds", long enough for a slow machine's four plays
+    monkeypatch.setattr(module, "TABLE_PICTURE_EVERY", every)
+    env = shengji
+    await _to_play_phase(env)
+    await _quiet(env)
+    presenter = env.bot.presenter
+    ui = presenter.ui(env.table())
+
+    async def trick_pictured() -> bool:
+        match = env.match()
+        for _ in range(4):
+            seat = match.to_act
+            assert seat is not None
+            await env.play_with_slash(seat, env.suggestion(seat))
+        completed = env.fake.clock.time()
+        await _quiet(env)
+        assert ui.table is not None
+        edits = [
+            r
+            for r in env.fake.requests
+            if r.method == "PATCH"
+            and r.path.endswith(f"/{ui.table.message_id}")
+            and r.at >= completed
+        ]
+        assert edits  # the completed trick's text went out either way
+        return bool(edits[-1].uploads)
+
+    assert await trick_pictured()  # a quiet bot: every completed trick
+    presenter.rendering += module.CROWDED  # as if hundreds of tables' renders were waiting
+    try:
+        assert not await trick_pictured()  # soon after the last picture: the text only
+        ui.table_drawn -= every  # as if that picture were older
+        assert await trick_pictured()
+    finally:
+        presenter.rendering -= module.CROWDED
