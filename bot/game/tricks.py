@@ -17,6 +17,7 @@ from itertools import chain
 from bot.rules import (
     DEALER,
     DRAW,
+    POINTS_OF,
     Card,
     advance,
     check_follow,
@@ -153,7 +154,7 @@ class TrickPhases(MatchState):
             if order is None or self._order_of is not trump:
                 order = self._compile_order(trump)
             winner = trick[single_winner(order, (a, b, c, d))][0]
-            won = points((a, b, c, d))
+            won = POINTS_OF[a] + POINTS_OF[b] + POINTS_OF[c] + POINTS_OF[d]
         else:
             plays = [cards for _, cards in trick]
             winner = trick[trick_winner(plays, trump, self.rules)][0]

@@ -20,6 +20,7 @@ from .bidding import Auction, Bid, check_bid, kitty_draw, possible_bids, read_bi
 from .cards import (
     ALL_CARDS,
     BIG_JOKER,
+    POINTS_OF,
     RANKS,
     SMALL_JOKER,
     SUIT_NAMES,
@@ -66,6 +67,7 @@ __all__ = [
     "DEFAULT_RULES",
     "DRAW",
     "LEVELS",
+    "POINTS_OF",
     "RANKS",
     "SMALL_JOKER",
     "SUITS",

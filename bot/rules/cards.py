@@ -95,8 +95,9 @@ ALL_CARDS: tuple[Card, ...] = (
     BIG_JOKER,
 )
 
-# every card's points by identity (cards are interned): ``points`` runs for every trick
-_POINTS_OF: dict[Card, int] = {
+# every card's points by identity (cards are interned): ``points`` runs for every trick,
+# and the engine adds a trick of four single cards straight from it
+POINTS_OF: dict[Card, int] = {
     card: CARD_POINTS.get(card.rank, 0) if card.suit != JOKER else 0 for card in ALL_CARDS
 }
 
@@ -155,7 +156,7 @@ def pretty_cards(cards: Iterable[Card]) -> str:
 
 def points(cards: Iterable[Card]) -> int:
     """Point value: every 5 is 5, every ten and king 10 (jokers are worth nothing)."""
-    return sum(map(_POINTS_OF.__getitem__, cards))
+    return sum(map(POINTS_OF.__getitem__, cards))
 
 
 def deck(decks: int = 2) -> list[Card]:
