@@ -92,9 +92,7 @@ class RandomPlayer:
         card = hand[int(draw() * len(hand))]
         roll = draw()
         if roll < RANDOM_THROW_CHANCE:
-            suit_of = self._suit_of
-            suit = suit_of[card]
-            same = [c for c in hand if suit_of[c] == suit]
+            same = [*filter(self._members[self._suit_of[card]].__contains__, hand)]
             if len(same) > 1:
                 rng = self.rng
                 return Play(tuple(rng.sample(same, rng.randint(2, min(4, len(same))))))

@@ -65,8 +65,9 @@ def check_follow(
     _check_in_hand(hand, play)
     suit_of = order.suit_of
     suit = suit_of[lead[0]]
-    in_suit = [c for c in hand if suit_of[c] == suit]
-    played = [c for c in play if suit_of[c] == suit]
+    of_suit = order.members[suit].__contains__  # a filter over a hand runs in C
+    in_suit = [*filter(of_suit, hand)]
+    played = [*filter(of_suit, play)]
     if len(played) < min(n, len(in_suit)):
         rest = [c for c in in_suit if c not in played] or in_suit
         held = tuple(sorted(rest, key=order.sort_key, reverse=True))
@@ -111,7 +112,7 @@ def obligation(
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
-    in_suit = [c for c in hand if order.suit_of[c] == suit]
+    in_suit = [*filter(order.members[suit].__contains__, hand)]
     name = suit_name(suit)
     if not in_suit:
         return None
@@ -192,7 +193,7 @@ def follow_candidates(
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
-    in_suit = [c for c in hand if order.suit_of[c] == suit]
+    in_suit = [*filter(order.members[suit].__contains__, hand)]
     out: list[list[Card]] = []
     seen: set[tuple[Card, ...]] = set()
 
@@ -239,7 +240,7 @@ def random_follow(
     order = order_for(trump, rules)
     n = len(lead)
     suit = order.suit_of[lead[0]]
-    in_suit = [c for c in hand if order.suit_of[c] == suit]
+    in_suit = [*filter(order.members[suit].__contains__, hand)]
     if len(in_suit) <= n:
         others = _minus(hand, in_suit)
         return in_suit + rng.sample(others, n - len(in_suit))

@@ -45,8 +45,9 @@ def beatable_units(
     if len(units) == 1:
         return []
     suit = units[0].suit
-    suit_of, tier = order.suit_of, order.tier
-    profiles = [counts_of([c for c in hand if suit_of[c] == suit]) for hand in other_hands]
+    tier = order.tier
+    held = order.members[suit].__contains__  # a filter over a hand runs in C
+    profiles = [counts_of([*filter(held, hand)]) for hand in other_hands]
     # a unit of one tier (single, pair, triple) is beaten by the highest card held at
     # least that often: one pass over each hand instead of a placement search per unit
     tops: list[dict[int, int]] = []
