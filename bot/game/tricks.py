@@ -104,10 +104,13 @@ class TrickPhases(MatchState):
             check_follow(hand, trick[0][1], cards, trump, self.rules)
             played: Sequence[Card] = cards
         else:
-            units = check_lead(hand, cards, trump, self.rules)
             played = cards
             self.attempted = None
-            if len(units) > 1:
+            # a pair or triple from the hand is one unit, always a legal lead; any other
+            # lead is checked, and a throw (several units) against the other hands
+            n = len(cards)
+            identical = n > 1 and cards.count(cards[0]) == n <= hand.count(cards[0])
+            if not identical and len(check_lead(hand, cards, trump, self.rules)) > 1:
                 others = [self.hands[s] for s in range(4) if s != seat]
                 played = resolve_throw(cards, others, trump, self.rules)
                 if len(played) != len(cards):

@@ -270,6 +270,21 @@ def test_a_single_follows_a_single_by_suit_and_refusals_keep_their_reasons() -> 
     unchanged(match, Play(cards("3C")), 1, NotYourTurn)  # the winner leads next
 
 
+def test_a_lead_of_identical_cards_is_taken_only_as_often_as_held() -> None:
+    """The short path for a led pair or triple: held that often, it leads (one unit, no
+    throw check); held fewer times or not at all, it is refused and changes nothing."""
+    match = _playing(["QH QH 2C 2C", "7H 8H", "4C 5C", "6C 7C"], Trump("T", "S"))
+    err = unchanged(match, Play(cards("2C 2C 2C")), 0, IllegalPlay)
+    assert isinstance(err, IllegalPlay) and err.key == "game-err-not-another"
+    unchanged(match, Play(cards("AH AH")), 0, IllegalPlay)
+    events = match.apply(0, Play(cards("QH QH")))
+    assert events == [Played(0, cards("QH QH"), False)] and match.hands[0] == list(cards("2C 2C"))
+    hands = ["9D 9D 9D 3S", "7D 7D 8D", "4C 5C 6C", "6C 7C 8C"]
+    three = _playing(hands, Trump("T", "S"), rules=RuleSet(decks=3))
+    events = three.apply(0, Play(cards("9D 9D 9D")))
+    assert events == [Played(0, cards("9D 9D 9D"), False)] and three.attempted is None
+
+
 def test_pair_must_follow_pair_in_a_match() -> None:
     match = _playing(["QH QH 2C", "7H 7H 8H", "4C 5C 6D", "6C 7C 8D"], Trump("T", "S"))
     match.apply(0, Play(cards("QH QH")))
