@@ -8,9 +8,12 @@ At each lead or follow the expert
    gained about 4 points per changed decision, early searched follows lost 1),
    asks the heuristic for its candidates (leads by unit, follows by intent: see
    ``heuristic``) and keeps its best ``CANDIDATES``, so a decision stays bounded;
-2. samples deals consistent with what the seat has seen (``endgame._sample``: the
-   unseen cards dealt to the other hands and, for everyone but the dealer, the
-   kitty, respecting shown voids and cards known from bids and failed throws);
+2. samples deals consistent with what the seat has seen (``Sampler``: the unseen
+   cards dealt to the other hands and, for everyone but the dealer, the kitty,
+   respecting shown voids, cards known from bids and failed throws, and pairs a seat
+   showed it lacks; the hidden kitty is drawn like a dealer buries, rarely trumps,
+   points, aces or kings: drawn uniformly it held three times the points of a real
+   one, which overstated every last trick's stake);
 3. plays every candidate out on each sampled deal (``rollout``: a fast
    perfect-information policy, same deal for every candidate, so the comparison
    is paired), scoring the hand's end for its side: points plus ``LEVEL_WEIGHT``
@@ -35,6 +38,7 @@ function of the view, whatever the hidden cards are.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -43,6 +47,7 @@ from collections.abc import Sequence
 from bot.game import Action, Play, SeatView
 from bot.rules import (
     DEALER,
+    TRUMP,
     Card,
     format_cards,
     kitty_multiplier,
@@ -64,6 +69,9 @@ MIN_WORLDS = 8  # fewer samples than this: the heuristic's choice stands
 MARGIN = 2.0  # a challenger must beat the heuristic's choice by this many standard errors
 RACE_AFTER = 4  # samples before a trailing challenger is dropped from the expert's search
 THINK_MS = 250
+KITTY_WEIGHTS = True  # draw the hidden kitty like a dealer buries (``_bury_weight``)
+KITTY_TRUMP, KITTY_POINTS, KITTY_HIGH = 0.02, 0.2, 0.15
+PAIR_TRIES = 6  # deals drawn again when they give a seat a pair it showed it lacks
 
 
 class ExpertPlayer(HeuristicPlayer):
@@ -222,17 +230,57 @@ class Sampler:
         ]
         self.kitty_points = ctx.kitty_points
         self.kitty_hidden = mem.kitty_hidden
+        self.suit_of = suit_of
+        self.no_pairs = [
+            (s, frozenset(mem.no_pairs[s])) for s in range(4) if s != me and mem.no_pairs[s]
+        ]
+        # the hidden kitty is drawn first, by how likely a dealer is to bury each card
+        self.kitty_weights: list[float] | None = None
+        if kitty_room and KITTY_WEIGHTS:
+            self.kitty_weights = [_bury_weight(ctx, c) for c in pool]
+            self.pool = pool
 
     def sample(self, rng: random.Random) -> tuple[list[list[Card]], float] | None:
         if not self.ok:
             return None
-        for _attempt in range(4):
+        # a seat that followed a pair lead with two odd cards holds no pair of that
+        # suit: deals that give it one are drawn again (a few times, then kept)
+        world = self._deal(rng)
+        for _ in range(PAIR_TRIES if self.no_pairs else 0):
+            if world is None or not self._shows_pair(world[0]):
+                break
+            world = self._deal(rng)
+        return world
+
+    def _shows_pair(self, hands: list[list[Card]]) -> bool:
+        suit_of = self.suit_of
+        for seat, suits in self.no_pairs:
+            seen: set[Card] = set()
+            for card in hands[seat]:
+                if suit_of[card] in suits:
+                    if card in seen:
+                        return True
+                    seen.add(card)
+        return False
+
+    def _deal(self, rng: random.Random) -> tuple[list[list[Card]], float] | None:
+        for attempt in range(4):
             hands = [list(h) for h in self.base]
-            hands.append([])
             left = list(self.room)
+            skip: dict[Card, int] = {}
+            if self.kitty_weights is not None and attempt < 2:
+                kitty = self._draw_kitty(rng)
+                hands.append(kitty)
+                left[4] = 0
+                for card in kitty:
+                    skip[card] = skip.get(card, 0) + 1
+            else:
+                hands.append([])
             stuck = False
             for group, shared in zip(self.groups, self.shared, strict=True):
                 rng.shuffle(group)
+                if skip:
+                    group = _without(group, skip)
                 if shared is not None and sum(left[s] for s in shared) == len(group):
                     # exactly the room left: dealing a card at a time with odds by
                     # room is the same as cutting the shuffled cards by room
@@ -265,6 +313,43 @@ class Sampler:
                 points_ = float(points(kitty)) if self.kitty_hidden else self.kitty_points
                 return hands, points_
         return None
+
+    def _draw_kitty(self, rng: random.Random) -> list[Card]:
+        """The hidden kitty's cards, drawn without replacement by ``_bury_weight``."""
+        assert self.kitty_weights is not None
+        rand = rng.random
+        keys = [rand() ** (1.0 / w) for w in self.kitty_weights]
+        best = heapq.nlargest(self.room[4], range(len(keys)), key=keys.__getitem__)
+        return [self.pool[i] for i in best]
+
+
+def _without(
+    group: list[tuple[Card, tuple[int, ...]]], skip: dict[Card, int]
+) -> list[tuple[Card, tuple[int, ...]]]:
+    """``group`` less the cards (counted in ``skip``, which is used up) already dealt."""
+    out = []
+    for item in group:
+        card = item[0]
+        if skip.get(card):
+            skip[card] -= 1
+        else:
+            out.append(item)
+    return out
+
+
+def _bury_weight(ctx: Context, card: Card) -> float:
+    """How likely a dealer is to bury ``card``, relative to a low side card.
+
+    A dealer keeps trumps, points and aces and kings (the heuristic's kitty, 40 hands:
+    7.3 low side cards, 0.55 point cards, 0.13 aces or kings, no trumps).
+    """
+    if ctx.order.suit_of[card] == TRUMP:
+        return KITTY_TRUMP
+    if card.points:
+        return KITTY_POINTS
+    if card.rank in "AK":
+        return KITTY_HIGH
+    return 1.0
 
 
 def pick(values: Sequence[Sequence[float]]) -> int:

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from bot.rules import ALL_CARDS, TRUMP, Card, Order, RuleSet, Trump, kitty_multiplier
 
 Plays = list[tuple[int, tuple[Card, ...]]]
+KEEP_PAIRS = True  # a seat shedding a card keeps its pairs whole (as the heuristic does)
+PAIR_COST = 50  # shedding cost of a card with a twin: above any tier, below a point
 
 
 class World:
@@ -257,7 +259,23 @@ def follow(
             best, best_key = card, key
     if best is not None and (table_points > 0 or suit_of[best] != TRUMP):
         return (best,)
+    if KEEP_PAIRS:
+        return (_shed(legal, cheap),)
     return (min(legal, key=cheap.__getitem__),)
+
+
+def _shed(cards: list[Card], cheap: dict[Card, int]) -> Card:
+    """The cheapest card of ``cards`` (sorted, twins side by side) that breaks no pair."""
+    best = cards[0]
+    best_key = -1
+    last = len(cards) - 1
+    for i, card in enumerate(cards):
+        key = cheap[card]
+        if (i and cards[i - 1] is card) or (i < last and cards[i + 1] is card):
+            key += PAIR_COST
+        if best_key < 0 or key < best_key:
+            best, best_key = card, key
+    return best
 
 
 def _follow_pair(

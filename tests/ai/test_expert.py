@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -13,7 +14,7 @@ from bot.ai.evaluate import Context
 from bot.ai.expert import RACE_AFTER, Sampler, pick, ranked_candidates, search
 from bot.ai.soak import VARIANTS
 from bot.game import Match, Play
-from bot.rules import RuleSet
+from bot.rules import TRUMP, Card, RuleSet
 
 from .test_view_only import _checkpoint, _reshuffled
 
@@ -79,6 +80,65 @@ def test_samples_agree_with_what_the_seat_knows() -> None:
         dealt = sorted(str(c) for s in range(4) if s != seat for c in hands[s])
         unseen = sorted(str(c) for c, k in ctx.mem.unseen.items() for _ in range(k))
         assert set(dealt) <= set(unseen)
+
+
+def _kitty_of(ctx: Context, hands: list[list[Card]]) -> list[Card]:
+    """The sampled kitty: the unseen cards no other hand was dealt."""
+    left = Counter({c: k for c, k in ctx.mem.unseen.items() if k})
+    for seat, hand in enumerate(hands):
+        if seat != ctx.seat:
+            left.subtract(hand)
+    return list(left.elements())
+
+
+@pytest.mark.parametrize(
+    ("weights", "most_trumps", "most_points"), [(True, 0.5, 4), (False, 9, 20)]
+)
+def test_the_hidden_kitty_is_drawn_like_a_dealer_buries(
+    monkeypatch: pytest.MonkeyPatch, weights: bool, most_trumps: float, most_points: float
+) -> None:
+    """A dealer keeps trumps and points: drawn uniformly, a kitty held 3.7 trumps and 8.9
+    points here (the heuristic's real kitties: no trumps, about 4 points)."""
+    monkeypatch.setattr(expert, "KITTY_WEIGHTS", weights)
+    match = _checkpoint(4, 20)
+    _, seat = match.expecting()
+    ctx = Context(match.view(seat))
+    assert ctx.seat != match.dealer and ctx.mem.kitty_hidden
+    sampler = Sampler(ctx)
+    rng = random.Random(1)
+    trumps = kitty_points = 0.0
+    for _ in range(200):
+        world = sampler.sample(rng)
+        assert world is not None
+        kitty = _kitty_of(ctx, world[0])
+        assert len(kitty) == match.rules.kitty_size
+        assert world[1] == sum(c.points for c in kitty)
+        trumps += sum(ctx.order.suit_of[c] == TRUMP for c in kitty) / 200
+        kitty_points += world[1] / 200
+    assert trumps < most_trumps and kitty_points < most_points
+    if not weights:
+        assert trumps > 2 and kitty_points > 6
+
+
+def test_a_seat_that_showed_it_holds_no_pair_is_dealt_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Following a pair lead with two odd cards of the suit shows there is no pair of it
+    in that hand; a deal that gives it one is drawn again."""
+    shown = 0
+    for tries in (0, expert.PAIR_TRIES):
+        monkeypatch.setattr(expert, "PAIR_TRIES", tries)
+        bad = 0
+        for seed, stop in [(1, 30), (3, 30), (6, 30), (13, 30)]:
+            match = _checkpoint(seed, stop)
+            _, seat = match.expecting()
+            sampler = Sampler(Context(match.view(seat)))
+            rng = random.Random(seed)
+            for _ in range(40):
+                world = sampler.sample(rng)
+                assert world is not None
+                bad += sampler._shows_pair(world[0])
+        if tries == 0:
+            shown = bad
+    assert shown >= 20 and bad * 10 <= shown
 
 
 def test_the_heuristics_choice_stands_unless_clearly_beaten() -> None:

@@ -8,7 +8,7 @@ import pytest
 from bot.ai import rollout
 from bot.ai.evaluate import Context
 from bot.game import Match, Play
-from bot.rules import Card, points
+from bot.rules import DEFAULT_RULES, Card, Trump, order_for, parse_cards, points
 
 from .test_view_only import _checkpoint
 
@@ -53,3 +53,18 @@ def test_a_play_out_on_the_real_hands_is_legal_and_scored_like_the_engine(
         match.apply(who, Play(cards))
     assert match.result is not None
     assert match.result.attacker_points == before + gained
+
+
+@pytest.mark.parametrize(("keep", "shed"), [(True, "7S"), (False, "3S")])
+def test_a_seat_shedding_a_card_keeps_its_pairs(
+    monkeypatch: pytest.MonkeyPatch, keep: bool, shed: str
+) -> None:
+    """Under an ace it cannot beat, a seat holding 3S 3S 7S sheds the 7 and keeps the pair
+    (as the heuristic does); without the rule the play-outs broke pairs for one tier."""
+    monkeypatch.setattr(rollout, "KEEP_PAIRS", keep)
+    order = order_for(Trump("2", "H"), DEFAULT_RULES)
+    hands = [parse_cards(h) for h in ("AS 4C", "3S 3S 7S", "5C 6C 8C", "9C TC JC")]
+    world = rollout.World(order, hands, [False, True, False, True])
+    trick = [(0, (Card("A", "S"),))]
+    win = rollout._winner(world, trick, "S")
+    assert rollout.follow(world, 1, trick, 0, win) == (Card(shed[0], shed[1]),)
