@@ -64,7 +64,7 @@ async def register_with_buttons(env: Env, cup_id: int, user: User, partner: User
 
 
 async def play_until(env: Env, done: Callable[[], bool], budget: float = 150.0) -> None:
-    """Let manual time pass (10 s a step) while the tables play, until ``done``.
+    """Let manual time pass (10 s a step, 20 ms apart) while the tables play, until ``done``.
 
     Computer players play as fast as the machine allows; the manual clock moves the
     bidding windows, the pauses between hands and the round clock.
@@ -73,7 +73,7 @@ async def play_until(env: Env, done: Callable[[], bool], budget: float = 150.0) 
     while not done():
         assert time.perf_counter() - start < budget, "the tournament did not finish in time"
         await env.tick(10)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.02)
 
 
 @pytest.mark.parametrize(
@@ -272,7 +272,7 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         await play_until(env, lambda: clock_.remaining(env.clock.now()) <= 10)
         while clock_.remaining(env.clock.now()) > 1:
             await env.tick(1)
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.02)
         snapshot = {}
         for key, slot in again.slots.items():
             live = bot.service.tables.get(slot.place_id)
