@@ -299,16 +299,15 @@ class Rounds(ServiceBase):
                     if slot is None or slot.done:
                         continue
                     table = self._table(slot)
-                    if (
-                        table is None
-                        or table.match is None
-                        or table.match.phase
-                        in (
-                            Phase.SCORED,
-                            Phase.OVER,
-                        )
+                    match = table.match if table is not None else None
+                    # between hands: no new hand starts. A hand the match has just scored
+                    # may not have reached the tally yet (``on_events`` runs a moment
+                    # later): then that hook finishes the match, with the hand counted
+                    if match is None or (
+                        match.phase in (Phase.SCORED, Phase.OVER)
+                        and slot.tally.hands > match.hand_no
                     ):
-                        self._finish(cup, game, slot)  # between hands: no new hand starts
+                        self._finish(cup, game, slot)
                 return
         except asyncio.CancelledError:
             raise
