@@ -5,7 +5,8 @@ and table messages, a player's hand panel). ``show`` hands it a builder for the
 newest state; at most one request for the message is in flight, and while it is,
 newer states replace each other, so when plays come faster than Discord accepts
 edits only the latest state is drawn and sent. ``gap`` spaces a message's edits
-(Discord allows about five edits per five seconds in a channel), and the builder
+(Discord allows about five edits per five seconds in a channel; a function gives
+the gap as things stand, read after each edit), and the builder
 runs just before sending, so a superseded state is never rendered at all.
 
 The first ``show`` posts the message; an edit refused because the message was
@@ -74,7 +75,7 @@ class LiveMessage:
         self,
         target: Target,
         *,
-        gap: float = 0.0,
+        gap: float | Callable[[], float] = 0.0,
         on_error: OnError | None = None,
         message_id: int | None = None,
     ) -> None:
@@ -144,8 +145,9 @@ class LiveMessage:
                     log.info("live message %s dropped at shutdown", self.message_id)
                 else:
                     log.exception("live message %s failed", self.message_id)
-            if self._latest is not None and self.gap > 0:
-                await asyncio.sleep(self.gap)
+            gap = self.gap() if callable(self.gap) else self.gap
+            if self._latest is not None and gap > 0:
+                await asyncio.sleep(gap)
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
         sent = kwargs.pop("on_sent", None)

@@ -43,6 +43,11 @@ R = TypeVar("R")
 
 #: seconds a turn waits, its panel shown, before the "your turn" DM is posted (``SeatPanels``)
 PING_AFTER = 10.0
+#: renders queued or running from which the render thread counts as crowded (hundreds of
+#: tables at once): the tables' own messages then give way to the players' panels
+CROWDED = 16
+#: seconds after an edit of a message in a table's place before the next, while crowded
+CROWDED_GAP = 3.0
 
 Audit = Callable[[int | None, str, list[Card]], None]
 
@@ -218,10 +223,21 @@ class Outlet:
             self.audit(to, type(scene).__name__, list(cards))
         return await self.off_loop(fn, scene, lang="zh" if pick(loc) == "zh-CN" else "en")
 
+    def crowded(self) -> bool:
+        return self.rendering >= CROWDED
+
+    def _place_gap(self) -> float:
+        """After an edit of a message in a table's place (the deal and table messages)
+        with a newer state waiting: ``edit_gap``, and ``CROWDED_GAP`` at least while the
+        render thread is crowded, so that at hundreds of tables the tables' text edits (a
+        request and a text each) leave more of the bot to the players' panels; the
+        newest state wins at each edit."""
+        return max(self.edit_gap, CROWDED_GAP) if self.crowded() else self.edit_gap
+
     def _live_in_place(self, table: Table) -> LiveMessage:
         return LiveMessage(
             functools.partial(self.place, table),
-            gap=self.edit_gap,
+            gap=self._place_gap,
             on_error=functools.partial(self._place_error, table),
         )
 

@@ -26,7 +26,9 @@ Where things go (decisions for issue 10):
   and its picture is what gives way: with renders waiting it is redrawn only for
   a completed trick, and with the render thread crowded (``CROWDED`` renders
   waiting: hundreds of tables) at most every ``TABLE_PICTURE_EVERY`` seconds per
-  table, about every other trick at full speed. Players play from their DM panels,
+  table, about every other trick at full speed, and a message of the thread with
+  newer states waiting is edited again only ``CROWDED_GAP`` seconds after its
+  last edit, with the newest (``cogs.outlet``). Players play from their DM panels,
   which carry the trick in words; the thread is the spectators' view, and a
   picture of a trick two plays old is worth less than the player to act's panel.
   The table message is never starved: its renders keep a share of the render
@@ -88,9 +90,8 @@ from .text import cards_text
 log = logging.getLogger(__name__)
 
 DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
-#: renders queued or running from which the render thread counts as crowded (hundreds of
-#: tables): the table message's picture is then redrawn at most every TABLE_PICTURE_EVERY s
-CROWDED = 16
+#: with the render thread crowded (``cogs.outlet.CROWDED``: hundreds of tables), the table
+#: message's picture is redrawn at most every TABLE_PICTURE_EVERY seconds
 TABLE_PICTURE_EVERY = 5.0
 
 
@@ -322,7 +323,7 @@ class Presenter(SeatPanels):
             # A crowded one (hundreds of tables) at most every TABLE_PICTURE_EVERY s.
             now = asyncio.get_running_loop().time()
             final = scene is not None and scene.trick.final
-            paced = self.rendering >= CROWDED and now - ui.table_drawn < TABLE_PICTURE_EVERY
+            paced = self.crowded() and now - ui.table_drawn < TABLE_PICTURE_EVERY
             busy = self.rendering > 0 and not (final and not paced)
             if scene is not None and not (busy and ui.table_image):
                 ui.table_image = True

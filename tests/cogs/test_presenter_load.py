@@ -371,6 +371,7 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
     """Uncrowded, a completed trick gets its picture; with hundreds of renders waiting,
     one completed seconds after the last picture gets only the text, one completed
     longer after it its picture."""
+    from cogs import outlet
     from cogs import presenter as module
 
     every = 600.0  # "a few seconds", long enough for a slow machine's four plays
@@ -401,10 +402,48 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
         return bool(edits[-1].uploads)
 
     assert await trick_pictured()  # a quiet bot: every completed trick
-    presenter.rendering += module.CROWDED  # as if hundreds of tables' renders were waiting
+    presenter.rendering += outlet.CROWDED  # as if hundreds of tables' renders were waiting
     try:
         assert not await trick_pictured()  # soon after the last picture: the text only
         ui.table_drawn -= every  # as if that picture were older
         assert await trick_pictured()
     finally:
-        presenter.rendering -= module.CROWDED
+        presenter.rendering -= outlet.CROWDED
+
+
+async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
+    shengji: Env,
+) -> None:
+    """While crowded, a message of the table's thread with newer states waiting is edited
+    again only CROWDED_GAP s after its last edit (the newest state then); uncrowded, at
+    the edit gap (0 here). The gap is read after each edit."""
+    from cogs import outlet
+
+    env = shengji
+    presenter = env.bot.presenter
+    assert presenter._place_gap() == 0.0
+    presenter.rendering += outlet.CROWDED
+    try:
+        assert presenter._place_gap() == outlet.CROWDED_GAP
+    finally:
+        presenter.rendering -= outlet.CROWDED
+    gaps = [0.3]
+    live = _Recorded()
+    live.gap = lambda: gaps[0]
+    sent_at: list[float] = []
+    record = live._send
+
+    async def timed(kwargs: dict[str, Any]) -> None:
+        sent_at.append(time.monotonic())
+        await record(kwargs)
+
+    live._send = timed  # type: ignore[method-assign]
+    held = asyncio.Event()
+    live.show(_state("first", held))
+    await asyncio.sleep(0.01)
+    live.show(_state("second"))
+    live.show(_state("third"))
+    held.set()
+    await asyncio.wait_for(live.settle(), 5)
+    assert live.sent == ["first", "third"]
+    assert sent_at[1] - sent_at[0] >= 0.25
