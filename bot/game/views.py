@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from bot.rules import Auction, Bid, Card, RuleSet, Trump, team_of
 
+from .frozen import quick_init
 from .phase import Phase
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) in play order
@@ -32,6 +33,7 @@ class TrickRecord(NamedTuple):
         return self.plays[0][1]
 
 
+@quick_init  # made at the end of every simulated and searched hand
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """The score of one hand: everything the summary, the records and the AI need."""
