@@ -85,6 +85,13 @@ def make_unit(order: Order, identities: Sequence[Card], width: int) -> Unit:
     )
 
 
+@lru_cache(maxsize=1 << 15)
+def _single_unit(order: Order, card: Card) -> Unit:
+    """A card as a single: the same value every time for an order, made once (the random
+    player's throws, of a few different cards, are new to ``_decompose``'s cache)."""
+    return make_unit(order, (card,), 1)
+
+
 def counts_of(cards: Sequence[Card]) -> dict[Card, int]:
     counts: dict[Card, int] = {}
     for card in cards:
@@ -209,7 +216,7 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
             ids.append(card)
     start = tuple(cards.count(c) for c in ids)
     if len(ids) == len(cards):  # all different (most throws): singles, no search
-        singles = [make_unit(order, (c,), 1) for c in ids]
+        singles = [_single_unit(order, c) for c in ids]
         singles.sort(key=lambda u: u.high, reverse=True)
         return tuple(singles)
     if max(start) > MAX_DECKS:  # a caller with an Order but no rules passed a forged list
