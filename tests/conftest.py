@@ -34,6 +34,32 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+# The files whose single tests take longest (tournaments and whole hands through the
+# fake, a bot in a subprocess, real lease times, the legality soak): run first. xdist's
+# worksteal hands each worker a contiguous share of the collection and lets idle workers
+# take the end of another's queue, so with these first the run ends on short tests on
+# every worker instead of one worker still playing a tournament while the others idle.
+LONG_FIRST = (
+    "tests/cogs/test_tournament_flow.py",
+    "tests/cogs/test_tournament_restart.py",
+    "tests/cogs/test_process.py",
+    "tests/ai/test_legal.py",
+    "tests/tournament/test_clock_tally.py",
+    "tests/cogs/test_languages.py",
+    "tests/test_fencing.py",
+    "tests/cogs/test_table_flow.py",
+    "tests/cogs/test_review.py",
+    "tests/cogs/test_privacy.py",
+    "tests/cogs/test_overcall_flow.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The ``LONG_FIRST`` files first (in that order), every other test as collected."""
+    rank = {path: n for n, path in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(LONG_FIRST)))
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Everything imported and collected lives to the end: full garbage collections
     need not walk it again (about half of their time in a run of tests/cogs)."""
