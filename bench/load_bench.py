@@ -14,9 +14,10 @@ reads its hand, the trump and the cards on the table from the panel, waits
 the rules library).
 
 The "your turn" DM is posted only once a turn has waited 10 s with its panel shown
-(``cogs.outlet.PING_AFTER``), so with ``--think 0`` (and any think under 10 s) no
-notice is ever posted or deleted; ``--think 12`` gives every human turn its notice
-and its deletion, the cost of players who look away (``dm_posts`` and
+(``cogs.outlet.PING_AFTER``, reported as ``turn_notice_after_s``), so with
+``--think 0`` (and any think under 10 s) no notice is ever posted or deleted;
+``--think 12`` gives every human turn its notice and its deletion, the cost of
+players who look away (``dm_posts`` and
 ``dm_deletes`` in the breakdown).
 
 Reported: interactions per second, acknowledgement latency p50/p99 (from the fake
@@ -71,6 +72,7 @@ from bot.rules import (
 )
 from bot.store import GuildSettings, Store
 from bot.store.pglocal import LocalPostgres
+from cogs.outlet import PING_AFTER
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.clock import VirtualClock
 from fakediscord.http import RequestRecord
@@ -369,6 +371,8 @@ async def _play(
         "turns_measured": len(turns),
         "turn_p50_s": quantile(turns, 0.5),
         "turn_p99_s": quantile(turns, 0.99),
+        # a "your turn" DM is posted only for a turn that waited this long (none at --think 0)
+        "turn_notice_after_s": PING_AFTER,
         "hands_finished": hands,
         "bot_cpu_percent": 100 * cpu / elapsed,
         "cpu_ms_per_interaction": 1000 * cpu / max(1, len(latencies)),
