@@ -40,9 +40,12 @@ from .state import MatchState
 from .views import HandResult, TrickRecord
 
 _TRICK_RECORD = tuple.__new__  # a TrickRecord from its fields in order, without __new__'s call
-# the event of a single card played, by seat, card and ``auto``: an event is an immutable
-# value, so each is made once (at most 432) instead of for most plays of every hand
-_SINGLE_PLAYED: dict[tuple[int, Card, bool], Played] = {}
+# the event of a single card played, by ``auto`` and seat, then card: an event is an
+# immutable value, so each is made once (at most 432) instead of for most plays of every
+# hand (looked up without building a key)
+_SINGLE_PLAYED: tuple[tuple[dict[Card, Played], ...], ...] = tuple(
+    tuple({} for _ in range(4)) for _ in (False, True)
+)
 
 
 class TrickPhases(MatchState):
@@ -83,10 +86,10 @@ class TrickPhases(MatchState):
             ):
                 check_follow(hand, lead, cards, trump, self.rules)  # raises
         del hand[at]
-        key = (seat, card, auto)
-        event = _SINGLE_PLAYED.get(key)
+        made = _SINGLE_PLAYED[auto][seat]
+        event = made.get(card)
         if event is None:
-            event = _SINGLE_PLAYED[key] = Played(seat, (card,), auto)
+            event = made[card] = Played(seat, (card,), auto)
         trick.append((seat, event.cards))
         if len(trick) < 4:
             return [event]
