@@ -31,11 +31,12 @@ At each lead or follow the expert
 It stops sampling at ``think_ms`` (250 ms at a table by default, set per table and
 in the arena; checked before each sample and between candidates, a sample cut
 short being dropped whole), always answers with a legal play (checked like every
-player), and with fewer than ``MIN_WORLDS`` samples in its time plays the
-heuristic's choice. Bids and the
-burial are the heuristic's. It sees only the seat's view: the sampler is seeded
-from the view, so with a fixed number of samples (``worlds``) a decision is a pure
-function of the view, whatever the hidden cards are.
+player), and with fewer than ``MIN_WORLDS`` samples in its time plays the first
+candidate. Bids and the burial are the heuristic's; the candidates are ranked by
+``expert_policy`` (the heuristic's ranking, jokers held back from early leads), so
+"the heuristic's choice" above is that ranking's first. It sees only the seat's view:
+the sampler is seeded from the view, so with a fixed number of samples (``worlds``) a
+decision is a pure function of the view, whatever the hidden cards are.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ from bot.rules.units import decompose_in
 
 from . import endgame, rollout
 from .evaluate import Context
-from .heuristic import HeuristicPlayer, choose_play, ranked_candidates
+from .expert_policy import ranked_candidates
+from .heuristic import HeuristicPlayer, choose_play
 
 CANDIDATES = 4  # the heuristic's best candidates that are played out
 FOLLOW_CARDS = 999  # follows are searched from this many cards in hand: every one (leads always)
