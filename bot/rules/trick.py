@@ -78,17 +78,15 @@ def _top_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
     """A single, pair or triple led (most tricks): the highest card, or as many identical
     cards, of the led suit or trumps. In these formats only identical cards have a
     value, their tier (what ``play_value`` finds, without its search)."""
+    suit_of, tier = order.suit_of, order.tier
     lead = plays[0]
     width = len(lead)
-    if width == 1:
-        return single_winner(order, [play[0] for play in plays])
-    suit_of, tier = order.suit_of, order.tier
     led = suit_of[lead[0]]
     best, best_trump, best_tier = 0, led == TRUMP, tier[lead[0]]
     for i in range(1, len(plays)):
         play = plays[i]
         card = play[0]
-        if len(play) != width or play.count(card) != width:
+        if width > 1 and (len(play) != width or play.count(card) != width):
             continue
         suit = suit_of[card]
         if suit == TRUMP:
@@ -101,7 +99,11 @@ def _top_winner(order: Order, plays: Sequence[Sequence[Card]]) -> int:
 
 def single_winner(order: Order, cards: Sequence[Card]) -> int:
     """Index of the winning card of a trick of single cards, ``cards[0]`` led: the first
-    of the highest trumps, else of the highest cards of the led suit."""
+    of the highest trumps, else of the highest cards of the led suit.
+
+    ``trick_winner`` answers the same with its own loop, cheaper for callers holding
+    plays (lists of cards, as the computer players do); this is for the match, which
+    has a finished trick's four cards at hand."""
     power = order.single_power[order.suit_of[cards[0]]]
     values = [*map(power.__getitem__, cards)]
     return values.index(max(values))

@@ -30,6 +30,7 @@ from bot.rules import (
     order_for,
     random_follow,
     resolve_throw,
+    single_winner,
     trick_winner,
 )
 from bot.rules.trick import play_value
@@ -246,4 +247,6 @@ def test_a_trick_of_singles_is_won_as_the_search_finds(situation, seed: int) -> 
     rng = random.Random(seed)
     pool = leader + hand
     plays = [[rng.choice(leader)], *([rng.choice(pool)] for _ in range(3))]
-    assert trick_winner(plays, trump, rules) == searched_winner(plays, trump, rules), plays
+    winner = searched_winner(plays, trump, rules)
+    assert trick_winner(plays, trump, rules) == winner, plays
+    assert single_winner(order_for(trump, rules), [p[0] for p in plays]) == winner, plays
