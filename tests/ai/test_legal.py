@@ -12,14 +12,16 @@ from bot.rules import RuleSet, deck
 
 @pytest.mark.parametrize(
     ("hands_per_match", "matches_per_variant", "plays"),
-    [(2, 2, 1500), pytest.param(4, 3, 5000, marks=pytest.mark.slow)],
+    [(2, 1, 1300), pytest.param(4, 3, 5000, marks=pytest.mark.slow)],
 )
 def test_every_player_is_legal_under_every_variant(
     hands_per_match: int, matches_per_variant: int, plays: int
 ) -> None:
-    """Every variant meets every line-up over the run; all actions re-checked.
+    """Every variant and every line-up plays; all actions re-checked.
 
-    The default run plays two short matches a variant; ``-m slow`` plays three of four hands.
+    The default run plays one two-hand match a variant (the line-ups rotate through the
+    variants, so each line-up still plays: asserted below); ``-m slow`` plays three
+    matches of four hands a variant.
     """
     hands = hands_per_match * len(VARIANTS) * matches_per_variant
     report = run_soak(hands, seed=11, hands_per_match=hands_per_match)
