@@ -21,28 +21,48 @@ from .test_table_flow import _open_full_table
 NAMES = ("A", "B", "C", "D")
 
 
+class BusyQueue:
+    """A render queue whose thread is held by a first job until ``release``, so the
+    jobs queued meanwhile show the order the queue picks them in (``done``)."""
+
+    def __init__(self) -> None:
+        self.queue = RenderQueue()
+        self.done: list[str] = []
+        self._started, self._release = threading.Event(), threading.Event()
+        self._first: asyncio.Future[Any] | None = None
+
+    async def hold(self) -> None:
+        def blocker() -> None:
+            self._started.set()
+            self._release.wait(10)
+
+        self._first = asyncio.ensure_future(self.queue.run(blocker))
+        await asyncio.to_thread(self._started.wait, 10)  # the thread is busy: the rest queue
+
+    def job(self, name: str, urgent: bool = False) -> asyncio.Future[str]:
+        def run() -> str:
+            self.done.append(name)
+            return name
+
+        return asyncio.ensure_future(self.queue.run(run, urgent=urgent))
+
+    async def release(self) -> None:
+        await asyncio.sleep(0.05)
+        self._release.set()
+        assert self._first is not None
+        await self._first
+
+
 async def test_urgent_renders_go_before_those_queued_earlier() -> None:
-    queue = RenderQueue()
-    started, release = threading.Event(), threading.Event()
-    done: list[str] = []
-
-    def blocker() -> None:
-        started.set()
-        release.wait(10)
-
-    def job(name: str) -> str:
-        done.append(name)
-        return name
-
-    first = asyncio.ensure_future(queue.run(blocker))
-    await asyncio.to_thread(started.wait, 10)  # the thread is busy: the rest queue up
-    later = [asyncio.ensure_future(queue.run(lambda n=n: job(n))) for n in ("table", "deal")]
+    busy = BusyQueue()
+    queue, done = busy.queue, busy.done
+    await busy.hold()
+    later = [busy.job(n) for n in ("table", "deal")]
     await asyncio.sleep(0)
-    urgent = asyncio.ensure_future(queue.run(lambda: job("panel"), urgent=True))
-    await asyncio.sleep(0.05)
-    release.set()
+    urgent = busy.job("panel", urgent=True)
+    await busy.release()
     assert await urgent == "panel"
-    await asyncio.gather(first, *later)
+    await asyncio.gather(*later)
     assert done == ["panel", "table", "deal"]
     failing = queue.run(lambda: 1 // 0)
     with pytest.raises(ZeroDivisionError):  # an error reaches the caller, the thread goes on
@@ -53,30 +73,14 @@ async def test_urgent_renders_go_before_those_queued_earlier() -> None:
 async def test_other_renders_get_their_share_while_urgent_ones_keep_coming() -> None:
     """At 400 tables the acting players' panels alone filled the render thread and the
     table messages were never drawn: after three urgent jobs in a row, one other goes."""
-    queue = RenderQueue()
-    started, release = threading.Event(), threading.Event()
-    done: list[str] = []
-
-    def blocker() -> None:
-        started.set()
-        release.wait(10)
-
-    def job(name: str) -> str:
-        done.append(name)
-        return name
-
-    first = asyncio.ensure_future(queue.run(blocker))
-    await asyncio.to_thread(started.wait, 10)
-    tables = [asyncio.ensure_future(queue.run(lambda n=n: job(n))) for n in ("t1", "t2")]
+    busy = BusyQueue()
+    await busy.hold()
+    tables = [busy.job(n) for n in ("t1", "t2")]
     await asyncio.sleep(0)
-    panels = [
-        asyncio.ensure_future(queue.run(lambda n=n: job(n), urgent=True))
-        for n in ("p1", "p2", "p3", "p4", "p5", "p6", "p7")
-    ]
-    await asyncio.sleep(0.05)
-    release.set()
-    await asyncio.gather(first, *tables, *panels)
-    assert done == ["p1", "p2", "p3", "t1", "p4", "p5", "p6", "t2", "p7"]
+    panels = [busy.job(n, urgent=True) for n in ("p1", "p2", "p3", "p4", "p5", "p6", "p7")]
+    await busy.release()
+    await asyncio.gather(*tables, *panels)
+    assert busy.done == ["p1", "p2", "p3", "t1", "p4", "p5", "p6", "t2", "p7"]
 
 
 def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
