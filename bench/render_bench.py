@@ -4,7 +4,8 @@ Run: ``python3 -m bench.render_bench`` (one core, no arguments needed).
 
 Renders the demo scenes of ``python3 -m renderers demo`` (a real two-deck deal:
 the dealer's 33-card hand, the live table image with a trick, the kitty, a
-summary) and a worst-case table (its trick a 12-card throw and three 12-card
+summary), a 25-card hand (``hand-25``: what a player holds after the deal, the
+image the bot draws at every play) and a worst-case table (its trick a 12-card throw and three 12-card
 follows), in each theme,
 after one warm-up render per kind so that card sprites and text masks are
 cached, as they are in a running bot; in English and with the Chinese labels
@@ -24,7 +25,7 @@ import statistics
 import time
 
 from bot.rules import Trump, parse_cards
-from renderers import TableScene, TrickScene
+from renderers import HandScene, TableScene, TrickScene
 from renderers.__main__ import NAMES, RENDERERS, demo_scenes
 
 TARGET_MS = {"table": 5.0, "hand": 10.0}
@@ -43,7 +44,16 @@ def main() -> None:
         table = scenes["table"]
         assert isinstance(table, TableScene)
         scenes["table-throw"] = dataclasses.replace(table, trick=_big_trick())
-    kinds = {**RENDERERS, "table-throw": RENDERERS["table"]}
+        dealer = scenes["hand"]
+        assert isinstance(dealer, HandScene)
+        # the hand a player holds after the deal, nine cards a row: one image per play
+        scenes["hand-25"] = dataclasses.replace(dealer, cards=dealer.cards[:25], title="Bob")
+    kinds = {
+        "hand": RENDERERS["hand"],
+        "hand-25": RENDERERS["hand"],
+        **RENDERERS,
+        "table-throw": RENDERERS["table"],
+    }
     print(f"render benchmark: {args.repeat} renders per kind and theme, one core")
     head = (
         f"  {'image':11} {'theme':6} {'lang':4} {'cold ms':>8} {'median ms':>10}"

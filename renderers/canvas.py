@@ -5,6 +5,15 @@ the finished canvas onto the theme's fixed palette (see ``theme.py``) and
 writes a PNG with no metadata chunks (no text, no timestamps: nothing but the
 pixels leaves the renderer).
 
+The hand image, drawn once per play, skips the RGB canvas: it is put together
+straight on a palette ("P") canvas (``new_paper``) from pieces mapped onto the
+palette once and cached, which saves the full-size canvas and the full-size
+mapping (half a millisecond for 25 cards). Pasting one palette image onto another
+through a soft mask would blend palette *indices*, so an antialiased piece comes
+composed in RGB over the flat colour it lies on (a "stamp": text over the felt, a
+rounded corner over the page) and is pasted whole or through a mask that is only
+0 or 255.
+
 The PNG is written here, not by Pillow: encoding was most of a hand image's cost
 (1.2 of 2.7 ms for 25 cards, and the bot draws about one hand image per play).
 Pillow's writer tries five row filters and deflates with zlib; these flat
@@ -20,6 +29,7 @@ import struct
 import threading
 import zlib
 from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 
 from isal import isal_zlib
@@ -27,10 +37,10 @@ from PIL import Image
 
 from bot.rules import Trump
 
-from .fonts import draw_text, text_width
+from .fonts import draw_text, place, text_mask, text_width
 from .labels import Lang, word
 from .shapes import rounded_mask, shape_mask
-from .theme import RGB, Theme, palette_image
+from .theme import RGB, THEMES, Theme, palette_image
 
 EMPTY: Mapping[str, str] = MappingProxyType({})  # no words of the caller's
 PHONE_WIDTH = 400  # px: how wide a phone shows an image
@@ -47,7 +57,8 @@ def legible(width: int) -> int:
 # ISA-L's level 1: levels 0-2 cost the same here, level 3 six times more for no gain
 DEFLATE_LEVEL = 1
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BAND_ROWS = 64  # rows encoded at a time: ~50 KB for the widest image
+BAND_ROWS = 64  # rows gathered at a time: ~50 KB for the widest image
+_SCRATCH = threading.local()  # per render thread: a canvas, and the raw data of ``png``
 
 
 def new_canvas(width: int, height: int, th: Theme) -> Image.Image:
@@ -82,18 +93,29 @@ def _big_rounded(canvas: Image.Image, box: tuple[int, int, int, int], r: int, fi
     Pasting a colour through a full-size mask costs ~1 ms for a table-sized box;
     only the corners need the mask.
     """
+    for part in _cross(box, r):
+        canvas.paste(fill, part)
+    for spot, mask in zip(_corner_spots(box, r), _corner_masks(r), strict=True):
+        canvas.paste(fill, spot, mask)
+
+
+def _cross(box: tuple[int, int, int, int], r: int) -> list[tuple[int, int, int, int]]:
+    """The three rectangles a rounded rectangle fills solid: all but its r × r corners."""
     x0, y0, x1, y1 = box
-    canvas.paste(fill, (x0 + r, y0, x1 - r, y1))
-    canvas.paste(fill, (x0, y0 + r, x0 + r, y1 - r))
-    canvas.paste(fill, (x1 - r, y0 + r, x1, y1 - r))
+    return [(x0 + r, y0, x1 - r, y1), (x0, y0 + r, x0 + r, y1 - r), (x1 - r, y0 + r, x1, y1 - r)]
+
+
+def _corner_spots(box: tuple[int, int, int, int], r: int) -> list[tuple[int, int]]:
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1 - r, y0), (x0, y1 - r), (x1 - r, y1 - r)]
+
+
+@lru_cache(maxsize=16)
+def _corner_masks(r: int) -> tuple[Image.Image, ...]:
+    """The r × r antialiased corners (top-left, top-right, bottom-left, bottom-right) of a
+    rounded rectangle of radius ``r``: the same whatever its size."""
     corners = rounded_mask(2 * r + 2, 2 * r + 2, r)
-    for cx, cy, mx, my in (
-        (x0, y0, 0, 0),
-        (x1 - r, y0, r + 2, 0),
-        (x0, y1 - r, 0, r + 2),
-        (x1 - r, y1 - r, r + 2, r + 2),
-    ):
-        canvas.paste(fill, (cx, cy), corners.crop((mx, my, mx + r, my + r)))
+    return tuple(corners.crop((mx, my, mx + r, my + r)) for my in (0, r + 2) for mx in (0, r + 2))
 
 
 def ring(
@@ -128,14 +150,43 @@ def badge(
     return w
 
 
+#: one part of the trump chip: x offset, and a word or (``True``) the letter of the suit
+#: whose shape is drawn, ``chip_icon(size)`` px square
+ChipPart = tuple[int, str, bool]
+
+
+def chip_icon(size: int) -> int:
+    return round(size * 1.05)
+
+
+def trump_parts(
+    trump: Trump | None, lang: Lang, size: int, words: Mapping[str, str] = EMPTY
+) -> tuple[list[ChipPart], int]:
+    """``Trump ♥ 10`` (主 ♥10), ``No trump 10`` or ``Trump not set`` laid out: its parts
+    and its width. The suit is a shape (in its card colour), the level text."""
+    gap = round(size * 0.35)
+    if trump is None:
+        text = word(words, lang, "trump_unset")
+        return [(0, text, False)], text_width(text, size, True)
+    head = word(words, lang, "no_trump") if trump.suit is None else word(words, lang, "trump")
+    parts = [(0, head, False)]
+    width = text_width(head, size, True) + gap
+    if trump.suit is not None:
+        parts.append((width, trump.suit, True))
+        width += chip_icon(size) + round(gap * 0.6)
+    level = level_text(trump.level)
+    parts.append((width, level, False))
+    return parts, width + text_width(level, size, True)
+
+
 def trump_width(
     trump: Trump | None, lang: Lang, size: int, words: Mapping[str, str] = EMPTY
 ) -> int:
-    return trump_chip(None, 0, 0, trump, lang, size, (0, 0, 0), {}, words)
+    return trump_parts(trump, lang, size, words)[1]
 
 
 def trump_chip(
-    canvas: Image.Image | None,
+    canvas: Image.Image,
     x: float,
     cy: float,
     trump: Trump | None,
@@ -145,30 +196,14 @@ def trump_chip(
     suit_colours: dict[str, RGB],
     words: Mapping[str, str] = EMPTY,
 ) -> int:
-    """``Trump ♥ 10`` (主 ♥10), ``No trump 10`` or ``Trump not set``; returns the width.
-
-    With ``canvas`` None it only measures. The suit is drawn as a shape in its
-    card colour (``suit_colours``), the level as text.
-    """
-    gap = round(size * 0.35)
-    if trump is None:
-        text = word(words, lang, "trump_unset")
-        if canvas is not None:
-            draw_text(canvas, x, cy, text, size, text_colour, bold=True)
-        return text_width(text, size, True)
-    level = "10" if trump.level == "T" else trump.level
-    head = word(words, lang, "no_trump") if trump.suit is None else word(words, lang, "trump")
-    width = text_width(head, size, True) + gap
-    if canvas is not None:
-        draw_text(canvas, x, cy, head, size, text_colour, bold=True)
-    if trump.suit is not None:
-        icon = round(size * 1.05)
-        if canvas is not None:
-            suit_icon(canvas, x + width, cy, trump.suit, icon, suit_colours[trump.suit])
-        width += icon + round(gap * 0.6)
-    if canvas is not None:
-        draw_text(canvas, x + width, cy, level, size, text_colour, bold=True)
-    return width + text_width(level, size, True)
+    """The trump chip (``trump_parts``) drawn from ``x``, centred on ``cy``; its width."""
+    parts, width = trump_parts(trump, lang, size, words)
+    for dx, what, is_suit in parts:
+        if is_suit:
+            suit_icon(canvas, x + dx, cy, what, chip_icon(size), suit_colours[what])
+        else:
+            draw_text(canvas, x + dx, cy, what, size, text_colour, bold=True)
+    return width
 
 
 # The palette image's lookup cache is shared and filled in while Pillow has released
@@ -178,40 +213,179 @@ _PALETTE_LOCK = threading.Lock()
 
 def encode(canvas: Image.Image, th: Theme) -> bytes:
     """The canvas as PNG bytes, mapped onto the theme palette (no metadata)."""
+    return png(to_palette(canvas, th))
+
+
+def to_palette(image: Image.Image, th: Theme) -> Image.Image:
+    """An RGB image mapped onto the theme's palette: a "P" image."""
     with _PALETTE_LOCK:
-        indexed = canvas.quantize(palette=palette_image(th.name), dither=Image.Dither.NONE)
-    return png(indexed)
+        return image.quantize(palette=palette_image(th.name), dither=Image.Dither.NONE)
 
 
-def png(indexed: Image.Image) -> bytes:
-    """An 8-bit palette PNG of a "P" image: IHDR, PLTE, one IDAT, IEND, nothing else.
+@lru_cache(maxsize=128)
+def index(theme_name: str, colour: RGB) -> int:
+    """The palette index a flat area of ``colour`` is mapped to."""
+    dot = to_palette(Image.new("RGB", (1, 1), colour), THEMES[theme_name])
+    return int(dot.im.getpixel((0, 0)))
+
+
+def new_paper(width: int, height: int, th: Theme, *, scratch: bool = False) -> Image.Image:
+    """A palette canvas of the theme's page colour (see the module's docstring).
+
+    With ``scratch``, the render thread's own canvas, kept from one render to the
+    next: it may be larger, and only its top-left ``width`` × ``height`` is
+    cleared, drawn on and (``png(paper, size)``) written. Memory of image size
+    allocated afresh at each render came back as new pages, whose faults cost
+    about as much as the drawing.
+    """
+    if not scratch:
+        paper = Image.new("P", (width, height), index(th.name, th.page))
+        paper.putpalette(palette_image(th.name).getpalette() or ())
+        return paper
+    kept: Image.Image | None = getattr(_SCRATCH, "paper", None)
+    if kept is None or kept.width < width or kept.height < height:
+        old = (0, 0) if kept is None else kept.size
+        kept = _SCRATCH.paper = Image.new("P", (max(width, old[0]), max(height, old[1])))
+        _SCRATCH.theme = None
+    paper = kept
+    if _SCRATCH.theme != th.name:
+        paper.putpalette(palette_image(th.name).getpalette() or ())
+        _SCRATCH.theme = th.name
+    paper.paste(index(th.name, th.page), (0, 0, width, height))
+    return paper
+
+
+#: a piece for a palette canvas, and the mask (0 or 255 only) it is pasted through
+Stamp = tuple[Image.Image, Image.Image]
+_BINARY = [0] + [255] * 255
+
+
+def _stamp(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Stamp:
+    rgb = Image.new("RGB", mask.size, over)
+    rgb.paste(ink, (0, 0), mask)
+    return to_palette(rgb, th), mask.point(_BINARY)
+
+
+def _put(paper: Image.Image, stamp: Stamp, left: int, top: int) -> None:
+    piece, mask = stamp
+    paper.im.paste(piece.im, (left, top, left + piece.width, top + piece.height), mask.im)
+
+
+@lru_cache(maxsize=4096)
+def _text_stamp(
+    text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
+) -> Stamp:
+    return _stamp(text_mask(text, size, bold, tracking).mask, ink, over, THEMES[theme_name])
+
+
+def stamp_text(
+    paper: Image.Image,
+    th: Theme,
+    x: float,
+    y: float,
+    text: str,
+    size: int,
+    ink: RGB,
+    over: RGB,
+    *,
+    bold: bool = False,
+    align: str = "left",
+    valign: str = "middle",
+    tracking: int = 0,
+) -> int:
+    """``draw_text`` on a palette canvas, the text antialiased over ``over``; its width."""
+    tm = text_mask(text, size, bold, tracking)
+    left, top = place(tm, x, y, size, align, valign)
+    _put(paper, _text_stamp(text, size, bold, tracking, ink, over, th.name), left, top)
+    return tm.width
+
+
+@lru_cache(maxsize=256)
+def _shape_stamp(shape: str, size: int, ink: RGB, over: RGB, theme_name: str) -> Stamp:
+    return _stamp(shape_mask(shape, size), ink, over, THEMES[theme_name])
+
+
+def stamp_chip(
+    paper: Image.Image,
+    th: Theme,
+    x: float,
+    cy: float,
+    parts: list[ChipPart],
+    size: int,
+    ink: RGB,
+    suit_colours: dict[str, RGB],
+    over: RGB,
+) -> None:
+    """``trump_chip`` on a palette canvas, over ``over``, from its ``trump_parts``."""
+    for dx, what, is_suit in parts:
+        if is_suit:
+            icon = chip_icon(size)
+            stamp = _shape_stamp(what, icon, suit_colours[what], over, th.name)
+            _put(paper, stamp, round(x + dx), round(cy - icon / 2))  # as ``suit_icon``
+        else:
+            stamp_text(paper, th, x + dx, cy, what, size, ink, over, bold=True)
+
+
+@lru_cache(maxsize=32)
+def _corner_pieces(r: int, fill: RGB, over: RGB, theme_name: str) -> tuple[Image.Image, ...]:
+    return tuple(_stamp(mask, fill, over, THEMES[theme_name])[0] for mask in _corner_masks(r))
+
+
+def stamp_rounded(
+    paper: Image.Image,
+    th: Theme,
+    box: tuple[int, int, int, int],
+    radius: int,
+    fill: RGB,
+    over: RGB,
+) -> None:
+    """``rounded`` (a fill, no outline) on a palette canvas, its corners over ``over``.
+
+    At least ``2 * radius`` px wide and high, as every rounded rectangle drawn is.
+    """
+    for part in _cross(box, radius):
+        paper.paste(index(th.name, fill), part)
+    for (x, y), piece in zip(
+        _corner_spots(box, radius), _corner_pieces(radius, fill, over, th.name), strict=True
+    ):
+        paper.im.paste(piece.im, (x, y, x + radius, y + radius))
+
+
+def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
+    """An 8-bit palette PNG of a "P" image (its top-left ``size`` only, if given):
+    IHDR, PLTE, one IDAT, IEND, nothing else.
 
     Every row is stored unfiltered (filter byte 0), so the image data is the
     pixels with a zero before each row: the image pasted one column to the right
-    of a column of index 0, whose bytes are exactly that. It goes through in
-    bands of ``BAND_ROWS`` rows: one image-sized buffer more per render (800 KB
-    for the table image) came back from the allocator as fresh pages each time,
-    1,500 page faults that cost more than the deflate.
+    of a column of index 0, whose bytes are exactly that. They are gathered in
+    bands of ``BAND_ROWS`` rows into a buffer each thread keeps, then deflated in
+    one call. Allocations of image size are what is avoided: such a buffer, or a
+    streaming compressor's state (a few hundred KB), came back from the allocator
+    as fresh pages at every render, 100-1,500 page faults that cost more than the
+    deflate (0.3 ms of a 0.7 ms hand image).
     """
     if indexed.mode != "P":
         raise ValueError(f"png() writes palette images, not {indexed.mode!r}")
-    width, height = indexed.size
-    deflate = isal_zlib.compressobj(DEFLATE_LEVEL)
-    idat = []
-    band = Image.new("P", (width + 1, min(BAND_ROWS, height)), 0)
+    width, height = size or indexed.size
+    row = width + 1
+    raw: bytearray | None = getattr(_SCRATCH, "raw", None)
+    if raw is None or len(raw) < row * height:
+        raw = _SCRATCH.raw = bytearray(row * height)
+    band = Image.new("P", (row, min(BAND_ROWS, height)), 0)
     for top in range(0, height, BAND_ROWS):
         if height - top < band.height:
-            band = Image.new("P", (width + 1, height - top), 0)
+            band = Image.new("P", (row, height - top), 0)
         band.paste(indexed, (1, -top))  # rows top.. of the image, column 0 left at 0
-        idat.append(deflate.compress(band.tobytes()))
-    idat.append(deflate.flush())
+        raw[top * row : (top + band.height) * row] = band.tobytes()
+    with memoryview(raw) as view:
+        idat = isal_zlib.compress(view[: row * height], DEFLATE_LEVEL)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", bytes(indexed.getpalette() or (0, 0, 0))),
-            _chunk(b"IDAT", b"".join(idat)),
+            _chunk(b"IDAT", idat),
             _chunk(b"IEND", b""),
         )
     )

@@ -15,14 +15,16 @@ joker's black and hollow, so the two differ in shape as well as colour.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.rules import RANKS, Card, Trump, order_for
 
+from .canvas import to_palette
 from .fonts import draw_text
 from .labels import Lang, label
 from .shapes import rounded_mask, shape_mask
@@ -221,6 +223,149 @@ def paste_card(
     core.paste(spr.top[0].im, (x, y, right, y + RADIUS), spr.top[1].im)
     core.paste(spr.body.im, (x, y + RADIUS, right, low))
     core.paste(spr.bottom[0].im, (x, low, right, y + CARD_H), spr.bottom[1].im)
+
+
+# --- cards on a palette canvas (the hand image: see ``canvas``) ---------------------
+
+TILE_H = CARD_H + _SHADOW  # a card and the drop shadow below it
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tile:
+    """A card with its drop shadow over the felt, mapped onto the palette, whole
+    (``CARD_W`` wide) or as much as shows when the next card of a fan covers it (``FAN_W``).
+
+    ``image`` holds the right pixels wherever the card or its shadow is opaque. In
+    the ``zones`` (its rounded corners and the ends of its shadow) what lies under
+    the card shows through, so ``place_cards`` pastes each zone again from a piece
+    composed in RGB over exactly that: the felt, or the card before it at its place.
+    Pieces are cached by content, not by card: most cards' corners hold the same
+    pixels, over the same few backgrounds.
+    """
+
+    sprite: Sprite
+    covered: bool
+    image: Image.Image
+    rgb: Image.Image  # ``image`` before the mapping: what the next card's corners lie on
+    zones: tuple[Box, ...]
+    content: tuple[int, ...]  # per zone, an id of the card's own pixels there
+    # (dx, dy, w, h) -> an id of this tile's pixels under a zone of the next card
+    under: dict[tuple[int, int, int, int], int]
+
+
+def tile(
+    card: Card, theme_name: str, four_color: bool, lang: Lang, variant: str, covered: bool
+) -> Tile:
+    """The cached tile of ``card`` (language only matters for jokers)."""
+    return _tile(card, theme_name, four_color, lang if card.is_joker else "en", variant, covered)
+
+
+@lru_cache(maxsize=1280)  # two per sprite (``_sprite``'s cache): ~18 KB each
+def _tile(
+    card: Card, theme_name: str, four_color: bool, lang: Lang, variant: str, covered: bool
+) -> Tile:
+    th = THEMES[theme_name]
+    spr = sprite(card, theme_name, four_color, lang, variant)
+    part = spr.fan if covered and spr.fan is not None else spr
+    width = part.body.width
+    rgb = Image.new("RGB", (width, TILE_H), th.felt)
+    paste_card(rgb, spr, 0, 0, th.shadow, covered=covered)
+    face = Image.new("RGB", (width, TILE_H))  # the card's pixels before its mask
+    face.paste(part.top[0], (0, 0))
+    face.paste(part.body, (0, RADIUS))
+    face.paste(part.bottom[0], (0, CARD_H - RADIUS))
+    zones = _zones(width)
+    content = tuple(_intern((width, box, th.shadow, face.crop(box).tobytes())) for box in zones)
+    return Tile(spr, covered, to_palette(rgb, th), rgb, zones, content, {})
+
+
+@cache
+def _zones(width: int) -> tuple[Box, ...]:
+    """The boxes of a tile ``width`` px wide where neither the card nor its shadow is
+    opaque (bounding boxes, one per corner of the tile that has such pixels)."""
+    mask = rounded_mask(CARD_W, CARD_H, RADIUS).crop((0, 0, width, CARD_H))
+    opaque = mask.point([0] * 255 + [255])
+    solid = Image.new("L", (width, TILE_H), 0)
+    solid.paste(opaque.crop((0, CARD_H - RADIUS - _SHADOW, width, CARD_H)), (0, CARD_H - RADIUS))
+    solid.paste(255, (0, 0), opaque)
+    loose = ImageChops.invert(solid)
+    zones = []
+    for x0, x1 in ((0, width // 2), (width // 2, width)):
+        for y0, y1 in ((0, TILE_H // 2), (TILE_H // 2, TILE_H)):
+            found = loose.crop((x0, y0, x1, y1)).getbbox()
+            if found is not None:
+                zones.append((x0 + found[0], y0 + found[1], x0 + found[2], y0 + found[3]))
+    return tuple(zones)
+
+
+# Content ids: never reused, so an id still held by a cached tile can't name other
+# pixels after the table is cleared (which only costs some pieces being drawn again).
+_IDS: dict[object, int] = {}
+_NEXT_ID = itertools.count()
+_PIECES: dict[tuple[int, int], Image.Image] = {}  # (card content, ground) -> "P" piece
+_MAX_ENTRIES = 20_000  # ~10 MB: far more than the few hundred pieces two themes need
+
+
+def _intern(key: object) -> int:
+    found = _IDS.get(key)
+    if found is None:
+        if len(_IDS) > _MAX_ENTRIES:
+            _IDS.clear()
+        found = _IDS.setdefault(key, next(_NEXT_ID))
+    return found
+
+
+def _ground(th: Theme, below: tuple[Tile, int, int] | None, box: Box) -> Image.Image:
+    """What lies under ``box`` (on the canvas) before a card is pasted: the felt, and
+    the card ``below`` (tile, x, y) where it reaches."""
+    x0, y0, x1, y1 = box
+    ground = Image.new("RGB", (x1 - x0, y1 - y0), th.felt)
+    if below is not None:
+        t, x, y = below
+        ground.paste(t.rgb, (x - x0, y - y0))
+    return ground
+
+
+def _ground_id(th: Theme, below: tuple[Tile, int, int] | None, box: Box) -> int:
+    x0, y0, x1, y1 = box
+    if below is not None:
+        t, x, y = below
+        if x + t.rgb.width <= x0 or x >= x1 or y + TILE_H <= y0 or y >= y1:
+            below = None  # out of reach: only felt
+        else:
+            key = (x0 - x, y0 - y, x1 - x0, y1 - y0)
+            found = t.under.get(key)
+            if found is None:
+                found = t.under[key] = _intern((key, _ground(th, below, box).tobytes()))
+            return found
+    return _intern((th.felt, x1 - x0, y1 - y0))
+
+
+def place_cards(paper: Image.Image, th: Theme, cards: Iterable[tuple[Tile, int, int]]) -> None:
+    """Paste (tile, x, y) cards on a palette canvas in order, each over the one before
+    (the same pixels as ``paste_card`` on RGB, then the mapping).
+
+    Each card's zones are composed over the felt and the card before it; the cards
+    of a hand are laid out so that nothing else reaches them (an earlier card is
+    already covered there, codes are printed lower).
+    """
+    core = paper.im
+    below: tuple[Tile, int, int] | None = None
+    for t, x, y in cards:
+        core.paste(t.image.im, (x, y, x + t.image.width, y + TILE_H))
+        for (zx0, zy0, zx1, zy1), content in zip(t.zones, t.content, strict=True):
+            box = (x + zx0, y + zy0, x + zx1, y + zy1)
+            key = (content, _ground_id(th, below, box))
+            piece = _PIECES.get(key)
+            if piece is None:
+                ground = _ground(th, below, box)
+                paste_card(ground, t.sprite, x - box[0], y - box[1], th.shadow, covered=t.covered)
+                if len(_PIECES) > _MAX_ENTRIES:
+                    _PIECES.clear()
+                piece = _PIECES[key] = to_palette(ground, th)
+            core.paste(piece.im, box)
+        below = (t, x, y)
 
 
 def suit_colours(th: Theme, four_color: bool) -> dict[str, RGB]:

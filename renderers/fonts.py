@@ -197,6 +197,14 @@ def draw_text(
     of its capitals (``"top"``).
     """
     tm = text_mask(text, size, bold, tracking)
+    left, top = place(tm, x, y, size, align, valign)
+    mask = tm.mask  # pasted on the core image: see ``cards.paste_card``
+    image.im.paste(colour, (left, top, left + mask.width, top + mask.height), mask.im)
+    return tm.width
+
+
+def place(tm: TextMask, x: float, y: float, size: int, align: str, valign: str) -> tuple[int, int]:
+    """Where ``draw_text`` puts the top-left corner of ``tm``'s mask (its arguments' meaning)."""
     if align == "center":
         x -= tm.width / 2
     elif align == "right":
@@ -207,7 +215,4 @@ def draw_text(
         baseline = y + size * 0.74
     else:
         baseline = y
-    left, top = round(x) - 1, round(baseline) - tm.ascent
-    mask = tm.mask  # pasted on the core image: see ``cards.paste_card``
-    image.im.paste(colour, (left, top, left + mask.width, top + mask.height), mask.im)
-    return tm.width
+    return round(x) - 1, round(baseline) - tm.ascent

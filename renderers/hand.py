@@ -22,9 +22,17 @@ from PIL import Image
 
 from bot.rules import Card
 
-from .canvas import encode, legible, new_canvas, rounded, trump_chip
-from .cards import CARD_H, CARD_W, STRIP, group_of, hand_order, paste_card, sprite, suit_colours
-from .fonts import draw_text, fit
+from .canvas import (
+    legible,
+    new_paper,
+    png,
+    stamp_chip,
+    stamp_rounded,
+    stamp_text,
+    trump_parts,
+)
+from .cards import CARD_H, CARD_W, STRIP, group_of, hand_order, place_cards, suit_colours, tile
+from .fonts import fit
 from .labels import Lang, word
 from .scenes import HandScene
 from .theme import Theme
@@ -141,53 +149,79 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
     return width, height, slots
 
 
-def draw(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Image.Image:
-    width, height, slots = layout(scene)
-    size, code_h, header_h = sizes(width)
-    canvas = new_canvas(width, height, th)
+VARIANT = {  # (selected, trump) -> the card's look
+    (False, False): "plain",
+    (False, True): "trump",
+    (True, False): "selected",
+    (True, True): "selected_trump",
+}
+FELT_RADIUS = 18
+TAG_RADIUS = 6
 
-    # header: the title, then the trump on the left and the counts on the right
-    line = header_h / 2
-    cy = MARGIN + line / 2
+
+def header(scene: HandScene, width: int, n_selected: int, lang: Lang) -> tuple[str, str]:
+    """The title (cut to fit) and the counts (``2 selected · 25 cards``)."""
+    size = sizes(width)[0]
     words = scene.words
     title = fit(scene.title or word(words, lang, "your_hand"), size, True, width - 2 * MARGIN - 8)
-    draw_text(canvas, MARGIN + 4, cy, title, size, th.text, bold=True)
-    cy += line - 4
-    colours = suit_colours(th, four_color)
-    trump_chip(canvas, MARGIN + 4, cy, scene.trump, lang, size, th.text, colours, words)
     info = word(words, lang, "cards_n", n=len(scene.cards))
-    n_selected = sum(1 for s in slots if s.selected)
     if n_selected:
         info = word(words, lang, "selected_n", n=n_selected) + " · " + info
-    draw_text(canvas, width - MARGIN - 4, cy, info, size, th.muted, align="right")
+    return title, info
 
-    felt_top = MARGIN + header_h
-    rounded(canvas, (MARGIN, felt_top, width - MARGIN, height - MARGIN), 18, th.felt)
 
+def code_spot(slot: Slot, size: int, code_h: int) -> tuple[float, float, tuple[int, int, int, int]]:
+    """Where a card's code is printed (centre x, centre y) and its kitty tag's box."""
+    base_y = slot.y + (0 if slot.selected else -RAISE)
+    cy = base_y + RAISE + CARD_H + CODE_GAP + code_h / 2
+    half = code_h // 2
+    return (
+        slot.x + (STRIP - 1) / 2,
+        cy,
+        (slot.x, int(cy) - half, slot.x + STRIP - 1, int(cy) + half),
+    )
+
+
+def compose(
+    scene: HandScene, th: Theme, four_color: bool, lang: Lang, *, scratch: bool = False
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The hand image on a palette canvas ("P"), from cached pieces (see ``canvas``),
+    and its size; with ``scratch``, on the thread's own canvas (``new_paper``)."""
+    width, height, slots = layout(scene)
+    size, code_h, header_h = sizes(width)
+    paper = new_paper(width, height, th, scratch=scratch)
+
+    # header: the title, then the trump on the left and the counts on the right
+    title, info = header(scene, width, sum(1 for s in slots if s.selected), lang)
+    line = header_h / 2
+    cy = MARGIN + line / 2
+    stamp_text(paper, th, MARGIN + 4, cy, title, size, th.text, th.page, bold=True)
+    cy += line - 4
+    parts, _ = trump_parts(scene.trump, lang, size, scene.words)
+    colours = suit_colours(th, four_color)
+    stamp_chip(paper, th, MARGIN + 4, cy, parts, size, th.text, colours, th.page)
+    stamp_text(paper, th, width - MARGIN - 4, cy, info, size, th.muted, th.page, align="right")
+
+    felt = (MARGIN, MARGIN + header_h, width - MARGIN, height - MARGIN)
+    stamp_rounded(paper, th, felt, FELT_RADIUS, th.felt, th.page)
+    tiles = []
     for slot, after in itertools.zip_longest(slots, slots[1:]):
-        variant = {
-            (False, False): "plain",
-            (False, True): "trump",
-            (True, False): "selected",
-            (True, True): "selected_trump",
-        }[(slot.selected, slot.trump)]
-        spr = sprite(slot.card, th.name, four_color, lang, variant)
         covered = after is not None and after.y == slot.y and after.x == slot.x + STRIP
-        paste_card(canvas, spr, slot.x, slot.y, th.shadow, covered=covered)
+        variant = VARIANT[(slot.selected, slot.trump)]
+        tiles.append((tile(slot.card, th.name, four_color, lang, variant, covered), slot.x, slot.y))
+    place_cards(paper, th, tiles)
     for slot in slots:
-        code = str(slot.card)
-        base_y = slot.y + (0 if slot.selected else -RAISE)
-        cy = base_y + RAISE + CARD_H + CODE_GAP + code_h / 2
-        colour = th.accent if slot.selected else th.text
+        mid, cy, tag = code_spot(slot, size, code_h)
+        ink, under = (th.accent if slot.selected else th.text), th.felt
         if slot.marked:  # from the kitty: the code on a gold tag
-            half = code_h // 2
-            box = (slot.x, int(cy) - half, slot.x + STRIP - 1, int(cy) + half)
-            rounded(canvas, box, 6, th.gold)
-            colour = th.badge_ink
-        mid = slot.x + (STRIP - 1) / 2
-        draw_text(canvas, mid, cy, code, size, colour, bold=True, align="center", tracking=-1)
-    return canvas
+            stamp_rounded(paper, th, tag, TAG_RADIUS, th.gold, th.felt)
+            ink, under = th.badge_ink, th.gold
+        code = str(slot.card)
+        stamp_text(
+            paper, th, mid, cy, code, size, ink, under, bold=True, align="center", tracking=-1
+        )
+    return paper, (width, height)
 
 
 def render(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> bytes:
-    return encode(draw(scene, th, four_color, lang), th)
+    return png(*compose(scene, th, four_color, lang, scratch=True))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -9,12 +11,24 @@ import pytest
 from bot.rules import Trump, deck, order_for, parse_cards
 from renderers import HandScene, render_hand
 from renderers.cards import CARD_H, CARD_W, STRIP, hand_order
-from renderers.hand import CODE_GAP, MARGIN, MAX_PER_ROW, MIN_WIDTH, layout, sizes, split_rows
-from renderers.theme import DARK, LIGHT
+from renderers.hand import (
+    CODE_GAP,
+    MARGIN,
+    MAX_PER_ROW,
+    MIN_WIDTH,
+    compose,
+    layout,
+    sizes,
+    split_rows,
+)
+from renderers.theme import DARK, LIGHT, THEMES, palette_colours, palette_image
 
+from . import hand_reference as reference
 from .util import at_phone_width, count, decode, ink_height, near, only
 
 TRUMP = Trump("T", "H")
+LANGS = ("en", "zh")
+LARGE = 6  # cards a row with the large card size (``cogs.panels.LARGE_PER_ROW``)
 PIP = (52, 79)  # centre of the big pip inside a card sprite
 
 
@@ -206,27 +220,49 @@ def test_every_word_is_at_least_12_px_high_on_a_400_px_phone(lang):
         assert ink_height(phone, box) >= 12, (x0, y0, x1, y1)
 
 
-def test_a_covered_card_pasted_in_part_gives_the_same_image(monkeypatch):
-    """A card hidden by its neighbour in a fan is pasted only as far as it can show
-    (``cards.FAN_W``): the image must be the very same as with every card whole,
-    with raised (selected) cards, kitty marks, jokers and groups in between."""
-    import random
-
-    from renderers import hand as hand_module
-    from renderers.cards import paste_card
-
+def _scenes() -> list[HandScene]:
+    """Hands of every shape: 33 cards (four rows), 25, 12, 1, none; selected (raised)
+    cards, trumps, kitty marks, no trump, jokers side by side, large cards (six a row)."""
     rng = random.Random(7)
     full = deck(2)
     scenes = []
-    for n in (33, 25, 12, 2):
+    for n in (33, 25, 12, 1, 0):
         cards = rng.sample(full, n)
-        selected = rng.sample(cards, min(3, n - 1))
+        selected = rng.sample(cards, min(3, max(0, n - 1)))
         scenes.append(HandScene(cards, TRUMP, selected=selected, marked=cards[:2]))
-        scenes.append(HandScene(cards, None))
-    fast = [render_hand(scene, theme=theme) for scene in scenes for theme in ("dark", "light")]
-    monkeypatch.setattr(
-        hand_module, "paste_card", lambda *a, covered=False: paste_card(*a, covered=False)
-    )
-    whole = [render_hand(scene, theme=theme) for scene in scenes for theme in ("dark", "light")]
-    # Pixels, not PNG bytes: the palette's order may follow what the worker drew before.
-    assert [decode(p).tobytes() for p in fast] == [decode(p).tobytes() for p in whole]
+        scenes.append(HandScene(cards, None, per_row=LARGE))
+        scenes.append(HandScene(cards, Trump("2", None), selected=cards[:5], title="Ana · dealer"))
+    jokers = parse_cards("BJ SJ BJ SJ AH")
+    scenes.append(HandScene(jokers, Trump("5", "S"), selected=jokers[1:2], marked=jokers[:1]))
+    return scenes
+
+
+def test_the_palette_composition_gives_the_pixels_of_drawing_in_rgb():
+    """The hand is composed straight on a palette canvas from cached pieces (cards
+    covered in a fan pasted in part, corners composed over what lies under them);
+    drawn the plain way (every card whole on an RGB canvas, then the whole image
+    mapped onto the palette) it must come out the very same, pixel for pixel, in
+    both themes, both colour schemes and both languages (the jokers' faces)."""
+    for scene in _scenes():
+        for theme, four_color, lang in itertools.product(THEMES.values(), (False, True), LANGS):
+            expected = reference.draw(scene, theme, four_color, lang)
+            image, size = compose(scene, theme, four_color, lang)
+            assert image.size == size == expected.size
+            label = (len(scene.cards), theme.name, four_color, lang)
+            assert image.tobytes() == expected.tobytes(), label
+            assert image.getpalette() == palette_image(theme.name).getpalette()
+
+
+def test_the_png_holds_the_composed_pixels_and_only_palette_colours():
+    """Through ``render_hand``: the thread's reused canvas (larger images drawn on
+    it before smaller ones, themes in turn) still gives each image's own pixels."""
+    scenes = sorted(_scenes(), key=lambda s: -len(s.cards))
+    for scene in scenes:
+        for theme in THEMES.values():
+            data = render_hand(scene, theme=theme.name, four_color=True, lang="zh")
+            expected = reference.draw(scene, theme, True, "zh").convert("RGB")
+            image = decode(data)
+            assert image.size == expected.size
+            assert image.tobytes() == expected.tobytes(), (len(scene.cards), theme.name)
+            colours = {colour for _, colour in image.getcolors(1 << 16) or []}
+            assert colours <= set(palette_colours(theme)), theme.name
