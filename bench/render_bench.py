@@ -5,15 +5,14 @@ Run: ``python3 -m bench.render_bench`` (one core, no arguments needed).
 Renders the demo scenes of ``python3 -m renderers demo`` (a real two-deck deal:
 the dealer's 33-card hand, the live table image with a trick, the kitty, a
 summary), a 25-card hand (``hand-25``: what a player holds after the deal, the
-image the bot draws at every play) and a worst-case table (its trick a 12-card throw and three 12-card
-follows), in each theme,
-after one warm-up render per kind so that card sprites and text masks are
-cached, as they are in a running bot; in English and with the Chinese labels
-(``lang="zh"``, the CJK font), which players who read Chinese get. Targets
-(issue 4): a trick under 5 ms (the table image, which took the trick image's
-place), a 33-card hand under 10 ms, every file under
-100 KB. The "cold" column is the first render of a kind, which also draws the
-sprites it needs.
+image the bot draws at every play) and a worst-case table (its trick a 12-card
+throw and three 12-card follows), in each theme, after one warm-up render per
+kind so that card sprites and text masks are cached, as they are in a running
+bot; in English and with the Chinese labels (``lang="zh"``, the CJK font), which
+players who read Chinese get. Targets (issue 4): a trick under 5 ms (the table
+image, which took the trick image's place), a 33-card hand under 10 ms, every
+file under 100 KB. The "cold" column is the first render of a kind, which also
+draws the sprites it needs.
 """
 
 from __future__ import annotations
