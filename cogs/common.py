@@ -15,7 +15,7 @@ ever reaches a user.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import aiohttp
 import discord
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs")
 
 
-@runtime_checkable
 class Deps(Protocol):
     """What a command needs from the client: the composition root provides it."""
 
@@ -116,11 +115,16 @@ async def refuse_forged_references(interaction: discord.Interaction) -> bool:
     return False
 
 
+#: what ``Deps`` asks of a client (``isinstance`` against a runtime-checkable protocol
+#: collects these names anew at every call: a few times per interaction, under load)
+DEPS = tuple(Deps.__annotations__)
+
+
 def deps(interaction: discord.Interaction) -> Deps:
     client = interaction.client
-    if not isinstance(client, Deps):  # only a client wired by the composition root has them
+    if not all(hasattr(client, name) for name in DEPS):  # only a wired client has them
         raise TypeError(f"{type(client).__name__} does not provide the table service")
-    return client
+    return cast(Deps, client)
 
 
 #: Discord's error code for a thread asked of a message that already has one

@@ -12,6 +12,7 @@ Custom ids are written and read by one codec, ``cogs.ids``.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections import Counter
 from dataclasses import dataclass
@@ -187,6 +188,12 @@ def hand_image(
     return image
 
 
+@functools.cache
+def _option_label(card: Card) -> str:
+    """A card's line in a menu (``A♥ (AH)``): 54 cards, made once each."""
+    return f"{card.pretty} ({card})"
+
+
 def kitty_values(view: SeatView) -> set[str]:
     """The option values of the cards the dealer took from the kitty (their last copies)."""
     held = Counter(view.hand)
@@ -240,13 +247,11 @@ def build_panel(
         lines.append(t(loc, "panel-bid-below" if bids else "panel-no-bid"))
         for i, bid in enumerate(bids[:10]):
             code = "".join(str(c) for c in bid.cards)
-            components.add_item(
-                discord.ui.Button(
-                    label=bid_label(bid, current, seat, loc)[:80],
-                    style=discord.ButtonStyle.primary,
-                    custom_id=format_id(BidButton(table_id, seat, code)),
-                    row=i // 5,
-                )
+            components.button(
+                bid_label(bid, current, seat, loc)[:80],
+                format_id(BidButton(table_id, seat, code)),
+                discord.ButtonStyle.primary,
+                row=i // 5,
             )
     elif view.expecting == "overcall" and view.to_act == seat:
         # the round after burying (seed 000:43): one button per legal overcall, and Pass
@@ -255,20 +260,16 @@ def build_panel(
         bids = view.auction.options(view.hand, seat)
         for i, bid in enumerate(bids[:9]):
             code = "".join(str(c) for c in bid.cards)
-            components.add_item(
-                discord.ui.Button(
-                    label=bid_label(bid, view.current_bid, seat, loc)[:80],
-                    style=discord.ButtonStyle.primary,
-                    custom_id=format_id(BidButton(table_id, seat, code)),
-                    row=i // 5,
-                )
+            components.button(
+                bid_label(bid, view.current_bid, seat, loc)[:80],
+                format_id(BidButton(table_id, seat, code)),
+                discord.ButtonStyle.primary,
+                row=i // 5,
             )
-        components.add_item(
-            discord.ui.Button(
-                label=t(loc, "panel-button-pass"),
-                custom_id=format_id(BidButton(table_id, seat, PASS_CODE)),
-                row=min(len(bids[:9]) // 5 + 1, 4),
-            )
+        components.button(
+            t(loc, "panel-button-pass"),
+            format_id(BidButton(table_id, seat, PASS_CODE)),
+            row=min(len(bids[:9]) // 5 + 1, 4),
         )
     elif acting:
         burying = view.expecting == "bury"
@@ -292,64 +293,57 @@ def build_panel(
             lines.append(f"⚠️ {problem}")
         if confirm and burying and problem is None:
             lines.append(t(loc, "panel-bury-confirm", cards=cards_text(selected)))
-            components.add_item(
-                _button(
-                    t(loc, "panel-button-confirm"),
-                    format_id(PanelButton(table_id, seat, seq, "confirm")),
-                    discord.ButtonStyle.danger,
-                )
+            components.button(
+                t(loc, "panel-button-confirm"),
+                format_id(PanelButton(table_id, seat, seq, "confirm")),
+                discord.ButtonStyle.danger,
             )
-            components.add_item(
-                _button(
-                    t(loc, "panel-button-back"), format_id(PanelButton(table_id, seat, seq, "back"))
-                )
+            components.button(
+                t(loc, "panel-button-back"), format_id(PanelButton(table_id, seat, seq, "back"))
             )
         else:
             staged_set = set(staged)
             from_kitty = kitty_values(view) if burying else set()
             kitty_note = " · " + t(loc, "table-panel-from-kitty")
             for i, options in enumerate(menus_for(view)):
-                menu: discord.ui.Select[Components] = discord.ui.Select(
-                    custom_id=format_id(PickerMenu(table_id, seat, seq, i)),
-                    placeholder=f"{_menu_label(view, options, loc)} ({len(options)})"[:150],
-                    min_values=0,
-                    max_values=len(options),
-                    options=[
-                        discord.SelectOption(
-                            label=f"{card.pretty} ({card})"
+                # a select's payload as ``discord.ui.Select(...).to_component_dict()`` writes it
+                menu = {
+                    "type": 3,
+                    "custom_id": format_id(PickerMenu(table_id, seat, seq, i)),
+                    "min_values": 0,
+                    "max_values": len(options),
+                    "disabled": False,
+                    "required": True,
+                    "placeholder": f"{_menu_label(view, options, loc)} ({len(options)})"[:150],
+                    "options": [
+                        {
+                            "label": _option_label(card)
                             + (kitty_note if value in from_kitty else ""),
-                            value=value,
-                            default=value in staged_set,
-                        )
+                            "value": value,
+                            "default": value in staged_set,
+                        }
                         for value, card in options
                     ],
-                    row=i,
-                )
-                components.add_item(menu)
+                }
+                components.add(menu, i, width=5)
             verb = t(loc, "panel-button-bury" if burying else "panel-button-play")
-            components.add_item(
-                _button(
-                    verb,
-                    format_id(PanelButton(table_id, seat, seq, "bury" if burying else "play")),
-                    discord.ButtonStyle.success,
-                    disabled=problem is not None,
-                    row=4,
-                )
+            components.button(
+                verb,
+                format_id(PanelButton(table_id, seat, seq, "bury" if burying else "play")),
+                discord.ButtonStyle.success,
+                disabled=problem is not None,
+                row=4,
             )
             if view.rules.assistance == "full":  # assistance none: no suggestion (seed 000)
-                components.add_item(
-                    _button(
-                        t(loc, "panel-button-suggest"),
-                        format_id(PanelButton(table_id, seat, seq, "suggest")),
-                        row=4,
-                    )
-                )
-            components.add_item(
-                _button(
-                    t(loc, "panel-button-clear"),
-                    format_id(PanelButton(table_id, seat, seq, "clear")),
+                components.button(
+                    t(loc, "panel-button-suggest"),
+                    format_id(PanelButton(table_id, seat, seq, "suggest")),
                     row=4,
                 )
+            components.button(
+                t(loc, "panel-button-clear"),
+                format_id(PanelButton(table_id, seat, seq, "clear")),
+                row=4,
             )
     elif view.expecting in ("play", "bury", "overcall") and view.to_act is not None:
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
@@ -357,16 +351,3 @@ def build_panel(
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()
     image = hand_image(view, selected, title, prefs, loc, marked=marked, memo=memo)
     return Panel("\n".join(lines)[:2000], image, components)
-
-
-def _button(
-    label: str,
-    custom_id: str,
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    *,
-    disabled: bool = False,
-    row: int | None = None,
-) -> discord.ui.Button[Components]:
-    return discord.ui.Button(
-        label=label, custom_id=custom_id, style=style, disabled=disabled, row=row
-    )

@@ -36,6 +36,7 @@ from .common import deps, ephemeral, place_of, reply, shengji
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu
 from .lang import error_text, refusal, reply_locale, say
 from .panels import cards_for, option_values, selection_problem
+from .tableview import as_view
 
 
 @shengji.command(name="hand", description="Open your private hand panel")
@@ -119,7 +120,7 @@ async def open_panel(interaction: discord.Interaction, channel_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     panel = await presenter.panel_for(table, seat, view)
     await interaction.followup.send(
-        content=panel.content, file=panel.file(), view=panel.view, ephemeral=True
+        content=panel.content, file=panel.file(), view=as_view(panel.view), ephemeral=True
     )
     presenter.opened_ephemeral(table, seat, interaction)
 
@@ -216,7 +217,7 @@ async def _redraw(
         await interaction.response.defer()
     panel = await deps(interaction).presenter.panel_for(table, seat, view, note=note)
     await interaction.edit_original_response(
-        content=panel.content, attachments=[panel.file()], view=panel.view
+        content=panel.content, attachments=[panel.file()], view=as_view(panel.view)
     )
 
 

@@ -4,9 +4,10 @@ winning it, the buttons under the table messages)."""
 
 from __future__ import annotations
 
+import functools
 import io
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -19,21 +20,90 @@ from .ids import LobbyButton, LobbyWhat, TableButton, format_id
 from .text import bid_text, cards_text, level_name, trump_text
 
 
-class Components(discord.ui.View):
-    """Components to send. Clicks are routed by custom id in the cog, never by a view,
+class Components:
+    """Components to send, kept as the payload Discord reads. Clicks are routed by custom id
+    in the cog, never by a view, so nothing is kept in discord.py's view store for the
+    thousands of panels a busy bot sends, and buttons keep working after a restart.
 
-    so nothing is kept in discord.py's view store for the thousands of panels a
-    busy bot sends, and buttons keep working after a restart.
+    Not a ``discord.ui.View``: a view builds an object per button, select and option
+    and draws random bytes and a future for each view, then turns them all back into
+    this payload at every send; a panel with four menus of cards was rebuilt so at every
+    turn (issue 14, load). discord.py takes any object with ``__discord_ui_view__``
+    and these methods (``handle_message_parameters`` reads ``to_components``). Items
+    are laid out as a view lays them: an explicit row, else the first row with room
+    (a select fills a row, a button takes a fifth).
     """
 
+    __discord_ui_view__ = True
+    timeout: float | None = None  # read by discord.py for ephemeral messages
+
     def __init__(self) -> None:
-        super().__init__(timeout=None)
+        self._rows: list[list[dict[str, Any]]] = [[], [], [], [], []]
+        self._widths = [0, 0, 0, 0, 0]
+        self._payload: list[dict[str, Any]] | None = None
+
+    def add(self, component: dict[str, Any], row: int | None = None, *, width: int = 1) -> None:
+        """Add one component's payload (a button: width 1; a select: width 5)."""
+        if row is None:
+            row = next((i for i, w in enumerate(self._widths) if w + width <= 5), None)
+            if row is None:
+                raise ValueError("no room left for a component")
+        elif self._widths[row] + width > 5:
+            raise ValueError(f"row {row} is full")
+        self._widths[row] += width
+        self._rows[row].append(component)
+        self._payload = None
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Components:
+        """Add a ``discord.ui`` item (its payload, where a view would put it)."""
+        self.add(dict(item.to_component_dict()), item.row, width=item.width)
+        return self
+
+    def button(
+        self,
+        label: str,
+        custom_id: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        *,
+        disabled: bool = False,
+        row: int | None = None,
+        emoji: str | None = None,
+    ) -> None:
+        """A button, as ``discord.ui.Button(...).to_component_dict()`` writes it."""
+        payload: dict[str, Any] = {
+            "type": 2,
+            "style": style.value,
+            "disabled": disabled,
+            "label": label,
+            "custom_id": custom_id,
+        }
+        if emoji is not None:
+            payload["emoji"] = {"id": None, "name": emoji}
+        self.add(payload, row)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        if self._payload is None:
+            self._payload = [{"type": 1, "components": r} for r in self._rows if r]
+        return self._payload
+
+    def custom_ids(self) -> list[str]:
+        """Every component's custom id, row by row."""
+        return [c["custom_id"] for r in self._rows for c in r if "custom_id" in c]
 
     def is_finished(self) -> bool:
         return True
 
     def is_dispatchable(self) -> bool:
         return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
+def as_view(components: Components) -> discord.ui.View:
+    """``components`` where discord.py's signatures say ``View`` (it reads only what
+    ``Components`` has: see there)."""
+    return cast(discord.ui.View, components)
 
 
 def when(deadline: float | None) -> str:
@@ -46,29 +116,22 @@ def png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+@functools.lru_cache(maxsize=4096)
 def table_buttons(table_id: int, assistance: str = "full", loc: object = "en-US") -> Components:
-    """My hand, Last trick (not with ``assistance="none"``: seed 000) and Rules."""
+    """My hand, Last trick (not with ``assistance="none"``: seed 000) and Rules.
+
+    One per table and language, shared by every message that shows them (nothing
+    changes a ``Components`` once made): the table message is edited at every play."""
     view = Components()
-    view.add_item(
-        discord.ui.Button(
-            label=t(loc, "table-button-hand"),
-            custom_id=format_id(TableButton(table_id, "hand")),
-            style=discord.ButtonStyle.primary,
-            emoji="🂠",
-        )
+    view.button(
+        t(loc, "table-button-hand"),
+        format_id(TableButton(table_id, "hand")),
+        discord.ButtonStyle.primary,
+        emoji="🂠",
     )
     if assistance == "full":
-        view.add_item(
-            discord.ui.Button(
-                label=t(loc, "table-button-last"),
-                custom_id=format_id(TableButton(table_id, "last")),
-            )
-        )
-    view.add_item(
-        discord.ui.Button(
-            label=t(loc, "table-button-rules"), custom_id=format_id(TableButton(table_id, "rules"))
-        )
-    )
+        view.button(t(loc, "table-button-last"), format_id(TableButton(table_id, "last")))
+    view.button(t(loc, "table-button-rules"), format_id(TableButton(table_id, "rules")))
     return view
 
 
@@ -81,14 +144,7 @@ def lobby_buttons(table_id: int, loc: object = "en-US") -> Components:
         ("table-button-start", "start", discord.ButtonStyle.primary),
     )
     for key, what, style in buttons:
-        label = t(loc, key)
-        view.add_item(
-            discord.ui.Button(
-                label=label,
-                custom_id=format_id(LobbyButton(table_id, what)),
-                style=style,
-            )
-        )
+        view.button(t(loc, key), format_id(LobbyButton(table_id, what)), style)
     return view
 
 

@@ -21,7 +21,7 @@ def _in_round() -> Match:
 
 
 def _ids(panel) -> list[str]:
-    return [item.custom_id for item in panel.view.children]
+    return panel.view.custom_ids()
 
 
 def test_the_seat_to_speak_gets_its_overcalls_and_pass() -> None:

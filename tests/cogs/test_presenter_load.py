@@ -163,7 +163,7 @@ async def _one_turn_in_order(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _custom_ids(kwargs: dict[str, Any]) -> list[str]:
     view = kwargs.get("view")
-    return [str(getattr(item, "custom_id", "")) for item in (view.children if view else [])]
+    return view.custom_ids() if view else []
 
 
 async def test_a_turn_panel_with_the_same_cards_is_not_uploaded_again(shengji: Env) -> None:
