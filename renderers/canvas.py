@@ -29,18 +29,23 @@ import struct
 import threading
 import zlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from isal import isal_zlib
 from PIL import Image
 
 from bot.rules import Trump
 
-from .fonts import draw_text, place, text_mask, text_width
+from .fonts import TextMask, draw_text, place, text_mask, text_width
 from .labels import Lang, word
 from .shapes import rounded_mask, shape_mask
 from .theme import RGB, THEMES, Theme, palette_image
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 EMPTY: Mapping[str, str] = MappingProxyType({})  # no words of the caller's
 PHONE_WIDTH = 400  # px: how wide a phone shows an image
@@ -57,7 +62,7 @@ def legible(width: int) -> int:
 # ISA-L's level 1: levels 0-2 cost the same here, level 3 six times more for no gain
 DEFLATE_LEVEL = 1
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BAND_ROWS = 64  # rows gathered at a time: ~50 KB for the widest image
+BAND_BYTES = 32 * 1024  # gathered at a time: 96 KB bands came back as fresh pages (41 faults)
 _SCRATCH = threading.local()  # per render thread: a canvas, and the raw data of ``png``
 
 
@@ -255,27 +260,46 @@ def new_paper(width: int, height: int, th: Theme, *, scratch: bool = False) -> I
     return paper
 
 
-#: a piece for a palette canvas, and the mask (0 or 255 only) it is pasted through
-Stamp = tuple[Image.Image, Image.Image]
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A piece for a palette canvas: ink composed over a flat colour, cut to the ink,
+    and the mask (0 or 255 only) it is pasted through; ``box`` is where it lies in the
+    mask it was made from. Pillow's core images, not ``Image`` objects: pasting
+    dozens of them per image, the ``Image`` wrapper's checks cost more than the copy.
+    """
+
+    piece: ImagingCore
+    mask: ImagingCore
+    box: tuple[int, int, int, int]
+
+
 _BINARY = [0] + [255] * 255
 
 
-def _stamp(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Stamp:
+def _inked(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Image.Image:
+    """``ink`` through ``mask`` over a flat ``over``, mapped onto the palette."""
     rgb = Image.new("RGB", mask.size, over)
     rgb.paste(ink, (0, 0), mask)
-    return to_palette(rgb, th), mask.point(_BINARY)
+    return to_palette(rgb, th)
+
+
+def _stamp(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Stamp:
+    box = mask.getbbox() or (0, 0, 0, 0)
+    cut = mask.crop(box)
+    return Stamp(_inked(cut, ink, over, th).im, cut.point(_BINARY).im, box)
 
 
 def _put(paper: Image.Image, stamp: Stamp, left: int, top: int) -> None:
-    piece, mask = stamp
-    paper.im.paste(piece.im, (left, top, left + piece.width, top + piece.height), mask.im)
+    x0, y0, x1, y1 = stamp.box
+    paper.im.paste(stamp.piece, (left + x0, top + y0, left + x1, top + y1), stamp.mask)
 
 
 @lru_cache(maxsize=4096)
 def _text_stamp(
     text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
-) -> Stamp:
-    return _stamp(text_mask(text, size, bold, tracking).mask, ink, over, THEMES[theme_name])
+) -> tuple[TextMask, Stamp]:
+    tm = text_mask(text, size, bold, tracking)
+    return tm, _stamp(tm.mask, ink, over, THEMES[theme_name])
 
 
 def stamp_text(
@@ -294,9 +318,8 @@ def stamp_text(
     tracking: int = 0,
 ) -> int:
     """``draw_text`` on a palette canvas, the text antialiased over ``over``; its width."""
-    tm = text_mask(text, size, bold, tracking)
-    left, top = place(tm, x, y, size, align, valign)
-    _put(paper, _text_stamp(text, size, bold, tracking, ink, over, th.name), left, top)
+    tm, stamp = _text_stamp(text, size, bold, tracking, ink, over, th.name)
+    _put(paper, stamp, *place(tm, x, y, size, align, valign))
     return tm.width
 
 
@@ -327,8 +350,8 @@ def stamp_chip(
 
 
 @lru_cache(maxsize=32)
-def _corner_pieces(r: int, fill: RGB, over: RGB, theme_name: str) -> tuple[Image.Image, ...]:
-    return tuple(_stamp(mask, fill, over, THEMES[theme_name])[0] for mask in _corner_masks(r))
+def _corner_pieces(r: int, fill: RGB, over: RGB, theme_name: str) -> tuple[ImagingCore, ...]:
+    return tuple(_inked(mask, fill, over, THEMES[theme_name]).im for mask in _corner_masks(r))
 
 
 def stamp_rounded(
@@ -348,7 +371,7 @@ def stamp_rounded(
     for (x, y), piece in zip(
         _corner_spots(box, radius), _corner_pieces(radius, fill, over, th.name), strict=True
     ):
-        paper.im.paste(piece.im, (x, y, x + radius, y + radius))
+        paper.im.paste(piece, (x, y, x + radius, y + radius))
 
 
 def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
@@ -358,7 +381,7 @@ def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
     Every row is stored unfiltered (filter byte 0), so the image data is the
     pixels with a zero before each row: the image pasted one column to the right
     of a column of index 0, whose bytes are exactly that. They are gathered in
-    bands of ``BAND_ROWS`` rows into a buffer each thread keeps, then deflated in
+    bands of up to ``BAND_BYTES`` into a buffer each thread keeps, then deflated in
     one call. Allocations of image size are what is avoided: such a buffer, or a
     streaming compressor's state (a few hundred KB), came back from the allocator
     as fresh pages at every render, 100-1,500 page faults that cost more than the
@@ -371,11 +394,14 @@ def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
     raw: bytearray | None = getattr(_SCRATCH, "raw", None)
     if raw is None or len(raw) < row * height:
         raw = _SCRATCH.raw = bytearray(row * height)
-    band = Image.new("P", (row, min(BAND_ROWS, height)), 0)
-    for top in range(0, height, BAND_ROWS):
+    rows = max(1, min(height, BAND_BYTES // row))
+    band = Image.new("P", (row, rows), 0)
+    indexed.load()
+    source, (iw, ih) = indexed.im, indexed.size
+    for top in range(0, height, rows):
         if height - top < band.height:
             band = Image.new("P", (row, height - top), 0)
-        band.paste(indexed, (1, -top))  # rows top.. of the image, column 0 left at 0
+        band.im.paste(source, (1, -top, 1 + iw, ih - top))  # rows top.., column 0 left at 0
         raw[top * row : (top + band.height) * row] = band.tobytes()
     with memoryview(raw) as view:
         idat = isal_zlib.compress(view[: row * height], DEFLATE_LEVEL)
@@ -384,7 +410,7 @@ def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"PLTE", bytes(indexed.getpalette() or (0, 0, 0))),
+            _chunk(b"PLTE", indexed.im.getpalette("RGB", "RGB")),
             _chunk(b"IDAT", idat),
             _chunk(b"IEND", b""),
         )

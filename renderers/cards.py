@@ -19,6 +19,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -29,6 +30,9 @@ from .fonts import draw_text
 from .labels import Lang, label
 from .shapes import rounded_mask, shape_mask
 from .theme import RGB, THEMES, Theme
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 CARD_W = 88
 CARD_H = 124
@@ -236,22 +240,25 @@ class Tile:
     """A card with its drop shadow over the felt, mapped onto the palette, whole
     (``CARD_W`` wide) or as much as shows when the next card of a fan covers it (``FAN_W``).
 
-    ``image`` holds the right pixels wherever the card or its shadow is opaque. In
+    ``core`` (the "P" image's core) holds the right pixels wherever the card or its
+    shadow is opaque. In
     the ``zones`` (its rounded corners and the ends of its shadow) what lies under
     the card shows through, so ``place_cards`` pastes each zone again from a piece
     composed in RGB over exactly that: the felt, or the card before it at its place.
-    Pieces are cached by content, not by card: most cards' corners hold the same
-    pixels, over the same few backgrounds.
+    Pieces are shared by content, not by card (most cards' corners hold the same
+    pixels, over the same few backgrounds); each tile remembers which pieces go
+    with each card it was pasted after.
     """
 
     sprite: Sprite
     covered: bool
-    image: Image.Image
-    rgb: Image.Image  # ``image`` before the mapping: what the next card's corners lie on
+    core: ImagingCore
+    width: int
     zones: tuple[Box, ...]
     content: tuple[int, ...]  # per zone, an id of the card's own pixels there
-    # (dx, dy, w, h) -> an id of this tile's pixels under a zone of the next card
-    under: dict[tuple[int, int, int, int], int]
+    uid: int
+    # (the card before: its uid, dx, dy; None: only felt) -> (zone box, piece) per zone
+    pieces: dict[tuple[int, int, int] | None, tuple[tuple[Box, ImagingCore], ...]]
 
 
 def tile(
@@ -261,7 +268,7 @@ def tile(
     return _tile(card, theme_name, four_color, lang if card.is_joker else "en", variant, covered)
 
 
-@lru_cache(maxsize=1280)  # two per sprite (``_sprite``'s cache): ~18 KB each
+@lru_cache(maxsize=1280)  # two per sprite (``_sprite``'s cache): ~10 KB each
 def _tile(
     card: Card, theme_name: str, four_color: bool, lang: Lang, variant: str, covered: bool
 ) -> Tile:
@@ -277,7 +284,8 @@ def _tile(
     face.paste(part.bottom[0], (0, CARD_H - RADIUS))
     zones = _zones(width)
     content = tuple(_intern((width, box, th.shadow, face.crop(box).tobytes())) for box in zones)
-    return Tile(spr, covered, to_palette(rgb, th), rgb, zones, content, {})
+    image = to_palette(rgb, th)
+    return Tile(spr, covered, image.im, width, zones, content, next(_NEXT_ID), {})
 
 
 @cache
@@ -299,12 +307,13 @@ def _zones(width: int) -> tuple[Box, ...]:
     return tuple(zones)
 
 
-# Content ids: never reused, so an id still held by a cached tile can't name other
-# pixels after the table is cleared (which only costs some pieces being drawn again).
+# Ids (of contents, of tiles) are never reused, so an id still held by a cached tile
+# can't name other pixels after a table is cleared (which only costs pieces drawn again).
 _IDS: dict[object, int] = {}
 _NEXT_ID = itertools.count()
-_PIECES: dict[tuple[int, int], Image.Image] = {}  # (card content, ground) -> "P" piece
+_PIECES: dict[tuple[int, int], ImagingCore] = {}  # (card content, ground) -> "P" piece
 _MAX_ENTRIES = 20_000  # ~10 MB: far more than the few hundred pieces two themes need
+_MAX_AFTER = 512  # cards a tile remembers having been pasted after
 
 
 def _intern(key: object) -> int:
@@ -316,33 +325,10 @@ def _intern(key: object) -> int:
     return found
 
 
-def _ground(th: Theme, below: tuple[Tile, int, int] | None, box: Box) -> Image.Image:
-    """What lies under ``box`` (on the canvas) before a card is pasted: the felt, and
-    the card ``below`` (tile, x, y) where it reaches."""
-    x0, y0, x1, y1 = box
-    ground = Image.new("RGB", (x1 - x0, y1 - y0), th.felt)
-    if below is not None:
-        t, x, y = below
-        ground.paste(t.rgb, (x - x0, y - y0))
-    return ground
+Placed = tuple[Tile, int, int]  # a tile and where it goes
 
 
-def _ground_id(th: Theme, below: tuple[Tile, int, int] | None, box: Box) -> int:
-    x0, y0, x1, y1 = box
-    if below is not None:
-        t, x, y = below
-        if x + t.rgb.width <= x0 or x >= x1 or y + TILE_H <= y0 or y >= y1:
-            below = None  # out of reach: only felt
-        else:
-            key = (x0 - x, y0 - y, x1 - x0, y1 - y0)
-            found = t.under.get(key)
-            if found is None:
-                found = t.under[key] = _intern((key, _ground(th, below, box).tobytes()))
-            return found
-    return _intern((th.felt, x1 - x0, y1 - y0))
-
-
-def place_cards(paper: Image.Image, th: Theme, cards: Iterable[tuple[Tile, int, int]]) -> None:
+def place_cards(paper: Image.Image, th: Theme, cards: Iterable[Placed]) -> None:
     """Paste (tile, x, y) cards on a palette canvas in order, each over the one before
     (the same pixels as ``paste_card`` on RGB, then the mapping).
 
@@ -351,21 +337,47 @@ def place_cards(paper: Image.Image, th: Theme, cards: Iterable[tuple[Tile, int, 
     already covered there, codes are printed lower).
     """
     core = paper.im
-    below: tuple[Tile, int, int] | None = None
-    for t, x, y in cards:
-        core.paste(t.image.im, (x, y, x + t.image.width, y + TILE_H))
-        for (zx0, zy0, zx1, zy1), content in zip(t.zones, t.content, strict=True):
-            box = (x + zx0, y + zy0, x + zx1, y + zy1)
-            key = (content, _ground_id(th, below, box))
-            piece = _PIECES.get(key)
-            if piece is None:
-                ground = _ground(th, below, box)
-                paste_card(ground, t.sprite, x - box[0], y - box[1], th.shadow, covered=t.covered)
-                if len(_PIECES) > _MAX_ENTRIES:
-                    _PIECES.clear()
-                piece = _PIECES[key] = to_palette(ground, th)
-            core.paste(piece.im, box)
-        below = (t, x, y)
+    below: Placed | None = None
+    for placed in cards:
+        t, x, y = placed
+        key = None
+        if below is not None:
+            before, bx, by = below
+            if bx + before.width > x and abs(by - y) < TILE_H:  # it reaches this card
+                key = (before.uid, x - bx, y - by)
+        zones = t.pieces.get(key)
+        if zones is None:
+            if len(t.pieces) > _MAX_AFTER:
+                t.pieces.clear()
+            zones = t.pieces[key] = _zone_pieces(th, placed, below if key else None)
+        core.paste(t.core, (x, y, x + t.width, y + TILE_H))
+        for (zx0, zy0, zx1, zy1), piece in zones:
+            core.paste(piece, (x + zx0, y + zy0, x + zx1, y + zy1))
+        below = placed
+
+
+def _zone_pieces(
+    th: Theme, placed: Placed, below: Placed | None
+) -> tuple[tuple[Box, ImagingCore], ...]:
+    """The pieces of a card's zones, over the felt and the card ``below`` it."""
+    t, x, y = placed
+    result = []
+    for zone, content in zip(t.zones, t.content, strict=True):
+        x0, y0, x1, y1 = zone
+        ground = Image.new("RGB", (x1 - x0, y1 - y0), th.felt)
+        if below is not None:
+            before, bx, by = below
+            dx, dy = bx - x - x0, by - y - y0
+            paste_card(ground, before.sprite, dx, dy, th.shadow, covered=before.covered)
+        key = (content, _intern(ground.tobytes()))
+        piece = _PIECES.get(key)
+        if piece is None:
+            paste_card(ground, t.sprite, -x0, -y0, th.shadow, covered=t.covered)
+            if len(_PIECES) > _MAX_ENTRIES:
+                _PIECES.clear()
+            piece = _PIECES[key] = to_palette(ground, th).im
+        result.append((zone, piece))
+    return tuple(result)
 
 
 def suit_colours(th: Theme, four_color: bool) -> dict[str, RGB]:

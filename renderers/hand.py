@@ -16,7 +16,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -49,9 +50,8 @@ MIN_WIDTH = 400  # a phone shows a narrower image at its own size: a short hand 
 _COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """Where one card of the hand goes."""
+class Slot(NamedTuple):
+    """Where one card of the hand goes (a tuple: a hand makes 25 at every render)."""
 
     card: Card
     x: int
@@ -90,6 +90,7 @@ def split_rows(groups: list[str], per_row: int = MAX_PER_ROW) -> list[tuple[int,
     return list(itertools.pairwise(bounds))
 
 
+@cache
 def step(before: str, after: str) -> int:
     """From one card's left edge to the next's, given their groups."""
     if before == after:
@@ -97,13 +98,6 @@ def step(before: str, after: str) -> int:
     if _COLOUR.get(before, before) == _COLOUR.get(after, after):
         return CARD_W + SUIT_GAP  # the same colour: the whole card, then felt
     return STRIP + GROUP_GAP
-
-
-def row_width(groups: list[str]) -> int:
-    """Width of one row of overlapped cards with gaps between suit groups."""
-    if not groups:
-        return 0
-    return CARD_W + sum(step(a, b) for a, b in itertools.pairwise(groups))
 
 
 def sizes(width: int) -> tuple[int, int, int]:
@@ -117,7 +111,8 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
     cards = hand_order(scene.cards, scene.trump)
     groups = [group_of(c, scene.trump) for c in cards]
     rows = split_rows(groups, max(1, min(scene.per_row, MAX_PER_ROW)))
-    widths = [row_width(groups[a:b]) for a, b in rows]
+    steps = [0, *itertools.starmap(step, itertools.pairwise(groups))]  # to each card from the last
+    widths = [CARD_W + sum(steps[a + 1 : b]) for a, b in rows]
     width = max([MIN_WIDTH, *(w + 2 * (MARGIN + PAD) for w in widths)])
     _, code_h, header_h = sizes(width)
     row_h = RAISE + CARD_H + CODE_GAP + code_h
@@ -138,7 +133,7 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
         for i in range(a, b):
             card = cards[i]
             if i > a:
-                x += step(groups[i - 1], groups[i])
+                x += steps[i]
             chosen = wanted[card] > 0
             if chosen:
                 wanted[card] -= 1

@@ -119,7 +119,7 @@ def test_the_png_writer_keeps_every_index_and_the_palette():
     noise.paste(3, (10, 10, 200, 60))
     tiny = Image.new("P", (1, 1), 9)
     tiny.putpalette([1, 2, 3] * 16)
-    two_bands = noise.resize((40, 2 * canvas.BAND_ROWS))  # rows written in bands: no short one
+    two_bands = noise.resize((40, 2 * (canvas.BAND_BYTES // 41)))  # in bands: no short one
     for image in (noise, tiny, two_bands):
         data = canvas.png(image)
         assert chunks(data) == ["IHDR", "PLTE", "IDAT", "IEND"]
