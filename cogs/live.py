@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -228,7 +228,8 @@ def multipart_body(params: MultipartParameters) -> aiohttp.BytesPayload:
     with its hand image); one body goes out with its headers in one, and a retried
     request sends the same bytes again.
     """
-    boundary = uuid.uuid4().hex
+    # not uuid4 (as aiohttp): its os.urandom hands the GIL to the render thread mid-edit
+    boundary = f"{random.getrandbits(128):032x}"
     chunks: list[bytes] = []
     for part in params.multipart or ():
         name = part["name"]
