@@ -315,17 +315,18 @@ class Presenter(SeatPanels):
                 extra=extra,
                 loc=loc,
             )
-            scene = table_scene(public, names, loc)
             buttons = table_buttons(table.id, table.rules.assistance, loc)
             kwargs: dict[str, Any] = {"content": content, "view": buttons}
             # A busy render thread (many tables) redraws the picture only when a
             # trick is complete; the text, always current, carries the plays between.
             # A crowded one (hundreds of tables) at most every TABLE_PICTURE_EVERY s.
+            # The scene is made only for a picture drawn (most edits under load have none).
             now = asyncio.get_running_loop().time()
-            final = scene is not None and scene.trick.final
+            final = not public.trick and bool(public.tricks)  # the scene shows a finished trick
             paced = self.crowded() and now - ui.table_drawn < TABLE_PICTURE_EVERY
             busy = self.rendering > 0 and not (final and not paced)
-            if scene is not None and not (busy and ui.table_image):
+            scene = None if busy and ui.table_image else table_scene(public, names, loc)
+            if scene is not None:
                 ui.table_image = True
                 ui.table_drawn = now
                 tricks = (scene.trick, scene.last) if scene.last else (scene.trick,)
