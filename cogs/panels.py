@@ -68,6 +68,8 @@ def option_values(hand: tuple[Card, ...]) -> list[tuple[str, Card]]:
 
 def cards_for(view: SeatView, values: list[str]) -> list[Card]:
     """The cards behind staged option values (unknown values are dropped)."""
+    if not values:
+        return []
     known = dict(option_values(view.hand))
     return [known[v] for v in values if v in known]
 
@@ -96,15 +98,18 @@ def menus_for(view: SeatView) -> list[list[tuple[str, Card]]]:
 
 
 def _menu_label(view: SeatView, options: list[tuple[str, Card]], loc: str = "en-US") -> str:
-    trump = view.trump or Trump(view.level, None)
-    order = order_for(trump, view.rules)
-    groups: list[str] = []  # each group named once: a panel is rebuilt at every turn
-    for _, card in options:
-        group = order.suit_of[card] if view.trump is not None else card.suit  # jokers: "J"
-        if group not in groups:
-            groups.append(group)
-    names = [t(loc, "panel-jokers") if g == "J" else suit_name(loc, g) for g in groups]
-    return " / ".join(dict.fromkeys(names))
+    # each group named once: a panel is rebuilt at every turn
+    if view.trump is not None:
+        suit_of = order_for(view.trump, view.rules).suit_of
+        groups = dict.fromkeys(suit_of[card] for _, card in options)
+    else:
+        groups = dict.fromkeys(card.suit for _, card in options)  # jokers: "J"
+    return " / ".join(dict.fromkeys(_group_name(loc, g) for g in groups))
+
+
+@functools.lru_cache(maxsize=64)
+def _group_name(loc: str, group: str) -> str:
+    return t(loc, "panel-jokers") if group == "J" else suit_name(loc, group)
 
 
 def selection_problem(view: SeatView, cards: list[Card], loc: str = "en-US") -> str | None:
