@@ -69,6 +69,10 @@ def run(
             "median_ms": statistics.median(values),
             "p99_ms": percentile(values, 0.99),
             "max_ms": max(values),
+            # what a table pays in all: the mean (and the sum) carries the rare slow
+            # decisions (the endgame's play-outs) that the median hides
+            "mean_ms": statistics.fmean(values),
+            "total_ms": sum(values),
         }
     return table
 
@@ -87,11 +91,11 @@ def main() -> None:
         return
     think = f", think_ms {args.think_ms:g}" if args.think_ms is not None else ""
     print(f"{args.player} decision times over {args.hands} hands{think} (ms)")
-    print(f"  {'kind':8} {'n':>7} {'median':>8} {'p99':>8} {'max':>8}")
+    print(f"  {'kind':8} {'n':>7} {'median':>8} {'p99':>8} {'max':>8} {'mean':>8} {'total':>9}")
     for kind, row in table.items():
         print(
             f"  {kind:8} {row['n']:7d} {row['median_ms']:8.3f} {row['p99_ms']:8.3f}"
-            f" {row['max_ms']:8.2f}"
+            f" {row['max_ms']:8.2f} {row['mean_ms']:8.3f} {row['total_ms']:9.1f}"
         )
 
 

@@ -21,8 +21,11 @@ import random
 from collections.abc import Sequence
 
 from bot.rules import (
+    ALL_CARDS,
+    POINTS_OF,
     TRUMP,
     Card,
+    Order,
     follow_candidates,
     format_cards,
     kitty_multiplier,
@@ -53,6 +56,7 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
     )
     totals = [0.0] * len(candidates)
     worlds = 0
+    attackers = {s for s in range(4) if view.is_attacker(s)}
     for _ in range(WORLDS):
         world = _sample(ctx, rng)
         if world is None:
@@ -60,7 +64,7 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
         hands, kitty = world
         worlds += 1
         for i, cand in enumerate(candidates):
-            totals[i] += _rollout(ctx, [list(h) for h in hands], kitty, cand)
+            totals[i] += _rollout(ctx, [list(h) for h in hands], kitty, cand, attackers)
     if not worlds:
         return candidates[0]
     # the heuristic's order breaks ties (and small noise) in its favour
@@ -91,6 +95,7 @@ def _sample(ctx: Context, rng: random.Random) -> tuple[list[list[Card]], float] 
                     room[seat] -= 1
     if sum(room) + kitty_room != len(pool):
         return None
+    holders = {suit: _holders(ctx, suit) for suit in ctx.order.ranked}
     for _attempt in range(4):
         rng.shuffle(pool)
         # deal the most constrained cards first: those few seats may hold
@@ -98,7 +103,7 @@ def _sample(ctx: Context, rng: random.Random) -> tuple[list[list[Card]], float] 
         left = list(room)
         kitty: list[Card] = []
         ok = True
-        for card in sorted(pool, key=lambda c: _holders(ctx, suit_of[c])):
+        for card in sorted(pool, key=lambda c: holders[suit_of[c]]):
             suit = suit_of[card]
             seats = [s for s in range(4) if left[s] and suit not in mem.void[s]]
             weights = [left[s] for s in seats]
@@ -126,13 +131,52 @@ def _holders(ctx: Context, suit: str) -> int:
 
 
 # --- playing a world out ------------------------------------------------------------------
+#
+# Tricks led by a single card (nearly all of the last three) take a short path: such a
+# trick is won by the first of its highest ``single_power`` values (what ``trick_winner``
+# finds), so "can this seat beat the winner" is one comparison with the seat's best card
+# and the candidate follows are compared by per-card keys made once per order. The
+# decisions are the general path's to the card (``tests/ai/test_heuristic_same.py``).
 
 
-def _rollout(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Card, ...]) -> float:
+class _Keys:
+    """Per card of one order: the shedding key (``_cheap`` of the single card) and the
+    feeding key (``_policy``'s, for a single card)."""
+
+    __slots__ = ("cheap", "feed")
+
+    def __init__(self, order: Order) -> None:
+        suit_of, tier = order.suit_of, order.tier
+        self.cheap: dict[Card, tuple[int, int, int]] = {}
+        self.feed: dict[Card, tuple[int, int, int, int]] = {}
+        for card in ALL_CARDS:
+            trump, pts, t = int(suit_of[card] == TRUMP), POINTS_OF[card], tier[card]
+            self.cheap[card] = (trump, pts, t)
+            self.feed[card] = (pts, -trump, -pts, -t)
+
+
+_KEYS: dict[Order, _Keys] = {}
+
+
+def _keys(order: Order) -> _Keys:
+    keys = _KEYS.get(order)
+    if keys is None:
+        keys = _KEYS[order] = _Keys(order)
+    return keys
+
+
+def _rollout(
+    ctx: Context,
+    hands: list[list[Card]],
+    kitty: float,
+    cand: tuple[Card, ...],
+    attackers: set[int],
+) -> float:
     """My side's value of playing ``cand`` now in this world (signed attackers' points)."""
     view = ctx.view
     trump, rules = ctx.trump, ctx.rules
-    attackers = {s for s in range(4) if view.is_attacker(s)}
+    power_of = ctx.order.single_power
+    suit_of = ctx.order.suit_of
     me = ctx.seat
     leader = view.leader if view.trick else me
     assert leader is not None
@@ -155,7 +199,12 @@ def _rollout(ctx: Context, hands: list[list[Card]], kitty: float, cand: tuple[Ca
             _take(hands[seat], chosen)
             trick.append((seat, chosen))
         plays = [c for _, c in trick]
-        winner = trick[trick_winner(plays, trump, rules)][0]
+        if len(plays[0]) == 1:
+            power = power_of[suit_of[plays[0][0]]]
+            values = [power[c[0]] for c in plays]
+            winner = trick[values.index(max(values))][0]
+        else:
+            winner = trick[trick_winner(plays, trump, rules)][0]
         if winner in attackers:
             total += sum(points(c) for c in plays)
         if not hands[winner]:
@@ -193,6 +242,13 @@ def _options(ctx: Context, hand: list[Card], lead: tuple[Card, ...]) -> list[tup
 def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers: set[int]) -> bool:
     """Whether a seat still to play, against the current winner, can take the trick."""
     plays = [c for _, c in trick]
+    if len(plays[0]) == 1:
+        led = ctx.order.suit_of[plays[0][0]]
+        power = ctx.order.single_power[led]
+        values = [power[c[0]] for c in plays]
+        best = max(values)
+        side = trick[values.index(best)][0] in attackers
+        return _single_beaten(ctx, hands, trick[0][0], len(trick), led, best, side, attackers)
     win = trick_winner(plays, ctx.trump, ctx.rules)
     w_side = trick[win][0] in attackers
     leader = trick[0][0]
@@ -206,6 +262,32 @@ def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers
     return False
 
 
+def _single_beaten(
+    ctx: Context,
+    hands: list[list[Card]],
+    leader: int,
+    played: int,
+    led: str,
+    best: int,
+    side: bool,
+    attackers: set[int],
+) -> bool:
+    """``_beaten_later`` for a trick led by a single card whose winner has ``best`` power:
+    a seat of the other side beats it with any card it may play of a higher power."""
+    suit_of = ctx.order.suit_of
+    power = ctx.order.single_power[led]
+    for i in range(played, 4):
+        seat = (leader + i) % 4
+        if (seat in attackers) == side:
+            continue
+        hand = hands[seat]
+        pool = [c for c in hand if suit_of[c] == led] or hand
+        for card in pool:
+            if power[card] > best:
+                return True
+    return False
+
+
 def _policy(
     ctx: Context, hands: list[list[Card]], trick: Plays, seat: int, attackers: set[int]
 ) -> tuple[Card, ...]:
@@ -214,6 +296,8 @@ def _policy(
     side = seat in attackers
     if not trick:
         return _lead(ctx, hands, seat, attackers)
+    if len(trick[0][1]) == 1:
+        return _follow_single(ctx, hands, trick, seat, attackers)
     plays = [c for _, c in trick]
     options = sorted(_options(ctx, hand, plays[0]), key=lambda o: _cheap(ctx, o))
     if len(options) == 1:
@@ -227,6 +311,36 @@ def _policy(
         if wins and not _beaten_later(ctx, hands, [*trick, (seat, option)], attackers):
             return option
     return options[0]
+
+
+def _follow_single(
+    ctx: Context, hands: list[list[Card]], trick: Plays, seat: int, attackers: set[int]
+) -> tuple[Card, ...]:
+    """``_policy``'s follow to a single card, by powers and per-card keys."""
+    suit_of = ctx.order.suit_of
+    led = suit_of[trick[0][1][0]]
+    hand = hands[seat]
+    pool = [c for c in hand if suit_of[c] == led] or hand
+    keys = _keys(ctx.order)
+    options = sorted(dict.fromkeys(pool), key=keys.cheap.__getitem__)
+    if len(options) == 1:
+        return (options[0],)
+    power = ctx.order.single_power[led]
+    values = [power[c[0]] for _, c in trick]
+    best = max(values)
+    leader, played = trick[0][0], len(trick)
+    side = seat in attackers
+    if (trick[values.index(best)][0] in attackers) == side and not _single_beaten(
+        ctx, hands, leader, played, led, best, side, attackers
+    ):
+        return (max(options, key=keys.feed.__getitem__),)
+    for card in options:  # cheapest first: win for sure if it can be done
+        value = power[card]
+        if value > best and not _single_beaten(
+            ctx, hands, leader, played + 1, led, value, side, attackers
+        ):
+            return (card,)
+    return (options[0],)
 
 
 def _lead(

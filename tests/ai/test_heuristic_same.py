@@ -1,0 +1,60 @@
+"""The heuristic's decisions, pinned: its speed work must not change a single one.
+
+Four heuristic players play seeded hands under several rule sets; every action
+(bids, burials, overcalls, plays) is hashed and compared with digests taken on
+main at 79487af, before the decisions were made cheaper (kept card memory, cached
+probabilities, the endgame's short path for single-card tricks). A change meant
+to alter the heuristic's play updates these digests in the same commit, and says
+so; a change meant to be faster only must leave them alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from bot.ai import make_player, play_hand
+from bot.game import SYSTEM, Action, Match, NextHand, Phase
+from bot.presets import presets
+from bot.rules import RuleSet, format_cards
+
+# (preset, seed, hands) -> sha256 of the action log, taken on main at 79487af
+DIGESTS = {
+    ("standard", 5, 24): "adacf3ab2f1c63bf88dab74327e47c0f7c006d8c1b9ba548dcfee83a0d7d795d",
+    ("tournament", 11, 6): "d7cc230732ce111368cfb0a2de98092b34db24246e12451b7f1dca4c12ddba4f",
+    ("casual", 12, 6): "7e9491389cf17fe800bc7558629971d77f697bc7d30c1b389f0d24452acf970b",
+    ("two_is_trump", 13, 6): "3c8bb741ed292ed36c49e65df75c7ae923c4cf89819eb99d44f57b45d8326d60",
+    ("three_decks", 14, 4): "3ce2c9ecf7b040323cb0dd2d9c789d6871bcfe7b4bc4ef982139045b23664c1c",
+    ("one_deck", 15, 8): "3458df2f8845ed1d3291047a6c5575d4bd3553ba0a291bcacff42d0f6bb91aaf",
+}
+
+
+def action_digest(rules: RuleSet, seed: int, hands: int) -> str:
+    """sha256 of every player action and hand result of ``hands`` heuristic hands."""
+    digest = hashlib.sha256()
+    players = [make_player("normal") for _ in range(4)]
+
+    def record(match: Match, seat: int, action: Action) -> None:
+        cards = getattr(action, "cards", None)
+        shown = format_cards(cards) if cards is not None else ""
+        digest.update(f"{seat} {type(action).__name__} {shown}\n".encode())
+
+    match = Match.new(seed, rules)
+    started = 1
+    for _ in range(hands):
+        play_hand(match, players, on_action=record)
+        result = match.result
+        assert result is not None
+        digest.update(f"{result.attacker_points} {result.winner}\n".encode())
+        if match.phase is Phase.OVER:
+            match = Match.new(seed + started, rules)
+            started += 1
+        else:
+            match.apply(SYSTEM, NextHand())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize(("name", "seed", "hands"), list(DIGESTS))
+def test_heuristic_decisions_unchanged(name: str, seed: int, hands: int) -> None:
+    assert action_digest(presets()[name][0], seed, hands) == DIGESTS[(name, seed, hands)]
