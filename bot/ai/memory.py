@@ -31,6 +31,11 @@ class Memory:
     """
 
     __slots__ = (
+        "_beat",
+        "_holds",
+        "_others",
+        "_share",
+        "_void",
         "by_suit",
         "decks",
         "hand_sizes",
@@ -127,6 +132,14 @@ class Memory:
         self.by_suit = by_suit
         self.suit_count = suit_count
         self.suit_points = suit_points
+        s = self.seat
+        self._others = ((s + 1) % 4, self.partner, (s + 3) % 4)
+        # the probabilities below are pure functions of the facts above, asked again
+        # and again while one decision's candidates are scored: each is kept per seat
+        self._share: dict[str, float] = {}
+        self._void: list[dict[str, float]] = [{}, {}, {}, {}]
+        self._holds: list[dict[tuple[str, Shape, int], float]] = [{}, {}, {}, {}]
+        self._beat: list[dict[tuple[str, Shape, int, bool, bool], float]] = [{}, {}, {}, {}]
 
     # --- simple facts ------------------------------------------------------------------
 
@@ -139,8 +152,7 @@ class Memory:
         return sum(self.suit_points.values())
 
     def others(self) -> tuple[int, int, int]:
-        s = self.seat
-        return ((s + 1) % 4, partner_of(s), (s + 3) % 4)
+        return self._others
 
     def opponents(self) -> tuple[int, int]:
         return ((self.seat + 1) % 4, (self.seat + 3) % 4)
@@ -171,19 +183,26 @@ class Memory:
 
     def share(self, seat: int, suit: str) -> float:
         """The chance that one unseen card of ``suit`` sits in ``seat``'s hand."""
-        total = self.kitty_size if self.kitty_hidden else 0
-        mine = 0
-        for who in self.others():
-            if suit in self.void[who]:
-                continue
-            size = self.hand_sizes[who]
-            total += size
-            if who == seat:
-                mine = size
-        return mine / total if total else 0.0
+        total = self._share.get(suit)
+        if total is None:
+            total = self.kitty_size if self.kitty_hidden else 0
+            for who in self._others:
+                if suit not in self.void[who]:
+                    total += self.hand_sizes[who]
+            self._share[suit] = total
+        if seat == self.seat or suit in self.void[seat]:
+            return 0.0
+        return self.hand_sizes[seat] / total if total else 0.0
 
     def p_void(self, seat: int, suit: str) -> float:
         """Probability that ``seat`` holds no card of ``suit`` (1 when known void)."""
+        cache = self._void[seat]
+        value = cache.get(suit)
+        if value is None:
+            value = cache[suit] = self._p_void(seat, suit)
+        return value
+
+    def _p_void(self, seat: int, suit: str) -> float:
         if suit in self.void[seat] or self.hand_sizes[seat] == 0:
             return 1.0
         known = self.known[seat]
@@ -207,6 +226,14 @@ class Memory:
 
     def p_holds(self, seat: int, suit: str, shape: Shape, above: int) -> float:
         """Probability that ``seat`` holds a ``shape`` unit of ``suit`` above tier ``above``."""
+        cache = self._holds[seat]
+        key = (suit, shape, above)
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = self._p_holds(seat, suit, shape, above)
+        return value
+
+    def _p_holds(self, seat: int, suit: str, shape: Shape, above: int) -> float:
         width, length = shape
         if suit in self.void[seat] or self.hand_sizes[seat] < width * length:
             return 0.0
@@ -251,6 +278,16 @@ class Memory:
         ``value`` the winning play's strength in it (``play_value``); ``ruffed`` says
         the winning play is a trump ruff of a plain-suit lead.
         """
+        cache = self._beat[seat]
+        key = (led, top, value, ruffed, can_ruff)
+        p = cache.get(key)
+        if p is None:
+            p = cache[key] = self._p_beat(seat, led, top, value, ruffed, can_ruff)
+        return p
+
+    def _p_beat(
+        self, seat: int, led: str, top: Shape, value: int, ruffed: bool, can_ruff: bool
+    ) -> float:
         void = self.p_void(seat, led)
         p_follow = 0.0
         if not ruffed:
