@@ -18,6 +18,7 @@ pure function of the view (duplicate deals stay exact, hints are stable).
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Sequence
 
 from bot.rules import (
@@ -57,8 +58,9 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
     totals = [0.0] * len(candidates)
     worlds = 0
     attackers = {s for s in range(4) if view.is_attacker(s)}
+    deck = _Deck(ctx)
     for _ in range(WORLDS):
-        world = _sample(ctx, rng)
+        world = _sample(ctx, rng, deck)
         if world is None:
             continue
         hands, kitty = world
@@ -75,46 +77,71 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
 # --- sampling the hidden cards ----------------------------------------------------------
 
 
-def _sample(ctx: Context, rng: random.Random) -> tuple[list[list[Card]], float] | None:
-    """Other hands (and the kitty's points) dealt from the unseen cards, or None."""
+class _Deck:
+    """What every sample of one decision starts from: the unseen cards less those known
+    to be in a hand (there already), each seat's room, and the seats that may hold
+    each suit."""
+
+    __slots__ = ("allowed", "hands", "holders", "kitty_room", "pool", "room")
+
+    def __init__(self, ctx: Context) -> None:
+        mem = ctx.mem
+        sizes = list(ctx.view.hand_sizes)
+        me = ctx.seat
+        pool = [c for c, k in mem.unseen.items() for _ in range(k)]
+        hands: list[list[Card]] = [[], [], [], []]
+        hands[me] = list(ctx.hand)
+        room = [0 if s == me else sizes[s] for s in range(4)]
+        for seat in range(4):
+            for card, k in mem.known[seat].items():
+                for _ in range(k):
+                    if room[seat] and card in pool:
+                        pool.remove(card)
+                        hands[seat].append(card)
+                        room[seat] -= 1
+        self.pool, self.hands, self.room = pool, hands, room
+        self.kitty_room = mem.kitty_size if mem.kitty_hidden else 0
+        suits = ctx.order.ranked
+        self.allowed = {suit: [s for s in range(4) if suit not in mem.void[s]] for suit in suits}
+        self.holders = {suit: _holders(ctx, suit) for suit in suits}
+
+
+def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Card]], float] | None:
+    """Other hands (and the kitty's points) dealt from the unseen cards, or None.
+
+    ``rng.choices`` is inlined (the same cumulative weights, the same one draw)."""
     mem = ctx.mem
     suit_of = ctx.order.suit_of
-    sizes = list(ctx.view.hand_sizes)
-    me = ctx.seat
-    pool = [c for c, k in mem.unseen.items() for _ in range(k)]
-    hands: list[list[Card]] = [[], [], [], []]
-    hands[me] = list(ctx.hand)
-    room = [0 if s == me else sizes[s] for s in range(4)]
-    kitty_room = mem.kitty_size if mem.kitty_hidden else 0
-    for seat in range(4):
-        for card, k in mem.known[seat].items():
-            for _ in range(k):
-                if room[seat] and card in pool:
-                    pool.remove(card)
-                    hands[seat].append(card)
-                    room[seat] -= 1
+    pool, room, kitty_room = list(deck.pool), deck.room, deck.kitty_room
     if sum(room) + kitty_room != len(pool):
         return None
-    holders = {suit: _holders(ctx, suit) for suit in ctx.order.ranked}
+    holders, allowed = deck.holders, deck.allowed
+    random_ = rng.random
     for _attempt in range(4):
         rng.shuffle(pool)
         # deal the most constrained cards first: those few seats may hold
-        dealt = [list(h) for h in hands]
+        dealt = [list(h) for h in deck.hands]
         left = list(room)
         kitty: list[Card] = []
         ok = True
         for card in sorted(pool, key=lambda c: holders[suit_of[c]]):
-            suit = suit_of[card]
-            seats = [s for s in range(4) if left[s] and suit not in mem.void[s]]
-            weights = [left[s] for s in seats]
+            seats: list[int] = []
+            cum: list[int] = []
+            total = 0
+            for s in allowed[suit_of[card]]:
+                if left[s]:
+                    total += left[s]
+                    seats.append(s)
+                    cum.append(total)
             kitty_left = kitty_room - len(kitty)
             if kitty_left:
+                total += kitty_left
                 seats.append(-1)
-                weights.append(kitty_left)
+                cum.append(total)
             if not seats:
                 ok = False
                 break
-            seat = rng.choices(seats, weights)[0]
+            seat = seats[bisect(cum, random_() * (total + 0.0), 0, len(seats) - 1)]
             if seat < 0:
                 kitty.append(card)
             else:
