@@ -67,12 +67,13 @@ AVOID_DISCARD = 0.2
 class Context:
     """Everything one decision needs, computed once from the view."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, previous: Memory | None = None) -> None:
+        """``previous``: the seat's memory at an earlier decision (see ``Memory``)."""
         assert view.seat is not None and view.trump is not None
         self.view = view
         self.rules = view.rules
         self.trump = view.trump
-        self.mem = mem = Memory(view)
+        self.mem = mem = Memory(view, previous)
         self.order = order = mem.order
         self.seat = view.seat
         self.partner = partner_of(view.seat)

@@ -22,6 +22,7 @@ from . import endgame
 from .bidding import choose_bid, choose_overcall
 from .burying import choose_bury
 from .evaluate import Context, follow_score, lead_score
+from .memory import Memory
 from .player import check_action, legal_or_fallback
 
 FOLLOW_LIMIT = 48
@@ -36,6 +37,10 @@ class HeuristicPlayer:
     def __init__(self, *, strict: bool = False) -> None:
         # strict: raise on an illegal proposal instead of quietly falling back (tests)
         self.strict = strict
+        # the card memory of the last play decided here: the next decision of the
+        # same hand reads only the tricks completed since (``Memory`` checks that the
+        # view continues it, else reads the view from the start)
+        self.memory: Memory | None = None
 
     def act(self, view: SeatView) -> Action | None:
         kind = view.expecting
@@ -48,7 +53,9 @@ class HeuristicPlayer:
         if kind == "bury":
             return self._checked(view, choose_bury(view))
         if kind == "play":
-            return self._checked(view, Play(tuple(choose_play(view))))
+            ctx = Context(view, self.memory)
+            self.memory = ctx.mem
+            return self._checked(view, Play(tuple(play_for(ctx))))
         if kind == "overcall":
             return self._checked(view, choose_overcall(view) or Pass())
         return None
@@ -62,7 +69,11 @@ class HeuristicPlayer:
 
 def choose_play(view: SeatView) -> list[Card]:
     """The heuristic's lead or follow for the seat to act."""
-    ctx = Context(view)
+    return play_for(Context(view))
+
+
+def play_for(ctx: Context) -> list[Card]:
+    """``choose_play`` from a decision's context."""
     ranked = ranked_candidates(ctx)
     if ENDGAME and ctx.left <= endgame.ENDGAME_CARDS and len(ranked) > 1:
         return list(endgame.choose(ctx, ranked))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.game import SeatView
+from bot.game import SeatView, TrickRecord
 from bot.rules import ALL_CARDS, TRUMP, Card, Order, order_for, partner_of
 from bot.rules.units import Shape, counts_of, decompose_in, placements
 
@@ -34,6 +34,7 @@ class Memory:
         "_beat",
         "_holds",
         "_others",
+        "_seen",
         "_share",
         "_void",
         "by_suit",
@@ -52,58 +53,48 @@ class Memory:
         "void",
     )
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, previous: Memory | None = None) -> None:
+        """The memory of ``view``; ``previous``, this seat's memory at an earlier decision
+        of the same hand, saves reading the tricks both saw again (anything else, or a
+        view that does not continue it, is read from the start)."""
         assert view.seat is not None and view.trump is not None
-        order = order_for(view.trump, view.rules)
+        seen = previous._seen.follow(view) if previous is not None else None
+        if seen is None:
+            seen = _Seen(view)
+        self._seen: _Seen = seen
+        order = seen.order
         self.order: Order = order
         self.seat: int = view.seat
         self.partner: int = partner_of(view.seat)
         self.decks: int = view.rules.decks
         self.kitty_size: int = view.rules.kitty_size
         self.hand_sizes: tuple[int, ...] = view.hand_sizes
-        decks = self.decks
-        unseen: dict[Card, int] = dict.fromkeys(ALL_CARDS, decks)
-        for card in view.hand:
-            unseen[card] -= 1
-        # the dealer knows the kitty once it is buried (in the kitty phase it is in hand)
-        self.kitty_hidden = not (view.kitty is not None and view.phase == "play")
-        if not self.kitty_hidden and view.kitty is not None:
-            for card in view.kitty:
-                unseen[card] -= 1
+        self.kitty_hidden = seen.kitty_hidden
         suit_of = order.suit_of
-        void: list[set[str]] = [set(), set(), set(), set()]
-        no_pairs: list[set[str]] = [set(), set(), set(), set()]
-        played_by: list[list[Card]] = [[], [], [], []]
-        shows: list[dict[Card, int]] = [{}, {}, {}, {}]
-        strict = view.rules.follow_shape == "strict"
-        tricks: list[tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[Card, ...] | None]] = [
-            (t.plays, t.attempted) for t in view.tricks
-        ]
+        unseen = dict(seen.unseen)
+        void = [set(v) for v in seen.void]
+        no_pairs = [set(v) for v in seen.no_pairs]
+        played_by = seen.played_by
         if view.trick:
-            tricks.append((view.trick, None))
-        for plays, attempted in tricks:
-            lead = plays[0][1]
-            led = suit_of[lead[0]]
-            n = len(lead)
-            paired_lead = n > 1 and len(set(lead)) < n
-            for i, (who, cards) in enumerate(plays):
-                for card in cards:
-                    unseen[card] -= 1
-                played_by[who].extend(cards)
-                if i == 0:
-                    if attempted is not None:
-                        # the cards taken back after a failed throw are in that hand
-                        back = _minus(attempted, cards)
-                        _merge_max(shows[who], counts_of(back), add=True)
-                    continue
-                in_suit = [c for c in cards if suit_of[c] == led]
-                if len(in_suit) < n:
-                    void[who].add(led)
-                elif strict and paired_lead and len(set(in_suit)) == len(in_suit):
-                    no_pairs[who].add(led)
+            played_by = [list(p) for p in played_by]
+            _read_trick(
+                view.trick,
+                None,
+                suit_of,
+                seen.strict,
+                self.seat,
+                unseen,
+                void,
+                no_pairs,
+                played_by,
+                None,
+            )
+        shows = seen.shows
         # bids show cards; a dealer may have buried them, so only non-dealers count
         for bid in view.bids:
             if bid.seat != view.dealer and bid.seat != self.seat:
+                if shows is seen.shows:
+                    shows = [dict(d) for d in shows]
                 _merge_max(shows[bid.seat], counts_of(list(bid.cards)))
         known: list[dict[Card, int]] = [{}, {}, {}, {}]
         for who in range(4):
@@ -302,6 +293,172 @@ class Memory:
         # a hand void in the led suit holds relatively more trumps: count it that way
         p = self.p_holds(seat, TRUMP, top, above)
         return min(1.0, p * 1.25)
+
+
+class _Seen:
+    """What a seat has read from the completed tricks of a hand (``Memory``'s start).
+
+    ``unseen`` here counts all copies − the hand as it was when the current trick
+    began − the known kitty − the completed tricks' cards: the current trick's cards
+    of the others are taken off per decision. A memory keeps its ``_Seen`` and the
+    next decision's memory reads only the tricks completed since (``follow``), or
+    reads everything again when the view is not the same hand seen later: a new
+    hand, another table (one suggesting player serves them all), a restored one.
+    Never changed once made: a later ``_Seen`` is a copy, so a memory in use (or in
+    another thread) is never touched.
+    """
+
+    __slots__ = (
+        "held",
+        "key",
+        "kitty_hidden",
+        "no_pairs",
+        "order",
+        "played_by",
+        "shows",
+        "strict",
+        "tricks",
+        "unseen",
+        "void",
+    )
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None and view.trump is not None
+        self.order = order_for(view.trump, view.rules)
+        self.key = _key(view)
+        self.strict = view.rules.follow_shape == "strict"
+        self.tricks = view.tricks
+        self.held = held = _held(view)
+        unseen: dict[Card, int] = dict.fromkeys(ALL_CARDS, view.rules.decks)
+        for card, k in held.items():
+            unseen[card] -= k
+        # the dealer knows the kitty once it is buried (in the kitty phase it is in hand)
+        self.kitty_hidden = not (view.kitty is not None and view.phase == "play")
+        if not self.kitty_hidden and view.kitty is not None:
+            for card in view.kitty:
+                unseen[card] -= 1
+        self.unseen = unseen
+        self.void: list[set[str]] = [set(), set(), set(), set()]
+        self.no_pairs: list[set[str]] = [set(), set(), set(), set()]
+        self.played_by: list[list[Card]] = [[], [], [], []]
+        self.shows: list[dict[Card, int]] = [{}, {}, {}, {}]
+        self._read(view.tricks, None)
+
+    def _read(self, tricks: Sequence[TrickRecord], skip: int | None) -> None:
+        suit_of = self.order.suit_of
+        for record in tricks:
+            _read_trick(
+                record.plays,
+                record.attempted,
+                suit_of,
+                self.strict,
+                skip,
+                self.unseen,
+                self.void,
+                self.no_pairs,
+                self.played_by,
+                self.shows,
+            )
+
+    def follow(self, view: SeatView) -> _Seen | None:
+        """This start moved on to ``view``, or None if ``view`` does not continue it."""
+        tricks = view.tricks
+        done = len(self.tricks)
+        if (
+            len(tricks) < done
+            or _key(view) != self.key
+            or (tricks[:done] != self.tricks if done else False)
+        ):
+            return None
+        assert view.seat is not None
+        seat = view.seat
+        # the hand when this start was made = the hand now + what I played since
+        now = _held(view)
+        held = dict(now)
+        newer = tricks[done:]
+        for record in newer:
+            for who, cards in record.plays:
+                if who == seat:
+                    for card in cards:
+                        held[card] = held.get(card, 0) + 1
+        if held != self.held:
+            return None
+        if not newer:
+            return self
+        later = _Seen.__new__(_Seen)
+        later.order, later.key, later.strict = self.order, self.key, self.strict
+        later.kitty_hidden = self.kitty_hidden
+        later.tricks = tricks
+        later.held = now
+        later.unseen = dict(self.unseen)
+        later.void = [set(v) for v in self.void]
+        later.no_pairs = [set(v) for v in self.no_pairs]
+        later.played_by = [list(p) for p in self.played_by]
+        later.shows = [dict(d) for d in self.shows]
+        # my own cards of those tricks were counted as held, not as unseen
+        later._read(newer, seat)
+        return later
+
+
+def _key(view: SeatView) -> tuple[object, ...]:
+    """What must not change between two decisions of one hand of one seat."""
+    return (
+        view.seat,
+        view.hand_no,
+        view.phase,
+        view.trump,
+        view.rules,
+        view.dealer,
+        view.bids,
+        view.kitty,
+    )
+
+
+def _held(view: SeatView) -> dict[Card, int]:
+    """The hand as it was when the current trick began."""
+    held = counts_of(view.hand)
+    for who, cards in view.trick:
+        if who == view.seat:
+            for card in cards:
+                held[card] = held.get(card, 0) + 1
+    return held
+
+
+def _read_trick(
+    plays: Sequence[tuple[int, tuple[Card, ...]]],
+    attempted: tuple[Card, ...] | None,
+    suit_of: dict[Card, str],
+    strict: bool,
+    skip: int | None,
+    unseen: dict[Card, int],
+    void: list[set[str]],
+    no_pairs: list[set[str]],
+    played_by: list[list[Card]],
+    shows: list[dict[Card, int]] | None,
+) -> None:
+    """One trick's facts: its cards leave the unseen ones (but ``skip``'s, held already),
+    a follow short of the led suit shows a void, an unpaired follow of a paired lead
+    (strict shape) shows no pairs there, a failed throw shows the cards taken back."""
+    lead = plays[0][1]
+    led = suit_of[lead[0]]
+    n = len(lead)
+    paired_lead = n > 1 and len(set(lead)) < n
+    for i, (who, cards) in enumerate(plays):
+        if who != skip:
+            for card in cards:
+                unseen[card] -= 1
+        played_by[who].extend(cards)
+        if i == 0:
+            if attempted is not None and shows is not None:
+                # the cards taken back after a failed throw are in that hand
+                back = _minus(attempted, cards)
+                _merge_max(shows[who], counts_of(back), add=True)
+            continue
+        in_suit = [c for c in cards if suit_of[c] == led]
+        if len(in_suit) < n:
+            void[who].add(led)
+        elif strict and paired_lead and len(set(in_suit)) == len(in_suit):
+            no_pairs[who].add(led)
 
 
 def _has_unit(order: Order, suit: str, counts: dict[Card, int], shape: Shape, above: int) -> bool:
