@@ -9,10 +9,19 @@ thousands of them per decision, so this module trades generality for speed:
   (tractors, throws) and a trick already under way with such a lead are finished
   by ``endgame``'s general policy through the rules library, then play goes on here;
 * a seat whose partner holds the trick for sure feeds it points; otherwise it
-  takes the trick with the cheapest card that holds it when points are at stake
-  (or when the card is not a trump), else it sheds its cheapest card;
-* a leader cashes what nobody can beat (pairs first, side suits before trumps),
-  else leads low into a suit its partner wins, else its cheapest card.
+  takes the trick with the cheapest card that holds it, a point card first, when
+  points are at stake, when the card is not a trump or when it carries points
+  itself, else it sheds its cheapest card;
+* a leader cashes what nobody can beat (pairs first) in a side suit, and trumps
+  only once no side suit is left; else leads low into a suit its partner wins, else
+  a low side pair without points, else its cheapest card.
+
+The policy imitates the heuristic, whose continuation is what a search should
+predict: on 7,548 decisions of heuristic hands (seed 1000, each of the heuristic's
+four best candidates continued by four heuristics on the real deal), the gains a
+play-out on the real deal shows correlate 0.184 with the real ones, against 0.136
+when trumps were cashed first (the play-outs drew trumps every hand, which the
+heuristic rarely does), points were not banked by ruffing, and low pairs were split.
 
 The pair rules follow the strict ladder (a pair must be followed with a pair when
 held, else two cards of the suit), which is legal under every ``follow_shape``.
@@ -155,6 +164,14 @@ def _top_pair(cards: Sequence[Card]) -> Card | None:
     return None
 
 
+def _low_pair(cards: Sequence[Card]) -> Card | None:
+    """The lowest card held twice in ``cards`` (sorted low to high), or None."""
+    for i in range(1, len(cards)):
+        if cards[i] is cards[i - 1]:
+            return cards[i]
+    return None
+
+
 def _pairs(cards: Sequence[Card]) -> list[Card]:
     out: list[Card] = []
     i = len(cards) - 1
@@ -176,12 +193,14 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
     by = hands[seat]
     tier = w.tier
     left, right = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
-    best: tuple[tuple[int, bool, int, int], tuple[Card, ...]] | None = None
+    best: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
     for suit, cards in by.items():
         is_trump = suit == TRUMP
+        if is_trump and len(by) > 1:
+            continue  # trumps are held while a side suit is left (see the module's notes)
         top = _top_pair(cards) if len(cards) >= 2 else None
         if top is not None and w.safe(seat, seat, 1, suit, 2, is_trump, tier[top]):
-            key = (2, not is_trump, 2 * _points(top), tier[top])
+            key = (2, 2 * _points(top), tier[top])
             if best is None or key > best[0]:
                 best = (key, (top, top))
             continue
@@ -196,29 +215,34 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
             ):
                 break
         else:
-            key = (1, not is_trump, _points(high), t)
+            key = (1, _points(high), t)
             if best is None or key > best[0]:
                 best = (key, (high,))
     if best is not None:
         return best[1]
     partner = (seat + 2) % 4
     pby = w.hands[partner]
-    cheapest: Card | None = None
+    cheapest: tuple[Card, ...] = ()
     cheap_key: tuple[bool, int, int] | None = None
     for suit, cards in by.items():
         low = cards[0]
+        unit: tuple[Card, ...] = (low,)
         cost = (suit == TRUMP, _points(low), tier[low])
-        pcards = pby.get(suit)
-        if pcards and suit != TRUMP:
-            ptop = pcards[-1]
-            if w.safe(partner, seat, 3, suit, 1, False, tier[ptop]) and not w.beats_single(
-                (seat + 1) % 4, suit, False, tier[ptop]
+        if suit != TRUMP:
+            pcards = pby.get(suit)
+            pair = _low_pair(cards)
+            if pcards and (
+                w.safe(partner, seat, 3, suit, 1, False, tier[pcards[-1]])
+                and not w.beats_single((seat + 1) % 4, suit, False, tier[pcards[-1]])
             ):
                 cost = (False, -1, tier[low])
+            elif pair is not None and not _points(pair):
+                # a low side pair before any single, as the heuristic leads
+                unit, cost = (pair, pair), (False, 0, tier[pair] - 1000)
         if cheap_key is None or cost < cheap_key:
-            cheapest, cheap_key = low, cost
-    assert cheapest is not None
-    return (cheapest,)
+            cheapest, cheap_key = unit, cost
+    assert cheapest
+    return cheapest
 
 
 def follow(
@@ -252,12 +276,13 @@ def follow(
         t = tier[card]
         if not ((trump and not win_trump) or (trump == win_trump and t > win_tier)):
             continue
-        key = cheap[card]
+        # the cheapest card that wins for sure, a point card first: it adds to the trick
+        key = cheap[card] - 300 * _points(card)
         if best is not None and key >= best_key:
             continue
         if w.safe(seat, leader, n + 1, led, 1, trump, t):
             best, best_key = card, key
-    if best is not None and (table_points > 0 or suit_of[best] != TRUMP):
+    if best is not None and (table_points > 0 or suit_of[best] != TRUMP or _points(best)):
         return (best,)
     if KEEP_PAIRS:
         return (_shed(legal, cheap),)

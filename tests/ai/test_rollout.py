@@ -68,3 +68,36 @@ def test_a_seat_shedding_a_card_keeps_its_pairs(
     trick = [(0, (Card("A", "S"),))]
     win = rollout._winner(world, trick, "S")
     assert rollout.follow(world, 1, trick, 0, win) == (Card(shed[0], shed[1]),)
+
+
+def _world(hands: str, attackers: tuple[bool, ...] = (False, True, False, True)) -> rollout.World:
+    order = order_for(Trump("2", "H"), DEFAULT_RULES)
+    return rollout.World(order, [parse_cards(h) for h in hands.split(" | ")], attackers)
+
+
+def test_a_leader_holds_its_trumps_while_a_side_suit_lasts() -> None:
+    """The jokers' pair nobody beats is kept while a side card is left (the heuristic
+    leads trumps rarely; cashing them first made the play-outs draw trumps each hand),
+    and cashed once only trumps are left."""
+    hands = "BJ BJ 4C | 5C 6C 8C | 9C TC JC | QC KC AC"
+    assert rollout.lead(_world(hands), 0) == (Card("4", "C"),)
+    hands = "BJ BJ 3H | 5C 6C 8C | 9C TC JC | QC KC AC"
+    assert rollout.lead(_world(hands), 0) == (Card("B", "J"), Card("B", "J"))
+
+
+def test_a_leader_without_a_sure_winner_leads_a_low_side_pair() -> None:
+    """With nothing safe to cash and no suit the partner wins, a low pair of a side
+    suit goes before a lower single, as the heuristic leads."""
+    hands = "3S 3S 4C 9D | AS AS KC AD | 5H 6H 7H 8H | KS AC KD QD"
+    assert rollout.lead(_world(hands), 0) == (Card("3", "S"), Card("3", "S"))
+
+
+@pytest.mark.parametrize(("hand", "play"), [("3H 5H 6S", "5H"), ("3H 6S", "6S")])
+def test_a_void_seat_ruffs_an_empty_trick_only_with_a_point_trump(hand: str, play: str) -> None:
+    """Void under an opponent's low lead that carries no points, a seat ruffs with a
+    trump that adds its own points when nobody can over-ruff (the heuristic banks the
+    5 so), and does not spend a plain trump on an empty trick."""
+    world = _world(f"4C 7C | {hand} | 8C 9C | TC JC")
+    trick = [(0, (Card("4", "C"),))]
+    win = rollout._winner(world, trick, "C")
+    assert rollout.follow(world, 1, trick, 0, win) == (Card(play[0], play[1]),)
