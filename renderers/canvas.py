@@ -86,10 +86,15 @@ def rounded(
     if outline is not None:
         canvas.paste(outline, (x0, y0), rounded_mask(w, h, radius))
         canvas.paste(fill, (x0, y0), rounded_mask(w, h, radius, width))
-    elif w * h > 40_000 and radius == int(radius):
+    elif _big(w, h, radius):
         _big_rounded(canvas, box, int(radius), fill)
     else:
         canvas.paste(fill, (x0, y0), rounded_mask(w, h, radius))
+
+
+def _big(w: int, h: int, radius: float) -> bool:
+    """Whether a rounded fill is drawn as rectangles and four corners (``_big_rounded``)."""
+    return w * h > 40_000 and radius == int(radius)
 
 
 def _big_rounded(canvas: Image.Image, box: tuple[int, int, int, int], r: int, fill: RGB) -> None:
@@ -128,13 +133,15 @@ def ring(
 ) -> None:
     """Only the outline of a rounded rectangle (the inside is left as it was)."""
     x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    outer = rounded_mask(w, h, radius)
-    inner = rounded_mask(w, h, radius, width)
+    canvas.paste(colour, (x0, y0), _ring_mask(x1 - x0, y1 - y0, radius, width))
+
+
+@lru_cache(maxsize=64)
+def _ring_mask(w: int, h: int, radius: float, width: float) -> Image.Image:
     ring_mask = Image.new("L", (w, h))
-    ring_mask.paste(outer)
-    ring_mask.paste(0, (0, 0), inner)
-    canvas.paste(colour, (x0, y0), ring_mask)
+    ring_mask.paste(rounded_mask(w, h, radius))
+    ring_mask.paste(0, (0, 0), rounded_mask(w, h, radius, width))
+    return ring_mask
 
 
 def suit_icon(canvas: Image.Image, x: float, cy: float, suit: str, size: int, colour: RGB) -> int:
@@ -147,12 +154,18 @@ def badge(
     canvas: Image.Image, x: float, cy: float, text: str, fill: RGB, ink: RGB, size: int = 14
 ) -> int:
     """A small filled pill with text (``Dealer``, ``Led``); returns its width."""
+    box, pad = _pill(x, cy, text, size)
+    rounded(canvas, box, (box[3] - box[1]) / 2, fill)
+    draw_text(canvas, x + pad, cy, text, size, ink, bold=True)
+    return box[2] - box[0]
+
+
+def _pill(x: float, cy: float, text: str, size: int) -> tuple[tuple[int, int, int, int], int]:
+    """A badge's box, and the room left and right of its text."""
     pad = round(size * 0.55)
     h = round(size * 1.6)
     w = text_width(text, size, True) + 2 * pad
-    rounded(canvas, (round(x), round(cy - h / 2), round(x) + w, round(cy - h / 2) + h), h / 2, fill)
-    draw_text(canvas, x + pad, cy, text, size, ink, bold=True)
-    return w
+    return (round(x), round(cy - h / 2), round(x) + w, round(cy - h / 2) + h), pad
 
 
 #: one part of the trump chip: x offset, and a word or (``True``) the letter of the suit
@@ -324,8 +337,33 @@ def stamp_text(
 
 
 @lru_cache(maxsize=256)
-def _shape_stamp(shape: str, size: int, ink: RGB, over: RGB, theme_name: str) -> Stamp:
-    return _stamp(shape_mask(shape, size), ink, over, THEMES[theme_name])
+def _shape_stamp(
+    shape: str, size: int, hollow: bool, ink: RGB, over: RGB, theme_name: str
+) -> Stamp:
+    return _stamp(shape_mask(shape, size, hollow), ink, over, THEMES[theme_name])
+
+
+def stamp_shape(
+    paper: Image.Image,
+    th: Theme,
+    left: int,
+    top: int,
+    shape: str,
+    size: int,
+    ink: RGB,
+    over: RGB,
+    hollow: bool = False,
+) -> None:
+    """A suit or the joker's star (``shapes.shape_mask``) at (``left``, ``top``), over ``over``."""
+    _put(paper, _shape_stamp(shape, size, hollow, ink, over, th.name), left, top)
+
+
+def stamp_suit(
+    paper: Image.Image, th: Theme, x: float, cy: float, suit: str, size: int, ink: RGB, over: RGB
+) -> int:
+    """``suit_icon`` on a palette canvas, over ``over``; its width."""
+    stamp_shape(paper, th, round(x), round(cy - size / 2), suit, size, ink, over)
+    return size
 
 
 def stamp_chip(
@@ -342,11 +380,58 @@ def stamp_chip(
     """``trump_chip`` on a palette canvas, over ``over``, from its ``trump_parts``."""
     for dx, what, is_suit in parts:
         if is_suit:
-            icon = chip_icon(size)
-            stamp = _shape_stamp(what, icon, suit_colours[what], over, th.name)
-            _put(paper, stamp, round(x + dx), round(cy - icon / 2))  # as ``suit_icon``
+            stamp_suit(paper, th, x + dx, cy, what, chip_icon(size), suit_colours[what], over)
         else:
             stamp_text(paper, th, x + dx, cy, what, size, ink, over, bold=True)
+
+
+def stamp_badge(
+    paper: Image.Image,
+    th: Theme,
+    x: float,
+    cy: float,
+    text: str,
+    fill: RGB,
+    ink: RGB,
+    size: int,
+    over: RGB,
+) -> int:
+    """``badge`` on a palette canvas, over ``over``; its width."""
+    box, pad = _pill(x, cy, text, size)
+    stamp_rounded(paper, th, box, (box[3] - box[1]) / 2, fill, over)
+    stamp_text(paper, th, x + pad, cy, text, size, ink, fill, bold=True)
+    return box[2] - box[0]
+
+
+@lru_cache(maxsize=64)
+def _ring_stamp(
+    w: int, h: int, radius: float, width: float, ink: RGB, over: RGB, theme_name: str
+) -> Stamp:
+    return _stamp(_ring_mask(w, h, radius, width), ink, over, THEMES[theme_name])
+
+
+def stamp_ring(
+    paper: Image.Image,
+    th: Theme,
+    box: tuple[int, int, int, int],
+    radius: float,
+    colour: RGB,
+    width: float,
+    over: RGB,
+) -> Image.Image:
+    """``ring`` on a palette canvas, over ``over`` (the inside is left as it was); the
+    ring over ``over`` in RGB, the ground of what is drawn over its edge next."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    _put(paper, _ring_stamp(w, h, radius, width, colour, over, th.name), x0, y0)
+    return _ring_rgb(w, h, radius, width, colour, over)
+
+
+@lru_cache(maxsize=16)
+def _ring_rgb(w: int, h: int, radius: float, width: float, colour: RGB, over: RGB) -> Image.Image:
+    rgb = Image.new("RGB", (w, h), over)
+    rgb.paste(colour, (0, 0), _ring_mask(w, h, radius, width))
+    return rgb
 
 
 @lru_cache(maxsize=32)
@@ -354,24 +439,36 @@ def _corner_pieces(r: int, fill: RGB, over: RGB, theme_name: str) -> tuple[Imagi
     return tuple(_inked(mask, fill, over, THEMES[theme_name]).im for mask in _corner_masks(r))
 
 
+@lru_cache(maxsize=256)
+def _rounded_piece(
+    w: int, h: int, radius: float, fill: RGB, over: RGB, theme_name: str
+) -> ImagingCore:
+    return _inked(rounded_mask(w, h, radius), fill, over, THEMES[theme_name]).im
+
+
 def stamp_rounded(
     paper: Image.Image,
     th: Theme,
     box: tuple[int, int, int, int],
-    radius: int,
+    radius: float,
     fill: RGB,
     over: RGB,
 ) -> None:
-    """``rounded`` (a fill, no outline) on a palette canvas, its corners over ``over``.
-
-    At least ``2 * radius`` px wide and high, as every rounded rectangle drawn is.
-    """
-    for part in _cross(box, radius):
+    """``rounded`` (a fill, no outline) on a palette canvas, its edge over ``over``."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    if not _big(w, h, radius):
+        paper.im.paste(_rounded_piece(w, h, radius, fill, over, th.name), box)
+        return
+    r = int(radius)
+    for part in _cross(box, r):
         paper.paste(index(th.name, fill), part)
     for (x, y), piece in zip(
-        _corner_spots(box, radius), _corner_pieces(radius, fill, over, th.name), strict=True
+        _corner_spots(box, r), _corner_pieces(r, fill, over, th.name), strict=True
     ):
-        paper.im.paste(piece, (x, y, x + radius, y + radius))
+        paper.im.paste(piece, (x, y, x + r, y + r))
 
 
 def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:

@@ -16,7 +16,7 @@ joker's black and hollow, so the two differ in shape as well as colour.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
@@ -233,6 +233,7 @@ def paste_card(
 
 TILE_H = CARD_H + _SHADOW  # a card and the drop shadow below it
 Box = tuple[int, int, int, int]
+Zone = tuple[Box, "ImagingCore", "ImagingCore"]  # where, the piece, the mask it goes through
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -252,13 +253,13 @@ class Tile:
 
     sprite: Sprite
     covered: bool
-    core: ImagingCore
+    parts: tuple[tuple[Box, ImagingCore], ...]  # the tile but its zones, in rectangles
     width: int
-    zones: tuple[Box, ...]
+    zones: tuple[tuple[Box, ImagingCore], ...]  # and the mask each is pasted through
     content: tuple[int, ...]  # per zone, an id of the card's own pixels there
     uid: int
-    # (the card before: its uid, dx, dy; None: only felt) -> (zone box, piece) per zone
-    pieces: dict[tuple[int, int, int] | None, tuple[tuple[Box, ImagingCore], ...]]
+    # (the cards under it: uid, dx, dy each) -> (zone box, piece) per zone
+    pieces: dict[tuple[tuple[int, int, int], ...], tuple[Zone, ...]]
 
 
 def tile(
@@ -283,28 +284,54 @@ def _tile(
     face.paste(part.body, (0, RADIUS))
     face.paste(part.bottom[0], (0, CARD_H - RADIUS))
     zones = _zones(width)
-    content = tuple(_intern((width, box, th.shadow, face.crop(box).tobytes())) for box in zones)
+    content = tuple(
+        content_id((width, box, th.shadow, face.crop(box).tobytes())) for box, _ in zones
+    )
     image = to_palette(rgb, th)
-    return Tile(spr, covered, image.im, width, zones, content, next(_NEXT_ID), {})
+    parts = tuple((box, image.crop(box).im) for box in _solid_parts(width))
+    return Tile(spr, covered, parts, width, zones, content, next(_NEXT_ID), {})
 
 
 @cache
-def _zones(width: int) -> tuple[Box, ...]:
+def _zones(width: int) -> tuple[tuple[Box, ImagingCore], ...]:
     """The boxes of a tile ``width`` px wide where neither the card nor its shadow is
-    opaque (bounding boxes, one per corner of the tile that has such pixels)."""
+    opaque (bounding boxes, one per corner of the tile that has such pixels), each
+    with a mask of the pixels the card or its shadow touches at all (0 or 255): the
+    others are left as they were (a ring drawn round a fan comes that close)."""
     mask = rounded_mask(CARD_W, CARD_H, RADIUS).crop((0, 0, width, CARD_H))
-    opaque = mask.point([0] * 255 + [255])
+    shadow = mask.crop((0, CARD_H - RADIUS - _SHADOW, width, CARD_H))
     solid = Image.new("L", (width, TILE_H), 0)
-    solid.paste(opaque.crop((0, CARD_H - RADIUS - _SHADOW, width, CARD_H)), (0, CARD_H - RADIUS))
-    solid.paste(255, (0, 0), opaque)
+    solid.paste(shadow.point([0] * 255 + [255]), (0, CARD_H - RADIUS))
+    solid.paste(255, (0, 0), mask.point([0] * 255 + [255]))
+    touched = Image.new("L", (width, TILE_H), 0)
+    touched.paste(shadow.point([0] + [255] * 255), (0, CARD_H - RADIUS))
+    touched.paste(255, (0, 0), mask.point([0] + [255] * 255))
     loose = ImageChops.invert(solid)
     zones = []
     for x0, x1 in ((0, width // 2), (width // 2, width)):
         for y0, y1 in ((0, TILE_H // 2), (TILE_H // 2, TILE_H)):
             found = loose.crop((x0, y0, x1, y1)).getbbox()
             if found is not None:
-                zones.append((x0 + found[0], y0 + found[1], x0 + found[2], y0 + found[3]))
+                box = (x0 + found[0], y0 + found[1], x0 + found[2], y0 + found[3])
+                zones.append((box, touched.crop(box).im))
     return tuple(zones)
+
+
+@cache
+def _solid_parts(width: int) -> tuple[Box, ...]:
+    """Rectangles covering a tile ``width`` px wide except its zones: bands between the
+    zones' left and right edges, each without the rows a zone takes there."""
+    zones = [box for box, _ in _zones(width)]
+    xs = sorted({0, width, *(b[0] for b in zones), *(b[2] for b in zones)})
+    parts = []
+    for x0, x1 in itertools.pairwise(xs):
+        taken = sorted((b[1], b[3]) for b in zones if b[0] < x1 and x0 < b[2])
+        y = 0
+        for y0, y1 in [*taken, (TILE_H, TILE_H)]:
+            if y0 > y:
+                parts.append((x0, y, x1, y0))
+            y = max(y, y1)
+    return tuple(parts)
 
 
 # Ids (of contents, of tiles) are never reused, so an id still held by a cached tile
@@ -316,7 +343,8 @@ _MAX_ENTRIES = 20_000  # ~10 MB: far more than the few hundred pieces two themes
 _MAX_AFTER = 512  # cards a tile remembers having been pasted after
 
 
-def _intern(key: object) -> int:
+def content_id(key: object) -> int:
+    """A number for ``key`` (a hashable description of some pixels), unique in the process."""
     found = _IDS.get(key)
     if found is None:
         if len(_IDS) > _MAX_ENTRIES:
@@ -328,55 +356,71 @@ def _intern(key: object) -> int:
 Placed = tuple[Tile, int, int]  # a tile and where it goes
 
 
-def place_cards(paper: Image.Image, th: Theme, cards: Iterable[Placed]) -> None:
-    """Paste (tile, x, y) cards on a palette canvas in order, each over the one before
-    (the same pixels as ``paste_card`` on RGB, then the mapping).
+#: what lies under cards besides the felt (a ring round a fan): an id of its
+#: content, the RGB image of it over the felt, and where it goes
+Base = tuple[int, Image.Image, int, int]
 
-    Each card's zones are composed over the felt and the card before it; the cards
-    of a hand are laid out so that nothing else reaches them (an earlier card is
-    already covered there, codes are printed lower).
+
+def place_cards(
+    paper: Image.Image,
+    th: Theme,
+    cards: Sequence[Placed],
+    lookback: int = 1,
+    base: Base | None = None,
+) -> None:
+    """Paste (tile, x, y) cards on a palette canvas in order, each over those before
+    (the same pixels as ``paste_card`` on RGB over the felt, then the mapping).
+
+    Each card's zones are composed over the felt, the ``base`` and the cards placed
+    before it that reach it, which are among the ``lookback`` placed just before it
+    (the one before in a hand's rows; any of a fan's, whose rows overlap).
     """
     core = paper.im
-    below: Placed | None = None
-    for placed in cards:
+    for i, placed in enumerate(cards):
         t, x, y = placed
-        key = None
-        if below is not None:
-            before, bx, by = below
-            if bx + before.width > x and abs(by - y) < TILE_H:  # it reaches this card
-                key = (before.uid, x - bx, y - by)
+        under = []
+        key: tuple[tuple[int, int, int], ...] = ()
+        if base is not None:
+            key = ((base[0], x - base[2], y - base[3]),)
+        for j in range(max(0, i - lookback), i):
+            before = cards[j]
+            bt, bx, by = before
+            if bx < x + t.width and x < bx + bt.width and abs(by - y) < TILE_H:
+                under.append(before)
+                key += ((bt.uid, x - bx, y - by),)
         zones = t.pieces.get(key)
         if zones is None:
             if len(t.pieces) > _MAX_AFTER:
                 t.pieces.clear()
-            zones = t.pieces[key] = _zone_pieces(th, placed, below if key else None)
-        core.paste(t.core, (x, y, x + t.width, y + TILE_H))
-        for (zx0, zy0, zx1, zy1), piece in zones:
-            core.paste(piece, (x + zx0, y + zy0, x + zx1, y + zy1))
-        below = placed
+            zones = t.pieces[key] = _zone_pieces(th, placed, under, base)
+        for (px0, py0, px1, py1), part in t.parts:
+            core.paste(part, (x + px0, y + py0, x + px1, y + py1))
+        for (zx0, zy0, zx1, zy1), piece, mask in zones:
+            core.paste(piece, (x + zx0, y + zy0, x + zx1, y + zy1), mask)
 
 
 def _zone_pieces(
-    th: Theme, placed: Placed, below: Placed | None
-) -> tuple[tuple[Box, ImagingCore], ...]:
-    """The pieces of a card's zones, over the felt and the card ``below`` it."""
+    th: Theme, placed: Placed, under: list[Placed], base: Base | None
+) -> tuple[Zone, ...]:
+    """The pieces of a card's zones, over the felt, the base and the cards ``under`` it."""
     t, x, y = placed
     result = []
-    for zone, content in zip(t.zones, t.content, strict=True):
+    for (zone, mask), content in zip(t.zones, t.content, strict=True):
         x0, y0, x1, y1 = zone
         ground = Image.new("RGB", (x1 - x0, y1 - y0), th.felt)
-        if below is not None:
-            before, bx, by = below
+        if base is not None:
+            ground.paste(base[1], (base[2] - x - x0, base[3] - y - y0))
+        for before, bx, by in under:
             dx, dy = bx - x - x0, by - y - y0
             paste_card(ground, before.sprite, dx, dy, th.shadow, covered=before.covered)
-        key = (content, _intern(ground.tobytes()))
+        key = (content, content_id(ground.tobytes()))
         piece = _PIECES.get(key)
         if piece is None:
             paste_card(ground, t.sprite, -x0, -y0, th.shadow, covered=t.covered)
             if len(_PIECES) > _MAX_ENTRIES:
                 _PIECES.clear()
             piece = _PIECES[key] = to_palette(ground, th).im
-        result.append((zone, piece))
+        result.append((zone, piece, mask))
     return tuple(result)
 
 

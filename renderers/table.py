@@ -19,12 +19,31 @@ from PIL import Image
 
 from bot.rules import Card
 
-from .canvas import badge, encode, legible, level_text, new_canvas, ring, rounded, suit_icon
-from .cards import CARD_H, CARD_W, hand_order, paste_card, sprite, suit_colours
-from .fonts import draw_text, fit, fit_name, text_width
+from .canvas import (
+    legible,
+    level_text,
+    new_paper,
+    png,
+    stamp_badge,
+    stamp_ring,
+    stamp_rounded,
+    stamp_shape,
+    stamp_suit,
+    stamp_text,
+)
+from .cards import (
+    CARD_H,
+    CARD_W,
+    STRIP,
+    content_id,
+    hand_order,
+    place_cards,
+    suit_colours,
+    tile,
+)
+from .fonts import fit, fit_name, text_width
 from .labels import Lang
 from .scenes import TableScene, TrickScene
-from .shapes import shape_mask
 from .theme import RGB, Theme
 from .trick import Fan, plate_badges, to_play
 
@@ -38,6 +57,8 @@ BADGE_H = round(TEXT * 1.6)
 PLATE_W = 250  # the name and badges column of a seat's row
 ROW_GAP = 14
 RING_PAD = 7
+RING_RADIUS = 14  # the ring round the winning play
+RING_WIDTH = 4.0
 INNER = WIDTH - 2 * (MARGIN + PAD)
 FAN_W = INNER - PLATE_W - RING_PAD
 ICON = 30  # suit symbols beside a rank in the previous trick's line
@@ -48,19 +69,72 @@ Box = tuple[int, int, int, int]
 
 @dataclass
 class Page:
-    """The canvas being drawn and the boxes of the words on it (checked by the tests)."""
+    """The canvas being drawn and the boxes of the words on it (checked by the tests).
+
+    A palette canvas (see ``canvas``): everything is drawn through these methods,
+    each told the flat colour it lies on (``over``: the page, a panel, the felt), so
+    its antialiased edge is composed over that. The tests draw the same layout
+    through an RGB page and hold the two to the same pixels.
+    """
 
     canvas: Image.Image
     th: Theme
+    four_color: bool
+    lang: Lang
     words: list[Box] = field(default_factory=list)
 
     def text(
-        self, x: float, cy: float, text: str, size: int, colour: RGB, bold: bool = False
+        self,
+        x: float,
+        cy: float,
+        text: str,
+        size: int,
+        colour: RGB,
+        bold: bool = False,
+        *,
+        over: RGB,
     ) -> int:
         """One line of words, left-aligned at ``x`` and centred on ``cy``; returns its width."""
-        width = draw_text(self.canvas, x, cy, text, size, colour, bold=bold)
+        width = self.draw_text(x, cy, text, size, colour, bold, over)
         self.words.append((round(x), round(cy - size / 2), round(x) + width, round(cy + size / 2)))
         return width
+
+    def draw_text(
+        self, x: float, cy: float, text: str, size: int, colour: RGB, bold: bool, over: RGB
+    ) -> int:
+        return stamp_text(self.canvas, self.th, x, cy, text, size, colour, over, bold=bold)
+
+    def rounded(self, box: Box, radius: float, fill: RGB, over: RGB) -> None:
+        stamp_rounded(self.canvas, self.th, box, radius, fill, over)
+
+    def badge(
+        self, x: float, cy: float, text: str, fill: RGB, ink: RGB, size: int, over: RGB
+    ) -> int:
+        return stamp_badge(self.canvas, self.th, x, cy, text, fill, ink, size, over)
+
+    def suit(self, x: float, cy: float, suit: str, size: int, colour: RGB, over: RGB) -> None:
+        stamp_suit(self.canvas, self.th, x, cy, suit, size, colour, over)
+
+    def star(self, left: int, top: int, size: int, big: bool, colour: RGB, over: RGB) -> None:
+        """The joker's star: filled for the big joker, hollow for the small."""
+        stamp_shape(self.canvas, self.th, left, top, "star", size, colour, over, not big)
+
+    def cards(self, cards: list[tuple[Card, str, int, int]], ring: Box | None = None) -> None:
+        """Cards (card, variant, x, y) pasted in order over the felt, each over those
+        before, inside a ``ring`` (the winning play's, drawn first) if given."""
+        th = self.th
+        base = None
+        if ring is not None:
+            under = stamp_ring(self.canvas, th, ring, RING_RADIUS, th.win, RING_WIDTH, th.felt)
+            key = ("ring", under.size, RING_RADIUS, RING_WIDTH, th.win, th.felt)
+            base = (content_id(key), under, ring[0], ring[1])
+        placed = []
+        for i, (card, variant, x, y) in enumerate(cards):
+            after = cards[i + 1] if i + 1 < len(cards) else None
+            covered = after is not None and after[3] == y and after[2] == x + STRIP
+            t = tile(card, self.th.name, self.four_color, self.lang, variant, covered)
+            placed.append((t, x, y))
+        place_cards(self.canvas, th, placed, lookback=len(placed), base=base)
 
 
 def _row_order(trick: TrickScene) -> list[int]:
@@ -134,10 +208,10 @@ def height(scene: TableScene) -> int:
     return MARGIN + strip + ROW_GAP + felt + last + MARGIN
 
 
-def _strip(page: Page, scene: TableScene, y: int, four_color: bool, lang: Lang) -> int:
+def _strip(page: Page, scene: TableScene, y: int) -> int:
     th = page.th
     bottom = y + PAD + LINE * 4 + PAD
-    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel)
+    page.rounded((MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel, th.page)
     x0, x1 = MARGIN + PAD, WIDTH - MARGIN - PAD
     cy = y + PAD + LINE / 2
     trump = scene.trick.trump
@@ -146,30 +220,32 @@ def _strip(page: Page, scene: TableScene, y: int, four_color: bool, lang: Lang) 
     if trump.suit is not None:
         trump_w += HEAD + 6
     x = x1 - trump_w
-    x += page.text(x, cy, scene.trump_word, HEAD, th.text, bold=True) + 10
+    x += page.text(x, cy, scene.trump_word, HEAD, th.text, bold=True, over=th.panel) + 10
     if trump.suit is not None:
-        suit_icon(page.canvas, x, cy, trump.suit, HEAD, suit_colours(th, four_color)[trump.suit])
+        colour = suit_colours(th, page.four_color)[trump.suit]
+        page.suit(x, cy, trump.suit, HEAD, colour, th.panel)
         x += HEAD + 6
-    page.text(x, cy, level, HEAD, th.text, bold=True)
+    page.text(x, cy, level, HEAD, th.text, bold=True, over=th.panel)
     head = fit(scene.head, HEAD, True, x1 - x0 - trump_w - 20)
-    page.text(x0, cy, head, HEAD, th.text, bold=True)
+    page.text(x0, cy, head, HEAD, th.text, bold=True, over=th.panel)
     dealer = scene.trick.dealer
     for k, words in enumerate(scene.teams):
         first = (dealer + k) % 4
         colour = th.gold if k == 0 else th.text
         line_y = cy + LINE * (k + 1)
-        x = x0 + page.text(x0, line_y, words + " · ", TEXT, colour, bold=True)
+        x = x0 + page.text(x0, line_y, words + " · ", TEXT, colour, bold=True, over=th.panel)
         room = (x1 - x - text_width(" & ", TEXT, True)) // 2
         for i, seat in enumerate((first, (first + 2) % 4)):
-            name = fit_name(scene.trick.names[seat], TEXT, True, room, seat=seat)
-            x += page.text(x, line_y, (" & " if i else "") + name, TEXT, colour, bold=True)
-    page.text(x0, cy + LINE * 3, fit(scene.score, TEXT, False, x1 - x0), TEXT, th.text)
+            name = (" & " if i else "") + fit_name(
+                scene.trick.names[seat], TEXT, True, room, seat=seat
+            )
+            x += page.text(x, line_y, name, TEXT, colour, bold=True, over=th.panel)
+    score = fit(scene.score, TEXT, False, x1 - x0)
+    page.text(x0, cy + LINE * 3, score, TEXT, th.text, over=th.panel)
     return bottom
 
 
-def _seat_row(
-    page: Page, scene: TableScene, seat: int, y: int, four_color: bool, lang: Lang
-) -> int:
+def _seat_row(page: Page, scene: TableScene, seat: int, y: int) -> int:
     th = page.th
     trick = scene.trick
     fan = _fan(trick, seat)
@@ -177,7 +253,7 @@ def _seat_row(
     x0 = MARGIN + PAD
     edge = th.win if seat == trick.winner else th.accent if seat == to_play(trick) else None
     name = fit_name(trick.names[seat], TEXT, True, PLATE_W - 10, seat=seat)
-    page.text(x0, y + LINE / 2, name, TEXT, edge or th.text, bold=True)
+    page.text(x0, y + LINE / 2, name, TEXT, edge or th.text, bold=True, over=th.felt)
     colours = {
         "dealer": (th.gold, th.badge_ink),
         "led": (th.panel_edge, th.text),
@@ -189,75 +265,80 @@ def _seat_row(
     for key in plate_badges(trick, seat):
         word = fit(scene.badges[key], TEXT, True, PLATE_W - 44)
         fill, ink_ = colours[key]
-        w = badge(page.canvas, x0, by, word, fill, ink_, TEXT)
+        w = page.badge(x0, by, word, fill, ink_, TEXT, th.felt)
         pad = round(TEXT * 0.55)
         page.words.append((x0 + pad, round(by - TEXT / 2), x0 + w - pad, round(by + TEXT / 2)))
         by += BADGE_H + 6
     fx = x0 + PLATE_W + RING_PAD
     fy = y + (h - max(CARD_H, fan.height)) // 2
+    ring = None
     if seat == trick.winner and fan.items:
         stood = [p for (_, v), p in zip(fan.items, fan.positions, strict=True) if v != "ghost"]
         if stood:
             right = max(dx for dx, _ in stood) + CARD_W
             low = max(dy for _, dy in stood) + CARD_H
-            box = (fx - RING_PAD, fy - RING_PAD, fx + right + RING_PAD, fy + low + RING_PAD)
-            ring(page.canvas, box, 14, th.win, 4.0)
-    for (card, variant), (dx, dy) in zip(fan.items, fan.positions, strict=True):
-        paste_card(
-            page.canvas,
-            sprite(card, th.name, four_color, lang, variant),
-            fx + dx,
-            fy + dy,
-            th.shadow,
-        )
+            ring = (fx - RING_PAD, fy - RING_PAD, fx + right + RING_PAD, fy + low + RING_PAD)
+    page.cards(
+        [
+            (card, variant, fx + dx, fy + dy)
+            for (card, variant), (dx, dy) in zip(fan.items, fan.positions, strict=True)
+        ],
+        ring,
+    )
     return y + h
 
 
-def _last(page: Page, scene: TableScene, y: int, four_color: bool) -> None:
+def _last(page: Page, scene: TableScene, y: int) -> None:
     th = page.th
     last = scene.last
     assert last is not None
     lines = _last_lines(scene)
     bottom = y + PAD + LINE * (1 + len(lines)) + PAD
-    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel)
+    page.rounded((MARGIN, y, WIDTH - MARGIN, bottom), 18, th.panel, th.page)
     x0 = MARGIN + PAD
     cy = y + PAD + LINE / 2
-    page.text(x0, cy, fit(scene.last_title, TEXT, True, INNER), TEXT, th.muted, bold=True)
-    colours = suit_colours(th, four_color)
+    title = fit(scene.last_title, TEXT, True, INNER)
+    page.text(x0, cy, title, TEXT, th.muted, bold=True, over=th.panel)
+    colours = suit_colours(th, page.four_color)
     for line in lines:
         cy += LINE
-        x = x0 - SEAT_GAP
-        for seat, card in line:
+        x = x0  # a line that goes on with cards starts there too, not over the panel's edge
+        for k, (seat, card) in enumerate(line):
             if card is None:
                 colour = th.win if seat == last.winner else th.text
-                x += SEAT_GAP
-                x += page.text(x, cy, _short(scene, seat), TEXT, colour, bold=True) + 10
+                x += SEAT_GAP if k else 0
+                name = _short(scene, seat)
+                x += page.text(x, cy, name, TEXT, colour, bold=True, over=th.panel) + 10
             elif card.is_joker:
                 big = card.rank == "B"
-                star = shape_mask("star", ICON, not big)
-                page.canvas.paste(colours["H"] if big else th.text, (x, round(cy - ICON / 2)), star)
+                colour = colours["H"] if big else th.text
+                page.star(x, round(cy - ICON / 2), ICON, big, colour, th.panel)
                 x += ICON + 6
             else:
                 colour = colours[card.suit]
-                x += page.text(x, cy, level_text(card.rank), TEXT, colour, bold=True)
-                suit_icon(page.canvas, x + 2, cy, card.suit, ICON, colour)
+                rank = level_text(card.rank)
+                x += page.text(x, cy, rank, TEXT, colour, bold=True, over=th.panel)
+                page.suit(x + 2, cy, card.suit, ICON, colour, th.panel)
                 x += ICON + 6
 
 
-def draw(scene: TableScene, th: Theme, four_color: bool, lang: Lang) -> Page:
-    page = Page(new_canvas(WIDTH, height(scene), th), th)
-    y = _strip(page, scene, MARGIN, four_color, lang) + ROW_GAP
+def draw(scene: TableScene, page: Page) -> Page:
+    """The table image drawn on ``page`` (at least ``WIDTH`` × ``height(scene)``)."""
+    th = page.th
+    y = _strip(page, scene, MARGIN) + ROW_GAP
     trick = scene.trick
     rows = sum(_row_height(trick, s, _fan(trick, s)) for s in range(4)) + 3 * ROW_GAP
     felt_bottom = y + PAD + rows + PAD
-    rounded(page.canvas, (MARGIN, y, WIDTH - MARGIN, felt_bottom), 24, th.felt)
+    page.rounded((MARGIN, y, WIDTH - MARGIN, felt_bottom), 24, th.felt, th.page)
     row_y = y + PAD
     for seat in _row_order(trick):
-        row_y = _seat_row(page, scene, seat, row_y, four_color, lang) + ROW_GAP
+        row_y = _seat_row(page, scene, seat, row_y) + ROW_GAP
     if scene.last is not None:
-        _last(page, scene, felt_bottom + ROW_GAP, four_color)
+        _last(page, scene, felt_bottom + ROW_GAP)
     return page
 
 
 def render(scene: TableScene, th: Theme, four_color: bool, lang: Lang) -> bytes:
-    return encode(draw(scene, th, four_color, lang).canvas, th)
+    size = (WIDTH, height(scene))
+    page = Page(new_paper(*size, th, scratch=True), th, four_color, lang)
+    return png(draw(scene, page).canvas, size)

@@ -23,7 +23,7 @@ from renderers.hand import (
 )
 from renderers.theme import DARK, LIGHT, THEMES, palette_colours, palette_image
 
-from . import hand_reference as reference
+from . import reference
 from .util import at_phone_width, count, decode, ink_height, near, only
 
 TRUMP = Trump("T", "H")
@@ -245,7 +245,7 @@ def test_the_palette_composition_gives_the_pixels_of_drawing_in_rgb():
     both themes, both colour schemes and both languages (the jokers' faces)."""
     for scene in _scenes():
         for theme, four_color, lang in itertools.product(THEMES.values(), (False, True), LANGS):
-            expected = reference.draw(scene, theme, four_color, lang)
+            expected = reference.draw_hand(scene, theme, four_color, lang)
             image, size = compose(scene, theme, four_color, lang)
             assert image.size == size == expected.size
             label = (len(scene.cards), theme.name, four_color, lang)
@@ -260,7 +260,7 @@ def test_the_png_holds_the_composed_pixels_and_only_palette_colours():
     for scene in scenes:
         for theme in THEMES.values():
             data = render_hand(scene, theme=theme.name, four_color=True, lang="zh")
-            expected = reference.draw(scene, theme, True, "zh").convert("RGB")
+            expected = reference.draw_hand(scene, theme, True, "zh").convert("RGB")
             image = decode(data)
             assert image.size == expected.size
             assert image.tobytes() == expected.tobytes(), (len(scene.cards), theme.name)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 
 from bot.i18n import CATALOG
 from bot.rules import Trump, parse_cards
 from renderers import TableScene, TrickScene, render_table
-from renderers.canvas import encode
+from renderers.canvas import new_paper, png
 from renderers.fonts import REPLACEMENT, fit_name, runs, text_width
-from renderers.table import draw
-from renderers.theme import DARK, LIGHT
+from renderers.table import WIDTH, Page, draw, height
+from renderers.theme import DARK, LIGHT, THEMES, Theme, palette_colours, palette_image
 
+from . import reference
 from .util import at_phone_width, count, decode, ink_height
 
 NAMES = ("Alice", "Computer 2 (easy)", "Carol Zhang", "张伟")
@@ -24,6 +28,7 @@ BADGES = {
     "to_play": "To play",
 }
 BADGES_ZH = {"dealer": "庄家", "led": "首出", "winning": "最大", "won": "赢", "to_play": "出牌中"}
+LANGS = ("en", "zh")
 
 
 def scene(last: bool = True, words: dict[str, str] = BADGES) -> TableScene:
@@ -58,11 +63,17 @@ def scene(last: bool = True, words: dict[str, str] = BADGES) -> TableScene:
     )
 
 
+def drawn(table: TableScene, theme: Theme, four_color: bool = False, lang: str = "en") -> Page:
+    """The table drawn on a palette canvas of its own (``render_table`` reuses one)."""
+    page = Page(new_paper(WIDTH, height(table), theme), theme, four_color, lang)  # type: ignore[arg-type]
+    return draw(table, page)
+
+
 @pytest.mark.parametrize("theme", [DARK, LIGHT])
 @pytest.mark.parametrize("words", [BADGES, BADGES_ZH])
 def test_every_word_is_at_least_12_px_high_on_a_400_px_phone(theme, words) -> None:
-    page = draw(scene(words=words), theme, False, "en")
-    phone, scale = at_phone_width(encode(page.canvas, theme))
+    page = drawn(scene(words=words), theme)
+    phone, scale = at_phone_width(png(page.canvas))
     assert page.canvas.width == 800 and len(page.words) >= 20
     for x0, y0, x1, y1 in page.words:
         box = (int(x0 * scale), int(y0 * scale) - 1, int(x1 * scale) + 1, int(y1 * scale) + 2)
@@ -124,3 +135,58 @@ def test_the_catalogs_image_words_render_in_the_shipped_fonts() -> None:
                     text = line.split("=", 1)[1]
                     for bold in (False, True):
                         assert REPLACEMENT not in "".join(part for _, part in runs(text, bold))
+
+
+def _scenes() -> list[TableScene]:
+    """Tables of every shape: the trick under way with the previous one (jokers in
+    it), a final trick won (its play ringed), a 12-card throw and three 12-card
+    follows (fans of two rows), a failed throw (cards taken back, greyed, set apart)."""
+    base = scene(last=True)
+    throw = parse_cards("AS KS KS QS JS JS 9S 9S 8S 7S 7S 5S")
+    follow = parse_cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
+    big = TrickScene(NAMES, 0, {0: throw, 1: follow, 2: follow, 3: follow}, TRUMP, 0, 0, True)
+    failed = TrickScene(
+        NAMES,
+        leader=2,
+        plays={2: parse_cards("3C"), 3: parse_cards("BJ")},
+        trump=TRUMP,
+        dealer=2,
+        winner=3,
+        failed_throw=(2, parse_cards("AC KC 3C"), parse_cards("AC KC")),
+    )
+    final = dataclasses.replace(base.trick, final=True, plays={**base.trick.plays, 0: throw[:3]})
+    return [
+        base,
+        dataclasses.replace(base, trick=final, last=None),
+        dataclasses.replace(base, trick=big),
+        dataclasses.replace(base, trick=failed, badges=BADGES_ZH),
+    ]
+
+
+def test_the_palette_composition_gives_the_pixels_of_drawing_in_rgb() -> None:
+    """Drawn on a palette canvas from cached pieces, each edge composed over the
+    surface it lies on, the table must come out the very same, pixel for pixel, as
+    the same layout drawn on an RGB canvas and mapped onto the palette at the end, in
+    both themes, both colour schemes and both languages (the jokers' faces)."""
+    for table in _scenes():
+        for theme, four_color, lang in itertools.product(THEMES.values(), (False, True), LANGS):
+            expected = reference.draw_table(table, theme, four_color, lang)
+            image = drawn(table, theme, four_color, lang).canvas
+            assert image.size == expected.size
+            label = (table.trick.plays.keys(), theme.name, four_color, lang)
+            assert image.tobytes() == expected.tobytes(), label
+            assert image.getpalette() == palette_image(theme.name).getpalette()
+
+
+def test_the_png_holds_the_composed_pixels_and_only_palette_colours() -> None:
+    """Through ``render_table``: the thread's reused canvas (the taller tables drawn
+    first, the themes in turn) still gives each image's own pixels."""
+    tables = sorted(_scenes(), key=height, reverse=True)
+    for table in tables:
+        for theme in THEMES.values():
+            image = decode(render_table(table, theme=theme.name, four_color=True, lang="zh"))
+            expected = reference.draw_table(table, theme, True, "zh").convert("RGB")
+            assert image.size == expected.size
+            assert image.tobytes() == expected.tobytes(), theme.name
+            colours = {colour for _, colour in image.getcolors(1 << 16) or []}
+            assert colours <= set(palette_colours(theme)), theme.name
