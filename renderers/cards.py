@@ -233,7 +233,7 @@ def paste_card(
 
 TILE_H = CARD_H + _SHADOW  # a card and the drop shadow below it
 Box = tuple[int, int, int, int]
-Zone = tuple[Box, "ImagingCore", "ImagingCore"]  # where, the piece, the mask it goes through
+Zone = tuple[Box, "ImagingCore"]  # where, and the piece
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -242,10 +242,10 @@ class Tile:
     (``CARD_W`` wide) or as much as shows when the next card of a fan covers it (``FAN_W``).
 
     ``core`` (the "P" image's core) holds the right pixels wherever the card or its
-    shadow is opaque. In
-    the ``zones`` (its rounded corners and the ends of its shadow) what lies under
-    the card shows through, so ``place_cards`` pastes each zone again from a piece
-    composed in RGB over exactly that: the felt, or the card before it at its place.
+    shadow is opaque. In the ``zones`` (its rounded corners and the ends of its
+    shadow) what lies under the card shows through, so ``place_cards`` pastes each
+    zone again from a piece composed in RGB over exactly that: the felt, a ring, the
+    cards before it at their places.
     Pieces are shared by content, not by card (most cards' corners hold the same
     pixels, over the same few backgrounds); each tile remembers which pieces go
     with each card it was pasted after.
@@ -253,9 +253,9 @@ class Tile:
 
     sprite: Sprite
     covered: bool
-    parts: tuple[tuple[Box, ImagingCore], ...]  # the tile but its zones, in rectangles
+    core: ImagingCore
     width: int
-    zones: tuple[tuple[Box, ImagingCore], ...]  # and the mask each is pasted through
+    zones: tuple[Box, ...]
     content: tuple[int, ...]  # per zone, an id of the card's own pixels there
     uid: int
     # (the cards under it: uid, dx, dy each) -> (zone box, piece) per zone
@@ -284,54 +284,28 @@ def _tile(
     face.paste(part.body, (0, RADIUS))
     face.paste(part.bottom[0], (0, CARD_H - RADIUS))
     zones = _zones(width)
-    content = tuple(
-        content_id((width, box, th.shadow, face.crop(box).tobytes())) for box, _ in zones
-    )
+    content = tuple(content_id((width, box, th.shadow, face.crop(box).tobytes())) for box in zones)
     image = to_palette(rgb, th)
-    parts = tuple((box, image.crop(box).im) for box in _solid_parts(width))
-    return Tile(spr, covered, parts, width, zones, content, next(_NEXT_ID), {})
+    return Tile(spr, covered, image.im, width, zones, content, next(_NEXT_ID), {})
 
 
 @cache
-def _zones(width: int) -> tuple[tuple[Box, ImagingCore], ...]:
+def _zones(width: int) -> tuple[Box, ...]:
     """The boxes of a tile ``width`` px wide where neither the card nor its shadow is
-    opaque (bounding boxes, one per corner of the tile that has such pixels), each
-    with a mask of the pixels the card or its shadow touches at all (0 or 255): the
-    others are left as they were (a ring drawn round a fan comes that close)."""
+    opaque (bounding boxes, one per corner of the tile that has such pixels)."""
     mask = rounded_mask(CARD_W, CARD_H, RADIUS).crop((0, 0, width, CARD_H))
-    shadow = mask.crop((0, CARD_H - RADIUS - _SHADOW, width, CARD_H))
+    opaque = mask.point([0] * 255 + [255])
     solid = Image.new("L", (width, TILE_H), 0)
-    solid.paste(shadow.point([0] * 255 + [255]), (0, CARD_H - RADIUS))
-    solid.paste(255, (0, 0), mask.point([0] * 255 + [255]))
-    touched = Image.new("L", (width, TILE_H), 0)
-    touched.paste(shadow.point([0] + [255] * 255), (0, CARD_H - RADIUS))
-    touched.paste(255, (0, 0), mask.point([0] + [255] * 255))
+    solid.paste(opaque.crop((0, CARD_H - RADIUS - _SHADOW, width, CARD_H)), (0, CARD_H - RADIUS))
+    solid.paste(255, (0, 0), opaque)
     loose = ImageChops.invert(solid)
     zones = []
     for x0, x1 in ((0, width // 2), (width // 2, width)):
         for y0, y1 in ((0, TILE_H // 2), (TILE_H // 2, TILE_H)):
             found = loose.crop((x0, y0, x1, y1)).getbbox()
             if found is not None:
-                box = (x0 + found[0], y0 + found[1], x0 + found[2], y0 + found[3])
-                zones.append((box, touched.crop(box).im))
+                zones.append((x0 + found[0], y0 + found[1], x0 + found[2], y0 + found[3]))
     return tuple(zones)
-
-
-@cache
-def _solid_parts(width: int) -> tuple[Box, ...]:
-    """Rectangles covering a tile ``width`` px wide except its zones: bands between the
-    zones' left and right edges, each without the rows a zone takes there."""
-    zones = [box for box, _ in _zones(width)]
-    xs = sorted({0, width, *(b[0] for b in zones), *(b[2] for b in zones)})
-    parts = []
-    for x0, x1 in itertools.pairwise(xs):
-        taken = sorted((b[1], b[3]) for b in zones if b[0] < x1 and x0 < b[2])
-        y = 0
-        for y0, y1 in [*taken, (TILE_H, TILE_H)]:
-            if y0 > y:
-                parts.append((x0, y, x1, y0))
-            y = max(y, y1)
-    return tuple(parts)
 
 
 # Ids (of contents, of tiles) are never reused, so an id still held by a cached tile
@@ -393,10 +367,9 @@ def place_cards(
             if len(t.pieces) > _MAX_AFTER:
                 t.pieces.clear()
             zones = t.pieces[key] = _zone_pieces(th, placed, under, base)
-        for (px0, py0, px1, py1), part in t.parts:
-            core.paste(part, (x + px0, y + py0, x + px1, y + py1))
-        for (zx0, zy0, zx1, zy1), piece, mask in zones:
-            core.paste(piece, (x + zx0, y + zy0, x + zx1, y + zy1), mask)
+        core.paste(t.core, (x, y, x + t.width, y + TILE_H))
+        for (zx0, zy0, zx1, zy1), piece in zones:
+            core.paste(piece, (x + zx0, y + zy0, x + zx1, y + zy1))
 
 
 def _zone_pieces(
@@ -405,7 +378,7 @@ def _zone_pieces(
     """The pieces of a card's zones, over the felt, the base and the cards ``under`` it."""
     t, x, y = placed
     result = []
-    for (zone, mask), content in zip(t.zones, t.content, strict=True):
+    for zone, content in zip(t.zones, t.content, strict=True):
         x0, y0, x1, y1 = zone
         ground = Image.new("RGB", (x1 - x0, y1 - y0), th.felt)
         if base is not None:
@@ -420,7 +393,7 @@ def _zone_pieces(
             if len(_PIECES) > _MAX_ENTRIES:
                 _PIECES.clear()
             piece = _PIECES[key] = to_palette(ground, th).im
-        result.append((zone, piece, mask))
+        result.append((zone, piece))
     return tuple(result)
 
 
