@@ -112,15 +112,16 @@ def test_png_is_palette_and_carries_no_metadata(kind):
 def test_the_png_writer_keeps_every_index_and_the_palette():
     """The bot's own PNG writer (unfiltered rows, ISA-L deflate) against Pillow's reader:
     the same palette indices and colours back, for an image with every index and
-    runs of one colour, a one-pixel image and one of exactly two bands."""
+    runs of one colour, a one-pixel image and a tall one, in turn through the one
+    buffer each thread writes the rows in."""
     pixels = bytes((i * 7 + i // 301) % 256 for i in range(301 * 77))
     noise = Image.frombytes("P", (301, 77), pixels)
     noise.putpalette([(i * 5 + c) % 256 for i in range(256) for c in range(3)])
     noise.paste(3, (10, 10, 200, 60))
     tiny = Image.new("P", (1, 1), 9)
     tiny.putpalette([1, 2, 3] * 16)
-    two_bands = noise.resize((40, 2 * (canvas.BAND_BYTES // 41)))  # in bands: no short one
-    for image in (noise, tiny, two_bands):
+    tall = noise.resize((40, 3000))
+    for image in (noise, tiny, tall, noise):  # the thread's buffer used again, then smaller
         data = canvas.png(image)
         assert chunks(data) == ["IHDR", "PLTE", "IDAT", "IEND"]
         back = Image.open(io.BytesIO(data))
