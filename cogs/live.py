@@ -165,7 +165,7 @@ class LiveMessage:
                 edit.pop("attachments", None)  # the same picture is already there
             self._files_key = None  # unknown until this edit is through
             try:
-                await _edit(channel.get_partial_message(self.message_id), edit)
+                await _edit(channel, self.message_id, edit)
                 self._files_key = key if "files" in kwargs else None
                 return
             except discord.NotFound:
@@ -191,7 +191,7 @@ class LiveMessage:
             log.warning("could not delete message %s: %s", message_id, err)
 
 
-async def _edit(message: discord.PartialMessage, edit: dict[str, Any]) -> None:
+async def _edit(channel: Place, message_id: int, edit: dict[str, Any]) -> None:
     """``PartialMessage.edit`` without building discord.py's ``Message`` from the reply.
 
     Only the message id matters here, and reading the reply back into objects (a
@@ -201,18 +201,18 @@ async def _edit(message: discord.PartialMessage, edit: dict[str, Any]) -> None:
     """
     view = edit.get("view")
     if view is not None and view.is_dispatchable():  # one with callbacks: let discord.py keep it
-        await message.edit(**edit)
+        await channel.get_partial_message(message_id).edit(**edit)
         return
-    state = message._state
+    state = channel._state
     if "view" in edit:
-        state.prevent_view_updates_for(message.id)
+        state.prevent_view_updates_for(message_id)
     previous = state.allowed_mentions if "content" in edit else None
     with handle_message_parameters(**edit, previous_allowed_mentions=previous) as params:
         route = Route(
             "PATCH",
             "/channels/{channel_id}/messages/{message_id}",
-            channel_id=message.channel.id,
-            message_id=message.id,
+            channel_id=channel.id,
+            message_id=message_id,
         )
         if params.files:
             await state.http.request(route, data=multipart_body(params))

@@ -155,7 +155,7 @@ class Outlet:
             ui.place_id = int(thread) if thread else None
             lobby = table.meta.get("lobby_message")
             ui.lobby = LiveMessage(
-                functools.partial(self._channel, table.channel_id),
+                functools.partial(self._channel, table.channel_id, table.guild_id),
                 gap=self.edit_gap,
                 on_error=functools.partial(self._place_error, table),
                 message_id=int(lobby) if lobby else None,
@@ -189,17 +189,19 @@ class Outlet:
     async def dm_locale(self, table: Table, user_id: int) -> str:
         return self.player_locale(table, user_id, await self.prefs_of(user_id))
 
-    async def _channel(self, channel_id: int) -> Place:
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
+    async def _channel(self, channel_id: int, guild_id: int) -> Place:
+        """A channel or thread of the table's server: looked up in that server, since
+        ``Client.get_channel`` walks every server the bot is in (at every edit)."""
+        guild = self.client.get_guild(guild_id)
+        found = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        channel = found if found is not None else await self.client.fetch_channel(channel_id)
         if not isinstance(channel, Place):
             raise TypeError(f"channel {channel_id} ({type(channel).__name__}) takes no messages")
         return channel
 
     async def place(self, table: Table) -> Place:
         """Where the table plays: its thread, or its channel."""
-        return await self._channel(self.ui(table).place_id or table.channel_id)
+        return await self._channel(self.ui(table).place_id or table.channel_id, table.guild_id)
 
     async def dm(self, user_id: int) -> Place:
         cached = self._dm_channels.get(user_id)
@@ -341,7 +343,7 @@ class Outlet:
             name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
             await self.service.opening_thread(table, ui.lobby.message_id)
             try:
-                channel = await self._channel(table.channel_id)
+                channel = await self._channel(table.channel_id, table.guild_id)
                 thread_id = await thread_from(channel, ui.lobby.message_id, name)
             except discord.HTTPException as err:
                 log.info("table %s: no thread (%s); playing in the channel", table.id, err)
