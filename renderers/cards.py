@@ -260,6 +260,8 @@ class Tile:
     uid: int
     # (the cards under it: uid, dx, dy each) -> (zone box, piece) per zone
     pieces: dict[tuple[tuple[int, int, int], ...], tuple[Zone, ...]]
+    # (x, y, width, height) of another card's zone on this tile -> an id of what it covers
+    below: dict[tuple[int, int, int, int], int]
 
 
 def tile(
@@ -286,7 +288,7 @@ def _tile(
     zones = _zones(width)
     content = tuple(content_id((width, box, th.shadow, face.crop(box).tobytes())) for box in zones)
     image = to_palette(rgb, th)
-    return Tile(spr, covered, image.im, width, zones, content, next(_NEXT_ID), {})
+    return Tile(spr, covered, image.im, width, zones, content, next(_NEXT_ID), {}, {})
 
 
 @cache
@@ -315,6 +317,7 @@ _NEXT_ID = itertools.count()
 _PIECES: dict[tuple[int, int], ImagingCore] = {}  # (card content, ground) -> "P" piece
 _MAX_ENTRIES = 20_000  # ~10 MB: far more than the few hundred pieces two themes need
 _MAX_AFTER = 512  # cards a tile remembers having been pasted after
+_FELT_IDS: dict[RGB, dict[tuple[int, int, int, int], int]] = {}  # ``Tile.below`` of the felt
 
 
 def content_id(key: object) -> int:
@@ -375,26 +378,56 @@ def place_cards(
 def _zone_pieces(
     th: Theme, placed: Placed, under: list[Placed], base: Base | None
 ) -> tuple[Zone, ...]:
-    """The pieces of a card's zones, over the felt, the base and the cards ``under`` it."""
+    """The pieces of a card's zones, over the felt, the base and the cards ``under`` it.
+
+    With at most one card under it (a hand's rows), what lies under each zone is
+    remembered by that card (``Tile.below``) for the place the zone takes on it, so
+    a card next to a neighbour it never had (every new hand) is composed from
+    pieces already made, without drawing anything.
+    """
     t, x, y = placed
     result = []
     for zone, content in zip(t.zones, t.content, strict=True):
         x0, y0, x1, y1 = zone
-        ground = Image.new("RGB", (x1 - x0, y1 - y0), th.felt)
-        if base is not None:
-            ground.paste(base[1], (base[2] - x - x0, base[3] - y - y0))
-        for before, bx, by in under:
-            dx, dy = bx - x - x0, by - y - y0
-            paste_card(ground, before.sprite, dx, dy, th.shadow, covered=before.covered)
-        key = (content, content_id(ground.tobytes()))
+        box = (x + x0, y + y0, x1 - x0, y1 - y0)  # on the canvas: x, y, width, height
+        ground = None
+        memo: dict[tuple[int, int, int, int], int] | None = None
+        if base is None and len(under) <= 1:
+            if under:
+                before, bx, by = under[0]
+                memo, spot = before.below, (box[0] - bx, box[1] - by, box[2], box[3])
+            else:
+                memo, spot = _FELT_IDS.setdefault(th.felt, {}), (0, 0, box[2], box[3])
+            ground_id = memo.get(spot)
+        if memo is None or ground_id is None:
+            ground = _ground(th, box, under, base)
+            ground_id = content_id(ground.tobytes())
+            if memo is not None:
+                memo[spot] = ground_id
+        key = (content, ground_id)
         piece = _PIECES.get(key)
         if piece is None:
+            ground = ground or _ground(th, box, under, base)
             paste_card(ground, t.sprite, -x0, -y0, th.shadow, covered=t.covered)
             if len(_PIECES) > _MAX_ENTRIES:
                 _PIECES.clear()
             piece = _PIECES[key] = to_palette(ground, th).im
         result.append((zone, piece))
     return tuple(result)
+
+
+def _ground(
+    th: Theme, box: tuple[int, int, int, int], under: list[Placed], base: Base | None
+) -> Image.Image:
+    """What lies under ``box`` (x, y, width, height on the canvas) in RGB: the felt,
+    the base, the cards ``under`` it."""
+    x, y, w, h = box
+    ground = Image.new("RGB", (w, h), th.felt)
+    if base is not None:
+        ground.paste(base[1], (base[2] - x, base[3] - y))
+    for before, bx, by in under:
+        paste_card(ground, before.sprite, bx - x, by - y, th.shadow, covered=before.covered)
+    return ground
 
 
 def suit_colours(th: Theme, four_color: bool) -> dict[str, RGB]:
