@@ -202,8 +202,6 @@ def _rollout(
     """My side's value of playing ``cand`` now in this world (signed attackers' points)."""
     view = ctx.view
     trump, rules = ctx.trump, ctx.rules
-    power_of = ctx.order.single_power
-    suit_of = ctx.order.suit_of
     me = ctx.seat
     leader = view.leader if view.trick else me
     assert leader is not None
@@ -219,19 +217,18 @@ def _rollout(
             play = forced
     _take(hands[me], play)
     trick.append((me, play))
+    keys = _keys(ctx.order)
     while True:
-        while len(trick) < 4:
-            seat = (leader + len(trick)) % 4
-            chosen = _policy(ctx, hands, trick, seat, attackers)
-            _take(hands[seat], chosen)
-            trick.append((seat, chosen))
-        plays = [c for _, c in trick]
-        if len(plays[0]) == 1:
-            power = power_of[suit_of[plays[0][0]]]
-            values = [power[c[0]] for c in plays]
-            winner = trick[values.index(max(values))][0]
+        if len(trick[0][1]) == 1:
+            winner = _finish_single(ctx, hands, trick, attackers, keys)
         else:
-            winner = trick[trick_winner(plays, trump, rules)][0]
+            while len(trick) < 4:
+                seat = (leader + len(trick)) % 4
+                chosen = _policy(ctx, hands, trick, seat, attackers)
+                _take(hands[seat], chosen)
+                trick.append((seat, chosen))
+            winner = trick[trick_winner([c for _, c in trick], trump, rules)][0]
+        plays = [c for _, c in trick]
         if winner in attackers:
             total += sum(points(c) for c in plays)
         if not hands[winner]:
@@ -239,8 +236,75 @@ def _rollout(
                 total += kitty * kitty_multiplier(plays[0], trump, rules)
             break
         leader = winner
-        trick = []
+        lead = _lead(ctx, hands, winner, attackers)
+        _take(hands[winner], lead)
+        trick = [(winner, lead)]
     return total if me in attackers else -total
+
+
+def _finish_single(
+    ctx: Context, hands: list[list[Card]], trick: Plays, attackers: set[int], keys: _Keys
+) -> int:
+    """Plays a trick led by a single card to its end (``_policy``'s follows, the winner
+    and its power carried along); the winner's seat."""
+    led = ctx.order.suit_of[trick[0][1][0]]
+    power = ctx.order.single_power[led]
+    leader = trick[0][0]
+    best, winner = _single_best(trick, power)
+    while len(trick) < 4:
+        seat = (leader + len(trick)) % 4
+        card = _single_follow(ctx, hands, trick, seat, led, best, winner, attackers, keys)
+        hands[seat].remove(card)
+        trick.append((seat, (card,)))
+        value = power[card]
+        if value > best:
+            best, winner = value, seat
+    return winner
+
+
+def _single_best(trick: Plays, power: dict[Card, int]) -> tuple[int, int]:
+    """The winning power of a trick of single cards so far, and its seat (the first of
+    the highest, as ``trick_winner`` finds)."""
+    best, winner = -2, trick[0][0]
+    for seat, cards in trick:
+        value = power[cards[0]]
+        if value > best:
+            best, winner = value, seat
+    return best, winner
+
+
+def _single_follow(
+    ctx: Context,
+    hands: list[list[Card]],
+    trick: Plays,
+    seat: int,
+    led: str,
+    best: int,
+    winner: int,
+    attackers: set[int],
+    keys: _Keys,
+) -> Card:
+    """``_policy``'s follow to a single card, by powers and per-card keys."""
+    suit_of = ctx.order.suit_of
+    hand = hands[seat]
+    pool = [c for c in hand if suit_of[c] == led] or hand
+    options = sorted(dict.fromkeys(pool), key=keys.cheap.__getitem__)
+    if len(options) == 1:
+        return options[0]
+    power = ctx.order.single_power[led]
+    leader, played = trick[0][0], len(trick)
+    side = seat in attackers
+    if (winner in attackers) == side and not _single_beaten(
+        ctx, hands, leader, played, led, best, side, attackers
+    ):
+        return max(options, key=keys.feed.__getitem__)
+    for card in options:  # cheapest first: win for sure if it can be done
+        value = power[card]
+        if value > best and not _single_beaten(
+            ctx, hands, leader, played + 1, led, value, side, attackers
+        ):
+            return card
+    return options[0]
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> None:
@@ -269,13 +333,6 @@ def _options(ctx: Context, hand: list[Card], lead: tuple[Card, ...]) -> list[tup
 def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers: set[int]) -> bool:
     """Whether a seat still to play, against the current winner, can take the trick."""
     plays = [c for _, c in trick]
-    if len(plays[0]) == 1:
-        led = ctx.order.suit_of[plays[0][0]]
-        power = ctx.order.single_power[led]
-        values = [power[c[0]] for c in plays]
-        best = max(values)
-        side = trick[values.index(best)][0] in attackers
-        return _single_beaten(ctx, hands, trick[0][0], len(trick), led, best, side, attackers)
     win = trick_winner(plays, ctx.trump, ctx.rules)
     w_side = trick[win][0] in attackers
     leader = trick[0][0]
@@ -323,8 +380,6 @@ def _policy(
     side = seat in attackers
     if not trick:
         return _lead(ctx, hands, seat, attackers)
-    if len(trick[0][1]) == 1:
-        return _follow_single(ctx, hands, trick, seat, attackers)
     plays = [c for _, c in trick]
     options = sorted(_options(ctx, hand, plays[0]), key=lambda o: _cheap(ctx, o))
     if len(options) == 1:
@@ -340,50 +395,33 @@ def _policy(
     return options[0]
 
 
-def _follow_single(
-    ctx: Context, hands: list[list[Card]], trick: Plays, seat: int, attackers: set[int]
-) -> tuple[Card, ...]:
-    """``_policy``'s follow to a single card, by powers and per-card keys."""
-    suit_of = ctx.order.suit_of
-    led = suit_of[trick[0][1][0]]
-    hand = hands[seat]
-    pool = [c for c in hand if suit_of[c] == led] or hand
-    keys = _keys(ctx.order)
-    options = sorted(dict.fromkeys(pool), key=keys.cheap.__getitem__)
-    if len(options) == 1:
-        return (options[0],)
-    power = ctx.order.single_power[led]
-    values = [power[c[0]] for _, c in trick]
-    best = max(values)
-    leader, played = trick[0][0], len(trick)
-    side = seat in attackers
-    if (trick[values.index(best)][0] in attackers) == side and not _single_beaten(
-        ctx, hands, leader, played, led, best, side, attackers
-    ):
-        return (max(options, key=keys.feed.__getitem__),)
-    for card in options:  # cheapest first: win for sure if it can be done
-        value = power[card]
-        if value > best and not _single_beaten(
-            ctx, hands, leader, played + 1, led, value, side, attackers
-        ):
-            return (card,)
-    return (options[0],)
-
-
 def _lead(
     ctx: Context, hands: list[list[Card]], seat: int, attackers: set[int]
 ) -> tuple[Card, ...]:
     hand = hands[seat]
     order = ctx.order
+    suit_of = order.suit_of
     units: list[tuple[Card, ...]] = []
     by_suit: dict[str, list[Card]] = {}
     for card in hand:
-        by_suit.setdefault(order.suit_of[card], []).append(card)
+        by_suit.setdefault(suit_of[card], []).append(card)
     for cards in by_suit.values():
-        units.extend(u.cards for u in decompose_in(order, cards))
-    safe = [u for u in units if not _beaten_later(ctx, hands, [(seat, u)], attackers)]
+        if len(cards) == 1:  # what ``decompose_in`` makes of it
+            units.append((cards[0],))
+        else:
+            units.extend(u.cards for u in decompose_in(order, cards))
+    side = seat in attackers
+    safe = []
+    for unit in units:
+        if len(unit) == 1:
+            led = suit_of[unit[0]]
+            value = order.single_power[led][unit[0]]
+            beaten = _single_beaten(ctx, hands, seat, 1, led, value, side, attackers)
+        else:
+            beaten = _beaten_later(ctx, hands, [(seat, unit)], attackers)
+        if not beaten:
+            safe.append(unit)
     if safe:
         # the biggest sure unit (multiplies the kitty), then the most points
         return max(safe, key=lambda u: (len(u), points(u), order.tier[u[-1]]))
-    singles = [(c,) for c in dict.fromkeys(hand)]
-    return min(singles, key=lambda u: _cheap(ctx, u))
+    return (min(dict.fromkeys(hand), key=_keys(order).cheap.__getitem__),)

@@ -11,13 +11,17 @@ so; a change meant to be faster only must leave them alone.
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 
-from bot.ai import make_player, play_hand
+from bot.ai import endgame, make_player, play_hand
+from bot.ai.evaluate import Context
 from bot.game import SYSTEM, Action, Match, NextHand, Phase
 from bot.presets import presets
-from bot.rules import RuleSet, format_cards
+from bot.rules import RuleSet, Trump, deck, format_cards, trick_winner
+
+from .helpers import make_view
 
 # (preset, seed, hands) -> sha256 of the action log, taken on main at 79487af
 DIGESTS = {
@@ -58,3 +62,33 @@ def action_digest(rules: RuleSet, seed: int, hands: int) -> str:
 @pytest.mark.parametrize(("name", "seed", "hands"), list(DIGESTS))
 def test_heuristic_decisions_unchanged(name: str, seed: int, hands: int) -> None:
     assert action_digest(presets()[name][0], seed, hands) == DIGESTS[(name, seed, hands)]
+
+
+@pytest.mark.parametrize("trump", [Trump("2", "H"), Trump("2", None)])
+def test_single_card_tricks_end_as_the_general_policy_ends_them(trump: Trump) -> None:
+    """The endgame's short path for a trick led by a single card plays the same cards
+    as its general policy (``endgame._policy``), on many random last-three-card deals."""
+    ctx = Context(make_view(0, "3S", trump=trump))
+    rng = random.Random(3)
+    for _ in range(400):
+        cards = deck(2)
+        rng.shuffle(cards)
+        size = rng.randint(1, 3)
+        hands = [cards[i * size : (i + 1) * size] for i in range(4)]
+        attackers = set(rng.sample(range(4), 2))
+        leader = rng.randrange(4)
+        lead = (rng.choice(hands[leader]),)
+        general = [list(h) for h in hands]
+        general[leader].remove(lead[0])
+        trick: endgame.Plays = [(leader, lead)]
+        while len(trick) < 4:
+            seat = (leader + len(trick)) % 4
+            chosen = endgame._policy(ctx, general, trick, seat, attackers)
+            general[seat].remove(chosen[0])
+            trick.append((seat, chosen))
+        short = [list(h) for h in hands]
+        short[leader].remove(lead[0])
+        fast: endgame.Plays = [(leader, lead)]
+        winner = endgame._finish_single(ctx, short, fast, attackers, endgame._keys(ctx.order))
+        assert fast == trick
+        assert winner == trick[trick_winner([c for _, c in trick], trump, ctx.rules)][0]
