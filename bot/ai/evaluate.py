@@ -98,6 +98,10 @@ class Context:
                     if unit.length >= 2:
                         self.in_tractor.update(unit.cards)
         self._keep: dict[Card, float] = {}
+        # candidates of one decision share leads and seats still to play: each
+        # format and expected feed is worked out once
+        self._formats: dict[tuple[Card, ...], Format] = {}
+        self._more: dict[tuple[tuple[int, ...], str, int], float] = {}
         self.partner_holds: float | None = None  # see ``_p_partner_holds`` (one trick)
         self.kitty_points = self._kitty_points()
         self.reserve = self._reserve()
@@ -198,6 +202,13 @@ class Context:
 
     def more_points(self, seats: Sequence[int], led: str, n: int) -> float:
         """Points the ``seats`` still to play will add if the attackers win the trick."""
+        key = (tuple(seats), led, n)
+        expected = self._more.get(key)
+        if expected is None:
+            expected = self._more[key] = self._more_points(seats, led, n)
+        return expected
+
+    def _more_points(self, seats: Sequence[int], led: str, n: int) -> float:
         mem = self.mem
         count = mem.suit_count[led]
         dens = mem.suit_points[led] / count if count else 0.0
@@ -354,7 +365,11 @@ def _draw_bonus(ctx: Context, cand: Sequence[Card]) -> float:
 def _format(ctx: Context, lead: Sequence[Card]) -> Format:
     if len(lead) == 1:
         return ((1, 1),)
-    return format_of(decompose_in(ctx.order, lead))
+    key = tuple(lead)
+    fmt = ctx._formats.get(key)
+    if fmt is None:
+        fmt = ctx._formats[key] = format_of(decompose_in(ctx.order, lead))
+    return fmt
 
 
 def _value(ctx: Context, play: Sequence[Card], fmt: Format) -> int:

@@ -31,6 +31,7 @@ class Memory:
     """
 
     __slots__ = (
+        "_above",
         "_beat",
         "_holds",
         "_others",
@@ -128,6 +129,7 @@ class Memory:
         # the probabilities below are pure functions of the facts above, asked again
         # and again while one decision's candidates are scored: each is kept per seat
         self._share: dict[str, float] = {}
+        self._above: dict[tuple[str, int], int] = {}
         self._void: list[dict[str, float]] = [{}, {}, {}, {}]
         self._holds: list[dict[tuple[str, Shape, int], float]] = [{}, {}, {}, {}]
         self._beat: list[dict[tuple[str, Shape, int, bool, bool], float]] = [{}, {}, {}, {}]
@@ -150,9 +152,18 @@ class Memory:
 
     def higher_unseen(self, card: Card) -> int:
         """Unseen copies of cards of the same effective suit that rank above ``card``."""
-        tier = self.order.tier
-        t = tier[card]
-        return sum(k for c, k in self.by_suit[self.order.suit_of[card]].items() if tier[c] > t)
+        return self.count_above(self.order.suit_of[card], self.order.tier[card])
+
+    def count_above(self, suit: str, above: int) -> int:
+        """Unseen copies of ``suit`` above tier ``above``."""
+        key = (suit, above)
+        count = self._above.get(key)
+        if count is None:
+            tier = self.order.tier
+            count = self._above[key] = sum(
+                k for c, k in self.by_suit[suit].items() if tier[c] > above
+            )
+        return count
 
     def is_boss(self, cards: Sequence[Card]) -> bool:
         """No unseen same-suit unit of the same shape beats this unit (ruffs aside).
@@ -240,10 +251,7 @@ class Memory:
         if share <= 0.0:
             return 0.0
         if shape == (1, 1):
-            k = 0
-            for c, n in pool.items():
-                if tier[c] > above:
-                    k += n
+            k = self.count_above(suit, above)
             return 1.0 - (1.0 - share) ** k if k else 0.0
         miss = 1.0
         per_id = share**width
