@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.game import SeatView, TrickRecord
-from bot.rules import ALL_CARDS, TRUMP, Card, Order, order_for, partner_of
+from bot.rules import ALL_CARDS, POINTS_OF, TRUMP, Card, Order, order_for, partner_of
 from bot.rules.units import Shape, counts_of, decompose_in, placements
 
 SUITS_ALL = ("S", "H", "D", "C", TRUMP)
@@ -120,7 +120,7 @@ class Memory:
                 suit = suit_of[card]
                 by_suit[suit][card] = k
                 suit_count[suit] += k
-                suit_points[suit] += k * card.points
+                suit_points[suit] += k * POINTS_OF[card]
         self.by_suit = by_suit
         self.suit_count = suit_count
         self.suit_points = suit_points
