@@ -18,7 +18,6 @@ pure function of the view (duplicate deals stay exact, hints are stable).
 from __future__ import annotations
 
 import random
-from bisect import bisect
 from collections.abc import Sequence
 
 from bot.rules import (
@@ -59,6 +58,8 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
     worlds = 0
     attackers = {s for s in range(4) if view.is_attacker(s)}
     deck = _Deck(ctx)
+    # a lead of more than one unit is a throw: the other hands may force part back
+    throws = [not view.trick and len(decompose_in(ctx.order, c)) > 1 for c in candidates]
     for _ in range(WORLDS):
         world = _sample(ctx, rng, deck)
         if world is None:
@@ -66,7 +67,8 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
         hands, kitty = world
         worlds += 1
         for i, cand in enumerate(candidates):
-            totals[i] += _rollout(ctx, [list(h) for h in hands], kitty, cand, attackers)
+            copy = [list(h) for h in hands]
+            totals[i] += _rollout(ctx, copy, kitty, cand, attackers, throws[i])
     if not worlds:
         return candidates[0]
     # the heuristic's order breaks ties (and small noise) in its favour
@@ -109,7 +111,8 @@ class _Deck:
 def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Card]], float] | None:
     """Other hands (and the kitty's points) dealt from the unseen cards, or None.
 
-    ``rng.choices`` is inlined (the same cumulative weights, the same one draw)."""
+    ``rng.choices`` is inlined: the same one draw, the seat that ``bisect`` over the
+    cumulative weights (the seats with room, then the kitty) would pick."""
     mem = ctx.mem
     suit_of = ctx.order.suit_of
     pool, room, kitty_room = list(deck.pool), deck.room, deck.kitty_room
@@ -125,23 +128,28 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
         kitty: list[Card] = []
         ok = True
         for card in sorted(pool, key=lambda c: holders[suit_of[c]]):
-            seats: list[int] = []
-            cum: list[int] = []
-            total = 0
-            for s in allowed[suit_of[card]]:
-                if left[s]:
-                    total += left[s]
-                    seats.append(s)
-                    cum.append(total)
+            seats = allowed[suit_of[card]]
             kitty_left = kitty_room - len(kitty)
-            if kitty_left:
-                total += kitty_left
-                seats.append(-1)
-                cum.append(total)
-            if not seats:
+            total = kitty_left
+            for s in seats:
+                total += left[s]
+            if not total:  # no seat (nor the kitty) has room for it
                 ok = False
                 break
-            seat = seats[bisect(cum, random_() * (total + 0.0), 0, len(seats) - 1)]
+            # the first seat whose cumulative room exceeds the draw, else the last
+            # one with room (what bisect over the cumulative weights picks)
+            x = random_() * (total + 0.0)
+            seat = -1
+            room_so_far = 0
+            for s in seats:
+                if left[s]:
+                    room_so_far += left[s]
+                    seat = s
+                    if x < room_so_far:
+                        break
+            else:
+                if kitty_left:
+                    seat = -1
             if seat < 0:
                 kitty.append(card)
             else:
@@ -198,8 +206,10 @@ def _rollout(
     kitty: float,
     cand: tuple[Card, ...],
     attackers: set[int],
+    throw: bool,
 ) -> float:
-    """My side's value of playing ``cand`` now in this world (signed attackers' points)."""
+    """My side's value of playing ``cand`` now in this world (signed attackers' points);
+    ``throw``: ``cand`` is a lead of more than one unit."""
     view = ctx.view
     trump, rules = ctx.trump, ctx.rules
     me = ctx.seat
@@ -208,7 +218,7 @@ def _rollout(
     trick: Plays = [(s, tuple(c)) for s, c in view.trick]
     total = 0.0
     play = tuple(cand)
-    if not trick and len(decompose_in(ctx.order, play)) > 1:
+    if throw:
         others = [hands[s] for s in range(4) if s != me]
         forced = tuple(resolve_throw(play, others, trump, rules))
         if len(forced) != len(play):
@@ -245,66 +255,46 @@ def _rollout(
 def _finish_single(
     ctx: Context, hands: list[list[Card]], trick: Plays, attackers: set[int], keys: _Keys
 ) -> int:
-    """Plays a trick led by a single card to its end (``_policy``'s follows, the winner
-    and its power carried along); the winner's seat."""
-    led = ctx.order.suit_of[trick[0][1][0]]
+    """Plays a trick led by a single card to its end as ``_policy`` would, by powers and
+    per-card keys, the winner and its power carried along; the winner's seat."""
+    suit_of = ctx.order.suit_of
+    led = suit_of[trick[0][1][0]]
     power = ctx.order.single_power[led]
+    cheap, feed = keys.cheap.__getitem__, keys.feed.__getitem__
     leader = trick[0][0]
-    best, winner = _single_best(trick, power)
+    # the winner so far: the first of the highest powers (as ``trick_winner`` finds)
+    best, winner = -2, leader
+    for seat, cards in trick:
+        value = power[cards[0]]
+        if value > best:
+            best, winner = value, seat
     while len(trick) < 4:
-        seat = (leader + len(trick)) % 4
-        card = _single_follow(ctx, hands, trick, seat, led, best, winner, attackers, keys)
-        hands[seat].remove(card)
+        played = len(trick)
+        seat = (leader + played) % 4
+        hand = hands[seat]
+        pool = [c for c in hand if suit_of[c] == led] or hand
+        options = sorted(dict.fromkeys(pool), key=cheap)
+        card = options[0]
+        if len(options) > 1:
+            side = seat in attackers
+            if (winner in attackers) == side and not _single_beaten(
+                ctx, hands, leader, played, led, best, side, attackers
+            ):
+                card = max(options, key=feed)
+            else:
+                for option in options:  # cheapest first: win for sure if it can be done
+                    value = power[option]
+                    if value > best and not _single_beaten(
+                        ctx, hands, leader, played + 1, led, value, side, attackers
+                    ):
+                        card = option
+                        break
+        hand.remove(card)
         trick.append((seat, (card,)))
         value = power[card]
         if value > best:
             best, winner = value, seat
     return winner
-
-
-def _single_best(trick: Plays, power: dict[Card, int]) -> tuple[int, int]:
-    """The winning power of a trick of single cards so far, and its seat (the first of
-    the highest, as ``trick_winner`` finds)."""
-    best, winner = -2, trick[0][0]
-    for seat, cards in trick:
-        value = power[cards[0]]
-        if value > best:
-            best, winner = value, seat
-    return best, winner
-
-
-def _single_follow(
-    ctx: Context,
-    hands: list[list[Card]],
-    trick: Plays,
-    seat: int,
-    led: str,
-    best: int,
-    winner: int,
-    attackers: set[int],
-    keys: _Keys,
-) -> Card:
-    """``_policy``'s follow to a single card, by powers and per-card keys."""
-    suit_of = ctx.order.suit_of
-    hand = hands[seat]
-    pool = [c for c in hand if suit_of[c] == led] or hand
-    options = sorted(dict.fromkeys(pool), key=keys.cheap.__getitem__)
-    if len(options) == 1:
-        return options[0]
-    power = ctx.order.single_power[led]
-    leader, played = trick[0][0], len(trick)
-    side = seat in attackers
-    if (winner in attackers) == side and not _single_beaten(
-        ctx, hands, leader, played, led, best, side, attackers
-    ):
-        return max(options, key=keys.feed.__getitem__)
-    for card in options:  # cheapest first: win for sure if it can be done
-        value = power[card]
-        if value > best and not _single_beaten(
-            ctx, hands, leader, played + 1, led, value, side, attackers
-        ):
-            return card
-    return options[0]
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> None:

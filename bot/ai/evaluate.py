@@ -77,7 +77,8 @@ class Context:
         self.order = order = mem.order
         self.seat = view.seat
         self.partner = partner_of(view.seat)
-        self.attacking = view.is_attacker(view.seat)
+        self.attackers = tuple(view.is_attacker(s) for s in range(4))
+        self.attacking = self.attackers[view.seat]
         self.sign = 1.0 if self.attacking else -1.0
         self.q = Q_ATTACKER if self.attacking else Q_DEFENDER
         self.hand = list(view.hand)
@@ -214,10 +215,9 @@ class Context:
         dens = mem.suit_points[led] / count if count else 0.0
         total = mem.unseen_total
         dens_all = mem.unseen_points / total if total else 0.0
-        view = self.view
         expected = 0.0
         for seat in seats:
-            feeding = view.is_attacker(seat)
+            feeding = self.attackers[seat]
             void = mem.p_void(seat, led)
             follow = FEED_FOLLOW if feeding else AVOID_FOLLOW
             discard = FEED_DISCARD if feeding else AVOID_DISCARD
@@ -283,11 +283,12 @@ def _p_attackers_keep(
     ruffed: bool,
 ) -> float:
     """The chance that the attackers end up with the trick now won by ``seat_w``."""
-    view, mem = ctx.view, ctx.mem
-    w_att = view.is_attacker(seat_w)
+    mem = ctx.mem
+    attackers = ctx.attackers
+    w_att = attackers[seat_w]
     keep = 1.0
     for seat in after:
-        if view.is_attacker(seat) != w_att:
+        if attackers[seat] != w_att:
             keep *= 1.0 - mem.p_beat(seat, led, fmt[0], value, ruffed)
     return keep if w_att else 1.0 - keep
 
