@@ -28,7 +28,6 @@ from bot.rules import (
     Order,
     follow_candidates,
     format_cards,
-    kitty_multiplier,
     points,
     resolve_throw,
     trick_winner,
@@ -175,19 +174,21 @@ def _holders(ctx: Context, suit: str) -> int:
 
 
 class _Keys:
-    """Per card of one order: the shedding key (``_cheap`` of the single card) and the
-    feeding key (``_policy``'s, for a single card)."""
+    """Per card of one order: the shedding key (``_cheap`` of the single card), the
+    feeding key (``_policy``'s) and the leading key (``_lead``'s), for a single card."""
 
-    __slots__ = ("cheap", "feed")
+    __slots__ = ("cheap", "feed", "lead")
 
     def __init__(self, order: Order) -> None:
         suit_of, tier = order.suit_of, order.tier
         self.cheap: dict[Card, tuple[int, int, int]] = {}
         self.feed: dict[Card, tuple[int, int, int, int]] = {}
+        self.lead: dict[Card, tuple[int, int, int]] = {}
         for card in ALL_CARDS:
             trump, pts, t = int(suit_of[card] == TRUMP), POINTS_OF[card], tier[card]
             self.cheap[card] = (trump, pts, t)
             self.feed[card] = (pts, -trump, -pts, -t)
+            self.lead[card] = (1, pts, t)
 
 
 _KEYS: dict[Order, _Keys] = {}
@@ -243,7 +244,7 @@ def _rollout(
             total += sum(points(c) for c in plays)
         if not hands[winner]:
             if winner in attackers:
-                total += kitty * kitty_multiplier(plays[0], trump, rules)
+                total += kitty * ctx.multiplier(plays[0])
             break
         leader = winner
         lead = _lead(ctx, hands, winner, attackers)
@@ -401,17 +402,25 @@ def _lead(
         else:
             units.extend(u.cards for u in decompose_in(order, cards))
     side = seat in attackers
-    safe = []
+    keys = _keys(order)
+    # the biggest sure unit (multiplies the kitty), then the most points: the first
+    # of the highest keys
+    best: tuple[Card, ...] | None = None
+    best_key = (0, 0, 0)
     for unit in units:
         if len(unit) == 1:
-            led = suit_of[unit[0]]
-            value = order.single_power[led][unit[0]]
-            beaten = _single_beaten(ctx, hands, seat, 1, led, value, side, attackers)
+            card = unit[0]
+            led = suit_of[card]
+            value = order.single_power[led][card]
+            if _single_beaten(ctx, hands, seat, 1, led, value, side, attackers):
+                continue
+            key = keys.lead[card]
         else:
-            beaten = _beaten_later(ctx, hands, [(seat, unit)], attackers)
-        if not beaten:
-            safe.append(unit)
-    if safe:
-        # the biggest sure unit (multiplies the kitty), then the most points
-        return max(safe, key=lambda u: (len(u), points(u), order.tier[u[-1]]))
-    return (min(dict.fromkeys(hand), key=_keys(order).cheap.__getitem__),)
+            if _beaten_later(ctx, hands, [(seat, unit)], attackers):
+                continue
+            key = (len(unit), points(unit), order.tier[unit[-1]])
+        if best is None or key > best_key:
+            best, best_key = unit, key
+    if best is not None:
+        return best
+    return (min(dict.fromkeys(hand), key=keys.cheap.__getitem__),)

@@ -103,6 +103,7 @@ class Context:
         # format and expected feed is worked out once
         self._formats: dict[tuple[Card, ...], Format] = {}
         self._more: dict[tuple[tuple[int, ...], str, int], float] = {}
+        self._multipliers: dict[tuple[Card, ...], int] = {}
         self.partner_holds: float | None = None  # see ``_p_partner_holds`` (one trick)
         self.kitty_points = self._kitty_points()
         self.reserve = self._reserve()
@@ -194,6 +195,15 @@ class Context:
                 cost += value
         return cost
 
+    def multiplier(self, lead: Sequence[Card]) -> int:
+        """``kitty_multiplier`` of a last trick led by ``lead`` (asked again and again
+        by the endgame's play-outs)."""
+        key = tuple(lead)
+        value = self._multipliers.get(key)
+        if value is None:
+            value = self._multipliers[key] = kitty_multiplier(key, self.trump, self.rules)
+        return value
+
     def is_last_trick(self, lead_size: int) -> bool:
         return self.left == lead_size and all(
             size in (lead_size, 0) for size in self.view.hand_sizes
@@ -259,7 +269,7 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
     p_us = p_att if ctx.attacking else 1.0 - p_att
     table: float = sum(points(p) for p in plays)  # the kitty counts as an expectation
     if ctx.is_last_trick(n):
-        table += ctx.kitty_points * kitty_multiplier(lead, ctx.trump, ctx.rules)
+        table += ctx.kitty_points * ctx.multiplier(lead)
     mine = points(cand)
     more = ctx.more_points(after, led, n)
     # a card realizes its value only by the win it adds: overtaking a partner who
@@ -336,7 +346,7 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     p_att = p_us if ctx.attacking else 1.0 - p_us
     kitty = 0.0
     if ctx.is_last_trick(n):
-        kitty = ctx.kitty_points * kitty_multiplier(cand, ctx.trump, ctx.rules)
+        kitty = ctx.kitty_points * ctx.multiplier(cand)
     mine = points(cand)
     more = ctx.more_points((left, partner, right), led, n)
     score = (
