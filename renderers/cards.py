@@ -248,10 +248,11 @@ class Tile:
     cards before it at their places.
     Pieces are shared by content, not by card (most cards' corners hold the same
     pixels, over the same few backgrounds); each tile remembers which pieces go
-    with each card it was pasted after.
+    with each card it was pasted after. It names its sprite rather than holding it,
+    so a sprite the sprites' cache lets go is not kept alive by a tile.
     """
 
-    sprite: Sprite
+    look: tuple[Card, str, bool, Lang, str]  # ``sprite``'s arguments
     covered: bool
     core: ImagingCore
     width: int
@@ -262,6 +263,10 @@ class Tile:
     pieces: dict[tuple[tuple[int, int, int], ...], tuple[Zone, ...]]
     # (x, y, width, height) of another card's zone on this tile -> an id of what it covers
     below: dict[tuple[int, int, int, int], int]
+
+    @property
+    def sprite(self) -> Sprite:
+        return sprite(*self.look)
 
 
 def tile(
@@ -288,7 +293,8 @@ def _tile(
     zones = _zones(width)
     content = tuple(content_id((width, box, th.shadow, face.crop(box).tobytes())) for box in zones)
     image = to_palette(rgb, th)
-    return Tile(spr, covered, image.im, width, zones, content, next(_NEXT_ID), {}, {})
+    look = (card, theme_name, four_color, lang, variant)
+    return Tile(look, covered, image.im, width, zones, content, next(_NEXT_ID), {}, {})
 
 
 @cache
