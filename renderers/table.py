@@ -8,7 +8,8 @@ levels and names, the attackers' points and the cards left), the trick on the
 table as one row per seat in play order from the leader (name, badges: dealer,
 led, winning or won, to play; the cards, the winning play ringed, a failed throw's
 cards taken back greyed), then the previous trick in one line of card codes.
-Every word comes from the scene (the caller's catalogs).
+Every word comes from the scene (the caller's catalogs). Like the hand, it is
+composed straight on the palette (``Page``); the tests draw the same layout in RGB.
 """
 
 from __future__ import annotations
