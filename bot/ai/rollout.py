@@ -308,7 +308,7 @@ def _follow_pair(
 ) -> tuple[Card, ...]:
     tier, suit_of = w.tier, w.suit_of
     led = suit_of[trick[0][1][0]]
-    options = _pair_options(w.hands[seat], led)
+    options = _pair_options(w, w.hands[seat], led)
     if len(options) == 1:
         return options[0]
     leader = trick[0][0]
@@ -344,19 +344,26 @@ def _all(by: dict[str, list[Card]]) -> list[Card]:
     return [c for cards in by.values() for c in cards]
 
 
-def _pair_options(by: dict[str, list[Card]], led: str) -> list[tuple[Card, ...]]:
+def _pair_options(w: World, by: dict[str, list[Card]], led: str) -> list[tuple[Card, ...]]:
+    """The led suit's pairs, else the two cheapest cards to shed (``World.cheap``: a
+    low card without points before a lower ten), the two best to feed and the top two
+    (and, void, the trump pairs): as the heuristic sheds, where the lowest two by rank
+    gave away a ten the heuristic keeps."""
     cards = by.get(led, [])
+    cheap, feed = w.cheap.__getitem__, w.feed.__getitem__
     if len(cards) >= 2:
         pairs = _pairs(cards)
         if pairs:
             return [(p, p) for p in pairs]
-        by_points = sorted(cards, key=_points)
-        options = {(cards[0], cards[1]), (cards[-1], cards[-2]), (by_points[-1], by_points[-2])}
-        return list(options)
-    rest = sorted((c for s, cs in by.items() if s != led for c in cs), key=_points)
+        low = sorted(cards, key=cheap)
+        fed = sorted(cards, key=feed)
+        return list({(low[0], low[1]), (cards[-1], cards[-2]), (fed[-1], fed[-2])})
+    rest = [c for s, cs in by.items() if s != led for c in cs]
+    low = sorted(rest, key=cheap)
+    fed = sorted(rest, key=feed)
     if len(cards) == 1:
-        return list({(cards[0], rest[0]), (cards[0], rest[-1])})
-    options = {(rest[0], rest[1]), (rest[-1], rest[-2])}
+        return list({(cards[0], low[0]), (cards[0], fed[-1])})
+    options = {(low[0], low[1]), (fed[-1], fed[-2])}
     trumps = by.get(TRUMP)
     if trumps and led != TRUMP:
         options.update((p, p) for p in _pairs(trumps))

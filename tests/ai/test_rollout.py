@@ -101,3 +101,12 @@ def test_a_void_seat_ruffs_an_empty_trick_only_with_a_point_trump(hand: str, pla
     trick = [(0, (Card("4", "C"),))]
     win = rollout._winner(world, trick, "C")
     assert rollout.follow(world, 1, trick, 0, win) == (Card(play[0], play[1]),)
+
+
+def test_a_seat_under_an_opponents_pair_sheds_its_cheapest_two_cards() -> None:
+    """8 and J go under an opponent's queens, not the 8 and the ten (the lowest two by
+    rank): the heuristic keeps its points off the other side's trick."""
+    world = _world("QC QC 3D 4D | 8C TC JC KC | 5S 6S 7S 8S | 9S TS JS QS")
+    trick = [(0, (Card("Q", "C"), Card("Q", "C")))]
+    win = rollout._winner(world, trick, "C")
+    assert set(rollout.follow(world, 1, trick, 0, win)) == set(parse_cards("8C JC"))
