@@ -152,16 +152,16 @@ class SqliteDatabase(Database):
             raise IntegrityViolation(str(exc)) from exc
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
-        try:
-            async with self.conn.execute(sql, params) as cur:
-                row: Row | None = await cur.fetchone()
-                return row
-        except sqlite3.IntegrityError as exc:  # INSERT ... RETURNING
-            raise IntegrityViolation(str(exc)) from exc
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
 
     async def all(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        # One trip to aiosqlite's thread (execute, fetch and close there), not three:
+        # every group commit and every read pays each trip on the event loop.
+        try:
+            return list(await self.conn.execute_fetchall(sql, params))
+        except sqlite3.IntegrityError as exc:  # INSERT ... RETURNING
+            raise IntegrityViolation(str(exc)) from exc
 
     async def begin(self, write: bool) -> None:
         await self.conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
