@@ -28,14 +28,26 @@ class Append(NamedTuple):
     token: int | None  # the table's lease token the writer holds (None: not fenced)
 
 
-_APPEND = (
-    "INSERT INTO actions (table_id, seq, seat, action, at)"
-    " SELECT table_id, CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT),"
-    " CAST(? AS DOUBLE PRECISION) FROM game_tables"
-    " WHERE table_id = ? AND status = 'live' AND ? = 1 + COALESCE("
-    "(SELECT MAX(seq) FROM actions WHERE table_id = ?), 0)"
+# A group of appends to distinct tables as one statement: one trip to the database,
+# its own transaction. A row goes in only if its table is live, its seq is the next
+# one and (with a token) the table's lease still carries that token; the rows
+# inserted come back, so the others are the refused ones.
+_ROW = (
+    "(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT),"
+    " CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS TEXT))"
 )
-_FENCED = " AND ? = (SELECT t.token FROM leases t WHERE t.resource = ?{lock})"
+_APPEND = (
+    "WITH v (table_id, seq, seat, action, at, token, resource) AS (VALUES {rows})"
+    " INSERT INTO actions (table_id, seq, seat, action, at)"
+    " SELECT v.table_id, v.seq, v.seat, v.action, v.at FROM v"
+    " JOIN game_tables g ON g.table_id = v.table_id"
+    " WHERE g.status = 'live' AND v.seq = 1 + COALESCE("
+    "(SELECT MAX(a.seq) FROM actions a WHERE a.table_id = v.table_id), 0)"
+    " AND (v.token IS NULL OR v.token = (SELECT t.token FROM leases t"
+    " WHERE t.resource = v.resource{lock}))"
+    " RETURNING table_id, seq"
+)
+_STATEMENT_ROWS = 128  # appends per statement: 7 parameters each, under SQLite's 999
 _LAST_SEQ = "(SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.table_id)"
 
 
@@ -87,25 +99,38 @@ class ActionLog(StoreBase):
         await self._appends.submit(Append(table_id, seq, seat, dumps(action), at, token))
 
     async def _commit_appends(self, batch: list[Append]) -> list[Exception | None]:
-        if len(batch) == 1:
-            a = batch[0]
-            sql, params = _APPEND, [a.seq, a.seat, a.action, a.at, a.table_id, a.seq, a.table_id]
-            if a.token is not None:
-                sql += _FENCED.format(lock=self._db.lock_rows)
-                params += [a.token, table_resource(a.table_id)]
-            async with self._db.use():
-                try:
-                    ok = await self._db.execute(sql, params)
-                except IntegrityViolation:  # another process took that seq first
-                    ok = 0
-            refused = [] if ok == 1 else [a]
-        else:
+        refused: list[Append] = []
+        if len({a.table_id for a in batch}) < len(batch):  # one table twice: in order
             refused = await self._append_group(batch)
+        else:
+            for start in range(0, len(batch), _STATEMENT_ROWS):
+                refused += await self._append_rows(batch[start : start + _STATEMENT_ROWS])
         refused_ids = {id(a) for a in refused}
         return [await self._append_error(a) if id(a) in refused_ids else None for a in batch]
 
+    async def _append_rows(self, rows: list[Append]) -> list[Append]:
+        """Appends to distinct tables in one statement; return the refused ones."""
+        sql = _APPEND.format(rows=",".join([_ROW] * len(rows)), lock=self._db.lock_rows)
+        params = [
+            value
+            for a in rows
+            for value in (*a[:6], None if a.token is None else table_resource(a.table_id))
+        ]
+        async with self._db.use():
+            try:
+                done = await self._db.all(sql, params)
+            except IntegrityViolation:  # another process took a seq first: check each
+                done = None
+        if done is None:
+            return await self._append_group(rows)
+        inserted = {(r["table_id"], r["seq"]) for r in done}
+        return [a for a in rows if (a.table_id, a.seq) not in inserted]
+
     async def _append_group(self, batch: list[Append]) -> list[Append]:
         """Commit a group of appends in one transaction; return the refused ones.
+
+        For the rare groups ``_APPEND`` can't take: a table twice (its later seq
+        follows the earlier one) or a statement that lost a race to another process.
 
         The seq and status checks are made in Python against one query for the
         group's tables, inside the same write transaction (the rows locked on

@@ -110,7 +110,10 @@ class PostgresDatabase(Database):
             raise IntegrityViolation(str(exc)) from exc
 
     async def all(self, sql: str, params: Params = ()) -> list[Row]:
-        return list(await self.conn.fetch(to_dollars(sql), *params))
+        try:
+            return list(await self.conn.fetch(to_dollars(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:  # INSERT ... RETURNING
+            raise IntegrityViolation(str(exc)) from exc
 
     # Plain BEGIN/COMMIT/ROLLBACK rather than asyncpg's Transaction objects: a BEGIN
     # cancelled in flight still runs on the server, and asyncpg would then take the next

@@ -288,6 +288,45 @@ async def test_concurrent_appends_commit_together_and_refuse_only_the_bad_ones(
     assert logs == [[1, 2], [1, 2], [1, 2, 3], [1, 2], [1, 2]]
 
 
+async def test_a_group_of_distinct_tables_is_one_statement_that_refuses_only_the_bad_ones(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The usual group (one append per table) is one trip to the database, not a
+    transaction of several statements; a gap or a closed table is still refused alone."""
+    tables = [
+        await store.create_table(GUILD, 30 + i, 101, RuleSet(), i + 1, HUMANS, 0, 0.0)
+        for i in range(5)
+    ]
+    deal = {"kind": "deal", "count": 1}
+    await asyncio.gather(*(store.append_action(t, 1, SYSTEM, deal, 0.0) for t in tables))
+    await store.close_table(tables[4], "aborted", 1.0)
+    db = store._db
+    calls: list[str] = []
+    for name in ("execute", "executemany", "one", "all", "begin", "commit"):
+        method = getattr(db, name)
+
+        def spy(*args: object, _name: str = name, _method: object = method) -> object:
+            calls.append(_name)
+            return _method(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(db, name, spy)
+    results = await asyncio.gather(
+        store.append_action(tables[0], 2, SYSTEM, deal, 0.0),
+        store.append_action(tables[1], 2, SYSTEM, deal, 0.0),
+        store.append_action(tables[2], 2, SYSTEM, deal, 0.0),
+        store.append_action(tables[3], 9, SYSTEM, deal, 0.0),  # a gap
+        store.append_action(tables[4], 2, SYSTEM, deal, 0.0),  # a closed table
+        return_exceptions=True,
+    )
+    assert calls[0] == "all" and "begin" not in calls  # the rest: the refusals' reasons
+    assert results[:3] == [None] * 3
+    assert isinstance(results[3], SequenceError) and results[3].expected == 2
+    assert isinstance(results[4], StoreError) and "aborted" in str(results[4])
+    monkeypatch.undo()
+    logs = [[a[0] for a in await store.action_log(t)] for t in tables]
+    assert logs == [[1, 2], [1, 2], [1, 2], [1], [1]]
+
+
 async def test_a_process_restores_only_the_tables_of_its_shards(store: Store) -> None:
     # guild ids as Discord makes them: the shard is (id >> 22) % shard count
     guilds = [(3 << 60) + (n << 22) + 7 for n in range(6)]  # shards 0, 1, 2, 0, 1, 2 of 3
