@@ -53,10 +53,16 @@ def notes(sink: Any, kind: UpdateKind) -> list[str]:
 def failing_writes(monkeypatch: pytest.MonkeyPatch, error: Exception) -> Iterator[None]:
     """Every INSERT/UPDATE the store runs raises ``error`` (a full disk, a broken file)."""
     real_execute, real_many = SqliteDatabase.execute, SqliteDatabase.executemany
+    real_all = SqliteDatabase.all
 
     def refuse(sql: str) -> None:
-        if sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+        head = sql.lstrip().upper()
+        if head.startswith(("INSERT", "UPDATE")) or (head.startswith("WITH") and "INSERT" in head):
             raise error
+
+    async def all_rows(self: SqliteDatabase, sql: str, params: Any = ()) -> Any:
+        refuse(sql)  # INSERT ... RETURNING, and the appends' one statement (WITH ... INSERT)
+        return await real_all(self, sql, params)
 
     async def execute(self: SqliteDatabase, sql: str, params: Any = ()) -> int:
         refuse(sql)
@@ -69,6 +75,7 @@ def failing_writes(monkeypatch: pytest.MonkeyPatch, error: Exception) -> Iterato
     with monkeypatch.context() as patch:
         patch.setattr(SqliteDatabase, "execute", execute)
         patch.setattr(SqliteDatabase, "executemany", executemany)
+        patch.setattr(SqliteDatabase, "all", all_rows)
         yield
 
 
