@@ -12,6 +12,9 @@ its Unix socket, so its figures are a lower bound for a server across a network.
    ``await append_action`` alone. SQLite with ``synchronous=NORMAL`` (the default)
    and ``FULL`` (an fsync per commit); PostgreSQL with ``synchronous_commit`` on
    (its default: an fsync per commit) and off (the WAL is flushed within 0.2 s).
+   Then (SQLite) the CPU an append costs the process, event loop and aiosqlite's
+   thread together, with 1 to 100 tables appending at once (their appends are
+   committed in groups): the best of three runs, as the machine is shared.
 2. Queries: a database filled with synthetic history (100,000 hands with their
    tricks and seats, over 5 guilds of 200 players) by ``executemany``, aggregates
    included as the store keeps them; then the median time of each leaderboard,
@@ -88,6 +91,26 @@ async def bench_append(location: str, count: int, synchronous: str = "NORMAL") -
     finally:
         await store.close()
     return samples
+
+
+async def bench_group_cpu(location: str, tables: int, appends: int) -> float:
+    """The process's CPU (event loop and aiosqlite's thread) per append, µs, with ``tables``
+    tables appending at once: the group commit's cost per action as a busy bot pays it."""
+    store = await Store.open(location)
+    seats = [SeatInfo.human(i + 1, f"P{i}", auto=True) for i in range(4)]
+    ids = [await store.create_table(1, k, 1, RuleSet(), k, seats, None, 0.0) for k in range(tables)]
+    action = {"kind": "play", "cards": "AH AH"}
+
+    async def one_table(table: int) -> None:
+        for seq in range(1, appends // tables + 1):
+            await store.append_action(table, seq, seq % 4, action, 0.0)
+
+    try:
+        start = time.process_time()
+        await asyncio.gather(*(one_table(t) for t in ids))
+        return (time.process_time() - start) / (appends // tables * tables) * 1e6
+    finally:
+        await store.close()
 
 
 def fill(path: Path, hands: int, with_tricks: bool) -> dict[str, float]:
@@ -243,6 +266,14 @@ async def bench_sqlite(folder: Path, hands: int, quick: bool, tricks: bool) -> P
     for sync, count in (("NORMAL", 300 if quick else 3000), ("FULL", 300)):
         samples = await bench_append(str(folder / f"append-{sync}.db"), count, sync)
         print(f"append_action, synchronous={sync}: {_ms(samples)}")
+    for tables in (1, 2, 3, 8, 100):
+        best = min(
+            [
+                await bench_group_cpu(str(folder / f"cpu-{tables}-{run}.db"), tables, 1800)
+                for run in range(3)
+            ]
+        )
+        print(f"append_action CPU with {tables} tables appending at once: {best:.0f} µs an action")
     path = folder / "history.db"
     await (await Store.open(path)).close()
     filled = fill(path, hands, tricks)
