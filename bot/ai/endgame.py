@@ -80,8 +80,8 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
 
 class _Deck:
     """What every sample of one decision starts from: the unseen cards less those known
-    to be in a hand (there already), each seat's room, and the seats that may hold
-    each suit."""
+    to be in a hand (there already), each seat's room, the seats that may hold each
+    suit, and per card how many of the others may (the fewest are dealt first)."""
 
     __slots__ = ("allowed", "hands", "holders", "kitty_room", "pool", "room")
 
@@ -104,7 +104,9 @@ class _Deck:
         self.kitty_room = mem.kitty_size if mem.kitty_hidden else 0
         suits = ctx.order.ranked
         self.allowed = {suit: [s for s in range(4) if suit not in mem.void[s]] for suit in suits}
-        self.holders = {suit: _holders(ctx, suit) for suit in suits}
+        holders = {suit: _holders(ctx, suit) for suit in suits}
+        suit_of = ctx.order.suit_of
+        self.holders = {card: holders[suit_of[card]] for card in pool}
 
 
 def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Card]], float] | None:
@@ -126,7 +128,7 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
         left = list(room)
         kitty: list[Card] = []
         ok = True
-        for card in sorted(pool, key=lambda c: holders[suit_of[c]]):
+        for card in sorted(pool, key=holders.__getitem__):
             seats = allowed[suit_of[card]]
             kitty_left = kitty_room - len(kitty)
             total = kitty_left
@@ -274,7 +276,7 @@ def _finish_single(
         seat = (leader + played) % 4
         hand = hands[seat]
         pool = [c for c in hand if suit_of[c] == led] or hand
-        options = sorted(dict.fromkeys(pool), key=cheap)
+        options = pool if len(pool) == 1 else sorted(dict.fromkeys(pool), key=cheap)
         card = options[0]
         if len(options) > 1:
             side = seat in attackers

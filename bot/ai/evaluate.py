@@ -254,13 +254,18 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
     view, order = ctx.view, ctx.order
     lead = plays[0]
     n = len(lead)
+    led = order.suit_of[lead[0]]
     all_plays = [*plays, cand]
-    win = trick_winner(all_plays, ctx.trump, ctx.rules)
+    if n == 1:  # the first of the highest single powers (what ``trick_winner`` finds)
+        power = order.single_power[led]
+        values = [power[p[0]] for p in all_plays]
+        win = values.index(max(values))
+    else:
+        win = trick_winner(all_plays, ctx.trump, ctx.rules)
     leader = view.leader
     assert leader is not None
     seat_w = (leader + win) % 4
     after = [(leader + i) % 4 for i in range(len(all_plays), 4)]
-    led = order.suit_of[lead[0]]
     fmt = _format(ctx, lead)
     wplay = all_plays[win]
     value = _value(ctx, wplay, fmt)
