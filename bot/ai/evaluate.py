@@ -89,15 +89,9 @@ class Context:
         for card in sorted(self.hand, key=order.sort_key):
             self.suit_cards.setdefault(suit_of[card], []).append(card)
         self.trumps = len(self.suit_cards.get(TRUMP, ()))
-        # structure: identities in pairs (or wider) and in tractors
-        self.in_pair: set[Card] = set()
-        self.in_tractor: set[Card] = set()
-        for cards in self.suit_cards.values():
-            for unit in decompose_in(order, cards):
-                if unit.width >= 2:
-                    self.in_pair.update(unit.cards)
-                    if unit.length >= 2:
-                        self.in_tractor.update(unit.cards)
+        # structure, per suit when first asked (a follow rarely asks about every suit):
+        # identities in pairs (or wider) and in tractors
+        self._structure: dict[str, tuple[set[Card], set[Card]]] = {}
         self._keep: dict[Card, float] = {}
         # candidates of one decision share leads and seats still to play: each
         # format and expected feed is worked out once
@@ -124,13 +118,29 @@ class Context:
 
     def structure(self, card: Card) -> float:
         """What ``card``'s pair (and tractor) adds on top of its cards, 0 for a single."""
-        if card not in self.in_pair:
+        suit = self.order.suit_of[card]
+        sets = self._structure.get(suit)
+        if sets is None:
+            sets = self._structure[suit] = self._units_of(suit)
+        in_pair, in_tractor = sets
+        if card not in in_pair:
             return 0.0
-        trump = self.order.suit_of[card] == TRUMP
-        value = (1.5 if trump else 1.0) + 0.6 * self.keep(card)
-        if card in self.in_tractor:
+        value = (1.5 if suit == TRUMP else 1.0) + 0.6 * self.keep(card)
+        if card in in_tractor:
             value += 1.5
         return value
+
+    def _units_of(self, suit: str) -> tuple[set[Card], set[Card]]:
+        """The identities of my ``suit`` in pairs (or wider), and in tractors."""
+        in_pair: set[Card] = set()
+        in_tractor: set[Card] = set()
+        cards = self.suit_cards.get(suit)
+        for unit in decompose_in(self.order, cards) if cards else ():
+            if unit.width >= 2:
+                in_pair.update(unit.cards)
+                if unit.length >= 2:
+                    in_tractor.update(unit.cards)
+        return in_pair, in_tractor
 
     def cost(self, cards: Sequence[Card], realized: float) -> float:
         """The worth of the hand lost by playing ``cards``.

@@ -90,13 +90,7 @@ class Memory:
                 played_by,
                 None,
             )
-        shows = seen.shows
-        # bids show cards; a dealer may have buried them, so only non-dealers count
-        for bid in view.bids:
-            if bid.seat != view.dealer and bid.seat != self.seat:
-                if shows is seen.shows:
-                    shows = [dict(d) for d in shows]
-                _merge_max(shows[bid.seat], counts_of(list(bid.cards)))
+        shows = seen.shows_with_bids(view)
         known: list[dict[Card, int]] = [{}, {}, {}, {}]
         for who in range(4):
             if who == self.seat or not shows[who]:
@@ -312,11 +306,13 @@ class _Seen:
     next decision's memory reads only the tricks completed since (``follow``), or
     reads everything again when the view is not the same hand seen later: a new
     hand, another table (one suggesting player serves them all), a restored one.
-    Never changed once made: a later ``_Seen`` is a copy, so a memory in use (or in
-    another thread) is never touched.
+    Never changed once made (but for ``bid_shows``, filled once when first asked, the
+    same each time): a later ``_Seen`` is a copy, so a memory in use (or in another
+    thread) is never touched.
     """
 
     __slots__ = (
+        "bid_shows",
         "held",
         "key",
         "kitty_hidden",
@@ -350,7 +346,22 @@ class _Seen:
         self.no_pairs: list[set[str]] = [set(), set(), set(), set()]
         self.played_by: list[list[Card]] = [[], [], [], []]
         self.shows: list[dict[Card, int]] = [{}, {}, {}, {}]
+        self.bid_shows: list[dict[Card, int]] | None = None
         self._read(view.tricks, None)
+
+    def shows_with_bids(self, view: SeatView) -> list[dict[Card, int]]:
+        """``shows`` with what the bids showed (the bids are part of ``key``: made once)."""
+        shows = self.bid_shows
+        if shows is None:
+            shows = self.shows
+            # bids show cards; a dealer may have buried them, so only non-dealers count
+            for bid in view.bids:
+                if bid.seat != view.dealer and bid.seat != view.seat:
+                    if shows is self.shows:
+                        shows = [dict(d) for d in shows]
+                    _merge_max(shows[bid.seat], counts_of(list(bid.cards)))
+            self.bid_shows = shows
+        return shows
 
     def _read(self, tricks: Sequence[TrickRecord], skip: int | None) -> None:
         suit_of = self.order.suit_of
@@ -403,6 +414,7 @@ class _Seen:
         later.no_pairs = [set(v) for v in self.no_pairs]
         later.played_by = [list(p) for p in self.played_by]
         later.shows = [dict(d) for d in self.shows]
+        later.bid_shows = None
         # my own cards of those tricks were counted as held, not as unseen
         later._read(newer, seat)
         return later
