@@ -37,6 +37,7 @@ class Memory:
         "_others",
         "_seen",
         "_share",
+        "_tops",
         "_void",
         "by_suit",
         "decks",
@@ -124,6 +125,7 @@ class Memory:
         # and again while one decision's candidates are scored: each is kept per seat
         self._share: dict[str, float] = {}
         self._above: dict[tuple[str, int], int] = {}
+        self._tops: dict[tuple[str, int], int | None] = {}
         self._void: list[dict[str, float]] = [{}, {}, {}, {}]
         self._holds: list[dict[tuple[str, Shape, int], float]] = [{}, {}, {}, {}]
         self._beat: list[dict[tuple[str, Shape, int, bool, bool], float]] = [{}, {}, {}, {}]
@@ -166,6 +168,11 @@ class Memory:
         the unseen cards no longer hold a higher pair.
         """
         order = self.order
+        if len(cards) == 1 or (len(cards) == 2 and cards[0] is cards[1]):
+            # a single or a pair: the first placement below is the highest unseen
+            # identity of the suit with as many copies
+            top = self._top(order.suit_of[cards[0]], len(cards))
+            return top is None or top <= order.tier[cards[0]]
         units = decompose_in(order, cards)
         pool = self.by_suit[units[0].suit]
         for unit in units:
@@ -174,6 +181,15 @@ class Memory:
                     return False
                 break
         return True
+
+    def _top(self, suit: str, width: int) -> int | None:
+        """The highest tier of ``suit`` with ``width`` unseen copies, None if none."""
+        key = (suit, width)
+        if key not in self._tops:
+            tier = self.order.tier
+            tiers = [tier[c] for c, k in self.by_suit[suit].items() if k >= width]
+            self._tops[key] = max(tiers) if tiers else None
+        return self._tops[key]
 
     # --- probabilities -------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from bot.ai import memory as memory_module
 from bot.game import SYSTEM, Action, Match, NextHand, Phase, SeatView
 from bot.presets import presets
 from bot.rules import Trump
+from bot.rules.units import placements
 
 from .helpers import make_view, trick
 
@@ -144,3 +145,27 @@ def test_a_view_with_another_hand_is_read_again() -> None:
     again = Memory(first, kept)
     assert again._seen is kept._seen
     assert facts(again) == facts(kept)
+
+
+def test_boss_singles_and_pairs_as_the_placements_say() -> None:
+    """``is_boss``'s short answer for a single or a pair is the placements' answer."""
+    views: list[SeatView] = []
+    for seed, rules in ((41, presets()["standard"][0]), (42, presets()["three_decks"][0])):
+
+        def record(m: Match, seat: int, action: Action) -> None:
+            if m.phase is Phase.PLAY:
+                views.append(m.view(seat))
+
+        play_hand(Match.new(seed, rules), [HeuristicPlayer() for _ in range(4)], on_action=record)
+    checked = 0
+    for view in views[::3]:
+        mem = Memory(view)
+        order = mem.order
+        for card in set(view.hand) | set(mem.unseen):
+            for width in (1, 2):
+                pool = mem.by_suit[order.suit_of[card]]
+                top = next(placements(order, order.suit_of[card], pool, (width, 1)), None)
+                expected = top is None or order.tier[top[-1]] <= order.tier[card]
+                assert mem.is_boss([card] * width) == expected
+                checked += 1
+    assert checked > 5000
