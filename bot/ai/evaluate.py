@@ -282,7 +282,7 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
     ruffed = led != TRUMP and order.suit_of[wplay[0]] == TRUMP
     p_att = _p_attackers_keep(ctx, after, seat_w, led, fmt, value, ruffed)
     p_us = p_att if ctx.attacking else 1.0 - p_att
-    table: float = sum(points(p) for p in plays)  # the kitty counts as an expectation
+    table: float = sum(map(points, plays))  # the kitty counts as an expectation
     if ctx.is_last_trick(n):
         table += ctx.kitty_points * ctx.multiplier(lead)
     mine = points(cand)

@@ -156,9 +156,11 @@ class Memory:
         count = self._above.get(key)
         if count is None:
             tier = self.order.tier
-            count = self._above[key] = sum(
-                k for c, k in self.by_suit[suit].items() if tier[c] > above
-            )
+            count = 0
+            for c, k in self.by_suit[suit].items():
+                if tier[c] > above:
+                    count += k
+            self._above[key] = count
         return count
 
     def is_boss(self, cards: Sequence[Card]) -> bool:
