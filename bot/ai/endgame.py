@@ -320,7 +320,15 @@ def _options(ctx: Context, hand: list[Card], lead: tuple[Card, ...]) -> list[tup
         led = suit_of[lead[0]]
         pool = [c for c in hand if suit_of[c] == led] or hand
         return [(c,) for c in dict.fromkeys(pool)]
-    return [tuple(o) for o in follow_candidates(hand, lead, ctx.trump, ctx.rules, limit=12)]
+    # a seat's follows are asked again as it plays after being asked whether it can
+    # beat the trick: kept per hand (in its order) and lead for the decision
+    key = (tuple(hand), lead)
+    found = ctx.follows.get(key)
+    if found is None:
+        found = ctx.follows[key] = [
+            tuple(o) for o in follow_candidates(hand, lead, ctx.trump, ctx.rules, limit=12)
+        ]
+    return found
 
 
 def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers: set[int]) -> bool:

@@ -98,6 +98,9 @@ class Context:
         self._formats: dict[tuple[Card, ...], Format] = {}
         self._more: dict[tuple[tuple[int, ...], str, int], float] = {}
         self._multipliers: dict[tuple[Card, ...], int] = {}
+        # the endgame's legal follows by hand and lead (``endgame._options``)
+        self.follows: dict[tuple[tuple[Card, ...], tuple[Card, ...]], list[tuple[Card, ...]]]
+        self.follows = {}
         self.partner_holds: float | None = None  # see ``_p_partner_holds`` (one trick)
         self.kitty_points = self._kitty_points()
         self.reserve = self._reserve()
