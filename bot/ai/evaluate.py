@@ -138,7 +138,9 @@ class Context:
         in_pair: set[Card] = set()
         in_tractor: set[Card] = set()
         cards = self.suit_cards.get(suit)
-        for unit in decompose_in(self.order, cards) if cards else ():
+        if not cards or len(set(cards)) == len(cards):
+            return in_pair, in_tractor  # a pair or wider needs two copies of a card
+        for unit in decompose_in(self.order, cards):
             if unit.width >= 2:
                 in_pair.update(unit.cards)
                 if unit.length >= 2:
