@@ -4,9 +4,12 @@ A ``LiveMessage`` is one message the bot keeps current (the lobby, a hand's deal
 and table messages, a player's hand panel). ``show`` hands it a builder for the
 newest state; at most one request for the message is in flight, and while it is,
 newer states replace each other, so when plays come faster than Discord accepts
-edits only the latest state is drawn and sent. ``gap`` spaces a message's edits
-(Discord allows about five edits per five seconds in a channel; a function gives
-the gap as things stand, read after each edit), and the builder
+edits only the latest state is drawn and sent. ``gap`` spaces a message's edits:
+after an edit the next waits ``gap`` seconds, whether or not a newer state was
+already waiting, so a message is edited at most once a gap (Discord allows about
+five edits per five seconds in a channel; a function gives the gap as things
+stand, read after each edit); a ``preempt`` state (the panel of the player to
+act) ends that wait at once. The builder
 runs just before sending, so a superseded state is never rendered at all.
 
 The first ``show`` posts the message; an edit refused because the message was
@@ -22,6 +25,7 @@ table when its place is gone, or marks DMs closed).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -90,6 +94,7 @@ class LiveMessage:
         self._latest: Build | None = None
         self._task: asyncio.Task[None] | None = None
         self._building: asyncio.Future[dict[str, Any] | None] | None = None
+        self._urgent = asyncio.Event()  # a preempting state ends the wait between edits
 
     def show(self, build: Build, *, preempt: bool = False) -> None:
         """Make ``build``'s state the one to show next (replacing any not yet sent).
@@ -100,6 +105,8 @@ class LiveMessage:
         message shown faster than it can be built still gets sent.
         """
         self._latest = build
+        if preempt:
+            self._urgent.set()
         if preempt and self._building is not None:
             self._building.cancel()
         if self._task is None or self._task.done():
@@ -147,8 +154,11 @@ class LiveMessage:
                 else:
                     log.exception("live message %s failed", self.message_id)
             gap = self.gap() if callable(self.gap) else self.gap
-            if self._latest is not None and gap > 0:
-                await asyncio.sleep(gap)
+            if gap > 0 and not self.stopped:
+                self._urgent.clear()
+                # at most one edit a gap, unless the player to act is waiting for this one
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._urgent.wait(), gap)
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
         sent = kwargs.pop("on_sent", None)

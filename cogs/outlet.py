@@ -46,6 +46,12 @@ PING_AFTER = 10.0
 #: renders queued or running from which the render thread counts as crowded (hundreds of
 #: tables at once): the tables' own messages then give way to the players' panels
 CROWDED = 16
+#: live tables in this process from which it counts as crowded too: the images got cheap
+#: enough that the render thread no longer backs up at 400 tables, but sending every
+#: table's every edit then kept the bot busy (6.6 requests a play instead of 3.4, ack p99
+#: 750 ms, turn p99 2.5 s) and would run far past Discord's global limit of 50 requests a
+#: second; past this many tables the tables' own messages give way to the players' panels
+CROWDED_TABLES = 100
 #: seconds after an edit of a message in a table's place before the next, while crowded
 CROWDED_GAP = 3.0
 
@@ -226,7 +232,9 @@ class Outlet:
         return await self.off_loop(fn, scene, lang="zh" if pick(loc) == "zh-CN" else "en")
 
     def crowded(self) -> bool:
-        return self.rendering >= CROWDED
+        """Renders backing up, or more live tables than the bot edits at full pace."""
+        tables = 0 if self.service is None else len(self.service.tables)
+        return self.rendering >= CROWDED or tables >= CROWDED_TABLES
 
     def _place_gap(self) -> float:
         """After an edit of a message in a table's place (the deal and table messages)

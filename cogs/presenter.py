@@ -26,9 +26,9 @@ Where things go (decisions for issue 10):
   and its picture is what gives way: with renders waiting it is redrawn only for
   a completed trick, and with the render thread crowded (``CROWDED`` renders
   waiting: hundreds of tables) at most every ``TABLE_PICTURE_EVERY`` seconds per
-  table, about every other trick at full speed, and a message of the thread with
-  newer states waiting is edited again only ``CROWDED_GAP`` seconds after its
-  last edit, with the newest (``cogs.outlet``). Players play from their DM panels,
+  table, about every other trick at full speed, and a message of the thread is
+  edited at most once every ``CROWDED_GAP`` seconds, with the newest state
+  (``cogs.outlet``; crowded also means ``CROWDED_TABLES`` live tables or more). Players play from their DM panels,
   which carry the trick in words; the thread is the spectators' view, and a
   picture of a trick two plays old is worth less than the player to act's panel.
   The table message is never starved: its renders keep a share of the render

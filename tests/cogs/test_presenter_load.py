@@ -213,6 +213,35 @@ class _Recorded(LiveMessage):
         self.sent.append(kwargs["content"])
 
 
+async def test_a_message_is_edited_at_most_once_a_gap_unless_the_player_to_act_waits() -> None:
+    """A state shown after an edit, with nothing waiting then, still waits out the gap
+    (at hundreds of tables every play would otherwise be an edit); a preempting one (the
+    panel of the player to act) goes at once."""
+    live = _Recorded()
+    live.gap = 0.4
+    sent_at: list[float] = []
+    record = live._send
+
+    async def timed(kwargs: dict[str, Any]) -> None:
+        sent_at.append(time.monotonic())
+        await record(kwargs)
+
+    live._send = timed  # type: ignore[method-assign]
+    live.show(_state("first"))
+    await asyncio.sleep(0.05)
+    assert live.sent == ["first"]
+    live.show(_state("second"))  # nothing was waiting when "first" went
+    await asyncio.sleep(0.05)
+    assert live.sent == ["first"]  # still within the gap
+    await asyncio.sleep(0.45)
+    assert live.sent == ["first", "second"]
+    assert sent_at[1] - sent_at[0] >= 0.35
+    live.show(_state("your turn"), preempt=True)
+    await asyncio.sleep(0.1)
+    assert live.sent == ["first", "second", "your turn"]  # not held for the gap
+    await asyncio.wait_for(live.settle(), 5)
+
+
 def _state(text: str, wait: asyncio.Event | None = None) -> Any:
     async def build() -> dict[str, Any]:
         if wait is not None:
@@ -416,7 +445,7 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
 
 
 async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
-    shengji: Env,
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """While crowded, a message of the table's thread with newer states waiting is edited
     again only CROWDED_GAP s after its last edit (the newest state then); uncrowded, at
@@ -431,6 +460,13 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
         assert presenter._place_gap() == outlet.CROWDED_GAP
     finally:
         presenter.rendering -= outlet.CROWDED
+    assert presenter._place_gap() == 0.0
+    # many live tables crowd the bot too, with nothing waiting to be drawn
+    live_tables = len(env.bot.service.tables)
+    monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables)
+    assert presenter.crowded() and presenter._place_gap() == outlet.CROWDED_GAP
+    monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables + 1)
+    assert presenter._place_gap() == 0.0
     gaps = [0.3]
     live = _Recorded()
     live.gap = lambda: gaps[0]
