@@ -28,7 +28,8 @@ Where things go (decisions for issue 10):
   waiting: hundreds of tables) at most every ``TABLE_PICTURE_EVERY`` seconds per
   table, about every other trick at full speed, and a message of the thread is
   edited at most once every ``CROWDED_GAP`` seconds, with the newest state
-  (``cogs.outlet``; crowded also means ``CROWDED_TABLES`` live tables or more). Players play from their DM panels,
+  (``cogs.outlet``; crowded also means ``CROWDED_TABLES`` live tables or more).
+  Players play from their DM panels,
   which carry the trick in words; the thread is the spectators' view, and a
   picture of a trick two plays old is worth less than the player to act's panel.
   The table message is never starved: its renders keep a share of the render
