@@ -183,6 +183,8 @@ async def test_a_permanent_failure_closes_the_table_and_frees_the_channel(env, m
     with failing_writes(monkeypatch, sqlite3.DatabaseError("database disk image is malformed")):
         await run_until(clock, lambda: CHANNEL not in service.tables)
     assert table.closed and CHANNEL not in service.tables
+    # the channel is freed as the closing is queued; its publisher delivers it on its next turn
+    await run_until(clock, lambda: all(t.done() for t in table.tasks))
     closing = [u for _, u in sink.updates if u.kind is UpdateKind.CLOSED]
     assert [u.reason for u in closing] == [CloseReason.FAILED]
     assert all(t.done() for t in table.tasks) or not table.tasks
