@@ -95,6 +95,7 @@ class LiveMessage:
         self._task: asyncio.Task[None] | None = None
         self._building: asyncio.Future[dict[str, Any] | None] | None = None
         self._urgent = asyncio.Event()  # a preempting state ends the wait between edits
+        self._flushed = asyncio.Event()  # the latest state is sent: only the gap is left
 
     def show(self, build: Build, *, preempt: bool = False) -> None:
         """Make ``build``'s state the one to show next (replacing any not yet sent).
@@ -105,6 +106,7 @@ class LiveMessage:
         message shown faster than it can be built still gets sent.
         """
         self._latest = build
+        self._flushed.clear()
         if preempt:
             self._urgent.set()
         if preempt and self._building is not None:
@@ -113,14 +115,20 @@ class LiveMessage:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def settle(self) -> None:
-        """Wait until the latest state has been sent (or has failed)."""
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
+        """Wait until the latest state has been sent (or has failed), not for the gap
+        after it (the presenter waits on a panel before the table's other messages)."""
+        while self._task is not None and not self._task.done() and not self._flushed.is_set():
+            flushed = asyncio.ensure_future(self._flushed.wait())
+            try:
+                await asyncio.wait({flushed, self._task}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                flushed.cancel()
 
     async def _run(self) -> None:
         refused = 0  # 429s in a row that outlasted discord.py's own retries
         while self._latest is not None and not self.stopped:
             build, self._latest = self._latest, None
+            self._urgent.clear()  # one shown while this is built or sent ends the gap after it
             try:
                 self._building = asyncio.ensure_future(build())
                 try:
@@ -153,9 +161,10 @@ class LiveMessage:
                     log.info("live message %s dropped at shutdown", self.message_id)
                 else:
                     log.exception("live message %s failed", self.message_id)
+            if self._latest is None:
+                self._flushed.set()
             gap = self.gap() if callable(self.gap) else self.gap
             if gap > 0 and not self.stopped:
-                self._urgent.clear()
                 # at most one edit a gap, unless the player to act is waiting for this one
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._urgent.wait(), gap)

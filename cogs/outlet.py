@@ -244,6 +244,12 @@ class Outlet:
         newest state wins at each edit."""
         return max(self.edit_gap, CROWDED_GAP) if self.crowded() else self.edit_gap
 
+    def _panel_gap(self) -> float:
+        """Between two edits of a player's DM panel: none, but ``CROWDED_GAP`` while
+        crowded; the panel of the player to act (and a click's) preempts the wait, so
+        only the panels of players waiting, following the trick in words, give way."""
+        return CROWDED_GAP if self.crowded() else 0.0
+
     def _live_in_place(self, table: Table) -> LiveMessage:
         return LiveMessage(
             functools.partial(self.place, table),
@@ -321,7 +327,9 @@ class Outlet:
             else:
                 log.warning("DM to %s refused: %s", user_id, err)
 
-        live = LiveMessage(functools.partial(self.dm, user_id), on_error=on_error)
+        live = LiveMessage(
+            functools.partial(self.dm, user_id), gap=self._panel_gap, on_error=on_error
+        )
         return live
 
     async def _unping(self, table: Table, seat: int) -> None:

@@ -242,6 +242,41 @@ async def test_a_message_is_edited_at_most_once_a_gap_unless_the_player_to_act_w
     await asyncio.wait_for(live.settle(), 5)
 
 
+async def test_settling_waits_for_the_latest_state_not_for_the_gap_after_it() -> None:
+    """The presenter waits on the panel of the player to act before the table's other
+    messages: the gap after an edit must not hold it (it held a turn 3 s at 400 tables)."""
+    live = _Recorded()
+    live.gap = 30.0
+    live.show(_state("first"))
+    await asyncio.wait_for(live.settle(), 2)
+    assert live.sent == ["first"]
+    live.show(_state("second"))  # waits out the gap: settling waits for it to be sent
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(live.settle(), 0.2)
+    live.show(_state("third"), preempt=True)
+    await asyncio.wait_for(live.settle(), 2)
+    assert live.sent == ["first", "third"]
+
+
+async def test_a_preempting_state_shown_during_a_send_is_not_held_for_the_gap() -> None:
+    live = _Recorded()
+    live.gap = 30.0
+    release = asyncio.Event()
+    record = live._send
+
+    async def slow(kwargs: dict[str, Any]) -> None:
+        await release.wait()
+        await record(kwargs)
+
+    live._send = slow  # type: ignore[method-assign]
+    live.show(_state("their play"))
+    await asyncio.sleep(0.01)  # being sent
+    live.show(_state("your turn"), preempt=True)
+    release.set()
+    await asyncio.wait_for(live.settle(), 2)
+    assert live.sent == ["their play", "your turn"]
+
+
 def _state(text: str, wait: asyncio.Event | None = None) -> Any:
     async def build() -> dict[str, Any]:
         if wait is not None:
@@ -465,8 +500,9 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     live_tables = len(env.bot.service.tables)
     monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables)
     assert presenter.crowded() and presenter._place_gap() == outlet.CROWDED_GAP
+    assert presenter._panel_gap() == outlet.CROWDED_GAP  # the waiting players' DM panels too
     monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables + 1)
-    assert presenter._place_gap() == 0.0
+    assert presenter._place_gap() == 0.0 and presenter._panel_gap() == 0.0
     gaps = [0.3]
     live = _Recorded()
     live.gap = lambda: gaps[0]
