@@ -208,9 +208,11 @@ class _Recorded(LiveMessage):
 
         super().__init__(nowhere)
         self.sent: list[str] = []
+        self.sent_at: list[float] = []  # time.monotonic() of each
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
         self.sent.append(kwargs["content"])
+        self.sent_at.append(time.monotonic())
 
 
 async def test_a_message_is_edited_at_most_once_a_gap_unless_the_player_to_act_waits() -> None:
@@ -219,14 +221,6 @@ async def test_a_message_is_edited_at_most_once_a_gap_unless_the_player_to_act_w
     panel of the player to act) goes at once."""
     live = _Recorded()
     live.gap = 0.4
-    sent_at: list[float] = []
-    record = live._send
-
-    async def timed(kwargs: dict[str, Any]) -> None:
-        sent_at.append(time.monotonic())
-        await record(kwargs)
-
-    live._send = timed  # type: ignore[method-assign]
     live.show(_state("first"))
     await asyncio.sleep(0.05)
     assert live.sent == ["first"]
@@ -235,7 +229,7 @@ async def test_a_message_is_edited_at_most_once_a_gap_unless_the_player_to_act_w
     assert live.sent == ["first"]  # still within the gap
     await asyncio.sleep(0.45)
     assert live.sent == ["first", "second"]
-    assert sent_at[1] - sent_at[0] >= 0.35
+    assert live.sent_at[1] - live.sent_at[0] >= 0.35
     live.show(_state("your turn"), preempt=True)
     await asyncio.sleep(0.1)
     assert live.sent == ["first", "second", "your turn"]  # not held for the gap
@@ -507,14 +501,6 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     gaps = [0.3]
     live = _Recorded()
     live.gap = lambda: gaps[0]
-    sent_at: list[float] = []
-    record = live._send
-
-    async def timed(kwargs: dict[str, Any]) -> None:
-        sent_at.append(time.monotonic())
-        await record(kwargs)
-
-    live._send = timed  # type: ignore[method-assign]
     held = asyncio.Event()
     live.show(_state("first", held))
     await asyncio.sleep(0.01)
@@ -523,4 +509,4 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     held.set()
     await asyncio.wait_for(live.settle(), 5)
     assert live.sent == ["first", "third"]
-    assert sent_at[1] - sent_at[0] >= 0.25
+    assert live.sent_at[1] - live.sent_at[0] >= 0.25
