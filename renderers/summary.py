@@ -5,17 +5,17 @@ tricks, throw penalties, the kitty bonus (points × multiplier), the attackers'
 total on the same bar as the scoreboard; then each team (the dealer's first)
 with its level change, and the next dealer. One column, every word sized by
 ``canvas.legible``: 12 px high when a phone shows the image 400 px wide.
+Drawn once per hand, composed straight on the palette like the table (``page``).
 """
 
 from __future__ import annotations
 
-from PIL import Image
-
 from bot.rules import team_of
 
-from .canvas import encode, legible, level_text, new_canvas, points_bar, rounded
-from .fonts import draw_text, fit, fit_name, text_width
+from .canvas import legible, level_text, new_paper, png
+from .fonts import fit, fit_name, text_width
 from .labels import Lang, word
+from .page import Page
 from .scenes import SummaryScene
 from .theme import Theme
 
@@ -53,40 +53,41 @@ def height(scene: SummaryScene, lang: Lang) -> int:
     return MARGIN + 2 * LINE + box + GAP + teams + GAP + LINE + MARGIN
 
 
-def draw(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> Image.Image:
-    words = scene.words
+def draw(scene: SummaryScene, page: Page) -> Page:
+    """The summary drawn on ``page`` (at least ``WIDTH`` × ``height(scene, lang)``)."""
+    th, lang, words = page.th, page.lang, scene.words
     rows = _rows(scene, lang)
-    canvas = new_canvas(WIDTH, height(scene, lang), th)
     x, right = MARGIN + 4, WIDTH - MARGIN - 4
     y = MARGIN + LINE / 2
     if scene.hand_no is not None:
-        draw_text(canvas, x, y, word(words, lang, "hand_n", n=scene.hand_no), TEXT, th.muted)
+        hand_no = word(words, lang, "hand_n", n=scene.hand_no)
+        page.text(x, y, hand_no, TEXT, th.muted, over=th.page)
     result = fit(scene.result, TEXT, True, right - x)
-    draw_text(canvas, x, y + LINE, result, TEXT, th.text, bold=True)
+    page.text(x, y + LINE, result, TEXT, th.text, bold=True, over=th.page)
 
     # the points, line by line, then the total and the bar
     top = MARGIN + 2 * LINE
     box_h = _box_h(len(rows))
-    rounded(canvas, (MARGIN, top, WIDTH - MARGIN, top + box_h), 16, th.panel, th.panel_edge, 1.5)
+    panel = (MARGIN, top, WIDTH - MARGIN, top + box_h)
+    page.rounded(panel, 16, th.panel, th.page, th.panel_edge, 1.5)
     left, right = MARGIN + PAD, WIDTH - MARGIN - PAD
     y = top + PAD + LINE / 2
     for name, value in rows:
         value_w = text_width(value, TEXT, True)
-        draw_text(
-            canvas, left, y, fit(name, TEXT, False, right - left - value_w - 12), TEXT, th.muted
-        )
-        draw_text(canvas, right, y, value, TEXT, th.text, bold=True, align="right")
+        name = fit(name, TEXT, False, right - left - value_w - 12)
+        page.text(left, y, name, TEXT, th.muted, over=th.panel)
+        page.text(right, y, value, TEXT, th.text, bold=True, over=th.panel, align="right")
         y += LINE
-    canvas.paste(th.panel_edge, (left, round(y - LINE / 2 + 2), right, round(y - LINE / 2 + 4)))
+    page.rect((left, round(y - LINE / 2 + 2), right, round(y - LINE / 2 + 4)), th.panel_edge)
     y += 4
     total = scene.attacker_points
     takes = total >= 2 * scene.step
-    draw_text(canvas, left, y, word(words, lang, "total"), TEXT, th.text, bold=True)
+    page.text(left, y, word(words, lang, "total"), TEXT, th.text, bold=True, over=th.panel)
     colour = th.win if takes else th.text
-    draw_text(canvas, right, y, str(total), TEXT, colour, bold=True, align="right")
+    page.text(right, y, str(total), TEXT, colour, bold=True, over=th.panel, align="right")
     bar_top = round(y + LINE / 2 + 10)
     box = (left + TEXT // 2, bar_top, right - TEXT // 2, bar_top + BAR_H)
-    points_bar(canvas, box, total, scene.step, scene.total, th, TEXT)
+    page.bar(box, total, scene.step, scene.total, TEXT, th.panel)
 
     # the teams, the dealer's first: players, level before → after
     y = top + box_h + GAP
@@ -95,31 +96,35 @@ def draw(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> Image.
         is_dealer = team == dealer_team
         edge = th.gold if is_dealer else th.panel_edge
         bottom = y + 2 * LINE + 2 * PAD
-        rounded(canvas, (MARGIN, y, WIDTH - MARGIN, bottom), 16, th.panel, edge, 2.0)
+        page.rounded((MARGIN, y, WIDTH - MARGIN, bottom), 16, th.panel, th.page, edge, 2.0)
         role = word(words, lang, "defenders" if is_dealer else "attackers")
         cy = y + PAD + LINE / 2
-        lx = left + draw_text(
-            canvas, left, cy, role, TEXT, edge if is_dealer else th.muted, bold=True
-        )
+        ink = edge if is_dealer else th.muted
+        lx = left + page.text(left, cy, role, TEXT, ink, bold=True, over=th.panel)
         room = (right - lx - text_width(" · &", TEXT, True)) // 2
         a, b = (fit_name(scene.names[s], TEXT, True, room, seat=s) for s in (team, team + 2))
-        draw_text(canvas, lx, cy, f" · {a} & {b}", TEXT, th.text, bold=True)
+        page.text(lx, cy, f" · {a} & {b}", TEXT, th.text, bold=True, over=th.panel)
         cy += LINE
-        lx = left + draw_text(canvas, left, cy, word(words, lang, "level"), TEXT, th.muted) + 14
+        level = word(words, lang, "level")
+        lx = left + page.text(left, cy, level, TEXT, th.muted, over=th.panel) + 14
         before, after = scene.levels_before[team], scene.levels_after[team]
-        lx += draw_text(canvas, lx, cy, level_text(before), TEXT, th.muted, bold=True) + 10
+        before_text = level_text(before)
+        lx += page.text(lx, cy, before_text, TEXT, th.muted, bold=True, over=th.panel) + 10
         if after != before:
-            lx += draw_text(canvas, lx, cy, "→", TEXT, th.muted, bold=True) + 10
-            draw_text(canvas, lx, cy, level_text(after), TEXT, th.win, bold=True)
+            lx += page.text(lx, cy, "→", TEXT, th.muted, bold=True, over=th.panel) + 10
+            page.text(lx, cy, level_text(after), TEXT, th.win, bold=True, over=th.panel)
         y = bottom + GAP
 
     # the next dealer
     cy = y + LINE / 2
-    lx = x + draw_text(canvas, x, cy, word(words, lang, "next_dealer"), TEXT, th.muted) + 14
+    next_dealer = word(words, lang, "next_dealer")
+    lx = x + page.text(x, cy, next_dealer, TEXT, th.muted, over=th.page) + 14
     name = fit_name(scene.names[scene.next_dealer], TEXT, True, right - lx, seat=scene.next_dealer)
-    draw_text(canvas, lx, cy, name, TEXT, th.text, bold=True)
-    return canvas
+    page.text(lx, cy, name, TEXT, th.text, bold=True, over=th.page)
+    return page
 
 
 def render(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> bytes:
-    return encode(draw(scene, th, four_color, lang), th)
+    size = (WIDTH, height(scene, lang))
+    page = Page(new_paper(*size, th, scratch=True), th, four_color, lang)
+    return png(draw(scene, page).canvas, size)

@@ -9,43 +9,20 @@ table as one row per seat in play order from the leader (name, badges: dealer,
 led, winning or won, to play; the cards, the winning play ringed, a failed throw's
 cards taken back greyed), then the previous trick in one line of card codes.
 Every word comes from the scene (the caller's catalogs). Like the hand, it is
-composed straight on the palette (``Page``); the tests draw the same layout in RGB.
+composed straight on the palette (``page.Page``); the tests draw the same layout in RGB.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from PIL import Image
-
 from bot.rules import Card
 
-from .canvas import (
-    legible,
-    level_text,
-    new_paper,
-    png,
-    stamp_badge,
-    stamp_ring,
-    stamp_rounded,
-    stamp_shape,
-    stamp_suit,
-    stamp_text,
-)
-from .cards import (
-    CARD_H,
-    CARD_W,
-    STRIP,
-    content_id,
-    hand_order,
-    place_cards,
-    suit_colours,
-    tile,
-)
+from .canvas import legible, level_text, new_paper, png
+from .cards import CARD_H, CARD_W, hand_order, suit_colours
 from .fonts import fit, fit_name, text_width
 from .labels import Lang
+from .page import Page
 from .scenes import TableScene, TrickScene
-from .theme import RGB, Theme
+from .theme import Theme
 from .trick import Fan, plate_badges, to_play
 
 WIDTH = 800
@@ -58,84 +35,10 @@ BADGE_H = round(TEXT * 1.6)
 PLATE_W = 250  # the name and badges column of a seat's row
 ROW_GAP = 14
 RING_PAD = 7
-RING_RADIUS = 14  # the ring round the winning play
-RING_WIDTH = 4.0
 INNER = WIDTH - 2 * (MARGIN + PAD)
 FAN_W = INNER - PLATE_W - RING_PAD
 ICON = 30  # suit symbols beside a rank in the previous trick's line
 SEAT_GAP = 18  # before each seat's name in that line
-
-Box = tuple[int, int, int, int]
-
-
-@dataclass
-class Page:
-    """The canvas being drawn and the boxes of the words on it (checked by the tests).
-
-    A palette canvas (see ``canvas``): everything is drawn through these methods,
-    each told the flat colour it lies on (``over``: the page, a panel, the felt), so
-    its antialiased edge is composed over that. The tests draw the same layout
-    through an RGB page and hold the two to the same pixels.
-    """
-
-    canvas: Image.Image
-    th: Theme
-    four_color: bool
-    lang: Lang
-    words: list[Box] = field(default_factory=list)
-
-    def text(
-        self,
-        x: float,
-        cy: float,
-        text: str,
-        size: int,
-        colour: RGB,
-        bold: bool = False,
-        *,
-        over: RGB,
-    ) -> int:
-        """One line of words, left-aligned at ``x`` and centred on ``cy``; returns its width."""
-        width = self.draw_text(x, cy, text, size, colour, bold, over)
-        self.words.append((round(x), round(cy - size / 2), round(x) + width, round(cy + size / 2)))
-        return width
-
-    def draw_text(
-        self, x: float, cy: float, text: str, size: int, colour: RGB, bold: bool, over: RGB
-    ) -> int:
-        return stamp_text(self.canvas, self.th, x, cy, text, size, colour, over, bold=bold)
-
-    def rounded(self, box: Box, radius: float, fill: RGB, over: RGB) -> None:
-        stamp_rounded(self.canvas, self.th, box, radius, fill, over)
-
-    def badge(
-        self, x: float, cy: float, text: str, fill: RGB, ink: RGB, size: int, over: RGB
-    ) -> int:
-        return stamp_badge(self.canvas, self.th, x, cy, text, fill, ink, size, over)
-
-    def suit(self, x: float, cy: float, suit: str, size: int, colour: RGB, over: RGB) -> None:
-        stamp_suit(self.canvas, self.th, x, cy, suit, size, colour, over)
-
-    def star(self, left: int, top: int, size: int, big: bool, colour: RGB, over: RGB) -> None:
-        """The joker's star: filled for the big joker, hollow for the small."""
-        stamp_shape(self.canvas, self.th, left, top, "star", size, colour, over, not big)
-
-    def cards(self, cards: list[tuple[Card, str, int, int]], ring: Box | None = None) -> None:
-        """Cards (card, variant, x, y) pasted in order over the felt, each over those
-        before, inside a ``ring`` (the winning play's, drawn first) if given."""
-        th = self.th
-        base = None
-        if ring is not None:
-            under = stamp_ring(self.canvas, th, ring, RING_RADIUS, th.win, RING_WIDTH, th.felt)
-            key = ("ring", under.size, RING_RADIUS, RING_WIDTH, th.win, th.felt)
-            base = (content_id(key), under, ring[0], ring[1])
-        placed = []
-        for i, (card, variant, x, y) in enumerate(cards):
-            after = cards[i + 1] if i + 1 < len(cards) else None
-            covered = after is not None and after[3] == y and after[2] == x + STRIP
-            t = tile(card, self.th.name, self.four_color, self.lang, variant, covered)
-            placed.append((t, x, y))
-        place_cards(self.canvas, th, placed, lookback=len(placed), base=base)
 
 
 def _row_order(trick: TrickScene) -> list[int]:

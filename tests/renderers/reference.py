@@ -1,14 +1,27 @@
-"""The hand and table images drawn the plain way, for tests only: every piece pasted
+"""The hand, table, kitty and summary images drawn the plain way, for tests only: every piece pasted
 on an RGB canvas in full (each card whole, nothing cached but the sprites), then the
 whole canvas mapped onto the palette. The renderers compose the same images straight
 on a palette canvas from cached pieces; the tests hold the two to the same pixels."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PIL import Image
 
-from renderers import table
-from renderers.canvas import badge, new_canvas, ring, rounded, suit_icon, to_palette, trump_chip
+from bot.rules import Card, Trump
+from renderers import kitty, summary, table
+from renderers.canvas import (
+    EMPTY,
+    badge,
+    new_canvas,
+    points_bar,
+    ring,
+    rounded,
+    suit_icon,
+    to_palette,
+    trump_chip,
+)
 from renderers.cards import paste_card, sprite, suit_colours
 from renderers.fonts import draw_text
 from renderers.hand import (
@@ -22,7 +35,8 @@ from renderers.hand import (
     sizes,
 )
 from renderers.labels import Lang
-from renderers.scenes import HandScene, TableScene
+from renderers.page import RING_RADIUS, RING_WIDTH, Box, Page
+from renderers.scenes import HandScene, KittyScene, SummaryScene, TableScene
 from renderers.shapes import shape_mask
 from renderers.theme import RGB, Theme
 
@@ -56,16 +70,35 @@ def draw_hand(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Imag
     return to_palette(canvas, th)
 
 
-class RGBPage(table.Page):
-    """The table's page drawing with the RGB primitives (``over`` is what they blend on)."""
+class RGBPage(Page):
+    """The images' page drawing with the RGB primitives (``over`` is what they blend on)."""
 
     def draw_text(
-        self, x: float, cy: float, text: str, size: int, colour: RGB, bold: bool, over: RGB
+        self,
+        x: float,
+        cy: float,
+        text: str,
+        size: int,
+        colour: RGB,
+        bold: bool,
+        over: RGB,
+        align: str = "left",
     ) -> int:
-        return draw_text(self.canvas, x, cy, text, size, colour, bold=bold)
+        return draw_text(self.canvas, x, cy, text, size, colour, bold=bold, align=align)
 
-    def rounded(self, box: table.Box, radius: float, fill: RGB, over: RGB) -> None:
-        rounded(self.canvas, box, radius, fill)
+    def rounded(
+        self,
+        box: Box,
+        radius: float,
+        fill: RGB,
+        over: RGB,
+        outline: RGB | None = None,
+        width: float = 1.5,
+    ) -> None:
+        rounded(self.canvas, box, radius, fill, outline, width)
+
+    def rect(self, box: Box, colour: RGB) -> None:
+        self.canvas.paste(colour, box)
 
     def badge(
         self, x: float, cy: float, text: str, fill: RGB, ink: RGB, size: int, over: RGB
@@ -78,12 +111,26 @@ class RGBPage(table.Page):
     def star(self, left: int, top: int, size: int, big: bool, colour: RGB, over: RGB) -> None:
         self.canvas.paste(colour, (left, top), shape_mask("star", size, not big))
 
-    def cards(
-        self, cards: list[tuple[table.Card, str, int, int]], ring_box: table.Box | None = None
+    def chip(
+        self,
+        x: float,
+        cy: float,
+        trump: Trump | None,
+        size: int,
+        ink: RGB,
+        colours: dict[str, RGB],
+        over: RGB,
+        words: Mapping[str, str] = EMPTY,
     ) -> None:
+        trump_chip(self.canvas, x, cy, trump, self.lang, size, ink, colours, words)
+
+    def bar(self, box: Box, points: int, step: int, total: int, size: int, over: RGB) -> None:
+        points_bar(self.canvas, box, points, step, total, self.th, size)
+
+    def cards(self, cards: list[tuple[Card, str, int, int]], ring_box: Box | None = None) -> None:
         th = self.th
         if ring_box is not None:
-            ring(self.canvas, ring_box, table.RING_RADIUS, th.win, table.RING_WIDTH)
+            ring(self.canvas, ring_box, RING_RADIUS, th.win, RING_WIDTH)
         for card, variant, x, y in cards:
             spr = sprite(card, th.name, self.four_color, self.lang, variant)
             paste_card(self.canvas, spr, x, y, th.shadow)
@@ -93,3 +140,17 @@ def draw_table(scene: TableScene, th: Theme, four_color: bool, lang: Lang) -> Im
     """The table image as a "P" image, drawn in RGB and mapped at the end."""
     page = RGBPage(new_canvas(table.WIDTH, table.height(scene), th), th, four_color, lang)
     return to_palette(table.draw(scene, page).canvas, th)
+
+
+def draw_kitty(scene: KittyScene, th: Theme, four_color: bool, lang: Lang) -> Image.Image:
+    """The kitty image as a "P" image, drawn in RGB and mapped at the end."""
+    width, height, _ = kitty.layout(scene)
+    page = RGBPage(new_canvas(width, height, th), th, four_color, lang)
+    return to_palette(kitty.draw(scene, page).canvas, th)
+
+
+def draw_summary(scene: SummaryScene, th: Theme, four_color: bool, lang: Lang) -> Image.Image:
+    """The summary image as a "P" image, drawn in RGB and mapped at the end."""
+    size = (summary.WIDTH, summary.height(scene, lang))
+    page = RGBPage(new_canvas(*size, th), th, four_color, lang)
+    return to_palette(summary.draw(scene, page).canvas, th)
