@@ -285,33 +285,43 @@ def _placements_all(
 ) -> list[list[Card]]:
     """Up to ``limit`` distinct disjoint placements of ``slots`` in ``cards``."""
     results: list[list[Card]] = []
-    counts = counts_of(cards)
+    _walk(order, suit, counts_of(cards), slots, limit, results, 0, [], None)
+    return results
 
-    def walk(i: int, taken: list[Card], bound: tuple[tuple[int, int, int], ...] | None) -> None:
+
+def _walk(
+    order: Order,
+    suit: str,
+    counts: dict[Card, int],
+    slots: list[Shape],
+    limit: int,
+    results: list[list[Card]],
+    i: int,
+    taken: list[Card],
+    bound: tuple[tuple[int, int, int], ...] | None,
+) -> None:
+    """``_placements_all``'s search from slot ``i``: a module function, not a closure
+    calling itself (such a closure is a cycle left to the garbage collector)."""
+    if len(results) >= limit:
+        return
+    if i == len(slots):
+        results.append(list(taken))
+        return
+    shape = slots[i]
+    width = shape[0]
+    same_next = i + 1 < len(slots) and slots[i + 1] == shape
+    for placed in list(placements(order, suit, counts, shape)):
+        key = tuple(order.sort_key(c) for c in placed)
+        if bound is not None and key >= bound:
+            continue
+        for card in placed:
+            counts[card] -= width
+        more = taken + [c for c in placed for _ in range(width)]
+        _walk(order, suit, counts, slots, limit, results, i + 1, more, key if same_next else None)
+        for card in placed:
+            counts[card] += width
         if len(results) >= limit:
             return
-        if i == len(slots):
-            results.append(list(taken))
-            return
-        shape = slots[i]
-        width = shape[0]
-        same_next = i + 1 < len(slots) and slots[i + 1] == shape
-        for placed in list(placements(order, suit, counts, shape)):
-            key = tuple(order.sort_key(c) for c in placed)
-            if bound is not None and key >= bound:
-                continue
-            for card in placed:
-                counts[card] -= width
-            walk(
-                i + 1, taken + [c for c in placed for _ in range(width)], key if same_next else None
-            )
-            for card in placed:
-                counts[card] += width
-            if len(results) >= limit:
-                return
-
-    walk(0, [], None)
-    return results
 
 
 def _fills(order: Order, pool: list[Card], k: int) -> list[list[Card]]:

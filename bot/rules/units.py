@@ -119,23 +119,26 @@ def placements(
                 yield (card,)
         return
     breaks = order.breaks[suit]
-
-    def chains(top: int, need: int) -> Iterator[list[Card]]:
-        # chains of `need` tiers ending at `top`, lowest first
-        if need == 1:
-            for card in by_tier.get(top, ()):
-                yield [card]
-            return
-        below = top - 1
-        if below not in by_tier or below in breaks:
-            return
-        for head in chains(below, need - 1):
-            for card in by_tier[top]:
-                yield [*head, card]
-
     for top in sorted(by_tier, reverse=True):
-        for chain in chains(top, length):
+        for chain in _chains(by_tier, breaks, top, length):
             yield tuple(chain)
+
+
+def _chains(
+    by_tier: dict[int, list[Card]], breaks: frozenset[int], top: int, need: int
+) -> Iterator[list[Card]]:
+    """Chains of ``need`` tiers ending at ``top``, lowest first: a module function, not
+    a closure calling itself (such a closure is a cycle left to the garbage collector)."""
+    if need == 1:
+        for card in by_tier.get(top, ()):
+            yield [card]
+        return
+    below = top - 1
+    if below not in by_tier or below in breaks:
+        return
+    for head in _chains(by_tier, breaks, below, need - 1):
+        for card in by_tier[top]:
+            yield [*head, card]
 
 
 def fit(
@@ -223,53 +226,61 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
         check_copies(cards)
     tier = [order.tier[c] for c in ids]
     breaks = order.breaks[suit]
-    memo: dict[
-        tuple[int, ...], tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]]
-    ] = {}
-
-    def best(
-        state: tuple[int, ...],
-    ) -> tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]]:
-        found = memo.get(state)
-        if found is not None:
-            return found
-        i = next((k for k, n in enumerate(state) if n), None)
-        if i is None:
-            return ((), [])
-        options: list[tuple[int, tuple[int, ...]]] = []  # (width, identity indices)
-        for width in range(1, state[i] + 1):
-            options.append((width, (i,)))
-            if width >= 2:
-                stack: list[tuple[int, ...]] = [(i,)]
-                while stack:
-                    chain = stack.pop()
-                    t = tier[chain[-1]]
-                    if t in breaks:
-                        continue
-                    for j in range(chain[-1] + 1, len(ids)):
-                        if tier[j] == t + 1 and state[j] >= width:
-                            longer = (*chain, j)
-                            options.append((width, longer))
-                            stack.append(longer)
-        result: tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]] | None
-        result = None
-        for width, chain in options:
-            after = list(state)
-            for j in chain:
-                after[j] -= width
-            rest_key, rest_units = best(tuple(after))
-            unit_key = (width * len(chain), width)
-            key = tuple(sorted((*rest_key, unit_key), reverse=True))
-            if result is None or key > result[0]:
-                result = (key, [(width, chain), *rest_units])
-        assert result is not None  # a non-empty state has at least the single
-        memo[state] = result
-        return result
-
-    _, split = best(start)
+    _, split = _best_split(start, {}, tier, breaks)
     units = [make_unit(order, [ids[j] for j in chain], width) for width, chain in split]
     units.sort(key=lambda u: (shape_key(u.shape), u.high), reverse=True)
     return tuple(units)
+
+
+#: a split found by ``_best_split``: its units' sort key, and its (width, card indices)
+Split = tuple[tuple[tuple[int, int], ...], list[tuple[int, tuple[int, ...]]]]
+
+
+def _best_split(
+    state: tuple[int, ...],
+    memo: dict[tuple[int, ...], Split],
+    tier: list[int],
+    breaks: frozenset[int],
+) -> Split:
+    """``_decompose``'s search: the best split of ``state`` (copies left of each card).
+
+    A module function, not a closure calling itself: such a closure is a cycle, left
+    with its memo for the garbage collector at every search.
+    """
+    found = memo.get(state)
+    if found is not None:
+        return found
+    i = next((k for k, n in enumerate(state) if n), None)
+    if i is None:
+        return ((), [])
+    options: list[tuple[int, tuple[int, ...]]] = []  # (width, identity indices)
+    for width in range(1, state[i] + 1):
+        options.append((width, (i,)))
+        if width >= 2:
+            stack: list[tuple[int, ...]] = [(i,)]
+            while stack:
+                chain = stack.pop()
+                t = tier[chain[-1]]
+                if t in breaks:
+                    continue
+                for j in range(chain[-1] + 1, len(tier)):
+                    if tier[j] == t + 1 and state[j] >= width:
+                        longer = (*chain, j)
+                        options.append((width, longer))
+                        stack.append(longer)
+    result: Split | None = None
+    for width, chain in options:
+        after = list(state)
+        for j in chain:
+            after[j] -= width
+        rest_key, rest_units = _best_split(tuple(after), memo, tier, breaks)
+        unit_key = (width * len(chain), width)
+        key = tuple(sorted((*rest_key, unit_key), reverse=True))
+        if result is None or key > result[0]:
+            result = (key, [(width, chain), *rest_units])
+    assert result is not None  # a non-empty state has at least the single
+    memo[state] = result
+    return result
 
 
 def format_of(units: Sequence[Unit]) -> Format:
