@@ -123,6 +123,10 @@ class ShengjiBot(commands.Bot):
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self._closing: asyncio.Future[None] | None = None
+        self.finished_interactions = FinishedInteractions()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.finished_interactions.watch(interaction)
 
     async def setup_hook(self) -> None:
         # hand the GIL back to the event loop sooner than the 5 ms default while
@@ -213,6 +217,87 @@ def sweep_buckets_now_and_then(
             sweep()
 
     http._try_clear_expired_ratelimits = now_and_then  # type: ignore[method-assign]
+
+
+#: seconds between looks for finished interactions; how long one is watched at most
+INTERACTION_SWEEP_EVERY = 1.0
+INTERACTION_WATCHED_AT_MOST = 15 * 60.0  # an interaction's token lasts 15 minutes
+#: references to an interaction nothing uses any more, as counted in ``_unused``: its
+#: entry in the watch list, ``_unused``'s argument, ``getrefcount``'s argument, and its
+#: response's ``_parent``
+_UNUSED_REFS = 4
+#: and to that response: the interaction's cache, ``_unused``'s local, ``getrefcount``'s
+_UNUSED_RESPONSE_REFS = 3
+
+
+def _caches_response() -> bool:
+    """Whether discord.py still keeps an interaction's response where ``_unused`` looks."""
+    prop = vars(discord.Interaction).get("response")
+    return isinstance(prop, discord.utils.CachedSlotProperty) and prop.name == "_cs_response"
+
+
+class FinishedInteractions:
+    """Lets each interaction go by reference counting once nothing uses it.
+
+    discord.py's ``Interaction`` caches its ``InteractionResponse``, which points back
+    at it (``_parent``): a cycle, so every interaction and all it holds (its member,
+    user, namespace, webhook and the payload's JSON: about 860 objects) stayed until
+    the garbage collector found them, 200 interactions a second at 400 tables: most
+    of the work of the collections that paused the event loop for up to half a second
+    (``GC_THRESHOLDS``). The client hands this every interaction it receives; once a
+    second it looks at those it holds. One referenced only by its response, the
+    response only by it, can never be used again: the response is dropped from the
+    interaction's cache and both go at once. One still in use (its handler running,
+    an ephemeral panel kept to refresh, one whose ``original_response`` was fetched)
+    is looked at again, and after ``INTERACTION_WATCHED_AT_MOST`` left to the
+    collector. Reference counts are exact in CPython, so nothing in use is touched;
+    should discord.py stop caching the response in ``_cs_response`` (checked at
+    start, and by ``tests/app``) this does nothing.
+    """
+
+    def __init__(self, every: float = INTERACTION_SWEEP_EVERY) -> None:
+        self.every = every
+        self.enabled = _caches_response()
+        self._watched: list[tuple[float, discord.Interaction]] = []
+        self._last = time.monotonic()
+
+    def watch(self, interaction: discord.Interaction) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        self._watched.append((now, interaction))
+        if now - self._last >= self.every:
+            self._last = now
+            self.sweep(now)
+
+    def sweep(self, now: float) -> int:
+        """Free the interactions nothing uses; how many."""
+        kept: list[tuple[float, discord.Interaction]] = []
+        freed = 0
+        oldest = now - INTERACTION_WATCHED_AT_MOST
+        for entry in self._watched:
+            if _unused(entry[1]):
+                del entry[1]._cs_response  # type: ignore[attr-defined]
+                freed += 1
+            elif entry[0] > oldest:
+                kept.append(entry)
+        self._watched = kept
+        return freed
+
+
+def _unused(interaction: discord.Interaction) -> bool:
+    """Whether only its response holds ``interaction``, and only it holds that response.
+
+    Called with an interaction held only by its entry in the watch list, and passed as
+    ``entry[1]`` (see ``_UNUSED_REFS``).
+    """
+    response = getattr(interaction, "_cs_response", None)
+    if response is None:
+        return False  # no cycle to break
+    return (
+        sys.getrefcount(interaction) == _UNUSED_REFS
+        and sys.getrefcount(response) == _UNUSED_RESPONSE_REFS
+    )
 
 
 class ShardedShengjiBot(ShengjiBot, commands.AutoShardedBot):

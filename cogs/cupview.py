@@ -12,7 +12,6 @@ the service hands over catalog keys, never sentences.
 from __future__ import annotations
 
 import functools
-import io
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -35,6 +34,7 @@ from renderers.tournament import (
 from .common import thread_from
 from .lang import refusal
 from .live import LiveMessage
+from .tableview import png as png_file
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +208,7 @@ def standings_message(loc: str, scene: StandingsScene, png: bytes) -> dict[str, 
     )
     embed.description = "\n".join(scene.summary)[:4000]
     embed.set_image(url="attachment://standings.png")
-    return {"embed": embed, "files": [discord.File(io.BytesIO(png), "standings.png")]}
+    return {"embed": embed, "files": [png_file(png, "standings.png")]}
 
 
 class TournamentPresenter:

@@ -19,7 +19,10 @@ one last sent leaves the message's attachments as they are instead of uploading
 the same picture again (Discord keeps attachments an edit does not mention), and
 ``on_sent`` (a function) is called once the state is through.
 Discord errors never escape: ``on_error`` decides (the presenter closes the
-table when its place is gone, or marks DMs closed).
+table when its place is gone, or marks DMs closed); it returns True when the
+target refuses for good, and the message then stops (told, not reaching back into
+the message: a callback holding its message would make every DM message a cycle
+left to the garbage collector).
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ Place = (
     | discord.PartialMessageable
 )
 Target = Callable[[], Awaitable[Place]]
-OnError = Callable[[discord.HTTPException], Awaitable[None]]
+#: told of a refusal; True: the target refuses for good (closed DMs), the message stops
+OnError = Callable[[discord.HTTPException], Awaitable[bool | None]]
 
 
 def as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -150,7 +154,7 @@ class LiveMessage:
                     self._latest = self._latest or build
                     await asyncio.sleep(wait)
                 elif self.on_error is not None:
-                    await self.on_error(err)
+                    self.stopped = bool(await self.on_error(err)) or self.stopped
                 else:
                     log.warning("live message %s: %s", self.message_id, err)
             except (aiohttp.ClientError, OSError, TimeoutError) as err:

@@ -68,9 +68,21 @@ class Ping:
     live: LiveMessage
     due: asyncio.Task[None] | None = None  # waiting to post it
 
+    def call_off(self) -> None:
+        """Stop waiting to post the notice.
+
+        The task is let go before it is cancelled: a cancelled task keeps its
+        ``CancelledError``, whose traceback holds the waiting frame, which holds this
+        ``Ping``; were ``due`` still set, that cycle (about 500 objects with the notice's
+        ``LiveMessage``, one per human turn) would wait for the garbage collector, whose
+        pauses block the event loop at hundreds of tables (``app.client.GC_THRESHOLDS``).
+        """
+        due, self.due = self.due, None
+        if due is not None:
+            due.cancel()
+
     async def delete(self) -> None:
-        if self.due is not None:
-            self.due.cancel()
+        self.call_off()
         await self.live.delete()
 
 
@@ -320,17 +332,19 @@ class Outlet:
             )
 
     def _dm_live(self, table: Table, user_id: int) -> LiveMessage:
-        async def on_error(err: discord.HTTPException) -> None:
-            if isinstance(err, discord.Forbidden):
-                live.stopped = True
-                await self._dms_closed(table, user_id)
-            else:
-                log.warning("DM to %s refused: %s", user_id, err)
-
-        live = LiveMessage(
-            functools.partial(self.dm, user_id), gap=self._panel_gap, on_error=on_error
+        return LiveMessage(
+            functools.partial(self.dm, user_id),
+            gap=self._panel_gap,
+            on_error=functools.partial(self._dm_refused, table, user_id),
         )
-        return live
+
+    async def _dm_refused(self, table: Table, user_id: int, err: discord.HTTPException) -> bool:
+        """A refused DM; True (the message stops) when the player's DMs are closed."""
+        if isinstance(err, discord.Forbidden):
+            await self._dms_closed(table, user_id)
+            return True
+        log.warning("DM to %s refused: %s", user_id, err)
+        return False
 
     async def _unping(self, table: Table, seat: int) -> None:
         ping = self.ui(table).pings.pop(seat, None)

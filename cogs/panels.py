@@ -13,7 +13,6 @@ Custom ids are written and read by one codec, ``cogs.ids``.
 from __future__ import annotations
 
 import functools
-import io
 from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
@@ -38,7 +37,7 @@ from renderers import HandScene, render_hand
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu, format_id
 from .imagewords import hand_words
 from .lang import DEFAULT_PREFS
-from .tableview import Components, bids_text, plays_text, strip_text, winning_now
+from .tableview import Components, bids_text, plays_text, png, strip_text, winning_now
 from .text import bid_label, cards_text, trump_text
 
 MAX_MENUS = 4
@@ -52,7 +51,7 @@ class Panel:
     view: Components
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.image), filename="hand.png")
+        return png(self.image, "hand.png")
 
 
 def option_values(hand: tuple[Card, ...]) -> list[tuple[str, Card]]:

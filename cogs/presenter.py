@@ -170,9 +170,7 @@ class Presenter(SeatPanels):
         ui = self.ui(table)
         ping = ui.pings.get(seat)
         if ping is not None:  # their turn DM (posted now if it was still waiting): their language
-            if ping.due is not None:
-                ping.due.cancel()
-                ping.due = None
+            ping.call_off()
             loc = await self.dm_locale(table, info.user_id)
             text = t(loc, "table-warning", seconds=update.note)
             ping.live.show(functools.partial(ready, {"content": text}))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -17,6 +16,7 @@ from renderers import HistoryScene, TrickScene, render_history
 from .common import deps, ephemeral, name_of, shengji
 from .cupview import results_text
 from .lang import refusal, reply_locale, server_locale
+from .tableview import png
 from .text import level_name, trump_text
 
 METRIC_KEYS = {
@@ -115,7 +115,7 @@ async def history(
     pages = _pages(_hand_lines(loc, record))
     image = await deps(interaction).presenter.off_loop(render_history, _hand_scene(loc, record))
     first = ephemeral(pages[0])
-    first["file"] = discord.File(io.BytesIO(image), filename=f"hand-{record.hand_id}.png")
+    first["file"] = png(image, f"hand-{record.hand_id}.png")
     await interaction.response.send_message(**first)
     for page in pages[1:]:
         await interaction.followup.send(**ephemeral(page))

@@ -112,8 +112,22 @@ def when(deadline: float | None) -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(deadline, tz=UTC), "R")
 
 
+class ImageFile(discord.File):
+    """A picture in memory, to upload: closing it leaves no cycle behind.
+
+    ``discord.File`` stubs its buffer's ``close`` and, when closed after the upload,
+    puts the buffer's own bound ``close`` back into the buffer's ``__dict__``: a cycle
+    (buffer, its dict, its method), so every picture uploaded (one or two a play) kept
+    its bytes until the garbage collector found them. Removing that attribute gives the
+    buffer its class's ``close`` again; a buffer is not ours to close otherwise.
+    """
+
+    def close(self) -> None:
+        vars(self.fp).pop("close", None)
+
+
 def png(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+    return ImageFile(io.BytesIO(data), filename=name)
 
 
 @functools.lru_cache(maxsize=4096)
