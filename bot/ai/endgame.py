@@ -248,11 +248,40 @@ def _rollout(
             if winner in attackers:
                 total += kitty * ctx.multiplier(plays[0])
             break
+        if len(hands[winner]) == 1:  # the last trick: every hand plays its one card
+            return _last_trick(ctx, hands, winner, kitty, attackers, total, me in attackers)
         leader = winner
         lead = _lead(ctx, hands, winner, attackers)
         _take(hands[winner], lead)
         trick = [(winner, lead)]
     return total if me in attackers else -total
+
+
+def _last_trick(
+    ctx: Context,
+    hands: list[list[Card]],
+    leader: int,
+    kitty: float,
+    attackers: set[int],
+    total: float,
+    mine: bool,
+) -> float:
+    """``_rollout``'s end when every hand holds one card: nobody has a choice, so the
+    trick is won by the first of its highest single powers; the points are whole
+    numbers, so adding them at once sums to the same figure."""
+    lead = hands[leader][0]
+    power = ctx.order.single_power[ctx.order.suit_of[lead]]
+    best, winner, won = -2, leader, 0
+    for i in range(4):
+        seat = (leader + i) % 4
+        card = hands[seat][0]
+        won += POINTS_OF[card]
+        value = power[card]
+        if value > best:
+            best, winner = value, seat
+    if winner in attackers:
+        total += won + kitty * ctx.multiplier((lead,))
+    return total if mine else -total
 
 
 def _finish_single(

@@ -92,3 +92,36 @@ def test_single_card_tricks_end_as_the_general_policy_ends_them(trump: Trump) ->
         winner = endgame._finish_single(ctx, short, fast, attackers, endgame._keys(ctx.order))
         assert fast == trick
         assert winner == trick[trick_winner([c for _, c in trick], trump, ctx.rules)][0]
+
+
+@pytest.mark.parametrize("trump", [Trump("2", "H"), Trump("2", None)])
+def test_last_trick_scores_as_the_general_policy_plays_it(trump: Trump) -> None:
+    """The play-outs' last trick (one card a hand, nobody has a choice) is scored as
+    ``_lead`` and ``_policy`` would play it: the winner's side takes its points and
+    the kitty at the lead's multiplier."""
+    ctx = Context(make_view(0, "3S", trump=trump))
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = deck(2)
+        rng.shuffle(cards)
+        hands = [[c] for c in cards[:4]]
+        attackers = set(rng.sample(range(4), 2))
+        leader = rng.randrange(4)
+        kitty = float(rng.choice((0, 5, 25)))
+        lead = endgame._lead(ctx, [list(h) for h in hands], leader, attackers)
+        trick: endgame.Plays = [(leader, lead)]
+        general = [list(h) for h in hands]
+        general[leader].remove(lead[0])
+        while len(trick) < 4:
+            seat = (leader + len(trick)) % 4
+            chosen = endgame._policy(ctx, general, trick, seat, attackers)
+            general[seat].remove(chosen[0])
+            trick.append((seat, chosen))
+        plays = [c for _, c in trick]
+        winner = trick[trick_winner(plays, trump, ctx.rules)][0]
+        expected = 0.0
+        if winner in attackers:
+            expected = sum(c.points for p in plays for c in p) + kitty * ctx.multiplier(lead)
+        for mine in (True, False):
+            value = endgame._last_trick(ctx, hands, leader, kitty, attackers, 0.0, mine)
+            assert value == (expected if mine else -expected)
