@@ -20,6 +20,8 @@ from bot.rules import ALL_CARDS, POINTS_OF, TRUMP, Card, Order, order_for, partn
 from bot.rules.units import Shape, counts_of, decompose_in, placements
 
 SUITS_ALL = ("S", "H", "D", "C", TRUMP)
+# unseen copies by suit and card, unseen cards and points by suit (see ``_Seen.per_suit``)
+_PerSuit = tuple[dict[str, dict[Card, int]], dict[str, int], dict[str, int]]
 
 
 class Memory:
@@ -27,7 +29,8 @@ class Memory:
 
     ``unseen[c]`` counts the copies of ``c`` that are in another hand or (for
     everyone but the dealer) in the hidden kitty: all copies − own hand − played −
-    own buried kitty.
+    own buried kitty. The facts are read, never changed: ``by_suit``, ``suit_count``
+    and ``suit_points`` are shared with the seat's start of the trick (``_Seen``).
     """
 
     __slots__ = (
@@ -107,15 +110,13 @@ class Memory:
         self.void = void
         self.no_pairs = no_pairs
         self.known = known
-        by_suit: dict[str, dict[Card, int]] = {s: {} for s in SUITS_ALL}
-        suit_count = dict.fromkeys(SUITS_ALL, 0)
-        suit_points = dict.fromkeys(SUITS_ALL, 0)
-        for card, k in unseen.items():
-            if k > 0:
-                suit = suit_of[card]
-                by_suit[suit][card] = k
-                suit_count[suit] += k
-                suit_points[suit] += k * POINTS_OF[card]
+        # the unseen cards by suit: the start's, less the others' cards of this trick
+        by_suit, suit_count, suit_points = seen.per_suit()
+        if view.trick:
+            played = {c for who, cards in view.trick if who != self.seat for c in cards}
+            by_suit, suit_count, suit_points = _take_off(
+                (by_suit, suit_count, suit_points), seen.unseen, unseen, played, suit_of
+            )
         self.by_suit = by_suit
         self.suit_count = suit_count
         self.suit_points = suit_points
@@ -324,13 +325,14 @@ class _Seen:
     next decision's memory reads only the tricks completed since (``follow``), or
     reads everything again when the view is not the same hand seen later: a new
     hand, another table (one suggesting player serves them all), a restored one.
-    Never changed once made (but for ``bid_shows``, filled once when first asked, the
-    same each time): a later ``_Seen`` is a copy, so a memory in use (or in another
+    Never changed once made (but for ``bid_shows`` and ``by_suit``, filled once when first
+    asked, the same each time): a later ``_Seen`` is a copy, so a memory in use (or in another
     thread) is never touched.
     """
 
     __slots__ = (
         "bid_shows",
+        "by_suit",
         "held",
         "key",
         "kitty_hidden",
@@ -365,7 +367,27 @@ class _Seen:
         self.played_by: list[list[Card]] = [[], [], [], []]
         self.shows: list[dict[Card, int]] = [{}, {}, {}, {}]
         self.bid_shows: list[dict[Card, int]] | None = None
+        self.by_suit: _PerSuit | None = None
         self._read(view.tricks, None)
+
+    def per_suit(self) -> _PerSuit:
+        """The unseen cards by suit (those held, in ``unseen``'s order), their count and
+        points: made once when first asked, as every decision of the trick starts from
+        them (a memory copies them before taking the trick's cards off)."""
+        found = self.by_suit
+        if found is None:
+            suit_of = self.order.suit_of
+            by_suit: dict[str, dict[Card, int]] = {s: {} for s in SUITS_ALL}
+            suit_count = dict.fromkeys(SUITS_ALL, 0)
+            suit_points = dict.fromkeys(SUITS_ALL, 0)
+            for card, k in self.unseen.items():
+                if k > 0:
+                    suit = suit_of[card]
+                    by_suit[suit][card] = k
+                    suit_count[suit] += k
+                    suit_points[suit] += k * POINTS_OF[card]
+            found = self.by_suit = (by_suit, suit_count, suit_points)
+        return found
 
     def shows_with_bids(self, view: SeatView) -> list[dict[Card, int]]:
         """``shows`` with what the bids showed (the bids are part of ``key``: made once)."""
@@ -435,7 +457,41 @@ class _Seen:
         later.bid_shows = None
         # my own cards of those tricks were counted as held, not as unseen
         later._read(newer, seat)
+        # the others' cards of those tricks leave the unseen ones by suit too
+        if self.by_suit is not None:
+            played = {c for r in newer for who, cards in r.plays if who != seat for c in cards}
+            later.by_suit = _take_off(
+                self.by_suit, self.unseen, later.unseen, played, self.order.suit_of
+            )
+        else:
+            later.by_suit = None
         return later
+
+
+def _take_off(
+    per_suit: _PerSuit,
+    before: dict[Card, int],
+    after: dict[Card, int],
+    cards: set[Card],
+    suit_of: dict[Card, str],
+) -> _PerSuit:
+    """``per_suit`` of the unseen copies ``before``, made that of ``after``, which differs
+    from it only in ``cards``; the suits changed are copies (a start's are shared)."""
+    by_suit, suit_count, suit_points = dict(per_suit[0]), dict(per_suit[1]), dict(per_suit[2])
+    copied: set[str] = set()
+    for card in cards:
+        suit, now = suit_of[card], after[card]
+        if suit not in copied:
+            copied.add(suit)
+            by_suit[suit] = dict(by_suit[suit])
+        if now > 0:
+            by_suit[suit][card] = now
+        else:
+            by_suit[suit].pop(card, None)
+        gone = max(before[card], 0) - max(now, 0)  # only copies above none were counted
+        suit_count[suit] -= gone
+        suit_points[suit] -= gone * POINTS_OF[card]
+    return by_suit, suit_count, suit_points
 
 
 def _key(view: SeatView) -> tuple[object, ...]:
