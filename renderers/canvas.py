@@ -289,10 +289,20 @@ _BINARY = [0] + [255] * 255
 
 
 def _inked(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Image.Image:
-    """``ink`` through ``mask`` over a flat ``over``, mapped onto the palette."""
-    rgb = Image.new("RGB", mask.size, over)
-    rgb.paste(ink, (0, 0), mask)
-    return to_palette(rgb, th)
+    """``ink`` through ``mask`` over a flat ``over``, mapped onto the palette: each
+    pixel through its coverage's entry in ``_ramp``, the index that composing in RGB
+    and mapping gives it (a tenth of the cost: no RGB image, no mapping)."""
+    return mask.point(_ramp(ink, over, th.name), "P")
+
+
+@lru_cache(maxsize=256)
+def _ramp(ink: RGB, over: RGB, theme_name: str) -> tuple[int, ...]:
+    """The palette index of ``ink`` over ``over`` at each coverage 0-255, as pasting
+    the colour through a mask in RGB and mapping the result gives it, pixel by pixel."""
+    coverage = Image.frombytes("L", (256, 1), bytes(range(256)))
+    rgb = Image.new("RGB", (256, 1), over)
+    rgb.paste(ink, (0, 0), coverage)
+    return tuple(to_palette(rgb, THEMES[theme_name]).tobytes())
 
 
 def _stamp(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Stamp:
