@@ -317,7 +317,7 @@ def _put(paper: Image.Image, stamp: Stamp, left: int, top: int) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _text_stamp(
+def text_stamp(
     text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
 ) -> tuple[TextMask, Stamp]:
     tm = text_mask(text, size, bold, tracking)
@@ -340,7 +340,7 @@ def stamp_text(
     tracking: int = 0,
 ) -> int:
     """``draw_text`` on a palette canvas, the text antialiased over ``over``; its width."""
-    tm, stamp = _text_stamp(text, size, bold, tracking, ink, over, th.name)
+    tm, stamp = text_stamp(text, size, bold, tracking, ink, over, th.name)
     _put(paper, stamp, *place(tm, x, y, size, align, valign))
     return tm.width
 
