@@ -43,6 +43,7 @@ from bot.rules import (
     partner_of,
     play_value,
     points,
+    team_of,
     trick_winner,
 )
 from bot.rules.units import Format, counts_of, decompose_in, format_of
@@ -63,6 +64,12 @@ DRAW_MIN, DRAW_SHARE, DRAW_BONUS = 6, 1.0, 2.0  # when a defender draws trumps, 
 FEED_DISCARD = 2.0  # the same for a follower who is void and discards
 AVOID_DISCARD = 0.2
 
+# ``SeatView.is_attacker`` of the four seats, by dealer (None: no dealer yet)
+_SIDES: dict[int | None, tuple[bool, ...]] = {
+    dealer: tuple(dealer is not None and team_of(s) != team_of(dealer) for s in range(4))
+    for dealer in (None, 0, 1, 2, 3)
+}
+
 
 class Context:
     """Everything one decision needs, computed once from the view."""
@@ -77,7 +84,7 @@ class Context:
         self.order = order = mem.order
         self.seat = view.seat
         self.partner = partner_of(view.seat)
-        self.attackers = tuple(view.is_attacker(s) for s in range(4))
+        self.attackers = _SIDES[view.dealer]
         self.attacking = self.attackers[view.seat]
         self.sign = 1.0 if self.attacking else -1.0
         self.q = Q_ATTACKER if self.attacking else Q_DEFENDER

@@ -74,3 +74,20 @@ def test_one_and_three_decks() -> None:
         mem = Memory(make_view(1, "KS 3D", leader=1, rules=rules))
         assert mem.unseen[card("KS")] == decks - 1
         assert mem.unseen_total == 54 * decks - 2
+
+
+def test_unseen_copies_above_a_tier_are_counted_per_suit() -> None:
+    """``count_above`` (kept per suit as a table by tier) counts what is unseen above
+    any tier, the lowest and past the highest included."""
+    history = [
+        trick(0, ["AS", "3S", "4S", "5S"], HEARTS),
+        trick(0, ["BJ", "2H", "KH", "3C"], HEARTS),
+    ]
+    mem = Memory(make_view(1, "AS KS 3D 2H 2S SJ", leader=1, tricks=history))
+    order = mem.order
+    for suit, cards in mem.by_suit.items():
+        for above in range(-2, 20):
+            expected = sum(k for c, k in cards.items() if order.tier[c] > above)
+            assert mem.count_above(suit, above) == expected
+    assert mem.count_above("S", -1) == mem.suit_count["S"] > 0
+    assert mem.higher_unseen(card("AS")) == 0
