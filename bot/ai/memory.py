@@ -30,7 +30,7 @@ class Memory:
     ``unseen[c]`` counts the copies of ``c`` that are in another hand or (for
     everyone but the dealer) in the hidden kitty: all copies − own hand − played −
     own buried kitty. The facts are read, never changed: ``by_suit``, ``suit_count``
-    and ``suit_points`` are shared with the seat's start of the trick (``_Seen``).
+    and ``suit_points`` may be shared with the seat's start of the trick (``_Seen``).
     """
 
     __slots__ = (
@@ -110,13 +110,17 @@ class Memory:
         self.void = void
         self.no_pairs = no_pairs
         self.known = known
-        # the unseen cards by suit: the start's, less the others' cards of this trick
-        by_suit, suit_count, suit_points = seen.per_suit()
-        if view.trick:
-            played = {c for who, cards in view.trick if who != self.seat for c in cards}
-            by_suit, suit_count, suit_points = _take_off(
-                (by_suit, suit_count, suit_points), seen.unseen, unseen, played, suit_of
-            )
+        # the unseen cards by suit: a start carried from an earlier decision has them,
+        # less the others' cards of this trick; a new one is counted here
+        if seen.by_suit is None:
+            by_suit, suit_count, suit_points = _count_by_suit(unseen, suit_of)
+        else:
+            by_suit, suit_count, suit_points = seen.by_suit
+            if view.trick:
+                played = {c for who, cards in view.trick if who != self.seat for c in cards}
+                by_suit, suit_count, suit_points = _take_off(
+                    seen.by_suit, seen.unseen, unseen, played, suit_of
+                )
         self.by_suit = by_suit
         self.suit_count = suit_count
         self.suit_points = suit_points
@@ -377,22 +381,11 @@ class _Seen:
 
     def per_suit(self) -> _PerSuit:
         """The unseen cards by suit (those held, in ``unseen``'s order), their count and
-        points: made once when first asked, as every decision of the trick starts from
-        them (a memory copies them before taking the trick's cards off)."""
-        found = self.by_suit
-        if found is None:
-            suit_of = self.order.suit_of
-            by_suit: dict[str, dict[Card, int]] = {s: {} for s in SUITS_ALL}
-            suit_count = dict.fromkeys(SUITS_ALL, 0)
-            suit_points = dict.fromkeys(SUITS_ALL, 0)
-            for card, k in self.unseen.items():
-                if k > 0:
-                    suit = suit_of[card]
-                    by_suit[suit][card] = k
-                    suit_count[suit] += k
-                    suit_points[suit] += k * POINTS_OF[card]
-            found = self.by_suit = (by_suit, suit_count, suit_points)
-        return found
+        points: made when first asked, by the next start (``follow``), which carries
+        them on by the cards of the tricks since."""
+        if self.by_suit is None:
+            self.by_suit = _count_by_suit(self.unseen, self.order.suit_of)
+        return self.by_suit
 
     def shows_with_bids(self, view: SeatView) -> list[dict[Card, int]]:
         """``shows`` with what the bids showed (the bids are part of ``key``: made once)."""
@@ -463,14 +456,25 @@ class _Seen:
         # my own cards of those tricks were counted as held, not as unseen
         later._read(newer, seat)
         # the others' cards of those tricks leave the unseen ones by suit too
-        if self.by_suit is not None:
-            played = {c for r in newer for who, cards in r.plays if who != seat for c in cards}
-            later.by_suit = _take_off(
-                self.by_suit, self.unseen, later.unseen, played, self.order.suit_of
-            )
-        else:
-            later.by_suit = None
+        played = {c for r in newer for who, cards in r.plays if who != seat for c in cards}
+        later.by_suit = _take_off(
+            self.per_suit(), self.unseen, later.unseen, played, self.order.suit_of
+        )
         return later
+
+
+def _count_by_suit(unseen: dict[Card, int], suit_of: dict[Card, str]) -> _PerSuit:
+    """The unseen copies by suit and card (in ``unseen``'s order), by suit, and their points."""
+    by_suit: dict[str, dict[Card, int]] = {s: {} for s in SUITS_ALL}
+    suit_count = dict.fromkeys(SUITS_ALL, 0)
+    suit_points = dict.fromkeys(SUITS_ALL, 0)
+    for card, k in unseen.items():
+        if k > 0:
+            suit = suit_of[card]
+            by_suit[suit][card] = k
+            suit_count[suit] += k
+            suit_points[suit] += k * POINTS_OF[card]
+    return by_suit, suit_count, suit_points
 
 
 def _take_off(
