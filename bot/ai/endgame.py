@@ -59,12 +59,18 @@ def choose(ctx: Context, ranked: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]
     deck = _Deck(ctx)
     # a lead of more than one unit is a throw: the other hands may force part back
     throws = [not view.trick and len(decompose_in(ctx.order, c)) > 1 for c in candidates]
+    # a world without a point in any hand, on the table or in the kitty, where no throw
+    # can fail, is worth nothing to every candidate: it counts, without play-outs
+    # (adding their zeros would leave every total as it is)
+    may_be_pointless = not any(throws) and not any(points(c) for _, c in view.trick)
     for _ in range(WORLDS):
         world = _sample(ctx, rng, deck)
         if world is None:
             continue
         hands, kitty = world
         worlds += 1
+        if may_be_pointless and not kitty and not any(map(points, hands)):
+            continue
         for i, cand in enumerate(candidates):
             copy = [list(h) for h in hands]
             totals[i] += _rollout(ctx, copy, kitty, cand, attackers, throws[i])

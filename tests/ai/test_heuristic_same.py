@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from bot.ai import endgame, make_player, play_hand
 from bot.ai.evaluate import Context
 from bot.game import SYSTEM, Action, Match, NextHand, Phase
 from bot.presets import presets
-from bot.rules import RuleSet, Trump, deck, format_cards, trick_winner
+from bot.rules import Card, RuleSet, Trump, deck, format_cards, parse_cards, trick_winner
 
 from .helpers import make_view
 
@@ -125,3 +126,29 @@ def test_last_trick_scores_as_the_general_policy_plays_it(trump: Trump) -> None:
         for mine in (True, False):
             value = endgame._last_trick(ctx, hands, leader, kitty, attackers, 0.0, mine)
             assert value == (expected if mine else -expected)
+
+
+def test_a_world_without_points_is_not_played_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no hand, trick or kitty holds a point, every candidate is worth nothing:
+    the endgame counts such a world without playing it out (and keeps the heuristic's
+    favourite); a world with one point card left is played out."""
+    ctx = Context(make_view(0, "3S 4S 6S"))
+    ranked = [tuple(parse_cards("3S")), tuple(parse_cards("4S"))]
+    world: list[list[str]] = [["3S", "4S", "6S"], ["7S", "8S", "9S"], ["3D", "4D", "6D"]]
+    played: list[tuple[Card, ...]] = []
+    real_rollout = endgame._rollout
+
+    def sample(*_: object) -> tuple[list[list[Card]], float]:
+        return [parse_cards(" ".join(h)) for h in [*world, ["7D", "8D", "9D"]]], 0.0
+
+    def rollout(*args: Any) -> float:
+        played.append(args[3])
+        return real_rollout(*args)
+
+    monkeypatch.setattr(endgame, "_sample", sample)
+    monkeypatch.setattr(endgame, "_rollout", rollout)
+    assert endgame.choose(ctx, ranked) == ranked[0]
+    assert played == []
+    world[2] = ["5D", "4D", "6D"]
+    endgame.choose(ctx, ranked)
+    assert len(played) == endgame.WORLDS * len(ranked)
