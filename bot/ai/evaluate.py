@@ -109,6 +109,7 @@ class Context:
         self.follows: dict[tuple[tuple[Card, ...], tuple[Card, ...]], list[tuple[Card, ...]]]
         self.follows = {}
         self.partner_holds: float | None = None  # see ``_p_partner_holds`` (one trick)
+        self.trick_frame: _Trick | None = None  # see ``_trick`` (one trick)
         self.kitty_points = self._kitty_points()
         self.reserve = self._reserve()
 
@@ -271,37 +272,78 @@ class Context:
         return bonus
 
 
+class _Trick:
+    """What every follow to one trick shares: the seats after mine, the lead's format,
+    the points at stake, what the seats after me add, the winner so far (a single
+    card's lead) and the attackers' odds by who wins with what (most candidates
+    leave the winner as it is)."""
+
+    __slots__ = ("after", "best", "fmt", "keep", "leader", "led", "more", "plays", "table")
+
+    def __init__(self, ctx: Context, plays: tuple[Sequence[Card], ...]) -> None:
+        order = ctx.order
+        lead = plays[0]
+        n = len(lead)
+        self.plays = plays
+        self.led = led = order.suit_of[lead[0]]
+        leader = ctx.view.leader
+        assert leader is not None
+        self.leader = leader
+        self.after = after = [(leader + i) % 4 for i in range(len(plays) + 1, 4)]
+        self.fmt = _format(ctx, lead)
+        table: float = sum(map(points, plays))  # the kitty counts as an expectation
+        if ctx.is_last_trick(n):
+            table += ctx.kitty_points * ctx.multiplier(lead)
+        self.table = table
+        self.more = ctx.more_points(after, led, n)
+        # a single card's lead: the highest single power so far and the first play
+        # holding it (a candidate wins only above it: what ``trick_winner`` finds)
+        self.best: tuple[int, int] | None = None
+        if n == 1:
+            values = [order.single_power[led][p[0]] for p in plays]
+            top = max(values)
+            self.best = (top, values.index(top))
+        self.keep: dict[tuple[int, int, bool], float] = {}
+
+
+def _trick(ctx: Context, plays: Sequence[Sequence[Card]]) -> _Trick:
+    """The ``_Trick`` of ``plays``, made once for the candidates of a decision."""
+    key = tuple(plays)
+    frame = ctx.trick_frame
+    if frame is None or frame.plays != key:
+        frame = ctx.trick_frame = _Trick(ctx, key)
+    return frame
+
+
 def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[Card]) -> float:
     """The score of following the trick ``plays`` (lead first) with ``cand``."""
-    view, order = ctx.view, ctx.order
-    lead = plays[0]
-    n = len(lead)
-    led = order.suit_of[lead[0]]
-    all_plays = [*plays, cand]
-    if n == 1:  # the first of the highest single powers (what ``trick_winner`` finds)
-        power = order.single_power[led]
-        values = [power[p[0]] for p in all_plays]
-        win = values.index(max(values))
+    order = ctx.order
+    frame = _trick(ctx, plays)
+    led, fmt = frame.led, frame.fmt
+    if frame.best is not None:  # the first of the highest single powers
+        top, first = frame.best
+        win = len(plays) if order.single_power[led][cand[0]] > top else first
     else:
-        win = trick_winner(all_plays, ctx.trump, ctx.rules)
-    leader = view.leader
-    assert leader is not None
-    seat_w = (leader + win) % 4
-    after = [(leader + i) % 4 for i in range(len(all_plays), 4)]
-    fmt = _format(ctx, lead)
-    wplay = all_plays[win]
+        win = trick_winner([*plays, cand], ctx.trump, ctx.rules)
+    seat_w = (frame.leader + win) % 4
+    wplay = cand if win == len(plays) else plays[win]
     value = _value(ctx, wplay, fmt)
     ruffed = led != TRUMP and order.suit_of[wplay[0]] == TRUMP
-    p_att = _p_attackers_keep(ctx, after, seat_w, led, fmt, value, ruffed)
+    key = (seat_w, value, ruffed)
+    p_att = frame.keep.get(key)
+    if p_att is None:
+        p_att = frame.keep[key] = _p_attackers_keep(
+            ctx, frame.after, seat_w, led, fmt, value, ruffed
+        )
     p_us = p_att if ctx.attacking else 1.0 - p_att
-    table: float = sum(map(points, plays))  # the kitty counts as an expectation
-    if ctx.is_last_trick(n):
-        table += ctx.kitty_points * ctx.multiplier(lead)
+    table = frame.table
     mine = points(cand)
-    more = ctx.more_points(after, led, n)
+    more = frame.more
     # a card realizes its value only by the win it adds: overtaking a partner who
     # holds the trick anyway (a joker on a safe ace) spends the card for nothing
-    realized = max(0.0, p_us - _p_partner_holds(ctx, plays, after)) if seat_w == ctx.seat else 0.0
+    realized = (
+        max(0.0, p_us - _p_partner_holds(ctx, plays, frame.after)) if seat_w == ctx.seat else 0.0
+    )
     return (
         ctx.sign * (p_att * table + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)
         - ctx.cost(cand, realized)
