@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.rules import RANKS, Card, Trump, order_for
+from bot.rules import RANKS, Card, Trump, deck, order_for
 
 from .canvas import to_palette
 from .fonts import draw_text
@@ -458,9 +458,16 @@ def hand_order(cards: Sequence[Card], trump: Trump | None) -> list[Card]:
     trump (during the deal): by suit, high to low, jokers last.
     """
     if trump is not None:
-        key = order_for(trump).sort_key
-        return sorted(cards, key=lambda c: _descending(key(c)))
+        return sorted(cards, key=_held_keys(trump).__getitem__)
     return sorted(cards, key=_plain_key)
+
+
+@lru_cache(maxsize=64)
+def _held_keys(trump: Trump) -> dict[Card, tuple[int, int, int]]:
+    """Each card's place in ``hand_order`` under ``trump``, worked out once per trump
+    (a hand image sorts its cards at every play)."""
+    key = order_for(trump).sort_key
+    return {card: _descending(key(card)) for card in deck(1)}
 
 
 def _descending(key: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -476,6 +483,12 @@ def _plain_key(card: Card) -> tuple[int, int]:
 
 def group_of(card: Card, trump: Trump | None) -> str:
     """The group a card sits in within a hand: its effective suit (``T`` for trumps)."""
+    return groups_of((card,), trump)[0]
+
+
+def groups_of(cards: Sequence[Card], trump: Trump | None) -> list[str]:
+    """``group_of`` each of ``cards``."""
     if trump is not None:
-        return order_for(trump).suit_of[card]
-    return "J" if card.is_joker else card.suit
+        suit_of = order_for(trump).suit_of
+        return [suit_of[card] for card in cards]
+    return ["J" if card.is_joker else card.suit for card in cards]

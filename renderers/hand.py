@@ -38,7 +38,7 @@ from .canvas import (
     text_stamp,
     trump_parts,
 )
-from .cards import CARD_H, CARD_W, STRIP, group_of, hand_order, place_cards, suit_colours, tile
+from .cards import CARD_H, CARD_W, STRIP, groups_of, hand_order, place_cards, suit_colours, tile
 from .fonts import fit, place
 from .labels import Lang, word
 from .scenes import HandScene
@@ -118,7 +118,7 @@ def sizes(width: int) -> tuple[int, int, int]:
 def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
     """Image width, height and the position of every card."""
     cards = hand_order(scene.cards, scene.trump)
-    groups = [group_of(c, scene.trump) for c in cards]
+    groups = groups_of(cards, scene.trump)
     rows = split_rows(groups, max(1, min(scene.per_row, MAX_PER_ROW)))
     steps = [0, *itertools.starmap(step, itertools.pairwise(groups))]  # to each card from the last
     widths = [CARD_W + sum(steps[a + 1 : b]) for a, b in rows]
@@ -143,12 +143,12 @@ def layout(scene: HandScene) -> tuple[int, int, list[Slot]]:
             card = cards[i]
             if i > a:
                 x += steps[i]
-            chosen = wanted[card] > 0
+            chosen = wanted.get(card, 0) > 0  # ``get``: a Counter's missing key costs a call
             if chosen:
                 wanted[card] -= 1
             is_trump = scene.trump is not None and groups[i] == "T"
             later[card] -= 1
-            marked = later[card] < marks[card]
+            marked = later[card] < marks.get(card, 0)
             slots.append(Slot(card, x, y if chosen else y + RAISE, chosen, is_trump, marked))
     return width, height, slots
 
