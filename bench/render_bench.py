@@ -15,6 +15,12 @@ file under 100 KB. The "cold" column is the first render of a kind, which also
 draws the sprites it needs. The "cpu ms" column is the median CPU time per render
 (``process_time``): on a machine shared with other work it is the figure to compare,
 where wall time counts the waits for a core too. ``--kinds hand,summary`` times only those.
+
+Then ``hands in play`` (``--hands``, 0 for none): what the bot draws most, a hand image
+at every play, timed the way a running bot meets it rather than one scene again and
+again: random deals of 25 cards played down to none, a card or two selected (then
+cleared) now and then, random trumps and themes, after as many hands drawn to warm
+the caches.
 """
 
 from __future__ import annotations
@@ -22,12 +28,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import random
 import statistics
 import time
 
-from bot.rules import Trump, parse_cards
-from renderers import HandScene, TableScene, TrickScene
+from bot.rules import LEVELS, Trump, deck, parse_cards
+from renderers import HandScene, TableScene, TrickScene, render_hand
 from renderers.__main__ import NAMES, RENDERERS, demo_scenes
+from renderers.theme import ThemeName
 
 TARGET_MS = {"table": 5.0, "hand": 10.0}
 TARGET_KB = 100.0
@@ -38,6 +46,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=200, help="renders per kind and theme")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--kinds", default="", help="comma-separated kinds to time (all if empty)")
+    parser.add_argument("--hands", type=int, default=100, help="random hands played down")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
@@ -92,6 +101,44 @@ def main() -> None:
                 f" {statistics.median(cpu):7.2f} {kb:6.1f}"
                 f"  {goal}< {TARGET_KB:g} KB {'ok' if ok else 'MISSED'}"
             )
+    if args.hands:
+        hands_in_play(args.hands, args.seed)
+
+
+def hands_in_play(hands: int, seed: int) -> None:
+    """CPU ms per hand image over ``hands`` random hands played down (see the module)."""
+    rng = random.Random(seed)
+
+    themes: tuple[ThemeName, ...] = ("dark", "light")
+
+    def play(count: int) -> list[tuple[HandScene, ThemeName]]:
+        scenes = []
+        for _ in range(count):
+            cards = deck(2)
+            rng.shuffle(cards)
+            held = cards[:25]
+            trump = Trump(rng.choice(LEVELS), rng.choice("SHCD"))
+            theme = rng.choice(themes)
+            while held:
+                picked = rng.sample(held, min(len(held), rng.choice((0, 0, 1, 2))))
+                scenes.append((HandScene(list(held), trump, picked, "Your hand"), theme))
+                if picked:
+                    scenes.append((HandScene(list(held), trump, (), "Your hand"), theme))
+                held.remove(rng.choice(held))
+        return scenes
+
+    for scene, theme in play(hands):  # warm-up: sprites, tiles, pieces, stamps
+        render_hand(scene, theme=theme)
+    cpu, size = [], 0
+    for scene, theme in play(hands):
+        start = time.process_time()
+        size += len(render_hand(scene, theme=theme))
+        cpu.append((time.process_time() - start) * 1000)
+    print(
+        f"hands in play: {len(cpu)} images of {hands} random hands played down, after as"
+        f" many: cpu ms median {statistics.median(cpu):.3f}, mean {statistics.mean(cpu):.3f},"
+        f" {size / len(cpu) / 1024:.1f} KB a file"
+    )
 
 
 def _big_trick() -> TrickScene:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import struct
 import threading
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -521,7 +520,7 @@ def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    crc = zlib.crc32(data, zlib.crc32(kind))
+    crc = isal_zlib.crc32(data, isal_zlib.crc32(kind))  # zlib's took 13 us for 21 KB; 1
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
