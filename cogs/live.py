@@ -28,7 +28,6 @@ left to the garbage collector).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -98,7 +97,8 @@ class LiveMessage:
         self._latest: Build | None = None
         self._task: asyncio.Task[None] | None = None
         self._building: asyncio.Future[dict[str, Any] | None] | None = None
-        self._urgent = asyncio.Event()  # a preempting state ends the wait between edits
+        self._urgent = False  # a preempting state was shown: it ends the wait between edits
+        self._resting: asyncio.Future[None] | None = None  # that wait, while it lasts
         self._flushed = asyncio.Event()  # the latest state is sent: only the gap is left
 
     def show(self, build: Build, *, preempt: bool = False) -> None:
@@ -112,9 +112,11 @@ class LiveMessage:
         self._latest = build
         self._flushed.clear()
         if preempt:
-            self._urgent.set()
-        if preempt and self._building is not None:
-            self._building.cancel()
+            self._urgent = True
+            if self._resting is not None and not self._resting.done():
+                self._resting.set_result(None)
+            if self._building is not None:
+                self._building.cancel()
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
 
@@ -132,7 +134,7 @@ class LiveMessage:
         refused = 0  # 429s in a row that outlasted discord.py's own retries
         while self._latest is not None and not self.stopped:
             build, self._latest = self._latest, None
-            self._urgent.clear()  # one shown while this is built or sent ends the gap after it
+            self._urgent = False  # one shown while this is built or sent ends the gap after it
             try:
                 self._building = asyncio.ensure_future(build())
                 try:
@@ -168,10 +170,24 @@ class LiveMessage:
             if self._latest is None:
                 self._flushed.set()
             gap = self.gap() if callable(self.gap) else self.gap
-            if gap > 0 and not self.stopped:
+            if gap > 0 and not self.stopped and not self._urgent:
                 # at most one edit a gap, unless the player to act is waiting for this one
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._urgent.wait(), gap)
+                await self._rest(gap)
+
+    async def _rest(self, gap: float) -> None:
+        """Wait ``gap`` seconds, or until a preempting state is shown.
+
+        A future and a timer, not ``wait_for`` on an event: that made a task, a timeout
+        and, for most gaps, a cancellation at every edit of every message.
+        """
+        loop = asyncio.get_running_loop()
+        self._resting = resting = loop.create_future()
+        timer = loop.call_later(gap, _wake, resting)
+        try:
+            await resting
+        finally:
+            timer.cancel()
+            self._resting = None
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
         sent = kwargs.pop("on_sent", None)
@@ -212,6 +228,11 @@ class LiveMessage:
             pass
         except discord.HTTPException as err:
             log.warning("could not delete message %s: %s", message_id, err)
+
+
+def _wake(resting: asyncio.Future[None]) -> None:
+    if not resting.done():
+        resting.set_result(None)
 
 
 async def _edit(channel: Place, message_id: int, edit: dict[str, Any]) -> None:
