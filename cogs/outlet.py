@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.game import Phase
 from bot.i18n import pick, t
 from bot.rules import Card
 from bot.service import Table
@@ -54,6 +55,15 @@ CROWDED = 16
 CROWDED_TABLES = 100
 #: seconds after an edit of a message in a table's place before the next, while crowded
 CROWDED_GAP = 3.0
+#: seconds between edits of the DM panel of a player waiting while the tricks are played,
+#: while crowded: at hundreds of tables the panel of a player who just played (their hand
+#: shrank) and of one waiting (the trick goes on) were edited once or twice more per turn
+#: than the panel of the player to act, most of the DM edits; with this gap those states
+#: go with the player's next "your turn" panel (it preempts the wait) when turns come
+#: round within it. Their play is confirmed at once by its reply, the trick is followed
+#: on the table's message; the deal and the bidding keep ``CROWDED_GAP`` (bids are
+#: made from the panel while the cards arrive).
+CROWDED_PANEL_GAP = 6.0
 
 Audit = Callable[[int | None, str, list[Card]], None]
 
@@ -256,11 +266,15 @@ class Outlet:
         newest state wins at each edit."""
         return max(self.edit_gap, CROWDED_GAP) if self.crowded() else self.edit_gap
 
-    def _panel_gap(self) -> float:
-        """Between two edits of a player's DM panel: none, but ``CROWDED_GAP`` while
-        crowded; the panel of the player to act (and a click's) preempts the wait, so
-        only the panels of players waiting, following the trick in words, give way."""
-        return CROWDED_GAP if self.crowded() else 0.0
+    def _panel_gap(self, table: Table) -> float:
+        """Between two edits of a player's DM panel: none, but while crowded
+        ``CROWDED_GAP`` in the deal and bidding and ``CROWDED_PANEL_GAP`` once the
+        tricks are played; the panel of the player to act (and a click's) preempts the
+        wait, so only the panels of players waiting give way."""
+        if not self.crowded():
+            return 0.0
+        match = table.match
+        return CROWDED_PANEL_GAP if match is not None and match.phase is Phase.PLAY else CROWDED_GAP
 
     def _live_in_place(self, table: Table) -> LiveMessage:
         return LiveMessage(
@@ -334,7 +348,7 @@ class Outlet:
     def _dm_live(self, table: Table, user_id: int) -> LiveMessage:
         return LiveMessage(
             functools.partial(self.dm, user_id),
-            gap=self._panel_gap,
+            gap=functools.partial(self._panel_gap, table),
             on_error=functools.partial(self._dm_refused, table, user_id),
         )
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 from bot.game import SYSTEM, Deal, Match, Phase
 from bot.rules import RuleSet
+from bot.service import Table
 from cogs.live import LiveMessage
 from cogs.panels import ImageMemo, build_panel
 from cogs.renderqueue import RenderQueue
@@ -495,9 +497,13 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     live_tables = len(env.bot.service.tables)
     monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables)
     assert presenter.crowded() and presenter._place_gap() == outlet.CROWDED_GAP
-    assert presenter._panel_gap() == outlet.CROWDED_GAP  # the waiting players' DM panels too
+    # the waiting players' DM panels too: longer once the tricks are played
+    dealing = cast(Table, SimpleNamespace(match=SimpleNamespace(phase=Phase.DEAL)))
+    playing = cast(Table, SimpleNamespace(match=SimpleNamespace(phase=Phase.PLAY)))
+    assert presenter._panel_gap(dealing) == outlet.CROWDED_GAP
+    assert presenter._panel_gap(playing) == outlet.CROWDED_PANEL_GAP
     monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables + 1)
-    assert presenter._place_gap() == 0.0 and presenter._panel_gap() == 0.0
+    assert presenter._place_gap() == 0.0 and presenter._panel_gap(playing) == 0.0
     gaps = [0.3]
     live = _Recorded()
     live.gap = lambda: gaps[0]
