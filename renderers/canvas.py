@@ -267,7 +267,7 @@ def new_paper(width: int, height: int, th: Theme, *, scratch: bool = False) -> I
     if _SCRATCH.theme != th.name:
         paper.putpalette(palette_image(th.name).getpalette() or ())
         _SCRATCH.theme = th.name
-    paper.paste(index(th.name, th.page), (0, 0, width, height))
+    paper.im.paste(index(th.name, th.page), (0, 0, width, height))
     return paper
 
 
@@ -471,12 +471,13 @@ def stamp_rounded(
         paper.im.paste(_rounded_piece(w, h, radius, fill, over, th.name), box)
         return
     r = int(radius)
+    core, colour = paper.im, index(th.name, fill)
     for part in _cross(box, r):
-        paper.paste(index(th.name, fill), part)
+        core.paste(colour, part)  # the core's paste: ``Image.paste``'s checks cost as much
     for (x, y), piece in zip(
         _corner_spots(box, r), _corner_pieces(r, fill, over, th.name), strict=True
     ):
-        paper.im.paste(piece, (x, y, x + r, y + r))
+        core.paste(piece, (x, y, x + r, y + r))
 
 
 def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
