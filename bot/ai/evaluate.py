@@ -46,7 +46,7 @@ from bot.rules import (
     team_of,
     trick_winner,
 )
-from bot.rules.units import Format, counts_of, decompose_in, format_of
+from bot.rules.units import Format, Shape, counts_of, decompose_in, format_of
 
 from .memory import Memory
 
@@ -100,6 +100,8 @@ class Context:
         # identities in pairs (or wider) and in tractors
         self._structure: dict[str, tuple[set[Card], set[Card]]] = {}
         self._keep: dict[Card, float] = {}
+        # per card: ``keep``, ``structure`` and the share of its value a win uses (``cost``)
+        self._spent: dict[Card, tuple[float, float, float]] = {}
         # candidates of one decision share leads and seats still to play: each
         # format and expected feed is worked out once
         self._formats: dict[tuple[Card, ...], Format] = {}
@@ -110,6 +112,7 @@ class Context:
         self.follows = {}
         self.partner_holds: float | None = None  # see ``_p_partner_holds`` (one trick)
         self.trick_frame: _Trick | None = None  # see ``_trick`` (one trick)
+        self.rescues: dict[tuple[str, Shape], float] = {}  # see ``lead_score``
         self.kitty_points = self._kitty_points()
         self.reserve = self._reserve()
 
@@ -162,14 +165,22 @@ class Context:
         share of their value (mostly for side cards) is used, not lost.
         """
         total = 0.0
-        suit_of = self.order.suit_of
-        played = counts_of(cards)
+        played = {cards[0]: 1} if len(cards) == 1 else counts_of(cards)
+        spent = self._spent
         for card, n in played.items():
-            trump = suit_of[card] == TRUMP
+            found = spent.get(card)
+            if found is None:
+                trump = self.order.suit_of[card] == TRUMP
+                found = spent[card] = (
+                    self.keep(card),
+                    self.structure(card),
+                    REALIZE_TRUMP if trump else REALIZE_PLAIN,
+                )
+            keep, structure, realize = found
             # a pair is spent whether one or both copies go
-            value = self.keep(card) * n + self.structure(card)
+            value = keep * n + structure
             if realized:
-                value *= 1.0 - (REALIZE_TRUMP if trump else REALIZE_PLAIN) * realized
+                value *= 1.0 - realize * realized
             total += value
         if self.reserve:
             total += self._reserve_cost(played)
@@ -262,13 +273,18 @@ class Context:
         if self.trumps < 2:
             return 0.0
         suit_of = self.order.suit_of
+        worth = 0.8 + 0.15 * min(self.trumps, 8)  # of each side suit emptied
+        if len(cards) == 1:  # one suit, one card of it
+            suit = suit_of[cards[0]]
+            empties = suit != TRUMP and len(self.suit_cards.get(suit, ())) == 1
+            return worth if empties and self.left > 1 else 0.0
         bonus = 0.0
         for suit in {suit_of[c] for c in cards}:
             if suit == TRUMP:
                 continue
             held = self.suit_cards.get(suit, ())
             if len(held) == sum(1 for c in cards if suit_of[c] == suit) and self.left > len(cards):
-                bonus += 0.8 + 0.15 * min(self.trumps, 8)
+                bonus += worth
         return bonus
 
 
@@ -408,9 +424,16 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     rescue = 0.0
     if led != TRUMP and keep < 1.0:
         # partner ruffs what an opponent took, unless an opponent's ruff is higher: the
-        # left one ruffs first, the right one over-ruffs last
-        ruff = mem.p_void(partner, led) * mem.p_holds(partner, TRUMP, fmt[0], -1)
-        rescue = ruff * (1.0 - 0.5 * mem.p_void(left, led)) * (1.0 - 0.5 * mem.p_void(right, led))
+        # left one ruffs first, the right one over-ruffs last (the same for every lead
+        # of a suit and shape: kept for the decision's other candidates)
+        found = ctx.rescues.get((led, fmt[0]))
+        if found is None:
+            ruff = mem.p_void(partner, led) * mem.p_holds(partner, TRUMP, fmt[0], -1)
+            found = (
+                ruff * (1.0 - 0.5 * mem.p_void(left, led)) * (1.0 - 0.5 * mem.p_void(right, led))
+            )
+            ctx.rescues[(led, fmt[0])] = found
+        rescue = found
     p_us = keep + (1.0 - keep) * rescue
     p_att = p_us if ctx.attacking else 1.0 - p_us
     kitty = 0.0
