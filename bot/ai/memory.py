@@ -29,8 +29,8 @@ class Memory:
 
     ``unseen[c]`` counts the copies of ``c`` that are in another hand or (for
     everyone but the dealer) in the hidden kitty: all copies − own hand − played −
-    own buried kitty. The facts are read, never changed: ``by_suit``, ``suit_count``
-    and ``suit_points`` may be shared with the seat's start of the trick (``_Seen``).
+    own buried kitty. The facts are read, never changed: they may be shared with the
+    seat's start of the trick (``_Seen``) and its other memories.
     """
 
     __slots__ = (
@@ -76,11 +76,11 @@ class Memory:
         self.hand_sizes: tuple[int, ...] = view.hand_sizes
         self.kitty_hidden = seen.kitty_hidden
         suit_of = order.suit_of
-        unseen = dict(seen.unseen)
-        void = [set(v) for v in seen.void]
-        no_pairs = [set(v) for v in seen.no_pairs]
-        played_by = seen.played_by
-        if view.trick:
+        unseen, void, no_pairs, played_by = seen.unseen, seen.void, seen.no_pairs, seen.played_by
+        if view.trick:  # the others' cards of this trick, read into copies of the start's
+            unseen = dict(unseen)
+            void = [set(v) for v in void]
+            no_pairs = [set(v) for v in no_pairs]
             played_by = [list(p) for p in played_by]
             _read_trick(
                 view.trick,
@@ -105,7 +105,11 @@ class Memory:
                     left[card] -= 1
             known[who] = {c: min(k, unseen[c]) for c, k in left.items() if k > 0 and unseen[c]}
             for card in known[who]:
-                void[who].discard(suit_of[card])
+                suit = suit_of[card]
+                if suit in void[who]:  # a seat known to hold a card is not void (on a copy)
+                    if void is seen.void:
+                        void = [set(v) for v in void]
+                    void[who].discard(suit)
         self.unseen: dict[Card, int] = unseen
         self.void = void
         self.no_pairs = no_pairs
