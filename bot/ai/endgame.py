@@ -89,7 +89,7 @@ class _Deck:
     to be in a hand (there already), each seat's room, the seats that may hold each
     suit, and per card how many of the others may (the fewest are dealt first)."""
 
-    __slots__ = ("allowed", "hands", "holders", "kitty_room", "pool", "room")
+    __slots__ = ("allowed", "constrained", "hands", "holders", "kitty_room", "pool", "room")
 
     def __init__(self, ctx: Context) -> None:
         mem = ctx.mem
@@ -113,6 +113,8 @@ class _Deck:
         holders = {suit: _holders(ctx, suit) for suit in suits}
         suit_of = ctx.order.suit_of
         self.holders = {card: holders[suit_of[card]] for card in pool}
+        # all cards with as many possible holders: ordering them changes nothing
+        self.constrained = len(set(self.holders.values())) > 1
 
 
 def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Card]], float] | None:
@@ -128,15 +130,15 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
     holders, allowed = deck.holders, deck.allowed
     random_ = rng.random
     for _attempt in range(4):
-        rng.shuffle(pool)
+        _shuffle(rng, pool)
         # deal the most constrained cards first: those few seats may hold
         dealt = [list(h) for h in deck.hands]
         left = list(room)
         kitty: list[Card] = []
+        kitty_left = kitty_room
         ok = True
-        for card in sorted(pool, key=holders.__getitem__):
+        for card in sorted(pool, key=holders.__getitem__) if deck.constrained else pool:
             seats = allowed[suit_of[card]]
-            kitty_left = kitty_room - len(kitty)
             total = kitty_left
             for s in seats:
                 total += left[s]
@@ -159,6 +161,7 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
                     seat = -1
             if seat < 0:
                 kitty.append(card)
+                kitty_left -= 1
             else:
                 dealt[seat].append(card)
                 left[seat] -= 1
@@ -166,6 +169,19 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
             kitty_points = ctx.kitty_points if not mem.kitty_hidden else float(points(kitty))
             return dealt, kitty_points
     return None
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)`` without a call per card: the same draws, ``_randbelow``'s
+    by ``getrandbits`` (a test holds it to ``random.shuffle``)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _holders(ctx: Context, suit: str) -> int:

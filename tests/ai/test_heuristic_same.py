@@ -152,3 +152,17 @@ def test_a_world_without_points_is_not_played_out(monkeypatch: pytest.MonkeyPatc
     world[2] = ["5D", "4D", "6D"]
     endgame.choose(ctx, ranked)
     assert len(played) == endgame.WORLDS * len(ranked)
+
+
+def test_the_endgame_shuffles_as_random_shuffles() -> None:
+    """The endgame's inlined shuffle draws what ``random.shuffle`` draws, so a seeded
+    decision samples the same worlds."""
+    for seed in range(200):
+        cards = deck(2)[: seed % 60]
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, reference = list(cards), list(cards)
+        for _ in range(3):
+            endgame._shuffle(ours, mine)
+            theirs.shuffle(reference)
+            assert mine == reference
+        assert ours.random() == theirs.random()
