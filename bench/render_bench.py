@@ -19,14 +19,15 @@ where wall time counts the waits for a core too. ``--kinds hand,summary`` times 
 Then ``hands in play`` (``--hands``, 0 for none): what the bot draws most, a hand image
 at every play, timed the way a running bot meets it rather than one scene again and
 again: random deals of 25 cards played down to none, a card or two selected (then
-cleared) now and then, random trumps and themes, after as many hands drawn to warm
-the caches.
+cleared) now and then, random trumps and themes, eight hands at a time with their
+images in turn, after as many hands drawn to warm the caches.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import os
 import random
 import statistics
@@ -112,20 +113,30 @@ def hands_in_play(hands: int, seed: int) -> None:
     themes: tuple[ThemeName, ...] = ("dark", "light")
 
     def play(count: int) -> list[tuple[HandScene, ThemeName]]:
-        scenes = []
+        """The images of ``count`` hands, eight played at once (their images in turn,
+        as a bot's render thread meets the players of several tables)."""
+        hands = []
         for _ in range(count):
             cards = deck(2)
             rng.shuffle(cards)
             held = cards[:25]
             trump = Trump(rng.choice(LEVELS), rng.choice("SHCD"))
             theme = rng.choice(themes)
+            scenes = []
             while held:
                 picked = rng.sample(held, min(len(held), rng.choice((0, 0, 1, 2))))
                 scenes.append((HandScene(list(held), trump, picked, "Your hand"), theme))
                 if picked:
                     scenes.append((HandScene(list(held), trump, (), "Your hand"), theme))
                 held.remove(rng.choice(held))
-        return scenes
+            hands.append(scenes)
+        return [
+            image
+            for k in range(0, count, 8)
+            for turn in itertools.zip_longest(*hands[k : k + 8])
+            for image in turn
+            if image is not None
+        ]
 
     for scene, theme in play(hands):  # warm-up: sprites, tiles, pieces, stamps
         render_hand(scene, theme=theme)
