@@ -9,7 +9,10 @@ burial, tricks); every call to ``act`` is timed, including building the card
 memory from the view, which is what a table pays on each turn. Bid questions are
 asked after every dealt card, so they are reported apart from the decisions that
 matter for a turn timer
-(burial, leads, follows).
+(burial, leads, follows). For the expert, how its searches went: samples reached per
+searched decision, the time before the first sample (memory, candidates, sampler), and
+what ended each search (the race left no challenger, the next sample would not fit
+the time, the deadline fell inside a sample, too few samples to overrule).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import json
 import statistics
 import time
 
-from bot.ai import Player, make_player, play_hand
+from bot.ai import ExpertPlayer, Player, make_player, play_hand
+from bot.ai.expert import Trace
 from bot.game import SYSTEM, Action, Match, NextHand, SeatView
 
 
@@ -53,7 +57,11 @@ def run(
     hands: int, seed: int, player: str = "ai", think_ms: float | None = None
 ) -> dict[str, dict[str, float]]:
     times: dict[str, list[float]] = {}
+    traces: list[Trace] = []
     players = [TimedPlayer(make_player(player, think_ms=think_ms), times) for _ in range(4)]
+    for timed in players:
+        if isinstance(timed.inner, ExpertPlayer):
+            timed.inner.traces = traces
     match = Match.new(seed)
     for i in range(hands):
         play_hand(match, players)
@@ -74,7 +82,29 @@ def run(
             "mean_ms": statistics.fmean(values),
             "total_ms": sum(values),
         }
+    if traces:
+        table["search"] = searches(traces)
     return table
+
+
+def searches(traces: list[Trace]) -> dict[str, float]:
+    """Samples per searched decision, the time before the first, and what ended them."""
+    samples = [t.samples for t in traces]
+    setup = [t.setup_ms for t in traces]
+    row: dict[str, float] = {
+        "n": len(traces),
+        "samples_median": statistics.median(samples),
+        "samples_p10": percentile([float(n) for n in samples], 0.1),
+        "samples_mean": statistics.fmean(samples),
+        "setup_median_ms": statistics.median(setup),
+        "setup_p99_ms": percentile(setup, 0.99),
+        "too_few": sum(t.too_few for t in traces) / len(traces),
+    }
+    for ended in ("race", "time", "cut", "samples", "no deal"):
+        row[f"ended_{ended.replace(' ', '_')}"] = sum(t.ended == ended for t in traces) / len(
+            traces
+        )
+    return row
 
 
 def main() -> None:
@@ -93,9 +123,28 @@ def main() -> None:
     print(f"{args.player} decision times over {args.hands} hands{think} (ms)")
     print(f"  {'kind':8} {'n':>7} {'median':>8} {'p99':>8} {'max':>8} {'mean':>8} {'total':>9}")
     for kind, row in table.items():
+        if kind == "search":
+            continue
         print(
             f"  {kind:8} {row['n']:7d} {row['median_ms']:8.3f} {row['p99_ms']:8.3f}"
             f" {row['max_ms']:8.2f} {row['mean_ms']:8.3f} {row['total_ms']:9.1f}"
+        )
+    found = table.get("search")
+    if found:
+        print(
+            f"  searches {found['n']:.0f}: samples median {found['samples_median']:g},"
+            f" p10 {found['samples_p10']:g}, mean {found['samples_mean']:.1f};"
+            f" before the first sample median {found['setup_median_ms']:.2f} ms,"
+            f" p99 {found['setup_p99_ms']:.2f} ms"
+        )
+        print(
+            "  ended by: "
+            + ", ".join(
+                f"{key[6:].replace('_', ' ')} {found[key]:.0%}"
+                for key in found
+                if key.startswith("ended_")
+            )
+            + f"; too few samples to overrule {found['too_few']:.0%}"
         )
 
 

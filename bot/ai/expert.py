@@ -46,6 +46,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.game import Action, Play, SeatView
 from bot.rules import (
@@ -103,6 +104,8 @@ class ExpertPlayer(HeuristicPlayer):
         self.worlds = worlds
         self.follow_cards = follow_cards  # follows are searched from this many cards
         self.seed = seed  # varies the samples (the view seeds them too)
+        # when a list, each search's ``Trace`` is added to it (``bench.ai_bench``)
+        self.traces: list[Trace] | None = None
 
     def act(self, view: SeatView) -> Action | None:
         if view.expecting != "play" or view.seat is None or view.to_act != view.seat:
@@ -122,7 +125,13 @@ class ExpertPlayer(HeuristicPlayer):
             return ranked[0]
         if ctx.view.trick and ctx.left > self.follow_cards:
             return ranked[0]
-        values = search(ctx, ranked[:CANDIDATES], deadline, self.worlds, self.seed, race=True)
+        trace = None
+        if self.traces is not None:
+            trace = Trace(deadline - self.think_ms / 1000.0)
+            self.traces.append(trace)
+        values = search(
+            ctx, ranked[:CANDIDATES], deadline, self.worlds, self.seed, race=True, trace=trace
+        )
         if values is None:
             return tuple(play_for(ctx)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
         return ranked[pick(values)]
@@ -135,6 +144,7 @@ def search(
     worlds: int | None = None,
     seed: str = "",
     race: bool = False,
+    trace: Trace | None = None,
 ) -> list[list[float]] | None:
     """Each candidate's value on each sampled deal, or None without enough samples.
 
@@ -143,7 +153,7 @@ def search(
     With ``race`` (the expert's own decisions), from ``RACE_AFTER`` samples on a
     challenger that trails the heuristic's choice by a standard error is no longer
     played out (its list stops growing), so the time goes to the ones that might
-    overrule it; when none is left the search ends.
+    overrule it; when none is left the search ends. ``trace`` is told how it went.
     """
     view = ctx.view
     rng = random.Random(
@@ -156,14 +166,15 @@ def search(
     limit = worlds if worlds is not None else 10_000
     start = time.perf_counter()
     done = 0
+    ended = "samples"
     while done < limit:
         now = time.perf_counter()
-        if done and now + (now - start) / done > deadline:
-            break
-        if not done and now >= deadline:
+        if (done and now + (now - start) / done > deadline) or (not done and now >= deadline):
+            ended = "time"
             break
         world = sampler.sample(rng)
         if world is None:
+            ended = "no deal"
             break
         hands, kitty = world
         ready = deal(ctx, hands)
@@ -178,15 +189,33 @@ def search(
                 break
             values[i].append(outcome(ctx, hands, kitty, candidates[i], ready))
         if late:
+            ended = "cut"
             break
         done += 1
         if race and done >= RACE_AFTER:
             alive = [0, *(i for i in alive[1:] if _gain(values[0], values[i], -1.0) is not None)]
             if len(alive) == 1:
+                ended = "race"
                 break
-    if done < min(MIN_WORLDS, limit) and len(alive) > 1:
-        return None
-    return values
+    few = done < min(MIN_WORLDS, limit) and len(alive) > 1
+    if trace is not None:
+        trace.setup_ms = (start - trace.started) * 1000
+        trace.samples, trace.ended, trace.too_few = done, ended, few
+    return None if few else values
+
+
+@dataclass(slots=True)
+class Trace:
+    """How one decision's search went, for the benchmark (``bench.ai_bench``)."""
+
+    started: float  # the decision's start (``perf_counter``)
+    setup_ms: float = 0.0  # from there to the first sample: memory, candidates, sampler
+    samples: int = 0
+    # what ended it: "samples" (``worlds``), "time" (the next sample would not fit),
+    # "cut" (the deadline fell inside a sample, dropped), "race" (no challenger left),
+    # "no deal" (no deal fits the memory)
+    ended: str = ""
+    too_few: bool = False  # under ``MIN_WORLDS`` samples: the heuristic's choice
 
 
 class Sampler:

@@ -120,3 +120,21 @@ def test_checked_deals_keep_what_the_seat_knows(
         world = sampler.sample(rng)
         assert world is not None
         _fits(ctx, world[0])
+
+
+def test_each_search_tells_how_it_went() -> None:
+    """What ``bench.ai_bench`` reports: samples, the time before them, what ended it."""
+    match = _checkpoint(2, 1)
+    _, seat = match.expecting()
+    view = match.view(seat)
+    full = ExpertPlayer(60_000, worlds=12)
+    idle = ExpertPlayer(0)
+    for player in (full, idle):
+        player.traces = []
+        player.act(view)
+    [searched] = full.traces or []
+    assert searched.ended in ("samples", "race") and not searched.too_few
+    assert searched.samples == 12 or (searched.ended == "race" and searched.samples >= 4)
+    assert 0 <= searched.setup_ms < 60_000
+    [timed_out] = idle.traces or []
+    assert (timed_out.ended, timed_out.samples, timed_out.too_few) == ("time", 0, True)
