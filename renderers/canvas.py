@@ -332,6 +332,13 @@ def _put(paper: Image.Image, stamp: Stamp, left: int, top: int) -> None:
 def text_stamp(
     text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
 ) -> tuple[TextMask, Stamp]:
+    return new_text_stamp(text, size, bold, tracking, ink, over, theme_name)
+
+
+def new_text_stamp(
+    text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
+) -> tuple[TextMask, Stamp]:
+    """``text_stamp`` made afresh, for a caller that keeps its own (see ``hand._code``)."""
     tm = text_mask(text, size, bold, tracking)
     return tm, _stamp(tm.mask, ink, over, THEMES[theme_name])
 

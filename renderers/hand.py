@@ -29,17 +29,18 @@ from PIL import Image
 from bot.rules import Card
 
 from .canvas import (
+    Stamp,
     legible,
     new_paper,
+    new_text_stamp,
     png,
     stamp_chip,
     stamp_rounded,
     stamp_text,
-    text_stamp,
     trump_parts,
 )
 from .cards import CARD_H, CARD_W, STRIP, groups_of, hand_order, place_cards, suit_colours, tile
-from .fonts import fit, place
+from .fonts import TextMask, fit, place
 from .labels import Lang, word
 from .scenes import HandScene
 from .theme import THEMES, Theme
@@ -232,7 +233,7 @@ def compose(
     return paper, (width, height)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)  # 54 cards × 2 × 9 sizes × 2 themes × 4 parities: 7,776
 def _code(
     card: Card, selected: bool, size: int, code_h: int, theme_name: str, x_odd: int, y_odd: int
 ) -> tuple[ImagingCore, ImagingCore, tuple[int, int, int, int]]:
@@ -240,15 +241,23 @@ def _code(
     box from the card's left and its row's top: what 25 codes an image cost in
     ``stamp_text``'s lookups and placing was a tenth of the image. Kept per parity
     of that corner: a code centred on a half pixel rounds to even."""
-    th = THEMES[theme_name]
-    ink = th.accent if selected else th.text
-    tm, stamp = text_stamp(str(card), size, True, -1, ink, th.felt, theme_name)
+    tm, stamp = _code_stamp(card, selected, size, theme_name)
     at = Slot(card, x_odd, y_odd + (0 if selected else RAISE), selected, False)
     mid, cy, _ = code_spot(at, size, code_h)
     left, top = place(tm, mid, cy, size, "center", "middle")
     x0, y0, x1, y1 = stamp.box
     box = (left + x0 - x_odd, top + y0 - y_odd, left + x1 - x_odd, top + y1 - y_odd)
     return stamp.piece, stamp.mask, box
+
+
+# Apart from ``text_stamp``'s cache: with 400 tables' names in it as well it would
+# be full, and an LRU cache smaller than what is used again and again misses nearly
+# every time (0.35 ms a miss: the text drawn by FreeType). 1.4 KB each.
+@lru_cache(maxsize=2048)  # 54 cards × 2 inks × 9 text sizes (the widths) × 2 themes: 1,944
+def _code_stamp(card: Card, selected: bool, size: int, theme_name: str) -> tuple[TextMask, Stamp]:
+    th = THEMES[theme_name]
+    ink = th.accent if selected else th.text
+    return new_text_stamp(str(card), size, True, -1, ink, th.felt, theme_name)
 
 
 def render(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> bytes:
