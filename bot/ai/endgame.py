@@ -322,28 +322,40 @@ def _finish_single(
         value = power[cards[0]]
         if value > best:
             best, winner = value, seat
+    # each seat still to play: what it may play, and the highest power of that (a seat
+    # beats the trick later with a card above the winner's power, as in ``_top_against``)
+    pools: list[list[Card]] = [[], [], [], []]
+    tops = [-2, -2, -2, -2]
+    for played in range(len(trick), 4):
+        seat = (leader + played) % 4
+        hand = hands[seat]
+        pool = pools[seat] = [c for c in hand if suit_of[c] == led] or hand
+        tops[seat] = max(map(power.__getitem__, pool))
+
+    def beaten(start: int, value: int, side: bool) -> bool:
+        for i in range(start, 4):
+            later = (leader + i) % 4
+            if (later in attackers) != side and tops[later] > value:
+                return True
+        return False
+
     while len(trick) < 4:
         played = len(trick)
         seat = (leader + played) % 4
-        hand = hands[seat]
-        pool = [c for c in hand if suit_of[c] == led] or hand
+        pool = pools[seat]
         options = pool if len(pool) == 1 else sorted(dict.fromkeys(pool), key=cheap)
         card = options[0]
         if len(options) > 1:
             side = seat in attackers
-            if (winner in attackers) == side and not _single_beaten(
-                ctx, hands, leader, played, led, best, side, attackers
-            ):
+            if (winner in attackers) == side and not beaten(played, best, side):
                 card = max(options, key=feed)
             else:
                 for option in options:  # cheapest first: win for sure if it can be done
                     value = power[option]
-                    if value > best and not _single_beaten(
-                        ctx, hands, leader, played + 1, led, value, side, attackers
-                    ):
+                    if value > best and not beaten(played + 1, value, side):
                         card = option
                         break
-        hand.remove(card)
+        hands[seat].remove(card)
         trick.append((seat, (card,)))
         value = power[card]
         if value > best:
@@ -398,30 +410,25 @@ def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers
     return False
 
 
-def _single_beaten(
-    ctx: Context,
-    hands: list[list[Card]],
-    leader: int,
-    played: int,
-    led: str,
-    best: int,
-    side: bool,
-    attackers: set[int],
-) -> bool:
-    """``_beaten_later`` for a trick led by a single card whose winner has ``best`` power:
-    a seat of the other side beats it with any card it may play of a higher power."""
+def _top_against(
+    ctx: Context, hands: list[list[Card]], leader: int, led: str, side: bool, attackers: set[int]
+) -> int:
+    """For a single card led by ``leader`` in ``led``: the highest power a seat of the
+    other side may play to it (-2 for none). The lead is beaten later (``_beaten_later``)
+    exactly when its power is below that."""
     suit_of = ctx.order.suit_of
     power = ctx.order.single_power[led]
-    for i in range(played, 4):
+    top = -2
+    for i in range(1, 4):
         seat = (leader + i) % 4
         if (seat in attackers) == side:
             continue
         hand = hands[seat]
         pool = [c for c in hand if suit_of[c] == led] or hand
         for card in pool:
-            if power[card] > best:
-                return True
-    return False
+            if power[card] > top:
+                top = power[card]
+    return top
 
 
 def _policy(
@@ -468,12 +475,15 @@ def _lead(
     # of the highest keys
     best: tuple[Card, ...] | None = None
     best_key = (0, 0, 0)
+    tops: dict[str, int] = {}  # by led suit, ``_top_against``
     for unit in units:
         if len(unit) == 1:
             card = unit[0]
             led = suit_of[card]
-            value = order.single_power[led][card]
-            if _single_beaten(ctx, hands, seat, 1, led, value, side, attackers):
+            top = tops.get(led)
+            if top is None:
+                top = tops[led] = _top_against(ctx, hands, seat, led, side, attackers)
+            if top > order.single_power[led][card]:
                 continue
             key = keys.lead[card]
         else:
