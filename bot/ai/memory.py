@@ -455,8 +455,10 @@ class _Seen:
         later.void = [set(v) for v in self.void]
         later.no_pairs = [set(v) for v in self.no_pairs]
         later.played_by = [list(p) for p in self.played_by]
-        later.shows = [dict(d) for d in self.shows]
-        later.bid_shows = None
+        # the shown cards change only by a failed throw: otherwise kept as they are
+        throws = any(record.attempted is not None for record in newer)
+        later.shows = [dict(d) for d in self.shows] if throws else self.shows
+        later.bid_shows = None if throws else self.bid_shows
         # my own cards of those tricks were counted as held, not as unseen
         later._read(newer, seat)
         # the others' cards of those tricks leave the unseen ones by suit too

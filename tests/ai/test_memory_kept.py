@@ -169,3 +169,17 @@ def test_boss_singles_and_pairs_as_the_placements_say() -> None:
                 assert mem.is_boss([card] * width) == expected
                 checked += 1
     assert checked > 5000
+
+
+def test_kept_memory_through_failed_throws() -> None:
+    """Against players who throw at random (a failed throw shows the cards taken back),
+    the kept memory of every seat still is the memory of its view, bids' shown cards
+    and throws' together."""
+    players = [Checked(HeuristicPlayer()), *[PlaysAtRandom(f"t{s}") for s in range(3)]]
+    failed = 0
+    for seed in (46, 47, 48):  # deals where a random throw fails
+        match = Match.new(seed)
+        play_hand(match, players)
+        failed += sum(1 for t in match.tricks if t.attempted is not None)
+    assert failed >= 3
+    assert players[0].plays > 30
