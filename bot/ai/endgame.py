@@ -322,40 +322,28 @@ def _finish_single(
         value = power[cards[0]]
         if value > best:
             best, winner = value, seat
-    # each seat still to play: what it may play, and the highest power of that (a seat
-    # beats the trick later with a card above the winner's power, as in ``_top_against``)
-    pools: list[list[Card]] = [[], [], [], []]
-    tops = [-2, -2, -2, -2]
-    for played in range(len(trick), 4):
-        seat = (leader + played) % 4
-        hand = hands[seat]
-        pool = pools[seat] = [c for c in hand if suit_of[c] == led] or hand
-        tops[seat] = max(map(power.__getitem__, pool))
-
-    def beaten(start: int, value: int, side: bool) -> bool:
-        for i in range(start, 4):
-            later = (leader + i) % 4
-            if (later in attackers) != side and tops[later] > value:
-                return True
-        return False
-
     while len(trick) < 4:
         played = len(trick)
         seat = (leader + played) % 4
-        pool = pools[seat]
+        hand = hands[seat]
+        pool = [c for c in hand if suit_of[c] == led] or hand
         options = pool if len(pool) == 1 else sorted(dict.fromkeys(pool), key=cheap)
         card = options[0]
         if len(options) > 1:
             side = seat in attackers
-            if (winner in attackers) == side and not beaten(played, best, side):
+            if (winner in attackers) == side and not _single_beaten(
+                ctx, hands, leader, played, led, best, side, attackers
+            ):
                 card = max(options, key=feed)
             else:
                 for option in options:  # cheapest first: win for sure if it can be done
                     value = power[option]
-                    if value > best and not beaten(played + 1, value, side):
+                    if value > best and not _single_beaten(
+                        ctx, hands, leader, played + 1, led, value, side, attackers
+                    ):
                         card = option
                         break
-        hands[seat].remove(card)
+        hand.remove(card)
         trick.append((seat, (card,)))
         value = power[card]
         if value > best:
@@ -406,6 +394,32 @@ def _beaten_later(ctx: Context, hands: list[list[Card]], trick: Plays, attackers
             continue
         for option in _options(ctx, hands[seat], plays[0]):
             if trick_winner([*plays, option], ctx.trump, ctx.rules) == len(plays):
+                return True
+    return False
+
+
+def _single_beaten(
+    ctx: Context,
+    hands: list[list[Card]],
+    leader: int,
+    played: int,
+    led: str,
+    best: int,
+    side: bool,
+    attackers: set[int],
+) -> bool:
+    """``_beaten_later`` for a trick led by a single card whose winner has ``best`` power:
+    a seat of the other side beats it with any card it may play of a higher power."""
+    suit_of = ctx.order.suit_of
+    power = ctx.order.single_power[led]
+    for i in range(played, 4):
+        seat = (leader + i) % 4
+        if (seat in attackers) == side:
+            continue
+        hand = hands[seat]
+        pool = [c for c in hand if suit_of[c] == led] or hand
+        for card in pool:
+            if power[card] > best:
                 return True
     return False
 

@@ -103,7 +103,7 @@ def lead_candidates(ctx: Context) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
 
     def add(cards: Sequence[Card]) -> None:
-        key = tuple(sorted(cards, key=order.sort_key))
+        key = tuple(cards) if len(cards) == 1 else tuple(sorted(cards, key=order.sort_key))
         if key not in seen:
             seen.add(key)
             out.append(key)

@@ -133,7 +133,7 @@ class Memory:
         # the probabilities below are pure functions of the facts above, asked again
         # and again while one decision's candidates are scored: each is kept per seat
         self._share: dict[str, float] = {}
-        self._above: dict[str, list[int]] = {}
+        self._above: dict[tuple[str, int], int] = {}
         self._tops: dict[tuple[str, int], int | None] = {}
         self._void: list[dict[str, float]] = [{}, {}, {}, {}]
         self._holds: list[dict[tuple[str, Shape, int], float]] = [{}, {}, {}, {}]
@@ -161,21 +161,16 @@ class Memory:
 
     def count_above(self, suit: str, above: int) -> int:
         """Unseen copies of ``suit`` above tier ``above``."""
-        above_tier = self._above.get(suit)
-        if above_tier is None:
-            # per tier, the copies at or above it, counted once per suit (a decision
-            # asks about a suit at several tiers: each of its candidates, each card kept)
+        key = (suit, above)
+        count = self._above.get(key)
+        if count is None:
             tier = self.order.tier
-            copies: dict[int, int] = {}
+            count = 0
             for c, k in self.by_suit[suit].items():
-                t = tier[c]
-                copies[t] = copies.get(t, 0) + k
-            above_tier = [0] * (max(copies, default=-1) + 2)
-            for t in range(len(above_tier) - 2, -1, -1):
-                above_tier[t] = above_tier[t + 1] + copies.get(t, 0)
-            self._above[suit] = above_tier
-        index = above + 1 if above >= -1 else 0
-        return above_tier[index] if index < len(above_tier) else 0
+                if tier[c] > above:
+                    count += k
+            self._above[key] = count
+        return count
 
     def is_boss(self, cards: Sequence[Card]) -> bool:
         """No unseen same-suit unit of the same shape beats this unit (ruffs aside).
