@@ -410,36 +410,29 @@ def _single_beaten(
 ) -> bool:
     """``_beaten_later`` for a trick led by a single card whose winner has ``best`` power:
     a seat of the other side beats it with any card it may play of a higher power."""
+    return _top_against(ctx, hands, leader, played, led, side, attackers) > best
+
+
+def _top_against(
+    ctx: Context,
+    hands: list[list[Card]],
+    leader: int,
+    played: int,
+    led: str,
+    side: bool,
+    attackers: set[int],
+) -> int:
+    """In a trick led by ``leader`` in ``led``, the highest power that a seat of the
+    other side to play from the ``played``-th on may play (-2 for none)."""
     suit_of = ctx.order.suit_of
     power = ctx.order.single_power[led]
+    top = -2
     for i in range(played, 4):
         seat = (leader + i) % 4
         if (seat in attackers) == side:
             continue
         hand = hands[seat]
-        pool = [c for c in hand if suit_of[c] == led] or hand
-        for card in pool:
-            if power[card] > best:
-                return True
-    return False
-
-
-def _top_against(
-    ctx: Context, hands: list[list[Card]], leader: int, led: str, side: bool, attackers: set[int]
-) -> int:
-    """For a single card led by ``leader`` in ``led``: the highest power a seat of the
-    other side may play to it (-2 for none). The lead is beaten later (``_beaten_later``)
-    exactly when its power is below that."""
-    suit_of = ctx.order.suit_of
-    power = ctx.order.single_power[led]
-    top = -2
-    for i in range(1, 4):
-        seat = (leader + i) % 4
-        if (seat in attackers) == side:
-            continue
-        hand = hands[seat]
-        pool = [c for c in hand if suit_of[c] == led] or hand
-        for card in pool:
+        for card in [c for c in hand if suit_of[c] == led] or hand:
             if power[card] > top:
                 top = power[card]
     return top
@@ -496,7 +489,7 @@ def _lead(
             led = suit_of[card]
             top = tops.get(led)
             if top is None:
-                top = tops[led] = _top_against(ctx, hands, seat, led, side, attackers)
+                top = tops[led] = _top_against(ctx, hands, seat, 1, led, side, attackers)
             if top > order.single_power[led][card]:
                 continue
             key = keys.lead[card]
