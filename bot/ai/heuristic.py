@@ -92,7 +92,8 @@ def ranked_candidates(ctx: Context) -> list[tuple[Card, ...]]:
         if len(options) == 1:
             return [tuple(options[0])]
         scores = [follow_score(ctx, plays, c) for c in options]
-    order = sorted(range(len(options)), key=lambda i: -scores[i])
+    # best first, ties in the candidates' order (a reversed sort stays stable)
+    order = sorted(range(len(options)), key=scores.__getitem__, reverse=True)
     return [tuple(options[i]) for i in order]
 
 
