@@ -59,13 +59,16 @@ log = logging.getLogger("shengji")
 #: Since then the hot paths make no cyclic garbage (``FinishedInteractions``, and
 #: ``tests/cogs/test_cyclic_garbage.py``): 65,000 objects in 5 s at 150 tables before,
 #: none after; the collections find nothing and are paid for by the heap's growth alone.
-#: Measured again then (150 tables, ``--think 0``, a busy machine, CPU of the event
-#: loop's thread in collections over 90 s): these thresholds, 195 young collections (1.15
-#: s), 14 of the middle generation (0.18 s), one full (0.02 s); CPython's (700, 10, 10):
-#: 1,723 (1.45 s), 156 (1.5 s), 14 (2.0 s); (2,000, 20, 10): 594 (1.9 s), 34 (0.9 s), 3
-#: (0.4 s). Smaller young collections cost as much in all and promote objects still in
-#: use, which the older ones then traverse: these stay. Freezing the heap after start-up
-#: (``gc.freeze``) changed nothing that mattered (one full collection in 90 s).
+#: Measured again then (150 tables, ``--think 0``, a busy machine, 90 s; collections
+#: pausing the event loop's thread over 5 ms, and their CPU): these thresholds, 38-49
+#: (1.1-1.3 s); CPython's (700, 10, 10): 817 (4.5 s, 14 full collections); (2,000, 20,
+#: 10): 285 (2.9 s); (25,000, 20, 20): 13 (0.66 s); (50,000, 10, 20): 12 (0.47 s, the
+#: longest 360 ms of wall time on that machine). Smaller young collections promote
+#: objects still in use, which the older ones then traverse; larger ones looked cheaper
+#: but were measured once, on a loaded machine: worth trying on a quiet one before a
+#: change. (``gc.get_stats`` counts 150-200 young collections in every such run: most
+#: are the imports', under CPython's thresholds, before ``setup_hook``.) Freezing the
+#: heap after start-up (``gc.freeze``) changed nothing that mattered.
 GC_THRESHOLDS = (10_000, 50, 20)
 #: glibc's mallopt parameters: blocks up to 8 MB from the heap, not fresh mmap pages
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
