@@ -1,7 +1,7 @@
 """How well the expert's play-outs predict the heuristic's continuation: the real-deal screen.
 
 Run by ``python3 -m bench.rollout_truth make FILE --deals 120 --seed 1000`` (the ground
-truth, about 40 minutes at a load of 10), then ``python3 -m bench.rollout_truth screen
+truth, about 40 minutes per 60 hands at a load of 10), then ``python3 -m bench.rollout_truth screen
 FILE`` (about 15 s).
 
 The expert judges a candidate by playing the rest of the hand out with the fast
@@ -12,9 +12,10 @@ every decision of four heuristics playing whole hands, the heuristic's best
 on the real deal (points and levels, as ``expert.outcome`` counts them). ``screen``
 plays each candidate out once with the fast policy on the same real deal (every
 hand known, so only the policy differs) and reports, by kind of decision, how the
-gains over the heuristic's choice correlate with the real ones. A policy change
-that raises this figure makes the sampled estimates follow (the README's search
-notes record both), which is far cheaper to see than in the arena.
+gains over the heuristic's choice correlate with the real ones. The changes that
+raised this figure so far raised the sampled estimates' correlation too, if less
+(the README's search notes record both); none has yet shown in the arena, which
+needs far more time to see anything.
 
 A record is one JSON line: the match before the decision (``Match.to_dict``), the
 seat, the candidates and their real values.
