@@ -348,7 +348,9 @@ def _pair_options(w: World, by: dict[str, list[Card]], led: str) -> list[tuple[C
     """The led suit's pairs, else the two cheapest cards to shed (``World.cheap``: a
     low card without points before a lower ten), the two best to feed and the top two
     (and, void, the trump pairs): as the heuristic sheds, where the lowest two by rank
-    gave away a ten the heuristic keeps."""
+    gave away a ten the heuristic keeps. In that order, without repeats: a set of
+    cards (hashed by identity) would order them by memory address, so the same seed
+    would decide differently from one process to the next."""
     cards = by.get(led, [])
     cheap, feed = w.cheap.__getitem__, w.feed.__getitem__
     if len(cards) >= 2:
@@ -357,17 +359,17 @@ def _pair_options(w: World, by: dict[str, list[Card]], led: str) -> list[tuple[C
             return [(p, p) for p in pairs]
         low = sorted(cards, key=cheap)
         fed = sorted(cards, key=feed)
-        return list({(low[0], low[1]), (cards[-1], cards[-2]), (fed[-1], fed[-2])})
+        return list(dict.fromkeys([(low[0], low[1]), (cards[-1], cards[-2]), (fed[-1], fed[-2])]))
     rest = [c for s, cs in by.items() if s != led for c in cs]
     low = sorted(rest, key=cheap)
     fed = sorted(rest, key=feed)
     if len(cards) == 1:
-        return list({(cards[0], low[0]), (cards[0], fed[-1])})
-    options = {(low[0], low[1]), (fed[-1], fed[-2])}
+        return list(dict.fromkeys([(cards[0], low[0]), (cards[0], fed[-1])]))
+    options = [(low[0], low[1]), (fed[-1], fed[-2])]
     trumps = by.get(TRUMP)
     if trumps and led != TRUMP:
-        options.update((p, p) for p in _pairs(trumps))
-    return list(options)
+        options += [(p, p) for p in _pairs(trumps)]
+    return list(dict.fromkeys(options))
 
 
 def _winner(w: World, trick: Plays, led: str) -> tuple[int, bool, int]:

@@ -3,12 +3,14 @@ engine scores exactly as the rollout does (the fast policy cuts corners, not rul
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.ai import rollout
 from bot.ai.evaluate import Context
 from bot.game import Match, Play
-from bot.rules import DEFAULT_RULES, Card, Trump, order_for, parse_cards, points
+from bot.rules import DEFAULT_RULES, Card, Trump, format_cards, order_for, parse_cards, points
 
 from .test_view_only import _checkpoint
 
@@ -110,3 +112,19 @@ def test_a_seat_under_an_opponents_pair_sheds_its_cheapest_two_cards() -> None:
     trick = [(0, (Card("Q", "C"), Card("Q", "C")))]
     win = rollout._winner(world, trick, "C")
     assert set(rollout.follow(world, 1, trick, 0, win)) == set(parse_cards("8C JC"))
+
+
+def test_pair_options_come_in_their_order_not_by_memory_address() -> None:
+    """The cheapest two first, then the two to feed (and the top two): ties among them are
+    broken in that order. Cards hash by identity, so a set ordered them by address and the
+    same seed decided differently from one process to the next (reviews must reproduce)."""
+    deck = parse_cards("3S 5S 7S 9S JS KS 4S 6S 8S TS QS AS")
+    rng = random.Random(5)
+    for _ in range(40):
+        spades = rng.sample(deck, 5)  # no pair: five different spades
+        world = _world(" | ".join(["4C", format_cards(spades), "5C", "6C"]))
+        by = world.hands[1]
+        low = sorted(by["S"], key=world.cheap.__getitem__)
+        options = rollout._pair_options(world, by, "S")
+        assert options[0] == (low[0], low[1])
+        assert len(options) == len(set(options))
