@@ -441,6 +441,7 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
     every = 600.0  # "a few seconds", long enough for a slow machine's four plays
     monkeypatch.setattr(module, "TABLE_PICTURE_EVERY", every)
     monkeypatch.setattr(outlet, "CROWDED_GAP", 0.2)  # the edits' spacing is another test's
+    monkeypatch.setattr(outlet, "CROWDED_PANEL_GAP", 0.2)  # and the waiting players' panels'
     env = shengji
     await _to_play_phase(env)
     await _quiet(env)
