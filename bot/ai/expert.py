@@ -327,21 +327,12 @@ class Sampler:
                         left[s] = 0
                     continue
                 for card, seats in group:
-                    total = 0
-                    for s in seats:
-                        total += left[s]
-                    if not total:
+                    seat = _by_room(rng, seats, left)
+                    if seat is None:
                         stuck = True
                         break
-                    r = rng.random() * total
-                    for s in seats:
-                        r -= left[s]
-                        if r < 0 and left[s]:
-                            break
-                    else:  # rounding: the last seat with room
-                        s = next(s for s in reversed(seats) if left[s])
-                    hands[s].append(card)
-                    left[s] -= 1
+                    hands[seat].append(card)
+                    left[seat] -= 1
                 if stuck:
                     break
             if not stuck:
@@ -380,15 +371,9 @@ class Sampler:
                     if _hall(need, left):
                         fits.append(s)
                     left[s] += 1
-            if not fits:
+            seat = _by_room(rng, fits, left)
+            if seat is None:
                 return None
-            r = rng.random() * sum(left[s] for s in fits)
-            seat = fits[-1]
-            for s in fits:
-                r -= left[s]
-                if r < 0:
-                    seat = s
-                    break
             hands[seat].append(card)
             left[seat] -= 1
         return self._dealt(hands)
@@ -400,6 +385,21 @@ class Sampler:
         keys = [rand() ** (1.0 / w) for w in self.kitty_weights]
         best = heapq.nlargest(self.room[4], range(len(keys)), key=keys.__getitem__)
         return [self.pool[i] for i in best]
+
+
+def _by_room(rng: random.Random, seats: Sequence[int], left: Sequence[int]) -> int | None:
+    """One of ``seats`` with odds by the room ``left`` in each (one draw), None if none has room."""
+    total = 0
+    for s in seats:
+        total += left[s]
+    if not total:
+        return None
+    r = rng.random() * total
+    for s in seats:
+        r -= left[s]
+        if r < 0 and left[s]:
+            return s
+    return next(s for s in reversed(seats) if left[s])  # rounding: the last with room
 
 
 def _hall(need: dict[int, int], left: Sequence[int]) -> bool:
