@@ -86,10 +86,11 @@ def make_unit(order: Order, identities: Sequence[Card], width: int) -> Unit:
 
 
 @lru_cache(maxsize=1 << 15)
-def _single_unit(order: Order, card: Card) -> Unit:
-    """A card as a single: the same value every time for an order, made once (the random
-    player's throws, of a few different cards, are new to ``_decompose``'s cache)."""
-    return make_unit(order, (card,), 1)
+def _whole(order: Order, card: Card, width: int) -> Unit:
+    """All ``width`` copies of a card as one unit (a single, pair or triple): the same value
+    every time for an order, made once (hands and throws new to ``_decompose``'s cache are
+    mostly made of the same few)."""
+    return make_unit(order, (card,), width)
 
 
 def counts_of(cards: Sequence[Card]) -> dict[Card, int]:
@@ -219,15 +220,21 @@ def _decompose(order: Order, cards: tuple[Card, ...]) -> tuple[Unit, ...]:
             ids.append(card)
     start = tuple(cards.count(c) for c in ids)
     if len(ids) == len(cards):  # all different (most throws): singles, no search
-        singles = [_single_unit(order, c) for c in ids]
+        singles = [_whole(order, c, 1) for c in ids]
         singles.sort(key=lambda u: u.high, reverse=True)
         return tuple(singles)
     if max(start) > MAX_DECKS:  # a caller with an Order but no rules passed a forged list
         check_copies(cards)
     tier = [order.tier[c] for c in ids]
     breaks = order.breaks[suit]
-    _, split = _best_split(start, {}, tier, breaks)
-    units = [make_unit(order, [ids[j] for j in chain], width) for width, chain in split]
+    paired = {t for t, n in zip(tier, start, strict=True) if n >= 2}
+    if not any(t + 1 in paired and t not in breaks for t in paired):
+        # no tractor to be made: the best split takes each card's copies whole (splitting
+        # one only adds smaller units), in the order the search would list them
+        units = [_whole(order, c, n) for c, n in zip(ids, start, strict=True)]
+    else:
+        _, split = _best_split(start, {}, tier, breaks)
+        units = [make_unit(order, [ids[j] for j in chain], width) for width, chain in split]
     units.sort(key=lambda u: (shape_key(u.shape), u.high), reverse=True)
     return tuple(units)
 
