@@ -41,19 +41,24 @@ PARTNER_MARGIN = 3.0  # and a partner's by this much over the bar
 
 
 @lru_cache(maxsize=256)
-def _trump_total(level: str, suit: str | None, rules: RuleSet) -> int:
+def _trumps(level: str, suit: str | None, rules: RuleSet) -> frozenset[Card]:
+    """The cards that would be trumps at ``level`` with ``suit`` (None: no trump)."""
     order = order_for(Trump(level, suit), rules)
-    return rules.decks * sum(1 for c in ALL_CARDS if order.suit_of[c] == TRUMP)
+    return frozenset(c for c in ALL_CARDS if order.suit_of[c] == TRUMP)
+
+
+def _trump_total(level: str, suit: str | None, rules: RuleSet) -> int:
+    return rules.decks * len(_trumps(level, suit, rules))
 
 
 def suit_score(view: SeatView, suit: str | None) -> float:
     """Projected final trump length if ``suit`` were trump, plus a bonus for quality."""
     rules = view.rules
-    order = order_for(Trump(view.level, suit), rules)
+    trumps = _trumps(view.level, suit, rules)
     hand = view.hand
-    counts = counts_of([c for c in hand if order.suit_of[c] == TRUMP])
+    counts = counts_of([c for c in hand if c in trumps])
     held = sum(counts.values())
-    total = _trump_total(view.level, suit, rules)
+    total = rules.decks * len(trumps)
     deck_size = rules.decks * len(ALL_CARDS)
     unknown = deck_size - len(hand)
     to_come = max(rules.hand_size - len(hand), 0)
@@ -63,21 +68,37 @@ def suit_score(view: SeatView, suit: str | None) -> float:
     return projected + bonus
 
 
+@lru_cache(maxsize=64)
+def _shown_by(levels: tuple[str, str]) -> frozenset[Card]:
+    """The cards a bid may show: jokers and both teams' level cards."""
+    return frozenset(c for c in ALL_CARDS if c.is_joker or c.rank in levels)
+
+
 def _showable(hand: Sequence[Card], levels: tuple[str, str]) -> tuple[Card, ...]:
-    """The cards of ``hand`` a bid could show (jokers and both teams' level cards), in
-    one order: the bids a hand allows depend on these alone, and they change at only a
-    few of the cards dealt."""
-    return tuple(
-        sorted((c for c in hand if c.is_joker or c.rank in levels), key=_INDEX.__getitem__)
-    )
+    """The cards of ``hand`` a bid could show, in one order: the bids a hand allows
+    depend on these alone, and they change at only a few of the cards dealt."""
+    shown = _shown_by(levels)
+    return tuple(sorted([c for c in hand if c in shown], key=_INDEX.__getitem__))
 
 
-@lru_cache(maxsize=4096)
-def _options(auction: Auction, seat: int, showable: tuple[Card, ...]) -> tuple[Bid, ...]:
-    """``auction.options`` for a hand holding ``showable`` (``_showable``): asked after
-    every card dealt, it was a tenth of the heuristic's time, mostly for the same
-    answer as the card before."""
-    return tuple(auction.options(showable, seat))
+# ``_options``' answers by what ``SeatView.auction`` is made of, the seat and its showable
+# cards (a bounded dict, not an ``lru_cache``: the key is made without an ``Auction``)
+_OPTIONS: dict[tuple[object, ...], tuple[Bid, ...]] = {}
+_OPTIONS_MAX = 4096
+
+
+def _options(view: SeatView, seat: int) -> tuple[Bid, ...]:
+    """``view.auction.options`` for ``seat``'s hand: asked after every card dealt, it was
+    a tenth of the heuristic's time, mostly for the same answer as the card before. The
+    key holds every field of the view the auction is made of."""
+    showable = _showable(view.hand, view.levels)
+    key = (view.rules, view.levels, view.dealer, view.bids, view.phase, seat, showable)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = tuple(view.auction.options(showable, seat))
+    return found
 
 
 def bar(view: SeatView) -> float:
@@ -95,7 +116,7 @@ def choose_bid(view: SeatView) -> Declare | None:
     assert view.seat is not None
     seat = view.seat
     current = view.current_bid
-    options = _options(view.auction, seat, _showable(view.hand, view.levels))
+    options = _options(view, seat)
     if not options:
         return None
     need = bar(view)
@@ -168,8 +189,8 @@ def choose_overcall(view: SeatView) -> Declare | None:
         return None
 
     def length(suit: str | None) -> int:
-        order = order_for(Trump(view.level, suit), view.rules)
-        return sum(1 for c in view.hand if order.suit_of[c] == TRUMP)
+        trumps = _trumps(view.level, suit, view.rules)
+        return sum(1 for c in view.hand if c in trumps)
 
     now = length(view.trump.suit)
     margin = ROUND_MARGIN_ATTACK if view.is_attacker(view.seat) else ROUND_MARGIN_DEFEND

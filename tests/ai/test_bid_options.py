@@ -1,36 +1,42 @@
 """The heuristic's bids read the auction's options from the cards a bid could show
-(``bidding._showable``), cached: the same options as the whole hand gives."""
+(``bidding._showable``), cached by the view's auction fields: the same options as the
+view's auction gives for the whole hand, at every bid question of real deals."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bot.ai.bidding import _options, _showable
-from bot.rules import ALL_CARDS, Auction, RuleSet
+from bot.ai import make_player, play_hand
+from bot.ai.bidding import _options
+from bot.game import SYSTEM, Action, Match, NextHand, SeatView
+from bot.presets import presets
 
 
-@pytest.mark.parametrize("bidding", ["standard", "joker"])
-@pytest.mark.parametrize("round_", [False, True])
-def test_options_from_showable_cards_equal_the_whole_hands(bidding: str, round_: bool) -> None:
-    rules = RuleSet(bidding=bidding)  # type: ignore[arg-type]
-    rng = random.Random(5)
-    deck = list(ALL_CARDS) * rules.decks
-    asked = 0
-    for _ in range(300):
-        rng.shuffle(deck)
-        levels = (rng.choice("23456789"), rng.choice("2TJQKA"))
-        dealer = rng.choice([None, 0, 1, 2, 3])
-        seat = rng.randrange(4)
-        auction = Auction(levels, dealer, (), rules, round_)
-        hand = deck[: rng.randint(1, rules.hand_size)]
-        # a bid already made by another seat, so overcalls are asked too
-        other = (seat + 1) % 4
-        made = auction.options(deck[50:75], other)
-        if made:
-            auction = Auction(levels, dealer, (rng.choice(made),), rules, round_)
-        want = auction.options(hand, seat)
-        assert list(_options(auction, seat, _showable(hand, levels))) == want
-        asked += bool(want)
-    assert asked > 30  # the hands did allow bids
+class Checking:
+    """The heuristic, checking the cached options at each of its bid questions."""
+
+    name = "ai"
+
+    def __init__(self, asked: list[int]) -> None:
+        self.inner = make_player("normal")
+        self.asked = asked
+
+    def act(self, view: SeatView) -> Action | None:
+        if view.expecting in ("deal", "end_bidding", "overcall") and view.seat is not None:
+            want = view.auction.options(view.hand, view.seat)
+            assert list(_options(view, view.seat)) == want
+            self.asked.append(len(want))
+        return self.inner.act(view)
+
+
+@pytest.mark.parametrize("name", ["standard", "tournament", "casual", "one_deck", "three_decks"])
+def test_cached_options_are_the_auctions(name: str) -> None:
+    asked: list[int] = []
+    players = [Checking(asked) for _ in range(4)]
+    match = Match.new(3, presets()[name][0])
+    for _ in range(4):
+        play_hand(match, players)
+        if match.phase == "over":
+            break
+        match.apply(SYSTEM, NextHand())
+    assert sum(1 for n in asked if n) > 10  # bids were possible, not only none
