@@ -52,6 +52,8 @@ class MatchState:
         self.tricks: list[TrickRecord] = []
         self._tricks_view: tuple[TrickRecord, ...] | None = None  # cached for views
         self._play_settled: dict[int | None, _Settled] = {}  # ``_settled`` of the play
+        # ``_settled`` of the deal (no seat knows the kitty then), by what it is made of
+        self._deal_settled: tuple[tuple[object, ...], _Settled] | None = None
         # the compiled order of ``_order_of`` (a trump), kept for the plays of a hand
         self._order_of: Trump | None = None
         self._order: Order | None = None
@@ -94,6 +96,7 @@ class MatchState:
         self.tricks = []
         self._tricks_view = None
         self._play_settled = {}
+        self._deal_settled = None
         self.attackers_points = 0
         self.failed_throws = []
 
@@ -170,6 +173,14 @@ class MatchState:
                 settled = self._play_settled[seat] = self._settled(seat)
             kind: str | None = "play"
             actor: int | None = (self.leader + len(self.trick)) % 4
+        elif phase is DEAL:  # a bid question after every card dealt: the same for all
+            now = self.levels  # a list: its items go in the key, not the list
+            key = (len(self.bids), self.dealer, self.deal_start, now[0], now[1], self.rules)
+            found = self._deal_settled
+            if found is None or found[0] != key:
+                found = self._deal_settled = (key, self._settled(seat))
+            settled = found[1]
+            kind, actor = self.expecting()
         else:
             settled = self._settled(seat)
             kind, actor = self.expecting()
