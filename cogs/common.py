@@ -25,6 +25,7 @@ from bot.service import UserError
 
 from .lang import error_text, say
 from .options import forged_option, forged_reference
+from .respond import defer_thinking, follow_up
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -98,7 +99,7 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
     if isinstance(command, app_commands.Command) and forged_option(command, interaction.data):
         raise Refused(UserError(BAD_VALUE, key="reply-bad-value"))
     if command is not None and _deferred(command.qualified_name.removeprefix("shengji ")):
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_thinking(interaction)  # one plain request (``cogs.respond``)
     return True
 
 
@@ -156,7 +157,7 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(**ephemeral(text))
+            await follow_up(interaction, text[:2000], ephemeral=True)
         else:
             await interaction.response.send_message(**ephemeral(text))
     except (discord.HTTPException, aiohttp.ClientError):

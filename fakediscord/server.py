@@ -14,7 +14,8 @@ Protocol facts this server depends on (verified against discord.py 2.7.1):
   discord.py takes it for a Cloudflare ban and raises at once.
 * Interaction callbacks are posted with ``?with_response=1`` and discord.py reads
   the callback object back (``interaction.response_message_id`` is how a View
-  sent with the response gets bound to its message).
+  sent with the response gets bound to its message); without it, as on Discord,
+  the answer is 204 with no body (``cogs.respond``'s "thinking" acknowledgement).
 * Uploads are multipart with ``payload_json`` plus ``files[n]``.
 
 Routes the fake does not know answer a loud 404 naming the route, so a bot that

@@ -32,7 +32,12 @@ def register(fake: FakeDiscord) -> None:
             raise E.already_acknowledged()
         if fake.clock.time() - inter.created_at > Limits.FIRST_RESPONSE_SECONDS:
             raise E.unknown_interaction()
-        return 200, respond(fake, inter, req)
+        callback = respond(fake, inter, req)
+        # Discord answers the callback object only when asked (``?with_response=true``,
+        # as discord.py always does); otherwise 204 with no body
+        if req.query.get("with_response") in ("1", "true", "True"):
+            return 200, callback
+        return 204, None
 
 
 def respond(fake: FakeDiscord, inter: Interaction, req: Req) -> JSON:

@@ -1,0 +1,103 @@
+"""The two requests every deferred ``/shengji`` command makes, each as one plain POST.
+
+Issue 14 (load): a command such as ``/shengji play`` is acknowledged as "thinking"
+(``cogs.common._not_too_fast``) and answered by a follow-up (``cogs.common.reply``):
+two of a play's five Discord requests, both on the event loop. discord.py sends
+them through its webhook adapter, which around the HTTP request itself asks Discord
+for the callback's response object (``?with_response=1``) and builds a ``Message``
+from it, builds a ``Webhook`` for the follow-up and a second ``Message`` from its
+reply, takes a lock per token and reads both replies' JSON: as much CPU again as
+aiohttp's request (py-spy at 200 tables, samples holding the GIL: 16.7% of the event
+loop's thread for the two, 7% of it discord.py's own). Nothing of that is used: the
+bot never reads either reply. Here each is one POST of pre-encoded JSON through the
+client's own aiohttp session, the acknowledgement without ``with_response`` (Discord
+then answers 204 with no body) and the follow-up's reply read and dropped (a
+follow-up always returns its message).
+
+The same requests and payloads as discord.py's (the client's allowed mentions
+included); a refusal raises discord.py's exceptions (``NotFound``, ``Forbidden``,
+``HTTPException``) as its adapter would, and a 429 or a 5xx is handed to discord.py's
+path, which waits and retries. discord.py keeps whether an interaction was answered
+in ``InteractionResponse._response_type`` (what ``is_done`` reads) and the client's
+session in ``Interaction._session``: ``LEAN`` checks both at import, and should a new
+discord.py drop them every call goes through discord.py as before (``tests/cogs/
+test_lean_responses.py`` fails first, saying so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+import aiohttp
+import discord
+import orjson
+from discord.http import Route, json_or_text
+
+#: the callback body of a "thinking" acknowledgement (type 5), ephemeral or not
+_THINKING = {True: orjson.dumps({"type": 5, "data": {"flags": 64}}), False: b'{"type":5}'}
+_JSON = {"Content-Type": "application/json"}
+_EPHEMERAL = 64
+
+
+def _lean_possible() -> bool:
+    """Whether this discord.py keeps what the plain requests rely on (see the docstring)."""
+    slots = getattr(discord.InteractionResponse, "__slots__", ())
+    return "_response_type" in slots and "_session" in getattr(discord.Interaction, "__slots__", ())
+
+
+LEAN = _lean_possible()
+
+
+async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """``interaction.response.defer(ephemeral=..., thinking=True)``, as one plain POST."""
+    response = interaction.response
+    if not LEAN:
+        await response.defer(ephemeral=ephemeral, thinking=True)
+        return
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    token = quote(interaction.token, safe="")
+    url = f"{Route.BASE}/interactions/{interaction.id}/{token}/callback"
+    if await _post(interaction, url, _THINKING[ephemeral]):
+        response._response_type = discord.InteractionResponseType.deferred_channel_message
+    else:
+        await response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def follow_up(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:
+    """``interaction.followup.send(content, ephemeral=...)``, as one plain POST."""
+    if not LEAN:
+        await interaction.followup.send(content, ephemeral=ephemeral)
+        return
+    payload: dict[str, Any] = {"content": content, "tts": False}
+    if ephemeral:
+        payload["flags"] = _EPHEMERAL
+    mentions = interaction.client.allowed_mentions
+    if mentions is not None:
+        payload["allowed_mentions"] = mentions.to_dict()
+    token = quote(interaction.token, safe="")
+    url = f"{Route.BASE}/webhooks/{interaction.application_id}/{token}?wait=1"
+    if not await _post(interaction, url, orjson.dumps(payload)):
+        await interaction.followup.send(content, ephemeral=ephemeral)
+
+
+async def _post(interaction: discord.Interaction, url: str, body: bytes) -> bool:
+    """POST ``body``; True once Discord took it, False for discord.py to try (a 429 or a
+    5xx: its adapter waits and retries). Any other refusal raises as discord.py would."""
+    http = interaction.client.http
+    session: aiohttp.ClientSession = interaction._session
+    async with session.post(
+        url, data=body, headers=_JSON, proxy=http.proxy, proxy_auth=http.proxy_auth
+    ) as reply:
+        if reply.status < 300:
+            await reply.read()  # the follow-up's message: read so the connection is reused
+            return True
+        data = await json_or_text(reply)
+    if reply.status == 429 or reply.status >= 500:
+        return False
+    if reply.status == 403:
+        raise discord.Forbidden(reply, data)
+    if reply.status == 404:
+        raise discord.NotFound(reply, data)
+    raise discord.HTTPException(reply, data)
