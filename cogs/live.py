@@ -99,7 +99,8 @@ class LiveMessage:
         self._building: asyncio.Future[dict[str, Any] | None] | None = None
         self._urgent = False  # a preempting state was shown: it ends the wait between edits
         self._resting: asyncio.Future[None] | None = None  # that wait, while it lasts
-        self._flushed = asyncio.Event()  # the latest state is sent: only the gap is left
+        self._flushed = True  # the latest state is sent (or none was shown): only the gap is left
+        self._settling: list[asyncio.Future[None]] = []  # ``settle`` calls waiting for that
 
     def show(self, build: Build, *, preempt: bool = False) -> None:
         """Make ``build``'s state the one to show next (replacing any not yet sent).
@@ -110,7 +111,7 @@ class LiveMessage:
         message shown faster than it can be built still gets sent.
         """
         self._latest = build
-        self._flushed.clear()
+        self._flushed = False
         if preempt:
             self._urgent = True
             if self._resting is not None and not self._resting.done():
@@ -122,15 +123,29 @@ class LiveMessage:
 
     async def settle(self) -> None:
         """Wait until the latest state has been sent (or has failed), not for the gap
-        after it (the presenter waits on a panel before the table's other messages)."""
-        while self._task is not None and not self._task.done() and not self._flushed.is_set():
-            flushed = asyncio.ensure_future(self._flushed.wait())
-            try:
-                await asyncio.wait({flushed, self._task}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                flushed.cancel()
+        after it (the presenter waits on a panel before the table's other messages).
+
+        A plain future woken by ``_run``, not ``asyncio.wait`` on an event's task and
+        the message's: that made a task, two callbacks and a set at every human turn.
+        """
+        while self._task is not None and not self._task.done() and not self._flushed:
+            waiter = asyncio.get_running_loop().create_future()
+            self._settling.append(waiter)
+            await waiter
+
+    def _wake_settling(self) -> None:
+        waiters, self._settling = self._settling, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def _run(self) -> None:
+        try:
+            await self._edits()
+        finally:  # stopped, failed or cancelled: nothing to wait for any more
+            self._wake_settling()
+
+    async def _edits(self) -> None:
         refused = 0  # 429s in a row that outlasted discord.py's own retries
         while self._latest is not None and not self.stopped:
             build, self._latest = self._latest, None
@@ -168,7 +183,8 @@ class LiveMessage:
                 else:
                     log.exception("live message %s failed", self.message_id)
             if self._latest is None:
-                self._flushed.set()
+                self._flushed = True
+                self._wake_settling()
             gap = self.gap() if callable(self.gap) else self.gap
             if gap > 0 and not self.stopped and not self._urgent:
                 # at most one edit a gap, unless the player to act is waiting for this one

@@ -38,7 +38,7 @@ from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
 from .live import Build
-from .outlet import Outlet, PanelCell, Ping, ready
+from .outlet import Outlet, PanelCell, Ping
 from .panels import ImageMemo, Panel, build_panel
 from .tableview import names_of, when
 
@@ -59,6 +59,11 @@ def _panel_message(panel: Panel) -> dict[str, Any]:
         "view": panel.view,
         "files_key": panel.image,  # the same image object: not uploaded again
     }
+
+
+async def _notice(loc: str, key: str, table: str, deadline: float | None) -> dict[str, Any]:
+    """The "your turn" notice's message, made when it is posted."""
+    return {"content": t(loc, key, table=table, when=when(deadline))}
 
 
 EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
@@ -225,9 +230,9 @@ class SeatPanels(Outlet):
             return
         loc = self.player_locale(table, info.user_id, prefs)
         key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
-        text = t(loc, key, table=str(table.id), when=when(update.deadline))
         ping = ui.pings[acting] = Ping(public.seq, self._dm_live(table, info.user_id))
-        state = functools.partial(ready, {"content": text})
+        # its words made only if it is posted: most turns are played before it is due
+        state = functools.partial(_notice, loc, key, str(table.id), update.deadline)
         if self.ping_after <= 0:
             ping.live.show(state)
         else:
