@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.game import SeatView, TrickRecord
 from bot.rules import ALL_CARDS, POINTS_OF, TRUMP, Card, Order, order_for, partner_of
-from bot.rules.units import Shape, counts_of, decompose_in, placements
+from bot.rules.units import SINGLE, Shape, counts_of, decompose_in, placements
 
 SUITS_ALL = ("S", "H", "D", "C", TRUMP)
 # unseen copies by suit and card, unseen cards and points by suit (see ``_Seen.per_suit``)
@@ -137,7 +137,7 @@ class Memory:
         self._tops: dict[tuple[str, int], int | None] = {}
         self._void: list[dict[str, float]] = [{}, {}, {}, {}]
         self._holds: list[dict[tuple[str, Shape, int], float]] = [{}, {}, {}, {}]
-        self._beat: list[dict[tuple[str, Shape, int, bool, bool], float]] = [{}, {}, {}, {}]
+        self._beat: list[dict[tuple[object, ...], float]] = [{}, {}, {}, {}]
 
     # --- simple facts ------------------------------------------------------------------
 
@@ -299,7 +299,12 @@ class Memory:
         the winning play is a trump ruff of a plain-suit lead.
         """
         cache = self._beat[seat]
-        key = (led, top, value, ruffed, can_ruff)
+        if top == SINGLE and not ruffed and not self.known[seat]:
+            # a single followed, no card of the seat known: the value counts only by the
+            # unseen cards above it (``_p_holds``), so the candidates share their answers
+            key: tuple[object, ...] = (led, self.count_above(led, value), can_ruff)
+        else:
+            key = (led, top, value, ruffed, can_ruff)
         p = cache.get(key)
         if p is None:
             p = cache[key] = self._p_beat(seat, led, top, value, ruffed, can_ruff)
