@@ -372,13 +372,15 @@ def _options(ctx: Context, hand: list[Card], lead: tuple[Card, ...]) -> list[tup
         pool = [c for c in hand if suit_of[c] == led] or hand
         return [(c,) for c in dict.fromkeys(pool)]
     # a seat's follows are asked again as it plays after being asked whether it can
-    # beat the trick: kept per hand (in its order) and lead for the decision
+    # beat the trick: kept per hand (in its order) and lead for the decision, cheapest
+    # first (the order ``_policy`` tries them in; a stable sort of the rules' order)
     key = (tuple(hand), lead)
     found = ctx.follows.get(key)
     if found is None:
-        found = ctx.follows[key] = [
-            tuple(o) for o in follow_candidates(hand, lead, ctx.trump, ctx.rules, limit=12)
-        ]
+        found = ctx.follows[key] = sorted(
+            (tuple(o) for o in follow_candidates(hand, lead, ctx.trump, ctx.rules, limit=12)),
+            key=lambda o: _cheap(ctx, o),
+        )
     return found
 
 
@@ -447,7 +449,9 @@ def _policy(
     if not trick:
         return _lead(ctx, hands, seat, attackers)
     plays = [c for _, c in trick]
-    options = sorted(_options(ctx, hand, plays[0]), key=lambda o: _cheap(ctx, o))
+    options = _options(ctx, hand, plays[0])
+    if len(plays[0]) == 1:  # (a single's options are not kept, nor sorted)
+        options = sorted(options, key=lambda o: _cheap(ctx, o))
     if len(options) == 1:
         return options[0]
     win = trick_winner(plays, ctx.trump, ctx.rules)
