@@ -194,7 +194,8 @@ def compose(
     and its size; with ``scratch``, on the thread's own canvas (``new_paper``)."""
     width, height, slots = layout(scene)
     size, code_h, header_h = sizes(width)
-    paper = new_paper(width, height, th, scratch=scratch)
+    felt = (MARGIN, MARGIN + header_h, width - MARGIN, height - MARGIN)
+    paper = new_paper(width, height, th, scratch=scratch, covered=felt)  # the felt covers it
 
     # header: the title, then the trump on the left and the counts on the right
     title, info = header(scene, width, sum(1 for s in slots if s.selected), lang)
@@ -207,7 +208,6 @@ def compose(
     stamp_chip(paper, th, MARGIN + 4, cy, parts, size, th.text, colours, th.page)
     stamp_text(paper, th, width - MARGIN - 4, cy, info, size, th.muted, th.page, align="right")
 
-    felt = (MARGIN, MARGIN + header_h, width - MARGIN, height - MARGIN)
     stamp_rounded(paper, th, felt, FELT_RADIUS, th.felt, th.page)
     tiles = []
     for slot, after in itertools.zip_longest(slots, slots[1:]):
