@@ -109,7 +109,11 @@ class _Deck:
         self.pool, self.hands, self.room = pool, hands, room
         self.kitty_room = mem.kitty_size if mem.kitty_hidden else 0
         suits = ctx.order.ranked
-        self.allowed = {suit: [s for s in range(4) if suit not in mem.void[s]] for suit in suits}
+        # the seats that may be dealt a card of each suit (my own and full ones never are:
+        # leaving them out changes no draw, ``_sample`` passes over seats without room)
+        self.allowed = {
+            suit: [s for s in range(4) if suit not in mem.void[s] and room[s]] for suit in suits
+        }
         holders = {suit: _holders(ctx, suit) for suit in suits}
         suit_of = ctx.order.suit_of
         self.holders = {card: holders[suit_of[card]] for card in pool}
