@@ -91,6 +91,12 @@ from .text import cards_text
 log = logging.getLogger(__name__)
 
 DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
+#: seconds between the deal's progress redraws (the deal message and the players' panels)
+#: while crowded (``cogs.outlet``), instead of ``DEAL_EDIT_EVERY``: each redraw was a new
+#: hand image and a DM edit for every human, six or seven a hand each before any card is
+#: played. A player whose panel would offer other bids (a card they may bid with arrived)
+#: is not kept waiting: their panel is redrawn at that deal step (``_refresh_panels``)
+CROWDED_DEAL_EVERY = 6.0
 #: with the render thread crowded (``cogs.outlet.CROWDED``: hundreds of tables), the table
 #: message's picture is redrawn at most every TABLE_PICTURE_EVERY seconds
 TABLE_PICTURE_EVERY = 5.0
@@ -193,6 +199,8 @@ class Presenter(SeatPanels):
                 case DealProgress():
                     if self._show_deal(table, update, force=False):
                         self._refresh_panels(table, update)
+                    elif self.crowded():  # paced: only a player offered other bids now
+                        self._refresh_panels(table, update, new_bids=True)
                 case BidMade() | Redeal():
                     if isinstance(event, Redeal):
                         ui.trick_notes = [t(loc, "table-redeal")]
@@ -252,6 +260,7 @@ class Presenter(SeatPanels):
         ui.trick_notes = []
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
+        ui.bids_shown = {}
         old, ui.panels = ui.panels, {}
         ui.panel_cells = {}  # last hand's renders still queued draw last hand's panels
         for seat, live in old.items():  # last hand's panels shrink to one line
@@ -266,8 +275,9 @@ class Presenter(SeatPanels):
     def _show_deal(self, table: Table, update: Update, *, force: bool) -> bool:
         """The deal message: the deal, the bids in order, then the trump and the bury.
 
-        Deal progress redraws at most every ``DEAL_EDIT_EVERY`` seconds; returns
-        whether it redrew (the hand panels follow the same pace).
+        Deal progress redraws at most every ``DEAL_EDIT_EVERY`` seconds (while crowded
+        ``CROWDED_DEAL_EVERY``); returns whether it redrew (the hand panels
+        follow the same pace).
         """
         public = update.public
         ui = self.ui(table)
@@ -275,7 +285,8 @@ class Presenter(SeatPanels):
             return False
         loop = asyncio.get_running_loop()
         done = public.dealt >= public.deal_total
-        if not force and not done and loop.time() - ui.deal_edited < DEAL_EDIT_EVERY:
+        every = CROWDED_DEAL_EVERY if self.crowded() else DEAL_EDIT_EVERY
+        if not force and not done and loop.time() - ui.deal_edited < every:
             return False
         ui.deal_edited = loop.time()
         if ui.deal is None:

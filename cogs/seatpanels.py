@@ -31,7 +31,7 @@ from typing import Any
 
 import discord
 
-from bot.game import SeatView
+from bot.game import Phase, SeatView
 from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
@@ -101,13 +101,28 @@ class SeatPanels(Outlet):
             deadline=self.service.deadline(table),
         )
 
-    def _refresh_panels(self, table: Table, update: Update, skip: int | None = None) -> None:
-        """Redraw the panels of every human not in 托管 (the dealer's is skipped at the bury)."""
+    def _refresh_panels(
+        self, table: Table, update: Update, skip: int | None = None, *, new_bids: bool = False
+    ) -> None:
+        """Redraw the panels of every human not in 托管 (the dealer's is skipped at the bury);
+        ``new_bids``: only those whose bids changed since their panel was last redrawn in
+        the deal (the deal's progress while crowded, between its paced redraws)."""
+        ui = self.ui(table)
+        dealing = update.public is not None and update.public.phase is Phase.DEAL
         for seat, info in enumerate(update.seats):
             if info is None or info.kind != "human" or info.user_id is None or info.auto:
                 continue
-            if seat != skip:
-                self._show_panel(table, update, seat)
+            if seat == skip:
+                continue
+            if dealing:
+                view = update.views[seat]
+                bids = tuple(bid.cards for bid in view.auction.options(view.hand, seat))
+                if new_bids and ui.bids_shown.get(seat) == bids:
+                    continue
+                ui.bids_shown[seat] = bids
+            elif new_bids:
+                continue
+            self._show_panel(table, update, seat)
 
     def _show_panel(self, table: Table, update: Update, seat: int, note: str = "") -> None:
         """Redraw a player's live DM panel (and their ephemeral one while its token lasts)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 import time
 from types import SimpleNamespace
@@ -517,3 +518,56 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     await asyncio.wait_for(live.settle(), 5)
     assert live.sent == ["first", "third"]
     assert live.sent_at[1] - live.sent_at[0] >= 0.25
+
+
+@pytest.mark.deal_seed(3)
+async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for_new_bids(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While crowded the deal's progress is redrawn every CROWDED_DEAL_EVERY s (long
+    here: only its first step and its end); between those, a player's panel is redrawn
+    at the deal step that changes the bids it offers, and at no other."""
+    from bot.store import GuildSettings
+    from cogs import outlet
+    from cogs import presenter as module
+
+    from .helpers import FAST
+
+    env = shengji
+    settings = GuildSettings(RuleSet(), {**FAST, "deal_round": 4, "deal_pace": 1.0})
+    await env.store.save_guild_settings(env.world.guild.id, settings)
+    monkeypatch.setattr(outlet, "CROWDED_TABLES", 1)  # this one table crowds the bot
+    monkeypatch.setattr(module, "CROWDED_DEAL_EVERY", 600.0)
+    presenter = env.bot.presenter
+    shown: list[tuple[int, int, tuple[object, ...]]] = []  # seat, cards held, bids offered
+    show = presenter._show_panel
+
+    def spy(table: Table, update: Any, seat: int, note: str = "") -> None:
+        view = update.views[seat]
+        bids = tuple(bid.cards for bid in view.auction.options(view.hand, seat))
+        shown.append((seat, len(view.hand), bids))
+        show(table, update, seat, note)
+
+    monkeypatch.setattr(presenter, "_show_panel", spy)
+    users = env.users
+    await env.reply(users[0], "new")
+    for user in users[1:]:
+        await env.reply(user, "join")
+    await env.reply(users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    steps = 0
+    while match.dealt < match.deal_total:
+        dealt = match.dealt
+        await env.tick(1.0)
+        await env.until(lambda n=dealt: match.dealt > n)
+        steps += 1
+    await _quiet(env)
+    full = match.deal_total // 4
+    middle = [s for s in shown if 1 < s[1] < full]  # after the first step, before the end
+    assert steps > 10 and middle  # cards that may be bid with arrived mid-deal
+    assert len(middle) < 4 * (steps - 2) / 2  # far fewer than one redraw a step each
+    for seat in range(4):
+        mine = [(cards, bids) for who, cards, bids in shown if who == seat]
+        for (_, before), (cards, bids) in itertools.pairwise(mine):
+            assert cards == full or bids != before  # mid-deal: only for other bids
+    assert {seat for seat, cards, _ in shown if cards == full} == {0, 1, 2, 3}  # the end
