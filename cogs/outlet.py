@@ -53,8 +53,16 @@ CROWDED = 16
 #: 750 ms, turn p99 2.5 s) and would run far past Discord's global limit of 50 requests a
 #: second; past this many tables the tables' own messages give way to the players' panels
 CROWDED_TABLES = 100
-#: seconds after an edit of a message in a table's place before the next, while crowded
+#: seconds between edits of a waiting player's DM panel in the deal and the bidding,
+#: while crowded (bids are made from the panel while the cards arrive)
 CROWDED_GAP = 3.0
+#: seconds after an edit of a message in a table's place (the deal and table messages)
+#: before the next, while crowded: the thread is the spectators' view (the players play
+#: from their panels, which carry the trick in words), its picture is redrawn at most
+#: every 5 s then (``cogs.presenter.TABLE_PICTURE_EVERY``) and its text went at every
+#: other play at 3 s (0.7 of a play's 5 requests at 400 tables); a warning for a player
+#: whose DMs are closed is not held back (``Presenter._show_table``)
+CROWDED_PLACE_GAP = 5.0
 #: seconds between edits of the DM panel of a player waiting while the tricks are played,
 #: while crowded: at hundreds of tables the panel of a player who just played (their hand
 #: shrank) and of one waiting (the trick goes on) were edited once or twice more per turn
@@ -262,11 +270,11 @@ class Outlet:
 
     def _place_gap(self) -> float:
         """After an edit of a message in a table's place (the deal and table messages)
-        with a newer state waiting: ``edit_gap``, and ``CROWDED_GAP`` at least while the
-        render thread is crowded, so that at hundreds of tables the tables' text edits (a
-        request and a text each) leave more of the bot to the players' panels; the
-        newest state wins at each edit."""
-        return max(self.edit_gap, CROWDED_GAP) if self.crowded() else self.edit_gap
+        with a newer state waiting: ``edit_gap``, and ``CROWDED_PLACE_GAP`` at least while
+        crowded, so that at hundreds of tables the tables' text edits (a request and a
+        text each) leave more of the bot to the players' panels; the newest state wins
+        at each edit."""
+        return max(self.edit_gap, CROWDED_PLACE_GAP) if self.crowded() else self.edit_gap
 
     def _panel_gap(self, table: Table) -> float:
         """Between two edits of a player's DM panel: none, but while crowded

@@ -27,7 +27,7 @@ Where things go (decisions for issue 10):
   a completed trick, and with the render thread crowded (``CROWDED`` renders
   waiting: hundreds of tables) at most every ``TABLE_PICTURE_EVERY`` seconds per
   table, about every other trick at full speed, and a message of the thread is
-  edited at most once every ``CROWDED_GAP`` seconds, with the newest state
+  edited at most once every ``CROWDED_PLACE_GAP`` seconds, with the newest state
   (``cogs.outlet``; crowded also means ``CROWDED_TABLES`` live tables or more).
   Players play from their DM panels,
   which carry the trick in words; the thread is the spectators' view, and a
@@ -345,7 +345,7 @@ class Presenter(SeatPanels):
                 kwargs["files"] = [png(image, "table.png")]
             return kwargs
 
-        ui.table.show(build)
+        ui.table.show(build, preempt=bool(extra))  # a warning (DMs closed) is not held back
 
     async def _summary(self, table: Table, update: Update) -> None:
         public = update.public

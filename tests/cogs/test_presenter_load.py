@@ -441,7 +441,7 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
 
     every = 600.0  # "a few seconds", long enough for a slow machine's four plays
     monkeypatch.setattr(module, "TABLE_PICTURE_EVERY", every)
-    monkeypatch.setattr(outlet, "CROWDED_GAP", 0.2)  # the edits' spacing is another test's
+    monkeypatch.setattr(outlet, "CROWDED_PLACE_GAP", 0.2)  # the edits' spacing: another test
     monkeypatch.setattr(outlet, "CROWDED_PANEL_GAP", 0.2)  # and the waiting players' panels'
     env = shengji
     await _to_play_phase(env)
@@ -482,7 +482,7 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     shengji: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """While crowded, a message of the table's thread with newer states waiting is edited
-    again only CROWDED_GAP s after its last edit (the newest state then); uncrowded, at
+    again only CROWDED_PLACE_GAP s after its last edit (the newest state then); uncrowded, at
     the edit gap (0 here). The gap is read after each edit."""
     from cogs import outlet
 
@@ -491,14 +491,14 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     assert presenter._place_gap() == 0.0
     presenter.rendering += outlet.CROWDED
     try:
-        assert presenter._place_gap() == outlet.CROWDED_GAP
+        assert presenter._place_gap() == outlet.CROWDED_PLACE_GAP
     finally:
         presenter.rendering -= outlet.CROWDED
     assert presenter._place_gap() == 0.0
     # many live tables crowd the bot too, with nothing waiting to be drawn
     live_tables = len(env.bot.service.tables)
     monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables)
-    assert presenter.crowded() and presenter._place_gap() == outlet.CROWDED_GAP
+    assert presenter.crowded() and presenter._place_gap() == outlet.CROWDED_PLACE_GAP
     # the waiting players' DM panels too: longer once the tricks are played
     dealing = cast(Table, SimpleNamespace(match=SimpleNamespace(phase=Phase.DEAL)))
     playing = cast(Table, SimpleNamespace(match=SimpleNamespace(phase=Phase.PLAY)))
@@ -571,3 +571,32 @@ async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for
         for (_, before), (cards, bids) in itertools.pairwise(mine):
             assert cards == full or bids != before  # mid-deal: only for other bids
     assert {seat for seat, cards, _ in shown if cards == full} == {0, 1, 2, 3}  # the end
+
+
+async def test_a_crowded_table_message_waits_its_gap_but_a_warning_does_not(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While crowded the table message is edited at most every CROWDED_PLACE_GAP s (long
+    here): a play soon after its last edit waits; a warning for a player whose DMs are
+    closed (said on the table message) goes out at once, with the newest state."""
+    from cogs import outlet
+
+    env = shengji
+    await _to_play_phase(env)
+    await _quiet(env)
+    monkeypatch.setattr(outlet, "CROWDED_TABLES", 1)
+    monkeypatch.setattr(outlet, "CROWDED_PLACE_GAP", 600.0)
+    presenter = env.bot.presenter
+    table = env.table()
+    ui = presenter.ui(table)
+    assert ui.table is not None and ui.table.message_id is not None
+    message = env.fake.messages[ui.table.message_id]
+    presenter._show_table(table, presenter.now_at(table))  # an edit: the gap starts after it
+    await env.until(lambda: ui.table is not None and ui.table._latest is None)
+    presenter._show_table(table, presenter.now_at(table), extra="first warning")
+    await env.until(lambda: "first warning" in message.content, timeout=5)
+    presenter._show_table(table, presenter.now_at(table))  # no warning: held for the gap
+    await asyncio.sleep(0.3)
+    assert "first warning" in message.content  # the state without it not sent yet
+    presenter._show_table(table, presenter.now_at(table), extra="second warning")
+    await env.until(lambda: "second warning" in message.content, timeout=5)
