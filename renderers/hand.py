@@ -228,15 +228,15 @@ def compose(
             continue
         x, y = slot.x, slot.y - (0 if slot.selected else RAISE)  # the row's top
         found = _code(slot.card, slot.selected, size, code_h, th.name, x & 1, y & 1)
-        piece, mask, (x0, y0, x1, y1) = found
-        core.paste(piece, (x + x0, y + y0, x + x1, y + y1), mask)
+        piece, (x0, y0, x1, y1) = found
+        core.paste(piece, (x + x0, y + y0, x + x1, y + y1))  # whole: over the felt (``_put``)
     return paper, (width, height)
 
 
 @lru_cache(maxsize=8192)  # 54 cards × 2 × 9 sizes × 2 themes × 4 parities: 7,776
 def _code(
     card: Card, selected: bool, size: int, code_h: int, theme_name: str, x_odd: int, y_odd: int
-) -> tuple[ImagingCore, ImagingCore, tuple[int, int, int, int]]:
+) -> tuple[ImagingCore, tuple[int, int, int, int]]:
     """A card's code over the felt (``stamp_text`` as ``code_spot`` places it), and its
     box from the card's left and its row's top: what 25 codes an image cost in
     ``stamp_text``'s lookups and placing was a tenth of the image. Kept per parity
@@ -247,7 +247,7 @@ def _code(
     left, top = place(tm, mid, cy, size, "center", "middle")
     x0, y0, x1, y1 = stamp.box
     box = (left + x0 - x_odd, top + y0 - y_odd, left + x1 - x_odd, top + y1 - y_odd)
-    return stamp.piece, stamp.mask, box
+    return stamp.piece, box
 
 
 # Apart from ``text_stamp``'s cache: with 400 tables' names in it as well it would
