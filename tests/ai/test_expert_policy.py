@@ -21,6 +21,7 @@ from .test_view_only import _checkpoint
         (24, 37, "SJ", "3H"),  # 15 cards: the small joker held the same way
         (26, 45, "BJ", "2S"),  # 12 cards, both jokers the heuristic's best: a level card
         (15, 57, "BJ", "9D"),  # 8 cards: still above HOLD_CARDS
+        (6, 69, "SJ", "2S"),  # 4 cards: the same (until 1 Dec the joker went from 6 cards)
     ],
 )
 def test_jokers_are_held_back_from_early_leads(
@@ -42,8 +43,8 @@ def test_jokers_are_held_back_from_early_leads(
 @pytest.mark.parametrize(
     ("seed", "stop_after"),
     [
-        (1, 65),  # a lead from 6 cards holding the small joker: the heuristic's ranking
-        (2, 65),  # a lead from 4 cards holding the small joker: the same
+        (8, 73),  # a lead from 2 cards, both big jokers: the heuristic's ranking
+        (11, 73),  # a lead from 2 cards holding the big joker: the same
         (3, 3),  # a follow from 25 cards: follows are the heuristic's
         (3, 19),  # a follow from 18 cards: the same
     ],
@@ -74,7 +75,7 @@ def test_hold_cost_of_a_lead_from_a_long_hand(lead: str, cost: float) -> None:
 
 
 def test_no_hold_cost_from_a_short_hand() -> None:
-    match = _checkpoint(1, 65)  # 6 cards, the small joker among them
+    match = _checkpoint(10, 77)  # 2 cards: the small jokers
     _, seat = match.expecting()
     ctx = Context(match.view(seat or 0))
-    assert ctx.left == 6 and hold_cost(ctx, parse_cards("SJ")) == 0.0
+    assert ctx.left == 2 and hold_cost(ctx, parse_cards("SJ SJ")) == 0.0
