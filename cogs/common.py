@@ -69,6 +69,12 @@ class Refused(app_commands.CheckFailure):
         self.original = original
 
 
+class TooLate(app_commands.CheckFailure):
+    """Acknowledged after Discord's three seconds (a bot too busy to answer in time): the
+    interaction is gone, so the command does not run and nothing can be answered; Discord
+    told the player it failed, and they try again. A warning, not a traceback."""
+
+
 BAD_VALUE = "That didn't work: that value or button isn't one this command accepts."
 
 # commands that write to the store (by qualified name, without "shengji "), and every
@@ -99,7 +105,10 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
     if isinstance(command, app_commands.Command) and forged_option(command, interaction.data):
         raise Refused(UserError(BAD_VALUE, key="reply-bad-value"))
     if command is not None and _deferred(command.qualified_name.removeprefix("shengji ")):
-        await defer_thinking(interaction)  # one plain request (``cogs.respond``)
+        try:
+            await defer_thinking(interaction)  # one plain request (``cogs.respond``)
+        except discord.NotFound as err:  # past Discord's 3 s: the interaction is gone
+            raise TooLate(str(err)) from None
     return True
 
 
@@ -189,6 +198,9 @@ async def on_command_error(
     original = getattr(error, "original", error)
     if isinstance(original, UserError):
         await reply(interaction, await error_text(interaction, original))
+        return
+    if isinstance(error, TooLate):
+        log.warning("interaction %s acknowledged too late, not run: %s", interaction.id, error)
         return
     if isinstance(error, app_commands.CheckFailure):
         await reply(interaction, await say(interaction, "reply-no-permission"))
