@@ -72,6 +72,7 @@ FOLLOW_CARDS = 999  # follows are searched from this many cards in hand: every o
 LEVEL_WEIGHT = 5.0  # points a level is worth in the expert's objective
 MIN_WORLDS = 8  # fewer samples than this: the heuristic's choice stands
 MARGIN = 2.0  # a challenger must beat the heuristic's choice by this many standard errors
+MARGIN_DEALER = 2.0  # the same on the dealer's side
 RACE_AFTER = 4  # samples before a trailing challenger is dropped from the expert's search
 THINK_MS = 250
 KITTY_WEIGHTS = True  # draw the hidden kitty like a dealer buries (``_bury_weight``)
@@ -134,7 +135,7 @@ class ExpertPlayer(HeuristicPlayer):
         )
         if values is None:
             return tuple(play_for(ctx)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
-        return ranked[pick(values)]
+        return ranked[pick(values, MARGIN if ctx.attacking else MARGIN_DEALER)]
 
 
 def search(
@@ -442,7 +443,7 @@ def _bury_weight(ctx: Context, card: Card) -> float:
     return 1.0
 
 
-def pick(values: Sequence[Sequence[float]]) -> int:
+def pick(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
     """The candidate to play: the heuristic's (index 0) unless one is clearly better.
 
     Candidates dropped by the race (fewer values than the heuristic's) are out.
@@ -452,7 +453,7 @@ def pick(values: Sequence[Sequence[float]]) -> int:
     for i in range(1, len(values)):
         if len(values[i]) != len(base):
             continue
-        gain = _gain(base, values[i], MARGIN)
+        gain = _gain(base, values[i], margin)
         if gain is not None and gain > best_gain:
             best, best_gain = i, gain
     return best

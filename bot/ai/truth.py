@@ -19,12 +19,18 @@ needs far more time to see anything.
 
 A record is one JSON line: the match before the decision (``Match.to_dict``), the
 seat, the candidates and their real values.
+
+``python3 -m bench.rollout_truth overrules FILE --worlds 20`` runs the expert's own search
+(sampled deals, the race) at each record and reports, by side and margin, how often it
+overrules the heuristic's choice and what those overrules really gain: the figure that set
+``expert.MARGIN`` and ``expert.MARGIN_DEALER``.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.ai import expert
 from bot.ai.arena import deal_cards
@@ -113,6 +119,30 @@ def play_out(match: Match, seat: int, candidates: list[tuple[Card, ...]]) -> lis
         expert.outcome(ctx, [list(h) for h in match.hands], kitty, tuple(c), ready)
         for c in candidates
     ]
+
+
+def overrules(
+    records: list[Record], worlds: int, margins: Sequence[float]
+) -> dict[tuple[str, float], tuple[int, float]]:
+    """By side ("dealer" or "attackers") and margin: how many decisions the expert's search
+    at ``worlds`` samples overrules (``expert.pick``) and the sum of their real gains."""
+    out: dict[tuple[str, float], tuple[int, float]] = {}
+    for record in records:
+        match = Match.from_dict(record["state"])  # type: ignore[arg-type]
+        seat = record["seat"]
+        assert isinstance(seat, int)
+        ctx = Context(match.view(seat))
+        candidates = [tuple(parse_cards(c)) for c in record["candidates"]]  # type: ignore[attr-defined]
+        truth: list[float] = record["truth"]  # type: ignore[assignment]
+        values = expert.search(ctx, candidates, math.inf, worlds, seed="truth", race=True)
+        side = "attackers" if ctx.attacking else "dealer"
+        for margin in margins:
+            best = expert.pick(values, margin) if values is not None else 0
+            count, gain = out.get((side, margin), (0, 0.0))
+            if best:
+                count, gain = count + 1, gain + truth[best] - truth[0]
+            out[side, margin] = (count, gain)
+    return out
 
 
 def kind(match: Match, seat: int) -> str:

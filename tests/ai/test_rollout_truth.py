@@ -55,3 +55,20 @@ def test_the_screen_scores_the_truth_one_and_the_play_outs_by_kind(
     # a record goes to a file as one JSON line and screens the same read back
     read = [json.loads(json.dumps(r)) for r in records]
     assert truth.screen(read) == fast
+
+
+def test_overrules_count_the_searchs_picks_and_their_real_gains(
+    records: list[truth.Record],
+) -> None:
+    """Per side and margin, what the expert's search overrules and what that really gains:
+    a margin no gain can pass overrules nothing, and a lower one never overrules less."""
+    found = truth.overrules(records, worlds=8, margins=[0.0, 2.0, 1e9])
+    sides = {side for side, _ in found}
+    assert sides <= {"dealer", "attackers"} and sides
+    total = 0
+    for side in sides:
+        loose, strict, never = (found[side, m] for m in (0.0, 2.0, 1e9))
+        assert never == (0, 0.0)
+        assert loose[0] >= strict[0]
+        total += found[side, 0.0][0]
+    assert total <= len(records)
