@@ -5,7 +5,8 @@ sample, not the real deal) with a simple perfect-information policy, and returns
 the attackers' points still to come, kitty bonus included. The expert runs
 thousands of them per decision, so this module trades generality for speed:
 
-* leads are single cards or pairs (identical cards); the expert's own candidates
+* leads are single cards or pairs (identical cards), except a hand that is one tractor,
+  led whole as the last trick (everyone plays out; see ``lead``); the expert's own candidates
   (tractors, throws) and a trick already under way with such a lead are finished
   by ``endgame``'s general policy through the rules library, then play goes on here;
 * a seat whose partner holds the trick for sure feeds it points; otherwise it
@@ -31,7 +32,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.rules import ALL_CARDS, TRUMP, Card, Order, RuleSet, Trump, kitty_multiplier
+from bot.rules import (
+    ALL_CARDS,
+    TRUMP,
+    Card,
+    Order,
+    RuleSet,
+    Trump,
+    kitty_multiplier,
+    trick_winner,
+)
+from bot.rules.units import decompose_in
 
 Plays = list[tuple[int, tuple[Card, ...]]]
 KEEP_PAIRS = True  # a seat shedding a card keeps its pairs whole (as the heuristic does)
@@ -172,6 +183,15 @@ def _low_pair(cards: Sequence[Card]) -> Card | None:
     return None
 
 
+def _tractor(w: World, cards: list[Card]) -> tuple[Card, ...]:
+    """``cards`` (one suit, sorted) when they are one tractor, else ()."""
+    n = len(cards)
+    if n < 4 or n % 2 or any(cards[i] is not cards[i + 1] for i in range(0, n, 2)):
+        return ()
+    units = decompose_in(w.order, cards)
+    return tuple(cards) if len(units) == 1 and units[0].length > 1 else ()
+
+
 def _pairs(cards: Sequence[Card]) -> list[Card]:
     out: list[Card] = []
     i = len(cards) - 1
@@ -188,9 +208,19 @@ def _pairs(cards: Sequence[Card]) -> list[Card]:
 
 
 def lead(w: World, seat: int) -> tuple[Card, ...]:
-    """The leader's unit: cash a sure winner, else feed the partner's suit, else shed."""
+    """The leader's unit: cash a sure winner, else feed the partner's suit, else shed.
+
+    A hand that is one tractor is led whole, the last trick: led pair by pair, its
+    kitty bonus counted 4 times where the tractor's counts up to 64 (a dealer's side
+    that let the attackers in with a trump tractor in hand conceded 64 times a 15-point
+    kitty, unseen by play-outs that led it as pairs).
+    """
     hands = w.hands
     by = hands[seat]
+    if len(by) == 1:
+        whole = _tractor(w, next(iter(by.values())))
+        if whole:
+            return whole
     tier = w.tier
     left, right = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
     best: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
@@ -248,8 +278,11 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
 def follow(
     w: World, seat: int, trick: Plays, table_points: int, win: tuple[int, bool, int]
 ) -> tuple[Card, ...]:
-    """A follow to a single or a pair (identical cards) lead; ``win`` is ``_winner``'s."""
+    """A follow to a single or a pair (identical cards) lead; ``win`` is ``_winner``'s.
+    To a tractor (the last trick, ``lead``) a seat plays its whole hand."""
     lead_cards = trick[0][1]
+    if len(lead_cards) > 2:
+        return tuple(_all(w.hands[seat]))
     if len(lead_cards) == 2:
         return _follow_pair(w, seat, trick, table_points, win)
     tier, suit_of = w.tier, w.suit_of
@@ -419,6 +452,17 @@ def play_out(
     points_of = _POINTS
     while True:
         leader = trick[0][0]
+        if len(trick[0][1]) > 2:  # a tractor led whole: the last trick
+            while len(trick) < 4:
+                seat = (leader + len(trick)) % 4
+                cards = follow(w, seat, trick, 0, (leader, False, 0))
+                w.take(seat, cards)
+                trick.append((seat, cards))
+            plays = [cards for _, cards in trick]
+            if w.att[trick[trick_winner(plays, trump, rules)][0]]:
+                total += sum(points_of[c] for cards in plays for c in cards)
+                total += kitty_points * kitty_multiplier(plays[0], trump, rules)
+            return total
         led = w.suit_of[trick[0][1][0]]
         win = _winner(w, trick, led)
         table = 0

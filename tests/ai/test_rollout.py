@@ -128,3 +128,23 @@ def test_pair_options_come_in_their_order_not_by_memory_address() -> None:
         options = rollout._pair_options(world, by, "S")
         assert options[0] == (low[0], low[1])
         assert len(options) == len(set(options))
+
+
+def test_a_hand_that_is_one_tractor_is_led_whole_as_the_last_trick() -> None:
+    """An attacker left with KH KH AH AH (hearts trumps, 2 the level) leads them as one
+    tractor, the last trick: the others play out their hands, and the kitty's 15 points
+    count 16 times (a 2-pair tractor under ``power``), not 4 times for a pair. Led pair by
+    pair, the play-outs never saw the 64-fold kitty of a 3-pair tractor (one arena deal:
+    -1,025 points for the dealer's side)."""
+    world = _world("3C 4C 5C 6C | KH KH AH AH | 7C 8C 9C TC | JC QC 3D 4D")
+    lead = rollout.lead(world, 1)
+    assert lead == tuple(parse_cards("KH KH AH AH"))
+    world.take(1, lead)
+    rules = DEFAULT_RULES
+    gained = rollout.play_out(world, [(1, lead)], Trump("2", "H"), rules, 15.0)
+    assert gained == 5 + 20 + 10 + 15 * 16  # the 5C, the kings, the TC; the kitty
+    # two pairs that are no tractor: a pair is led, as before
+    assert rollout.lead(_world("3C 4C 5C 6C | KH KH 3H 3H | 7C 8C 9C TC | JC QC 3D 4D"), 1) in (
+        tuple(parse_cards("KH KH")),
+        tuple(parse_cards("3H 3H")),
+    )
