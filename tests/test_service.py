@@ -8,6 +8,7 @@ deterministic.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -64,15 +65,25 @@ async def run_until(clock: ManualClock, done, steps: int = 400) -> None:
 
 async def caught_up(clock: ManualClock, store: Store, table: Table) -> None:
     """Wait (in real time, the clock standing still) until every accepted action is
-    stored and announced: the store writes in its own thread, which a busy machine
-    may not finish within a few turns of the event loop."""
-    assert table.match is not None
-    for _ in range(500):
-        await settle(clock)
-        if len(await store.action_log(table.id)) == table.match.seq:
-            break
-        await asyncio.sleep(0.01)
+    stored and announced. An action holds the table's lock from its acceptance through
+    its writes (the log, a hand's record, a snapshot; the store writes in its own
+    thread, which a busy machine may not finish within a few turns of the event loop)
+    to its update, which the publisher then takes from the outbox: so the log alone is
+    not enough. The bound only turns a service that never catches up into a failure
+    that says so."""
+    give_up = time.monotonic() + 60
+
+    async def done() -> bool:
+        assert table.match is not None
+        if table.lock.locked() or not table.outbox.empty():
+            return False
+        return len(await store.action_log(table.id)) == table.match.seq
+
     await settle(clock)
+    while not await done():
+        assert time.monotonic() < give_up, f"not caught up at seq {table.match.seq}"
+        await settle(clock)
+        await asyncio.sleep(0.01)
 
 
 @pytest.fixture
