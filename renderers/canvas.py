@@ -556,7 +556,10 @@ def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:
     row = width + 1
     indexed.load()
     core = indexed.im
-    if core is not getattr(_SCRATCH, "paper", None) or core.size != (width, height):
+    if core is getattr(_SCRATCH, "paper", None):
+        if core.size != (width, height):  # it lies in the buffer: a copy would overlap it
+            raise ValueError(f"a scratch canvas is written whole, not as {width} x {height}")
+    else:
         raw = _raw(width, height)
         rows = _imaging.map_buffer(raw, (width, height), "raw", 1, ("P", row, 1))
         iw, ih = core.size

@@ -133,6 +133,23 @@ def test_the_png_writer_keeps_every_index_and_the_palette():
         canvas.png(Image.new("RGB", (2, 2)))
 
 
+def test_a_scratch_canvas_is_written_from_its_buffer_and_only_whole() -> None:
+    """The render thread's canvas lies in the PNG's buffer, rows a filter byte apart:
+    written as it is, it comes back pixel for pixel, whatever size was drawn before;
+    asked for another size (which would copy the buffer over itself) it is refused."""
+    for width, height in ((300, 200), (37, 410), (300, 200)):
+        paper = canvas.new_paper(width, height, DARK, scratch=True)
+        paper.im.paste(7, (3, 5, width - 1, height // 2))
+        expected = canvas.new_paper(width, height, DARK)
+        expected.paste(7, (3, 5, width - 1, height // 2))
+        back = Image.open(io.BytesIO(canvas.png(paper, (width, height))))
+        back.load()
+        assert back.tobytes() == expected.tobytes()
+        assert back.getpalette() == expected.getpalette()
+    with pytest.raises(ValueError):
+        canvas.png(paper, (width - 1, height))
+
+
 def test_dark_and_light_differ():
     dark = decode(render_table(SCENES["table"], theme="dark"))
     light = decode(render_table(SCENES["table"], theme="light"))
