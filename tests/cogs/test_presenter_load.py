@@ -539,6 +539,7 @@ async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for
     await env.store.save_guild_settings(env.world.guild.id, settings)
     monkeypatch.setattr(outlet, "CROWDED_TABLES", 1)  # this one table crowds the bot
     monkeypatch.setattr(module, "CROWDED_DEAL_EVERY", 600.0)
+    monkeypatch.setattr(outlet, "CROWDED_PLACE_GAP", 0.2)  # the deal message: not tested here
     presenter = env.bot.presenter
     shown: list[tuple[int, int, tuple[object, ...]]] = []  # seat, cards held, bids offered
     show = presenter._show_panel
