@@ -84,6 +84,16 @@ class Env:
     async def until(self, predicate: Callable[[], Any], timeout: float = 15.0) -> Any:
         return await self.fake.wait_for(predicate, timeout=timeout)
 
+    async def start_four(self, **new_options: Any) -> Match:
+        """The first user opens a table (``new_options`` for ``/shengji new``), the other
+        three join, it starts: the match, its deal under way."""
+        await self.reply(self.users[0], "new", **new_options)
+        for user in self.users[1:]:
+            await self.reply(user, "join")
+        await self.reply(self.users[0], "start")
+        match: Match = await self.until(lambda: self.table().match)
+        return match
+
     async def tick(self, seconds: float) -> None:
         await self.clock.advance(seconds)
         await asyncio.sleep(0.01)

@@ -164,12 +164,7 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
 async def test_no_assistance_at_a_tournament_table(shengji: Env) -> None:
     """Seed 000:29 不许查牌、不许提示: no hint, autocomplete only echoes, no Last trick."""
     env = shengji
-    users = env.users
-    await env.reply(users[0], "new", preset="tournament")
-    for user in users[1:]:
-        await env.reply(user, "join")
-    await env.reply(users[0], "start")
-    match = await env.until(lambda: env.table().match)
+    match = await env.start_four(preset="tournament")
     assert match.rules.assistance == "none"
     await env.until(lambda: match.dealt == match.deal_total)
     while match.phase == Phase.DEAL:

@@ -60,12 +60,7 @@ def english_words(text: str, allowed: set[str]) -> list[str]:
 
 async def dealt(env: Env) -> Match:
     """Four humans at a started table, every card dealt (the bidding window open)."""
-    users = env.users
-    await env.reply(users[0], "new")
-    for user in users[1:]:
-        await env.reply(user, "join")
-    await env.reply(users[0], "start")
-    match = await env.until(lambda: env.table().match)
+    match = await env.start_four()
     await env.until(lambda: match.dealt == match.deal_total)
     return match
 

@@ -551,12 +551,7 @@ async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for
         show(table, update, seat, note)
 
     monkeypatch.setattr(presenter, "_show_panel", spy)
-    users = env.users
-    await env.reply(users[0], "new")
-    for user in users[1:]:
-        await env.reply(user, "join")
-    await env.reply(users[0], "start")
-    match = await env.until(lambda: env.table().match)
+    match = await env.start_four()
     steps = 0
     while match.dealt < match.deal_total:
         dealt = match.dealt
