@@ -58,7 +58,7 @@ def suit_score(view: SeatView, suit: str | None) -> float:
     hand = view.hand
     counts = counts_of([c for c in hand if c in trumps])
     held = sum(counts.values())
-    total = rules.decks * len(trumps)
+    total = _trump_total(view.level, suit, rules)
     deck_size = rules.decks * len(ALL_CARDS)
     unknown = deck_size - len(hand)
     to_come = max(rules.hand_size - len(hand), 0)

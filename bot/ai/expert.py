@@ -71,10 +71,10 @@ CANDIDATES = 4  # the heuristic's best candidates that are played out
 FOLLOW_CARDS = 999  # follows are searched from this many cards in hand: every one (leads always)
 LEVEL_WEIGHT = 5.0  # points a level is worth in the expert's objective
 MIN_WORLDS = 8  # fewer samples than this: the heuristic's choice stands
-MARGIN = 2.0  # a challenger must beat the heuristic's choice by this many standard errors
-# the same on the dealer's side: its overrules gain most on the ground truth, yet 1 and 0.5
-# gained in the arena on one seed of two (README, search notes of 1 Dec 03:45)
-MARGIN_DEALER = 2.0
+# a challenger must beat the heuristic's choice by this many standard errors, on either
+# side: the dealer's side's overrules gain most on the ground truth, yet a margin of 1 or
+# 0.5 for it gained in the arena on one seed of two (README, search notes of 1 Dec 03:45)
+MARGIN = 2.0
 RACE_AFTER = 4  # samples before a trailing challenger is dropped from the expert's search
 THINK_MS = 250
 KITTY_WEIGHTS = True  # draw the hidden kitty like a dealer buries (``_bury_weight``)
@@ -137,7 +137,7 @@ class ExpertPlayer(HeuristicPlayer):
         )
         if values is None:
             return tuple(play_for(ctx)) if ctx.left <= endgame.ENDGAME_CARDS else ranked[0]
-        return ranked[pick(values, MARGIN if ctx.attacking else MARGIN_DEALER)]
+        return ranked[pick(values)]
 
 
 def search(

@@ -23,7 +23,7 @@ seat, the candidates and their real values.
 ``python3 -m bench.rollout_truth overrules FILE --worlds 20`` runs the expert's own search
 (sampled deals, the race) at each record and reports, by side and margin, how often it
 overrules the heuristic's choice and what those overrules really gain: the figure that set
-``expert.MARGIN`` and ``expert.MARGIN_DEALER``.
+``expert.MARGIN``.
 """
 
 from __future__ import annotations
