@@ -23,7 +23,7 @@ import statistics
 import time
 
 from bot.ai import ExpertPlayer, Player, make_player, play_hand
-from bot.ai.expert import Trace
+from bot.ai.expert import ENDINGS, Trace
 from bot.game import SYSTEM, Action, Match, NextHand, SeatView
 
 
@@ -100,7 +100,7 @@ def searches(traces: list[Trace]) -> dict[str, float]:
         "setup_p99_ms": percentile(setup, 0.99),
         "too_few": sum(t.too_few for t in traces) / len(traces),
     }
-    for ended in ("race", "time", "cut", "samples", "no deal"):
+    for ended in ENDINGS:
         row[f"ended_{ended.replace(' ', '_')}"] = sum(t.ended == ended for t in traces) / len(
             traces
         )

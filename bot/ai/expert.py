@@ -207,6 +207,10 @@ def search(
     return None if few else values
 
 
+#: what may end a search (``Trace.ended``)
+ENDINGS = ("race", "time", "cut", "samples", "no deal")
+
+
 @dataclass(slots=True)
 class Trace:
     """How one decision's search went, for the benchmark (``bench.ai_bench``)."""
