@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import cast
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentInt
 
 LOCALES: tuple[str, ...] = ("en-US", "zh-CN")
 DEFAULT = "en-US"
@@ -75,6 +76,44 @@ def pick(*candidates: object) -> str:
     return DEFAULT
 
 
+_SUPPORTED = {locale: locale for locale in LOCALES}  # a supported tag needs no ``pick``
+
+
+class _Digits(FluentInt):
+    """A small integer written as its digits, where Babel's pattern writes just those.
+
+    Fluent formats every number through Babel's number pattern, 16 us an argument:
+    three quarters of formatting a message such as the strip's points and cards left,
+    which differ at every play. Still a ``FluentInt``, so plural selectors and
+    ``NUMBER()`` (which makes a number of its own from it) work as before.
+    """
+
+    def format(self, locale: object) -> str:
+        return int.__repr__(self)
+
+
+SMALL = range(-999, 1000)  # no grouping separator; checked per locale (``plain_digits``)
+_SMALL: dict[int, FluentInt] = {}
+
+
+def _digits(value: int) -> FluentInt:
+    found = _SMALL.get(value)
+    if found is None:
+        found = _SMALL[value] = _Digits(value)
+    return found
+
+
+def plain_digits(locale: str) -> bool:
+    """Whether Fluent writes every small integer in ``locale`` as Python does (a script
+    with digits of its own, or another minus sign, would not)."""
+    probe = FluentBundle([locale], use_isolating=False)
+    probe.add_resource(FluentResource("n = { $n }"))
+    pattern = probe.get_message("n").value
+    assert pattern is not None
+    samples = (SMALL[0], -12, -1, 0, 1, 7, 42, 100, SMALL[-1])
+    return all(probe.format_pattern(pattern, {"n": n})[0] == str(n) for n in samples)
+
+
 FORMATTED_KEPT = 20_000  # formatted messages kept (a few MB at most)
 
 
@@ -84,6 +123,7 @@ class Catalog:
     def __init__(self, root: Path = LOCALE_DIR) -> None:
         self.root = root
         self._bundles: dict[str, FluentBundle] = {}
+        self._plain: dict[str, bool] = {}  # locale: whether small integers skip Babel
         # Formatted messages by locale, key and arguments. Fluent formatting is most
         # of a hand panel's text cost (a suit name per menu option, the same strings
         # at every turn), and a message's text depends on nothing else.
@@ -99,6 +139,7 @@ class Catalog:
             for path in self.files(locale):
                 found.add_resource(FluentResource(path.read_text(encoding="utf-8")))
             self._bundles[locale] = found
+            self._plain[locale] = plain_digits(locale)
         return found
 
     def has(self, locale: object, key: str) -> bool:
@@ -111,16 +152,31 @@ class Catalog:
         or arguments that do not fit the message, raise: both are bugs the catalog
         test catches, never something a player could cause.
         """
+        # the hit path first (about 17 messages a hand panel, most of them kept): the
+        # arguments are checked on a miss only, as a kept message's were, types included
+        chosen = _SUPPORTED.get(locale) if type(locale) is str else None
+        if chosen is None:
+            chosen = pick(locale)
+        # the type too: 1 and 1.0 are equal keys but need not read the same
+        memo = (
+            chosen,
+            key,
+            tuple(args.items()),
+            tuple(map(type, args.values())),
+        )
+        try:
+            found = self._formatted.get(memo)
+            keep = True
+        except TypeError:  # an unhashable argument (refused just below) or a signalling NaN
+            found, keep = None, False
+        if found is not None:
+            return found
         for name, value in args.items():
             if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
                 raise TypeError(f"{key}: argument {name} must be text or a number, not {value!r}")
-        chosen = pick(locale)
-        # the type too: 1 and 1.0 are equal keys but need not read the same
-        memo = (chosen, key, *((k, v, type(v)) for k, v in args.items()))
-        found = self._formatted.get(memo)
-        if found is not None:
-            return found
         text = self._format(chosen, key, args)
+        if not keep:
+            return text
         if len(self._formatted) >= FORMATTED_KEPT:
             self._formatted.clear()  # names and numbers vary without end: start afresh
         self._formatted[memo] = text
@@ -131,6 +187,11 @@ class Catalog:
         if not bundle.has_message(key):
             bundle = self.bundle(DEFAULT)
         message = bundle.get_message(key)  # KeyError when no catalog has it
+        if self._plain[bundle.locales[0]]:
+            args = {
+                name: _digits(value) if type(value) is int and value in SMALL else value
+                for name, value in args.items()
+            }
         if message.value is None:
             raise KeyError(f"{key} has no value, only attributes")
         text, errors = bundle.format_pattern(message.value, args)

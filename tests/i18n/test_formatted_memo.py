@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
 
 from bot import i18n
 
@@ -24,3 +26,40 @@ def test_the_kept_messages_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for n in range(25):
         assert str(n) in catalog.t("en", "panel-dealt", dealt=n, total=25)
     assert len(catalog._formatted) <= 10
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.names.add(node.id.name)
+
+
+def _messages(locale: str) -> dict[str, set[str]]:
+    """Every message of ``locale``'s catalogs with a value, and the variables it reads."""
+    found = {}
+    for path in i18n.Catalog().files(locale):
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                seen = _Variables()
+                seen.visit(entry)
+                found[entry.id.name] = seen.names
+    return found
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_small_integers_read_as_babel_writes_them(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = i18n.Catalog()
+    assert plain.bundle(locale) and plain._plain[locale]  # the short way is taken here
+    monkeypatch.setattr(i18n, "plain_digits", lambda locale: False)
+    babel = i18n.Catalog()
+    numbered = {key: names for key, names in _messages(locale).items() if names}
+    assert len(numbered) > 100
+    for n in (-999, -21, -1, 0, 1, 2, 3, 4, 5, 8, 11, 21, 25, 100, 101, 999, 1000, 123456):
+        for key, names in numbered.items():
+            args: dict[str, i18n.Arg] = dict.fromkeys(names, n)
+            assert plain._format(locale, key, args) == babel._format(locale, key, args), (key, n)
