@@ -79,6 +79,8 @@ from fakediscord.http import RequestRecord
 from fakediscord.run import spawn
 from fakediscord.state import Channel, Guild, User
 
+from .loop_watch import summary as stall_summary
+
 TIMERS = {
     "bid_window": 2.0,
     "deal_pace": 0.6,
@@ -160,8 +162,12 @@ async def launch_bots(
     profile: str | None = None,
     processes: int = 1,
     db: str = "sqlite",
+    stalls: str | None = None,
 ) -> AsyncIterator[tuple[FakeDiscord, Guild, list[subprocess.Popen[bytes]]]]:
     """As ``launch_bot``, with ``processes`` bots over one database (``database``).
+
+    ``stalls``: a folder where each bot writes its long callbacks and collections
+    (``bench.loop_watch``) at shutdown.
 
     Several processes run as in production: ``SHENGJI_SHARDS=processes``, process
     ``i`` on shard ``i``, and the fake routes each server to its shard.
@@ -191,6 +197,7 @@ async def launch_bots(
                 {
                     **env,
                     **({"LOAD_PROFILE": f"{profile}.{i}" if i else profile} if profile else {}),
+                    **({"LOAD_STALLS": f"{stalls}/{i}.jsonl"} if stalls else {}),
                     **shards[i],
                 },
                 root,
@@ -235,6 +242,7 @@ async def run(
     profile: str | None = None,
     processes: int = 1,
     db: str = "sqlite",
+    stalls: bool = False,
 ) -> dict[str, Any]:
     rules = RuleSet(play_seconds=600, kitty_seconds=600)
     channels: list[Channel] = []
@@ -250,8 +258,22 @@ async def run(
             channels.append(fake.create_text_channel(guild, f"t{i}"))
             users.append([fake.create_user(f"u{i}x{j}", guild=guild) for j in range(humans)])
 
-    async with launch_bots(TIMERS, rules, setup, profile, processes, db) as (fake, _, bots):
-        return await _play(fake, bots, channels, users, rules, humans, seconds, think)
+    watched = tempfile.mkdtemp() if stalls else None
+    async with launch_bots(TIMERS, rules, setup, profile, processes, db, watched) as (
+        fake,
+        _,
+        bots,
+    ):
+        result = await _play(fake, bots, channels, users, rules, humans, seconds, think)
+    until = time.time()
+    if watched is not None:  # the bots wrote their stalls at shutdown
+        events = [
+            json.loads(line)
+            for path in Path(watched).iterdir()
+            for line in path.read_text().splitlines()
+        ]
+        result |= stall_summary(events, until - result["seconds"], until)
+    return result
 
 
 async def _play(
@@ -426,6 +448,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="also print one JSON line last")
     parser.add_argument("--profile", metavar="FILE", help="the bot's cProfile stats, to FILE")
     parser.add_argument(
+        "--stalls",
+        action="store_true",
+        help="time the bot's callbacks and collections (bench.loop_watch; costs CPU)",
+    )
+    parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, one shard each (with --db)"
     )
     parser.add_argument(
@@ -445,6 +472,7 @@ def main() -> None:
             args.profile,
             args.processes,
             args.db,
+            args.stalls,
         )
     )
     report(result)
