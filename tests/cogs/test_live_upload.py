@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import aiohttp
+import discord
 from PIL import Image
 
 from cogs.live import LiveMessage
@@ -55,3 +57,46 @@ async def test_an_edit_uploads_its_picture_in_one_body(
     assert attachment.filename == 'odd "name".png'
     assert attachment.data == second
     assert attachment.image_size == (50, 40)
+
+
+async def test_an_edit_is_json_bytes_its_reply_unread_and_a_429_still_waited_for(
+    fake_discord: FakeDiscord, world: World, bot_client: Any, monkeypatch: Any
+) -> None:
+    """``cogs.live._unread``: the edited message Discord sends back is not parsed, while
+    discord.py's own handling still reads a 429's JSON, waits and sends the same body."""
+    rb = await bot_client()
+    channel = rb.channel(world.tables)
+    live = LiveMessage(lambda: ready(channel))
+    live.show(lambda: ready({"content": "first"}))
+    await live.settle()
+    parsed: list[str] = []
+    parse = discord.utils._from_json
+
+    def counted(text: str) -> Any:
+        parsed.append(text)
+        return parse(text)
+
+    monkeypatch.setattr(discord.utils, "_from_json", counted)
+    sent: list[aiohttp.Payload] = []
+    request = aiohttp.ClientSession._request
+
+    def recorded(session: Any, method: str, url: Any, **kwargs: Any) -> Any:
+        if method == "PATCH":
+            sent.append(kwargs["data"])
+        return request(session, method, url, **kwargs)
+
+    monkeypatch.setattr(aiohttp.ClientSession, "_request", recorded)
+    fake_discord.faults.rate_limit("PATCH", EDIT, retry_after=0.05, times=1)
+    live.show(lambda: ready({"content": "second ♥", "view": Components()}))
+    await live.settle()
+
+    edits = fake_discord.requests_to("PATCH", EDIT)
+    assert [r.status for r in edits] == [429, 200]
+    # what discord.py's own payload holds
+    assert all(r.json == {"content": "second ♥", "components": [], "tts": False} for r in edits)
+    replies = [text for text in parsed if not text.startswith('{"op"')]  # not the gateway's
+    assert len(replies) == 1 and "retry_after" in replies[0]  # the 429's, not the message
+    assert len(sent) == 2 and sent[0] is sent[1]  # the same body, sent again
+    assert sent[0].content_type == "application/json"
+    assert fake_discord.channel_messages(world.tables)[-1].content == "second ♥"
+    assert live.message_id == fake_discord.channel_messages(world.tables)[-1].id
