@@ -31,42 +31,48 @@ def _statements(nodes: list[Any]) -> Iterator[ast.AST]:
             yield from _statements(getattr(node, field, []))
 
 
-def _imports(package: str) -> dict[str, set[str]]:
+def _imports(package: str, among: set[str]) -> dict[str, set[str]]:
+    """The packages of ``among`` each file of ``package`` imports.
+
+    Only files whose text spells one of those names are parsed (a file that never
+    names a package cannot import it): parsing every test and benchmark was most of
+    this file's CPU, 1 s a run."""
     found: dict[str, set[str]] = {}
     for path in sorted((ROOT / package).rglob("*.py")):
         names: set[str] = set()
-        for node in _statements(_parsed(path).body):
-            if isinstance(node, ast.Import):
-                names |= {a.name.split(".")[0] for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module.split(".")[0])
-        found[str(path.relative_to(ROOT))] = names
+        if any(name in path.read_text(encoding="utf-8") for name in among):
+            for node in _statements(_parsed(path).body):
+                if isinstance(node, ast.Import):
+                    names |= {a.name.split(".")[0] for a in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names.add(node.module.split(".")[0])
+        found[str(path.relative_to(ROOT))] = names & among
     return found
 
 
 def test_the_core_never_imports_the_discord_layer() -> None:
     bad = {
-        path: names & {"discord", "cogs", "app", "renderers"}
-        for path, names in _imports("bot").items()
+        path: names
+        for path, names in _imports("bot", {"discord", "cogs", "app", "renderers"}).items()
         if path != "bot/__main__.py"
     }
     assert not {p: n for p, n in bad.items() if n}
 
 
 def test_cogs_and_renderers_never_import_upwards() -> None:
-    cogs = {p: n & {"app"} for p, n in _imports("cogs").items()}
+    cogs = _imports("cogs", {"app"})
     assert not {p: n for p, n in cogs.items() if n}
-    renderers = {p: n & {"cogs", "app", "discord"} for p, n in _imports("renderers").items()}
+    renderers = _imports("renderers", {"cogs", "app", "discord"})
     assert not {p: n for p, n in renderers.items() if n}
 
 
 def test_tests_and_benchmarks_never_import_each_other_and_the_fake_imports_no_bot() -> None:
-    tests = {p: n & {"bench"} for p, n in _imports("tests").items()}
+    tests = _imports("tests", {"bench"})
     assert not {p: n for p, n in tests.items() if n}
-    bench = {p: n & {"tests"} for p, n in _imports("bench").items()}
+    bench = _imports("bench", {"tests"})
     assert not {p: n for p, n in bench.items() if n}
     project = {"bot", "cogs", "app", "renderers", "tests", "bench"}
-    fake = {p: n & project for p, n in _imports("fakediscord").items()}
+    fake = _imports("fakediscord", project)
     assert not {p: n for p, n in fake.items() if n}
 
 
