@@ -8,6 +8,7 @@ the convention that makes this scan complete.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -59,13 +60,20 @@ def _refs(message: fast.Message) -> _Refs:
     return refs
 
 
-CATALOGS = {locale: _messages(locale) for locale in i18n.LOCALES}
-SOURCE = CATALOGS[i18n.DEFAULT]
-AREAS = {stem for stem, _ in SOURCE.values()}
+@functools.cache
+def _catalogs() -> dict[str, dict[str, tuple[str, fast.Message]]]:
+    """Every locale's messages, parsed on first use: at import, every worker of a run
+    parsed them (0.3 s of CPU each), most of them for no test of this file."""
+    return {locale: _messages(locale) for locale in i18n.LOCALES}
+
+
+def _source() -> dict[str, tuple[str, fast.Message]]:
+    return _catalogs()[i18n.DEFAULT]
 
 
 def _code_keys() -> set[str]:
-    pattern = re.compile(rf"^((?:{'|'.join(sorted(AREAS))})-[A-Za-z0-9]+(?:-[A-Za-z0-9_]+)*)$")
+    areas = {stem for stem, _ in _source().values()}
+    pattern = re.compile(rf"^((?:{'|'.join(sorted(areas))})-[A-Za-z0-9]+(?:-[A-Za-z0-9_]+)*)$")
     keys: set[str] = set()
     for folder in CODE_DIRS:
         for path in (ROOT / folder).rglob("*.py"):
@@ -85,35 +93,36 @@ def _command_keys() -> set[str]:
 def test_both_languages_have_the_same_files_and_keys() -> None:
     files = {loc: [p.name for p in i18n.CATALOG.files(loc)] for loc in i18n.LOCALES}
     assert files["en-US"] == files["zh-CN"]
-    assert set(CATALOGS["en-US"]) == set(CATALOGS["zh-CN"])
+    assert set(_catalogs()["en-US"]) == set(_catalogs()["zh-CN"])
 
 
 def test_each_key_lives_in_its_areas_file() -> None:
-    for locale, messages in CATALOGS.items():
+    for locale, messages in _catalogs().items():
         for key, (stem, _) in messages.items():
             assert key.startswith(f"{stem}-"), f"{locale}: {key} belongs in {key.split('-')[0]}.ftl"
 
 
 def test_placeholders_match_the_source() -> None:
-    for key, (_, message) in SOURCE.items():
+    for key, (_, message) in _source().items():
         source = _refs(message)
         for locale in i18n.LOCALES:
-            other = _refs(CATALOGS[locale][key][1])
+            other = _refs(_catalogs()[locale][key][1])
             assert other.variables == source.variables, f"{locale} {key}"
             assert other.messages == source.messages, f"{locale} {key}"
 
 
 def test_every_key_in_the_code_exists_and_every_key_is_used() -> None:
     used = _code_keys() | _command_keys()
-    referenced = {ref for _, m in SOURCE.values() for ref in _refs(m).messages}
-    assert sorted(used - set(SOURCE)) == [], "keys in the code missing from the catalogs"
-    assert sorted(set(SOURCE) - used - referenced) == [], "keys nobody uses"
+    source = _source()
+    referenced = {ref for _, m in source.values() for ref in _refs(m).messages}
+    assert sorted(used - set(source)) == [], "keys in the code missing from the catalogs"
+    assert sorted(set(source) - used - referenced) == [], "keys nobody uses"
 
 
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 def test_every_message_formats_with_its_placeholders(locale: str) -> None:
     """Numbers 0, 1, 2, 5 go through every plural branch; no message errors."""
-    for key, (_, message) in SOURCE.items():
+    for key, (_, message) in _source().items():
         names = _refs(message).variables
         for n in (0, 1, 2, 5):
             args = {
