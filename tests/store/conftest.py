@@ -17,11 +17,13 @@ import itertools
 import os
 from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import asyncpg
 import pytest
 
+from bot.game import Match
+from bot.rules import RuleSet
 from bot.store import Store
 from bot.store.pglocal import LocalPostgres, PostgresUnavailable
 
@@ -129,3 +131,18 @@ async def store(db_url: str) -> AsyncIterator[Store]:
         await s.upsert_player(seat.user_id, seat.name)
     yield s
     await s.close()
+
+
+@pytest.fixture
+def short_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every new match starts with both teams at K, so a whole match (finished, rated,
+    on the boards) takes a few hands instead of 16-24: for tests of what a match leaves
+    in the store, not of the levels on the way (each simulated hand costs 45 ms)."""
+    new = Match.new
+
+    def at_king(
+        seed: int, rules: RuleSet | None = None, *, levels: tuple = ("K", "K"), **options: Any
+    ) -> Match:
+        return new(seed, rules, levels=levels, **options)
+
+    monkeypatch.setattr(Match, "new", staticmethod(at_king))

@@ -42,7 +42,9 @@ def test_migrations_are_numbered_in_order() -> None:
         assert not re.search(r"^\s*(BEGIN|COMMIT|ROLLBACK|END)\b", mig.sql, re.M | re.I)
 
 
-async def test_database_at_migration_1_upgrades_in_place(tmp_path: Path) -> None:
+async def test_database_at_migration_1_upgrades_in_place(
+    tmp_path: Path, short_matches: None
+) -> None:
     # The reference: matches played and recorded by the current code.
     reference = tmp_path / "reference.db"
     store = await Store.open(reference)

@@ -329,7 +329,7 @@ async def test_prune_logs_keeps_records(store: Store) -> None:
     assert await store.prune_logs(closed_before=200.0) == 0
 
 
-def test_simulate_into_writes_whole_matches(tmp_path: Path) -> None:
+def test_simulate_into_writes_whole_matches(tmp_path: Path, short_matches: None) -> None:
     path = tmp_path / "sim" / "records.db"
     out = simulate_into(path, hands=None, seed=8, matches=1)
     assert out.matches_finished == 1 and len(out.tables) == 1 and len(out.hands) >= 2

@@ -39,11 +39,11 @@ async def _everything(store: Store) -> tuple[object, ...]:
 
 
 async def test_a_whole_database_is_copied_and_keeps_working(
-    tmp_path: Path, pg_server: LocalPostgres
+    tmp_path: Path, pg_server: LocalPostgres, short_matches: None
 ) -> None:
     source = tmp_path / "bot.db"
     store = await Store.open(source)
-    await simulate(store, matches=1, hands=12, seed=4, guild_id=GUILD)
+    sim = await simulate(store, matches=1, hands=12, seed=4, guild_id=GUILD)
     await store.save_guild_settings(GUILD, GuildSettings(RuleSet(decks=3), {"bot_delay_ms": 5}))
     match = Match.new(77, RuleSet())  # a live table mid-hand, with a snapshot
     table = await store.create_table(GUILD, 555, 101, RuleSet(), 77, HUMANS, None, 1.0)
@@ -61,7 +61,9 @@ async def test_a_whole_database_is_copied_and_keeps_working(
     for name, n in counts.items():
         assert conn.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0] == n, name
     conn.close()
-    assert counts["hands"] >= 12 and counts["actions"] > 9 and counts["snapshots"] >= 1
+    assert sim.matches_finished == 1  # a whole match, and the live table's hand
+    assert counts["hands"] == len(sim.hands) + 1
+    assert counts["actions"] > 9 and counts["snapshots"] >= 1
     async with await Store.open(url) as copy:
         assert await _everything(copy) == expected
         # new rows get new ids, after the copied ones
@@ -71,7 +73,9 @@ async def test_a_whole_database_is_copied_and_keeps_working(
         assert more.hands and min(more.hands) > counts["hands"]  # ids 1..n were copied
 
 
-async def test_an_old_file_is_upgraded_on_the_way(tmp_path: Path, pg_server: LocalPostgres) -> None:
+async def test_an_old_file_is_upgraded_on_the_way(
+    tmp_path: Path, pg_server: LocalPostgres, short_matches: None
+) -> None:
     """A file at schema 1 arrives at the latest; PostgreSQL's 0002 rebuilds the aggregates."""
     reference = tmp_path / "reference.db"
     store = await Store.open(reference)
