@@ -224,20 +224,18 @@ async def test_a_message_is_edited_at_most_once_a_gap_unless_the_player_to_act_w
     (at hundreds of tables every play would otherwise be an edit); a preempting one (the
     panel of the player to act) goes at once."""
     live = _Recorded()
-    live.gap = 0.4
+    live.gap = 0.6
     live.show(_state("first"))
-    await asyncio.sleep(0.05)
+    await asyncio.wait_for(live.settle(), 5)
     assert live.sent == ["first"]
     live.show(_state("second"))  # nothing was waiting when "first" went
-    await asyncio.sleep(0.05)
-    assert live.sent == ["first"]  # still within the gap
-    await asyncio.sleep(0.45)
-    assert live.sent == ["first", "second"]
-    assert live.sent_at[1] - live.sent_at[0] >= 0.35
-    live.show(_state("your turn"), preempt=True)
-    await asyncio.sleep(0.1)
-    assert live.sent == ["first", "second", "your turn"]  # not held for the gap
     await asyncio.wait_for(live.settle(), 5)
+    assert live.sent == ["first", "second"]
+    assert live.sent_at[1] - live.sent_at[0] >= 0.55  # it waited out the gap
+    live.show(_state("your turn"), preempt=True)
+    await asyncio.wait_for(live.settle(), 5)
+    assert live.sent == ["first", "second", "your turn"]
+    assert live.sent_at[2] - live.sent_at[1] < 0.5  # not held for the gap
 
 
 async def test_settling_waits_for_the_latest_state_not_for_the_gap_after_it() -> None:
