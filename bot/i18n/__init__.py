@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import cast
 
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.runtime.types import FluentInt
+from fluent.syntax import ast
+from fluent.syntax.visitor import Visitor
 
 LOCALES: tuple[str, ...] = ("en-US", "zh-CN")
 DEFAULT = "en-US"
@@ -79,28 +80,44 @@ def pick(*candidates: object) -> str:
 _SUPPORTED = {locale: locale for locale in LOCALES}  # a supported tag needs no ``pick``
 
 
-class _Digits(FluentInt):
-    """A small integer written as its digits, where Babel's pattern writes just those.
-
-    Fluent formats every number through Babel's number pattern, 16 us an argument:
-    three quarters of formatting a message such as the strip's points and cards left,
-    which differ at every play. Still a ``FluentInt``, so plural selectors and
-    ``NUMBER()`` (which makes a number of its own from it) work as before.
-    """
-
-    def format(self, locale: object) -> str:
-        return int.__repr__(self)
-
-
 SMALL = range(-999, 1000)  # no grouping separator; checked per locale (``plain_digits``)
-_SMALL: dict[int, FluentInt] = {}
 
 
-def _digits(value: int) -> FluentInt:
-    found = _SMALL.get(value)
-    if found is None:
-        found = _SMALL[value] = _Digits(value)
-    return found
+class _Placed(Visitor):
+    """Which variables a message only writes out (``{ $n }``), and which it reads
+    otherwise (a selector, a function's argument); whether it refers to other messages
+    (which read the same variables)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.placed: set[str] = set()
+        self.read: set[str] = set()
+        self.refers = False
+
+    def visit_Placeable(self, node: ast.Placeable) -> None:
+        if isinstance(node.expression, ast.VariableReference):
+            self.placed.add(node.expression.id.name)
+        else:
+            self.generic_visit(node)
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.read.add(node.id.name)
+
+    def visit_MessageReference(self, node: ast.MessageReference) -> None:
+        self.refers = True
+
+    def visit_TermReference(self, node: ast.TermReference) -> None:
+        self.refers = True
+
+
+def written_variables(pattern: ast.Pattern) -> frozenset[str]:
+    """The variables ``pattern`` only writes out: a small integer there may be passed as
+    its digits. Fluent formats every number through Babel's number pattern, 16 us an
+    argument: three quarters of formatting a message such as the strip's points and
+    cards left, which differ at every play."""
+    seen = _Placed()
+    seen.visit(pattern)
+    return frozenset() if seen.refers else frozenset(seen.placed - seen.read)
 
 
 def plain_digits(locale: str) -> bool:
@@ -124,6 +141,7 @@ class Catalog:
         self.root = root
         self._bundles: dict[str, FluentBundle] = {}
         self._plain: dict[str, bool] = {}  # locale: whether small integers skip Babel
+        self._written: dict[tuple[str, str], frozenset[str]] = {}  # see ``written_variables``
         # Formatted messages by locale, key and arguments. Fluent formatting is most
         # of a hand panel's text cost (a suit name per menu option, the same strings
         # at every turn), and a message's text depends on nothing else.
@@ -187,13 +205,19 @@ class Catalog:
         if not bundle.has_message(key):
             bundle = self.bundle(DEFAULT)
         message = bundle.get_message(key)  # KeyError when no catalog has it
-        if self._plain[bundle.locales[0]]:
-            args = {
-                name: _digits(value) if type(value) is int and value in SMALL else value
-                for name, value in args.items()
-            }
         if message.value is None:
             raise KeyError(f"{key} has no value, only attributes")
+        locale = bundle.locales[0]
+        if self._plain[locale]:
+            written = self._written.get((locale, key))
+            if written is None:
+                written = self._written[locale, key] = written_variables(message.value)
+            args = {
+                name: str(value)
+                if name in written and type(value) is int and value in SMALL
+                else value
+                for name, value in args.items()
+            }
         text, errors = bundle.format_pattern(message.value, args)
         if errors:
             raise ValueError(f"{key}: {errors[0]}")

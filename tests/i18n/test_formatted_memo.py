@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from fluent.runtime.types import FluentNumber
 from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
@@ -63,3 +64,19 @@ def test_small_integers_read_as_babel_writes_them(
         for key, names in numbered.items():
             args: dict[str, i18n.Arg] = dict.fromkeys(names, n)
             assert plain._format(locale, key, args) == babel._format(locale, key, args), (key, n)
+
+
+def test_a_number_only_written_out_skips_babel(monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = i18n.Catalog()
+    catalog.bundle("en-US")
+
+    def refused(self: FluentNumber, locale: object) -> str:
+        raise AssertionError(f"{int(self)} went through Babel")
+
+    monkeypatch.setattr(FluentNumber, "format", refused)
+    text = catalog.t("en-US", "table-strip-score", trump="x", points=35, left=12)
+    assert "**35**" in text and "12 cards" in text
+    with pytest.raises(AssertionError, match="Babel"):  # read by a selector: a Fluent number
+        catalog.t("en-US", "panel-title", count=2)
+    with pytest.raises(AssertionError, match="Babel"):  # too large for digits alone
+        catalog.t("en-US", "panel-dealt", dealt=1000, total=25)
