@@ -89,7 +89,7 @@ class _Deck:
     to be in a hand (there already), each seat's room, the seats that may hold each
     suit, and per card how many of the others may (the fewest are dealt first)."""
 
-    __slots__ = ("allowed", "constrained", "hands", "holders", "kitty_room", "pool", "room")
+    __slots__ = ("constrained", "hands", "holders", "kitty_room", "pool", "room", "seats")
 
     def __init__(self, ctx: Context) -> None:
         mem = ctx.mem
@@ -111,11 +111,12 @@ class _Deck:
         suits = ctx.order.ranked
         # the seats that may be dealt a card of each suit (my own and full ones never are:
         # leaving them out changes no draw, ``_sample`` passes over seats without room)
-        self.allowed = {
+        allowed = {
             suit: [s for s in range(4) if suit not in mem.void[s] and room[s]] for suit in suits
         }
         holders = {suit: _holders(ctx, suit) for suit in suits}
         suit_of = ctx.order.suit_of
+        self.seats = {card: allowed[suit_of[card]] for card in pool}
         self.holders = {card: holders[suit_of[card]] for card in pool}
         # all cards with as many possible holders: ordering them changes nothing
         self.constrained = len(set(self.holders.values())) > 1
@@ -127,11 +128,10 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
     ``rng.choices`` is inlined: the same one draw, the seat that ``bisect`` over the
     cumulative weights (the seats with room, then the kitty) would pick."""
     mem = ctx.mem
-    suit_of = ctx.order.suit_of
     pool, room, kitty_room = list(deck.pool), deck.room, deck.kitty_room
     if sum(room) + kitty_room != len(pool):
         return None
-    holders, allowed = deck.holders, deck.allowed
+    holders, seats_of = deck.holders, deck.seats
     random_ = rng.random
     for _attempt in range(4):
         _shuffle(rng, pool)
@@ -142,7 +142,7 @@ def _sample(ctx: Context, rng: random.Random, deck: _Deck) -> tuple[list[list[Ca
         kitty_left = kitty_room
         ok = True
         for card in sorted(pool, key=holders.__getitem__) if deck.constrained else pool:
-            seats = allowed[suit_of[card]]
+            seats = seats_of[card]
             total = kitty_left
             for s in seats:
                 total += left[s]
@@ -269,7 +269,7 @@ def _rollout(
             winner = trick[trick_winner([c for _, c in trick], trump, rules)][0]
         plays = [c for _, c in trick]
         if winner in attackers:
-            total += sum(points(c) for c in plays)
+            total += sum([POINTS_OF[c] for play in plays for c in play])
         if not hands[winner]:
             if winner in attackers:
                 total += kitty * ctx.multiplier(plays[0])

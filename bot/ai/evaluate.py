@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 from bot.game import SeatView
 from bot.rules import (
+    POINTS_OF,
     TRUMP,
     Card,
     kitty_multiplier,
@@ -89,7 +90,6 @@ class Context:
         self.sign = 1.0 if self.attacking else -1.0
         self.q = Q_ATTACKER if self.attacking else Q_DEFENDER
         self.hand = list(view.hand)
-        self.counts = counts_of(self.hand)
         self.left = len(self.hand)
         suit_of = order.suit_of
         self.suit_cards: dict[str, list[Card]] = {}
@@ -164,19 +164,20 @@ class Context:
         ``realized`` is the chance that these cards win the trick for my side: that
         share of their value (mostly for side cards) is used, not lost.
         """
-        total = 0.0
-        played = {cards[0]: 1} if len(cards) == 1 else counts_of(cards)
         spent = self._spent
+        if len(cards) == 1:  # most candidates: the loop below without a dict of one
+            card = cards[0]
+            keep, structure, realize = spent.get(card) or self._spent_of(card)
+            value = keep + structure
+            if realized:
+                value *= 1.0 - realize * realized
+            if self.reserve:
+                value += self._reserve_cost({card: 1})
+            return value
+        total = 0.0
+        played = counts_of(cards)
         for card, n in played.items():
-            found = spent.get(card)
-            if found is None:
-                trump = self.order.suit_of[card] == TRUMP
-                found = spent[card] = (
-                    self.keep(card),
-                    self.structure(card),
-                    REALIZE_TRUMP if trump else REALIZE_PLAIN,
-                )
-            keep, structure, realize = found
+            keep, structure, realize = spent.get(card) or self._spent_of(card)
             # a pair is spent whether one or both copies go
             value = keep * n + structure
             if realized:
@@ -185,6 +186,17 @@ class Context:
         if self.reserve:
             total += self._reserve_cost(played)
         return total
+
+    def _spent_of(self, card: Card) -> tuple[float, float, float]:
+        """``cost``'s figures of ``card`` (kept): its keep, its structure and the share of
+        its value that a win uses."""
+        trump = self.order.suit_of[card] == TRUMP
+        found = self._spent[card] = (
+            self.keep(card),
+            self.structure(card),
+            REALIZE_TRUMP if trump else REALIZE_PLAIN,
+        )
+        return found
 
     # --- the kitty and the last tricks -------------------------------------------------
 
@@ -217,7 +229,7 @@ class Context:
                 return {top: min(0.5 * stake, 40.0)}
             return {}
         for card in reversed(trumps):
-            if self.counts[card] >= 2 and mem.is_boss([card, card]):
+            if trumps.count(card) >= 2 and mem.is_boss([card, card]):
                 return {card: min(0.6 * self.kitty_points * 4, 60.0)}
         return {}
 
@@ -225,7 +237,7 @@ class Context:
         cost = 0.0
         for card, value in self.reserve.items():
             n = played.get(card, 0)
-            if n and (self.attacking or n >= self.counts[card]):
+            if n and (self.attacking or n >= self.hand.count(card)):
                 cost += value
         return cost
 
@@ -353,7 +365,7 @@ def follow_score(ctx: Context, plays: Sequence[Sequence[Card]], cand: Sequence[C
         )
     p_us = p_att if ctx.attacking else 1.0 - p_att
     table = frame.table
-    mine = points(cand)
+    mine = POINTS_OF[cand[0]] if len(cand) == 1 else points(cand)
     more = frame.more
     # a card realizes its value only by the win it adds: overtaking a partner who
     # holds the trick anyway (a joker on a safe ace) spends the card for nothing
@@ -439,7 +451,7 @@ def lead_score(ctx: Context, cand: Sequence[Card]) -> float:
     kitty = 0.0
     if ctx.is_last_trick(n):
         kitty = ctx.kitty_points * ctx.multiplier(cand)
-    mine = points(cand)
+    mine = POINTS_OF[cand[0]] if len(cand) == 1 else points(cand)
     more = ctx.more_points((left, partner, right), led, n)
     score = (
         ctx.sign * (p_att * kitty + (p_att - ctx.q) * mine + (p_att - Q_OTHERS) * more)

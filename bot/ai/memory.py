@@ -78,10 +78,11 @@ class Memory:
         suit_of = order.suit_of
         unseen, void, no_pairs, played_by = seen.unseen, seen.void, seen.no_pairs, seen.played_by
         if view.trick:  # the others' cards of this trick, read into copies of the start's
+            # (a seat's set of voids is replaced when one is added, never changed: the
+            # lists are copied, the sets shared)
             unseen = dict(unseen)
-            void = [set(v) for v in void]
-            no_pairs = [set(v) for v in no_pairs]
-            played_by = [list(p) for p in played_by]
+            void = list(void)
+            no_pairs = list(no_pairs)
             _read_trick(
                 view.trick,
                 None,
@@ -91,7 +92,7 @@ class Memory:
                 unseen,
                 void,
                 no_pairs,
-                played_by,
+                None,
                 None,
             )
         shows = seen.shows_with_bids(view)
@@ -100,7 +101,8 @@ class Memory:
             if who == self.seat or not shows[who]:
                 continue
             left = dict(shows[who])
-            for card in played_by[who]:
+            # the cards it played: in the tricks completed, then in this one
+            for card in [*played_by[who], *(c for w, p in view.trick if w == who for c in p)]:
                 if left.get(card):
                     left[card] -= 1
             known[who] = {c: min(k, unseen[c]) for c, k in left.items() if k > 0 and unseen[c]}
@@ -108,8 +110,8 @@ class Memory:
                 suit = suit_of[card]
                 if suit in void[who]:  # a seat known to hold a card is not void (on a copy)
                     if void is seen.void:
-                        void = [set(v) for v in void]
-                    void[who].discard(suit)
+                        void = list(void)
+                    void[who] = void[who] - {suit}
         self.unseen: dict[Card, int] = unseen
         self.void = void
         self.no_pairs = no_pairs
@@ -452,8 +454,8 @@ class _Seen:
         later.tricks = tricks
         later.held = now
         later.unseen = dict(self.unseen)
-        later.void = [set(v) for v in self.void]
-        later.no_pairs = [set(v) for v in self.no_pairs]
+        later.void = list(self.void)  # the sets are replaced, not changed (``_read_trick``)
+        later.no_pairs = list(self.no_pairs)
         later.played_by = [list(p) for p in self.played_by]
         # the shown cards change only by a failed throw: otherwise kept as they are
         throws = any(record.attempted is not None for record in newer)
@@ -542,12 +544,15 @@ def _read_trick(
     unseen: dict[Card, int],
     void: list[set[str]],
     no_pairs: list[set[str]],
-    played_by: list[list[Card]],
+    played_by: list[list[Card]] | None,
     shows: list[dict[Card, int]] | None,
 ) -> None:
     """One trick's facts: its cards leave the unseen ones (but ``skip``'s, held already),
     a follow short of the led suit shows a void, an unpaired follow of a paired lead
-    (strict shape) shows no pairs there, a failed throw shows the cards taken back."""
+    (strict shape) shows no pairs there, a failed throw shows the cards taken back.
+
+    A seat's set in ``void`` or ``no_pairs`` is replaced by a larger one, never changed:
+    the sets may be shared with an earlier start or memory (only the lists are copies)."""
     lead = plays[0][1]
     led = suit_of[lead[0]]
     n = len(lead)
@@ -556,7 +561,8 @@ def _read_trick(
         if who != skip:
             for card in cards:
                 unseen[card] -= 1
-        played_by[who].extend(cards)
+        if played_by is not None:
+            played_by[who].extend(cards)
         if i == 0:
             if attempted is not None and shows is not None:
                 # the cards taken back after a failed throw are in that hand
@@ -565,9 +571,15 @@ def _read_trick(
             continue
         in_suit = [c for c in cards if suit_of[c] == led]
         if len(in_suit) < n:
-            void[who].add(led)
-        elif strict and paired_lead and len(set(in_suit)) == len(in_suit):
-            no_pairs[who].add(led)
+            if led not in void[who]:
+                void[who] = void[who] | {led}
+        elif (
+            strict
+            and paired_lead
+            and led not in no_pairs[who]
+            and len(set(in_suit)) == len(in_suit)
+        ):
+            no_pairs[who] = no_pairs[who] | {led}
 
 
 def _has_unit(order: Order, suit: str, counts: dict[Card, int], shape: Shape, above: int) -> bool:

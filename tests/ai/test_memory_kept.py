@@ -46,6 +46,9 @@ class Checked:
         self.inner = inner
         self.name = inner.name
         self.plays = 0
+        # every kept memory with its facts as text when made: the later memories share
+        # its sets and dicts, and must never change them
+        self.made: list[tuple[Memory, str]] = []
 
     def act(self, view: SeatView) -> Action | None:
         action = self.inner.act(view)
@@ -53,8 +56,12 @@ class Checked:
             kept = self.inner.memory
             assert kept is not None
             assert facts(kept) == facts(Memory(view))
+            self.made.append((kept, repr(facts(kept))))
             self.plays += 1
         return action
+
+    def unchanged(self) -> bool:
+        return all(repr(facts(mem)) == text for mem, text in self.made)
 
 
 @pytest.mark.parametrize("name", ["standard", "tournament", "three_decks", "one_deck"])
@@ -78,6 +85,7 @@ def test_kept_memory_is_the_memory_of_the_view(name: str, monkeypatch: Any) -> N
         else:
             match.apply(SYSTEM, NextHand())
     plays = sum(p.plays for p in players)
+    assert all(p.unchanged() for p in players)
     fresh = len(reads) - plays  # the checks' own Memory(view) read everything
     assert plays > 4 * hands * rules.hand_size // 2
     # read from the start once per seat and hand, then only the new tricks
