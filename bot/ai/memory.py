@@ -19,6 +19,7 @@ from bot.game import SeatView, TrickRecord
 from bot.rules import ALL_CARDS, POINTS_OF, TRUMP, Card, Order, order_for, partner_of
 from bot.rules.units import SINGLE, Shape, counts_of, decompose_in, placements
 
+PAIR: Shape = (2, 1)
 SUITS_ALL = ("S", "H", "D", "C", TRUMP)
 # unseen copies by suit and card, unseen cards and points by suit (see ``_Seen.per_suit``)
 _PerSuit = tuple[dict[str, dict[Card, int]], dict[str, int], dict[str, int]]
@@ -37,7 +38,9 @@ class Memory:
         "_above",
         "_beat",
         "_holds",
+        "_known_top",
         "_others",
+        "_pairs",
         "_seen",
         "_share",
         "_tops",
@@ -139,6 +142,10 @@ class Memory:
         self._tops: dict[tuple[str, int], int | None] = {}
         self._void: list[dict[str, float]] = [{}, {}, {}, {}]
         self._holds: list[dict[tuple[str, Shape, int], float]] = [{}, {}, {}, {}]
+        # the highest unit of a shape in a seat's known cards, by seat, suit and shape
+        # (the tier of its top card, None if none); a suit's unseen pairs, highest first
+        self._known_top: dict[tuple[int, str, Shape], int | None] = {}
+        self._pairs: dict[str, list[tuple[int, int]]] = {}
         self._beat: list[dict[tuple[object, ...], float]] = [{}, {}, {}, {}]
 
     # --- simple facts ------------------------------------------------------------------
@@ -266,9 +273,14 @@ class Memory:
             return 0.0
         order = self.order
         tier = order.tier
-        known = self.known[seat]
-        if known and _has_unit(order, suit, known, shape, above):
-            return 1.0
+        if self.known[seat]:
+            key = (seat, suit, shape)
+            if key in self._known_top:
+                known_top = self._known_top[key]
+            else:
+                known_top = self._known_top[key] = _top_unit(order, suit, self.known[seat], shape)
+            if known_top is not None and known_top > above:
+                return 1.0
         pool = self.by_suit[suit]
         share = self.share(seat, suit)
         if share <= 0.0:
@@ -278,6 +290,20 @@ class Memory:
             return 1.0 - (1.0 - share) ** k if k else 0.0
         miss = 1.0
         per_id = share**width
+        if shape == PAIR:  # the placements below, kept per suit: (top tier, spare copies)
+            pairs = self._pairs.get(suit)
+            if pairs is None:
+                pairs = self._pairs[suit] = [
+                    (tier[placed[0]], pool[placed[0]] - 1)
+                    for placed in placements(order, suit, pool, PAIR)
+                ]
+            for top, extra in pairs:
+                if top <= above:
+                    break
+                miss *= 1.0 - min(1.0, per_id * extra)
+                if miss < 0.02:
+                    break
+            return 1.0 - miss
         for placed in placements(order, suit, pool, shape):
             if tier[placed[-1]] <= above:
                 break
@@ -582,11 +608,12 @@ def _read_trick(
             no_pairs[who] = no_pairs[who] | {led}
 
 
-def _has_unit(order: Order, suit: str, counts: dict[Card, int], shape: Shape, above: int) -> bool:
+def _top_unit(order: Order, suit: str, counts: dict[Card, int], shape: Shape) -> int | None:
+    """The tier of the top card of the highest ``shape`` unit of ``suit`` in ``counts``."""
     pool = {c: k for c, k in counts.items() if order.suit_of[c] == suit}
     for placed in placements(order, suit, pool, shape):
-        return order.tier[placed[-1]] > above
-    return False
+        return order.tier[placed[-1]]
+    return None
 
 
 def _minus(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
