@@ -14,6 +14,7 @@ hand or two); the whole match from level 2 runs with ``-m slow``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections import defaultdict
 from typing import Any
@@ -56,6 +57,7 @@ class Auditor:
         self.public: dict[int, set[Card]] = defaultdict(set)
         self.violations: list[str] = []
         self.checked = 0
+        self.read = 0  # the messages and edits the watcher read
         self.seen: dict[int, int] = {}
 
     def observe(self, match: Match) -> None:
@@ -133,6 +135,7 @@ class Auditor:
                     )
                 )
                 self.text(to, payload)
+                self.read += 1
             await asyncio.sleep(0.002)
 
 
@@ -168,11 +171,12 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
     await env.reply(users[0], "addbot")
     await env.reply(users[0], "addbot")
     await env.reply(users[1], "auto")  # Bob's seat is played by the computer; he still gets DMs
+    await env.reply(users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    table = auditor.table = env.table()
+    # from here: the messages sent so far at its first pass, then each as it comes
     watcher = asyncio.create_task(auditor.watch())
     try:
-        await env.reply(users[0], "start")
-        match = await env.until(lambda: env.table().match)
-        table = auditor.table = env.table()
         control_done = False
         for _ in range(5000):
             auditor.observe(match)
@@ -207,9 +211,11 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
         await asyncio.sleep(0.05)
     finally:
         watcher.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await watcher  # what stopped it early, if anything (it read nothing from then on)
     # every DM, edit and image of at least one whole hand; edits are coalesced (the
     # newest state wins), so how many there are depends on how fast Discord answers
-    assert auditor.checked > 10
+    assert auditor.checked > 10 and auditor.read > 10
     assert not auditor.violations, auditor.violations[:5]
     # and in a whole match nothing the bot sent broke one of Discord's limits
     assert not env.fake.errors, env.fake.errors[:3]
