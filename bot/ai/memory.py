@@ -327,24 +327,42 @@ class Memory:
         the winning play is a trump ruff of a plain-suit lead.
         """
         cache = self._beat[seat]
+        above: int | None = None
         if top == SINGLE and not ruffed and not self.known[seat]:
             # a single followed, no card of the seat known: the value counts only by the
             # unseen cards above it (``_p_holds``), so the candidates share their answers
-            key: tuple[object, ...] = (led, self.count_above(led, value), can_ruff)
+            above = self.count_above(led, value)
+            key: tuple[object, ...] = (led, above, can_ruff)
         else:
             key = (led, top, value, ruffed, can_ruff)
         p = cache.get(key)
         if p is None:
-            p = cache[key] = self._p_beat(seat, led, top, value, ruffed, can_ruff)
+            p = cache[key] = self._p_beat(seat, led, top, value, ruffed, can_ruff, above)
         return p
 
     def _p_beat(
-        self, seat: int, led: str, top: Shape, value: int, ruffed: bool, can_ruff: bool
+        self,
+        seat: int,
+        led: str,
+        top: Shape,
+        value: int,
+        ruffed: bool,
+        can_ruff: bool,
+        above: int | None,
     ) -> float:
+        """``p_beat``; ``above``: for a single followed by a seat with no known card, the
+        unseen cards above ``value`` (its chance to follow higher, ``_p_holds``, worked
+        out here: only those two facts count when the seat is not known void)."""
         void = self.p_void(seat, led)
         p_follow = 0.0
-        if not ruffed:
-            p_follow = (1.0 - void) * self.p_holds(seat, led, top, value) if void < 1.0 else 0.0
+        if ruffed or void >= 1.0:
+            p_follow = 0.0
+        elif above is None:
+            p_follow = (1.0 - void) * self.p_holds(seat, led, top, value)
+        elif above:
+            share = self.share(seat, led)
+            if share > 0.0:
+                p_follow = (1.0 - void) * (1.0 - (1.0 - share) ** above)
         p_ruff = 0.0
         if led != TRUMP and can_ruff and void > 0.0:
             above = value if ruffed else -1
