@@ -3,6 +3,8 @@ the panel shown, never when the player acts first, and deleted once they act."""
 
 from __future__ import annotations
 
+import inspect
+
 from fakediscord.state import Message
 
 from .helpers import Env
@@ -24,8 +26,17 @@ async def _waiting_turn(env: Env) -> int:
     seat = match.to_act
     assert seat is not None
     await env.fresh_panel(env.seat_user(seat), seat)
-    await env.until(lambda: seat in env.bot.presenter.ui(env.table()).pings)  # its wait began
+    await env.until(lambda: _waiting(env, seat))
     return seat
+
+
+def _waiting(env: Env, seat: int) -> bool:
+    """The seat's notice waits on the table's clock: its task has begun to sleep, so the
+    wake-up time is set (a tick before the task first runs would not count towards it;
+    under a load of 13 the first test here timed out waiting for the notice so)."""
+    ping = env.bot.presenter.ui(env.table()).pings.get(seat)
+    task = ping.due if ping is not None else None
+    return task is not None and inspect.getcoroutinestate(task.get_coro()) == inspect.CORO_SUSPENDED
 
 
 async def test_the_notice_is_posted_after_the_wait_and_deleted_when_they_act(
@@ -51,7 +62,7 @@ async def test_no_notice_when_they_act_before_the_wait(shengji: Env) -> None:
     nxt = env.match().to_act
     assert nxt is not None and nxt != seat
     await env.fresh_panel(env.seat_user(nxt), nxt)
-    await env.until(lambda: nxt in env.bot.presenter.ui(env.table()).pings)
+    await env.until(lambda: _waiting(env, nxt))
     await env.tick(WAIT / 2 + 1)  # past the first player's wait, not the next one's
     await env.until(lambda: env.match().to_act == nxt)
     for _ in range(5):
