@@ -87,6 +87,37 @@ async def test_other_renders_get_their_share_while_urgent_ones_keep_coming() -> 
     assert busy.done == ["p1", "p2", "p3", "t1", "p4", "p5", "p6", "t2", "p7"]
 
 
+async def test_renders_finished_before_the_loop_looks_wake_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each result handed to the loop on its own wrote to its wake-up socket (5% of the
+    render thread at 400 tables): those finished while the loop is busy go together."""
+    loop = asyncio.get_running_loop()
+    wakes: list[object] = []
+    real = loop.call_soon_threadsafe
+
+    def counted(callback: Any, *args: Any) -> Any:
+        wakes.append(callback)
+        return real(callback, *args)
+
+    monkeypatch.setattr(loop, "call_soon_threadsafe", counted)
+    busy = BusyQueue()
+    await busy.hold()
+    jobs = [busy.job(f"j{n}") for n in range(20)]
+    jobs.append(asyncio.ensure_future(busy.queue.run(lambda: 1 // 0)))
+    await asyncio.sleep(0.05)
+    assert busy._first is not None
+    busy._release.set()
+    time.sleep(0.3)  # the loop busy: the thread finishes every job meanwhile
+    results = await asyncio.gather(*jobs, return_exceptions=True)
+    await busy._first
+    assert results[:20] == [f"j{n}" for n in range(20)]
+    assert isinstance(results[20], ZeroDivisionError)
+    assert len(wakes) <= 2  # the blocker's result, then all the others at once
+    assert await busy.queue.run(lambda: "next") == "next"  # a later result wakes it again
+    assert len(wakes) <= 3
+
+
 def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
     match = Match.new(5, RuleSet())
     match.apply(SYSTEM, Deal(100))
