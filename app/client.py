@@ -45,6 +45,8 @@ from cogs.outlet import PING_AFTER, Audit
 from cogs.presenter import Presenter
 from cogs.text import Translator
 
+from .eager import eager_bodies
+
 log = logging.getLogger("shengji")
 
 #: The garbage collector's thresholds for the bot's process (CPython's are 700, 10, 10).
@@ -157,6 +159,7 @@ class ShengjiBot(commands.Bot):
         # the render thread works: acknowledgements wait less under load
         sys.setswitchinterval(0.001)
         gc.set_threshold(*GC_THRESHOLDS)
+        eager_bodies(asyncio.get_running_loop())  # request bodies sent with their headers
         keep_big_blocks()
         await self.tree.set_translator(Translator())
         await install_commands(self)
