@@ -7,9 +7,10 @@ each scene carries its labels as ``words`` (label key -> text), built here from
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from bot.i18n import t
+from bot.i18n import pick, t
 from bot.rules import Card
 
 Words = dict[str, str]
@@ -24,11 +25,18 @@ def trump_words(loc: object) -> Words:
 
 
 def hand_words(loc: object, cards: Sequence[Card], selected: Sequence[Card]) -> Words:
+    """The hand image's words: one dict per language and counts, shared (the renderers
+    only read it), as the hand image is drawn at nearly every play."""
+    return _hand_words(pick(loc), len(cards), len(selected))
+
+
+@functools.lru_cache(maxsize=256)  # two languages, at most 33 cards and as many selected
+def _hand_words(loc: str, cards: int, selected: int) -> Words:
     return {
         **trump_words(loc),
         "your_hand": t(loc, "img-your-hand"),
-        "cards_n": t(loc, "img-cards-n", n=len(cards)),
-        "selected_n": t(loc, "img-selected-n", n=len(selected)),
+        "cards_n": t(loc, "img-cards-n", n=cards),
+        "selected_n": t(loc, "img-selected-n", n=selected),
     }
 
 
