@@ -18,8 +18,10 @@ At each lead or follow the expert
    one, which overstated every last trick's stake);
 3. plays every candidate out on each sampled deal (``rollout``: a fast
    perfect-information policy, same deal for every candidate, so the comparison
-   is paired), scoring the hand's end for its side: points plus ``LEVEL_WEIGHT``
-   per level gained or conceded (the staircase, not only the 80 line);
+   is paired; ``LEADS_EARLY`` and ``LEADS_LATE`` make the next leads the heuristic's
+   own, from the leader's view of the sampled deal: ``_play_on``), scoring the hand's
+   end for its side: points plus ``LEVEL_WEIGHT`` per level gained or conceded
+   (the staircase, not only the 80 line);
 4. keeps the heuristic's choice unless another candidate's mean beats it by more
    than ``MARGIN`` paired standard errors: with few samples (a short ``think_ms``)
    the expert is the heuristic, with many it overrules it where the play-outs agree.
@@ -48,7 +50,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.game import Action, Play, SeatView
+from bot.game import Action, Play, SeatView, TrickRecord
 from bot.rules import (
     DEALER,
     TRUMP,
@@ -63,9 +65,9 @@ from bot.rules import (
 from bot.rules.units import decompose_in
 
 from . import endgame, rollout
-from .evaluate import Context
+from .evaluate import Context, lead_score
 from .expert_policy import ranked_candidates
-from .heuristic import HeuristicPlayer, play_for
+from .heuristic import HeuristicPlayer, lead_candidates, play_for
 
 CANDIDATES = 4  # the heuristic's best candidates that are played out
 FOLLOW_CARDS = 999  # follows are searched from this many cards in hand: every one (leads always)
@@ -75,6 +77,13 @@ MIN_WORLDS = 8  # fewer samples than this: the heuristic's choice stands
 # side: the dealer's side's overrules gain most on the ground truth, yet a margin of 1 or
 # 0.5 for it gained in the arena on one seed of two (README, search notes of 1 Dec 03:45)
 MARGIN = 2.0
+# the heuristic's leads in play-outs (``heuristic_leads``), off: the real-deal screen's best,
+# two from more than 12 cards, cost four times a play-out (too few samples at 20 ms), and one
+# from 7 down measured -0.1 points a hand at 20 samples (README, search notes of 1 Dec 06:15)
+LEADS_EARLY, LEADS_LATE, LATE_CARDS = 0, 0, 7
+# a leader holds more than ``endgame.ENDGAME_CARDS`` for the heuristic to lead (below, the
+# heuristic searches; its ranking alone screened worse)
+LEAD_MIN = endgame.ENDGAME_CARDS + 1
 RACE_AFTER = 4  # samples before a trailing challenger is dropped from the expert's search
 THINK_MS = 250
 KITTY_WEIGHTS = True  # draw the hidden kitty like a dealer buries (``_bury_weight``)
@@ -512,9 +521,9 @@ def play_candidate(
 ) -> float:
     """The attackers' points from now to the end of the hand if I play ``cand``.
 
-    ``hands`` is left as it is (every candidate is played on the same deal): a single
-    or a pair goes to ``rollout`` on a copy of ``world``; only a tractor or a throw,
-    finished through the rules library, copies the hands themselves.
+    ``hands`` is left as it is (every candidate is played on the same deal, a copy of
+    ``world``): a single or a pair goes to ``rollout``, a tractor or a throw's trick is
+    finished through the rules library (``_general_trick``).
     """
     view = ctx.view
     trump, rules = ctx.trump, ctx.rules
@@ -531,31 +540,110 @@ def play_candidate(
             play = forced
     trick: list[tuple[int, tuple[Card, ...]]] = [(s, tuple(c)) for s, c in view.trick]
     trick.append((me, play))
-    if rollout.simple(trick[0][1]):
-        world = rollout.World(ctx.order, hands, attackers) if world is None else world.copy()
-        world.take(me, play)
+    world = rollout.World(ctx.order, hands, attackers) if world is None else world.copy()
+    world.take(me, play)
+    turns = heuristic_leads(ctx.left)
+    if not turns and rollout.simple(trick[0][1]):
         return total + rollout.play_out(world, trick, trump, rules, kitty)
-    # a tractor or throw under way: finish this trick with the general policy
-    left = [list(h) for h in hands]
-    for card in play:
-        left[me].remove(card)
-    attacker_set = {s for s in range(4) if attackers[s]}
+    # the heuristic leading next, or a tractor or throw under way (the general policy)
+    return total + _play_on(ctx, world, trick, kitty, turns)
+
+
+def heuristic_leads(left: int) -> int:
+    """How many leads after a decision with ``left`` cards in hand the heuristic makes in
+    each play-out (``_play_on``): ``LEADS_EARLY`` from more than 12 cards, ``LEADS_LATE``
+    from ``LATE_CARDS`` down, none between (README, search notes of 1 Dec 06:15)."""
+    if left > 12:
+        return LEADS_EARLY
+    return LEADS_LATE if left <= LATE_CARDS else 0
+
+
+def _play_on(
+    ctx: Context,
+    world: rollout.World,
+    trick: list[tuple[int, tuple[Card, ...]]],
+    kitty: float,
+    turns: int,
+) -> float:
+    """The attackers' points from ``trick`` (under way, any lead) to the hand's end, the
+    heuristic making the next ``turns`` leads from the leader's view of the sampled deal
+    (``_lead_for``) and the fast policy the rest: the heuristic's leads are what the fast
+    policy imitates worst (the real-deal screen)."""
+    view = ctx.view
+    trump, rules = ctx.trump, ctx.rules
+    att = world.att
+    records = list(view.tricks)
+    taken = view.attackers_points
+    total = 0.0
+    while True:
+        if rollout.simple(trick[0][1]):
+            winner, pts = rollout.play_trick(world, trick)
+        else:
+            winner, pts = _general_trick(ctx, world, trick)
+        if att[winner]:
+            total += pts
+            taken += pts
+        if world.empty(winner):
+            if att[winner]:
+                total += kitty * kitty_multiplier(trick[0][1], trump, rules)
+            return total
+        hand = world.cards(winner)
+        if not turns or len(hand) < LEAD_MIN:
+            first = rollout.lead(world, winner)
+            world.take(winner, first)
+            return total + rollout.play_out(world, [(winner, first)], trump, rules, kitty)
+        turns -= 1
+        records.append(TrickRecord(trick[0][0], tuple(trick), winner, pts))
+        first = _lead_for(ctx, world, winner, hand, tuple(records), taken)
+        world.take(winner, first)
+        trick = [(winner, first)]
+
+
+def _general_trick(
+    ctx: Context, world: rollout.World, trick: list[tuple[int, tuple[Card, ...]]]
+) -> tuple[int, int]:
+    """Finish a trick the fast policy does not play (a tractor or throw led): its winner
+    and points, by ``endgame``'s general policy."""
+    hands = [world.cards(s) for s in range(4)]
+    attacker_set = {s for s in range(4) if world.att[s]}
     leader = trick[0][0]
     while len(trick) < 4:
         seat = (leader + len(trick)) % 4
-        chosen = endgame._policy(ctx, left, trick, seat, attacker_set)
+        chosen = endgame._policy(ctx, hands, trick, seat, attacker_set)
         for card in chosen:
-            left[seat].remove(card)
+            hands[seat].remove(card)
+        world.take(seat, chosen)
         trick.append((seat, chosen))
     plays = [c for _, c in trick]
-    winner = trick[trick_winner(plays, trump, rules)][0]
-    if attackers[winner]:
-        total += sum(points(c) for c in plays)
-    if not left[winner]:
-        if attackers[winner]:
-            total += kitty * kitty_multiplier(plays[0], trump, rules)
-        return total
-    world = rollout.World(ctx.order, left, attackers)
-    first = rollout.lead(world, winner)
-    world.take(winner, first)
-    return total + rollout.play_out(world, [(winner, first)], trump, rules, kitty)
+    winner = trick[trick_winner(plays, ctx.trump, ctx.rules)][0]
+    return winner, sum(points(c) for c in plays)
+
+
+def _lead_for(
+    ctx: Context,
+    world: rollout.World,
+    seat: int,
+    hand: list[Card],
+    records: tuple[TrickRecord, ...],
+    taken: int,
+) -> tuple[Card, ...]:
+    """The heuristic's lead for ``seat`` holding ``hand`` on the sampled deal, from what
+    that seat would see (the dealer's kitty only when the searching seat is the dealer)."""
+    view = ctx.view
+    seen = view._replace(
+        seat=seat,
+        hand=tuple(hand),
+        hand_sizes=(_size(world, 0), _size(world, 1), _size(world, 2), _size(world, 3)),
+        to_act=seat,
+        leader=seat,
+        trick=(),
+        tricks=records,
+        attackers_points=taken,
+        kitty=view.kitty if seat == view.dealer else None,
+    )
+    lead_ctx = Context(seen)
+    return max(lead_candidates(lead_ctx), key=lambda cand: lead_score(lead_ctx, cand))
+
+
+def _size(world: rollout.World, seat: int) -> int:
+    return sum(len(cards) for cards in world.hands[seat].values())

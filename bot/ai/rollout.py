@@ -91,6 +91,10 @@ class World:
     def empty(self, seat: int) -> bool:
         return not self.hands[seat]
 
+    def cards(self, seat: int) -> list[Card]:
+        """``seat``'s hand as one list (by suit, low first)."""
+        return _all(self.hands[seat])
+
     # --- can a seat beat the current winner? ---------------------------------------------
 
     def beats_single(self, seat: int, led: str, trump: bool, tier: int) -> bool:
@@ -437,6 +441,27 @@ def simple(cards: Sequence[Card]) -> bool:
     return len(cards) == 1 or (len(cards) == 2 and cards[0] is cards[1])
 
 
+def play_trick(w: World, trick: Plays) -> tuple[int, int]:
+    """Finish ``trick`` (a single or pair lead, possibly just led): its winner and points."""
+    points_of = _POINTS
+    leader = trick[0][0]
+    led = w.suit_of[trick[0][1][0]]
+    win = _winner(w, trick, led)
+    table = 0
+    for _, played in trick:
+        for card in played:
+            table += points_of[card]
+    while len(trick) < 4:
+        seat = (leader + len(trick)) % 4
+        cards = follow(w, seat, trick, table, win)
+        w.take(seat, cards)
+        trick.append((seat, cards))
+        for card in cards:
+            table += points_of[card]
+        win = _after(w, win, seat, cards, led)
+    return win[0], table
+
+
 def play_out(
     w: World,
     trick: Plays,
@@ -463,21 +488,7 @@ def play_out(
                 total += sum(points_of[c] for cards in plays for c in cards)
                 total += kitty_points * kitty_multiplier(plays[0], trump, rules)
             return total
-        led = w.suit_of[trick[0][1][0]]
-        win = _winner(w, trick, led)
-        table = 0
-        for _, played in trick:
-            for card in played:
-                table += points_of[card]
-        while len(trick) < 4:
-            seat = (leader + len(trick)) % 4
-            cards = follow(w, seat, trick, table, win)
-            w.take(seat, cards)
-            trick.append((seat, cards))
-            for card in cards:
-                table += points_of[card]
-            win = _after(w, win, seat, cards, led)
-        winner = win[0]
+        winner, table = play_trick(w, trick)
         if w.att[winner]:
             total += table
         if w.empty(winner):

@@ -4,11 +4,13 @@ engine scores exactly as the rollout does (the fast policy cuts corners, not rul
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from bot.ai import rollout
+from bot.ai import expert, rollout
 from bot.ai.evaluate import Context
+from bot.ai.heuristic import ranked_candidates as heuristic_ranked
 from bot.game import Match, Play
 from bot.rules import DEFAULT_RULES, Card, Trump, format_cards, order_for, parse_cards, points
 
@@ -148,3 +150,53 @@ def test_a_hand_that_is_one_tractor_is_led_whole_as_the_last_trick() -> None:
         tuple(parse_cards("KH KH")),
         tuple(parse_cards("3H 3H")),
     )
+
+
+@pytest.mark.parametrize(
+    ("seed", "plays"),
+    [(1, 1), (2, 14), (3, 31), (4, 40), (6, 57), (6, 60), (8, 60), (10, 61)],
+)
+def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
+    monkeypatch: pytest.MonkeyPatch, seed: int, plays: int
+) -> None:
+    """The leads the heuristic makes in a play-out (``expert._play_on``) are its own from
+    the leader's view of the (here real) deal, and the hand is scored as the engine does
+    (the expert's knobs, off by default, set: two leads early in a hand, one late)."""
+    monkeypatch.setattr(expert, "LEADS_EARLY", 2)
+    monkeypatch.setattr(expert, "LEADS_LATE", 1)
+    match = _checkpoint(seed, plays)
+    _, seat = match.expecting()
+    assert seat is not None and match.trump is not None
+    ctx = Context(match.view(seat))
+    assert expert.heuristic_leads(ctx.left) > 0
+    played: list[tuple[int, tuple[Card, ...]]] = []
+    real_take = rollout.World.take
+
+    def take(w: rollout.World, who: int, cards: tuple[Card, ...]) -> None:
+        played.append((who, tuple(cards)))
+        real_take(w, who, cards)
+
+    led: list[tuple[int, tuple[Card, ...]]] = []
+    real_lead = expert._lead_for
+
+    def lead_for(*args: Any) -> tuple[Card, ...]:
+        cards = real_lead(*args)
+        led.append((args[2], cards))
+        return cards
+
+    monkeypatch.setattr(rollout.World, "take", take)
+    monkeypatch.setattr(expert, "_lead_for", lead_for)
+    cand = heuristic_ranked(ctx)[0]
+    hands = [list(h) for h in match.hands]
+    before = match.attackers_points
+    gained = expert.play_candidate(ctx, hands, float(points(match.kitty)), cand)
+    assert led
+    for who, cards in played:  # Match.apply raises on an illegal play
+        if led and (who, cards) == led[0] and not match.trick:
+            led.pop(0)
+            if who != match.dealer or seat == match.dealer:  # (a kitty the seat knows)
+                assert heuristic_ranked(Context(match.view(who)))[0] == cards
+        match.apply(who, Play(cards))
+    assert not led
+    assert match.result is not None
+    assert match.result.attacker_points == before + gained
