@@ -25,6 +25,7 @@ import statistics
 import time
 from typing import Any
 
+from bench.render_bench import interleave
 from bot.ai import GreedyPlayer, play_hand
 from bot.game import SYSTEM, Match, NextHand, Phase, SeatView
 from bot.store import UserPrefs
@@ -85,14 +86,7 @@ def table_jobs(rng: random.Random, hands: int) -> list[Job]:
 def interleaved(rng: random.Random, tables: int, hands: int) -> list[Job]:
     """The jobs of ``tables`` tables, eight at a time in turn (as the render thread meets
     them)."""
-    every = [table_jobs(rng, hands) for _ in range(tables)]
-    return [
-        job
-        for k in range(0, tables, 8)
-        for turn in itertools.zip_longest(*every[k : k + 8])
-        for job in turn
-        if job is not None
-    ]
+    return interleave([table_jobs(rng, hands) for _ in range(tables)])
 
 
 def build(job: Job) -> bytes:

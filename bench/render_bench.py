@@ -32,6 +32,7 @@ import os
 import random
 import statistics
 import time
+from typing import TypeVar
 
 from bot.rules import LEVELS, Trump, deck, parse_cards
 from renderers import HandScene, TableScene, TrickScene, render_hand
@@ -40,6 +41,19 @@ from renderers.theme import ThemeName
 
 TARGET_MS = {"table": 5.0, "hand": 10.0}
 TARGET_KB = 100.0
+T = TypeVar("T")
+
+
+def interleave(groups: list[list[T]], width: int = 8) -> list[T]:
+    """The items of ``groups``, ``width`` groups at a time taking turns (as the render
+    thread meets the tables' images: one table's next image seldom straight after its last)."""
+    return [
+        item
+        for k in range(0, len(groups), width)
+        for turn in itertools.zip_longest(*groups[k : k + width])
+        for item in turn
+        if item is not None
+    ]
 
 
 def main() -> None:
@@ -130,13 +144,7 @@ def hands_in_play(hands: int, seed: int) -> None:
                     scenes.append((HandScene(list(held), trump, (), "Your hand"), theme))
                 held.remove(rng.choice(held))
             hands.append(scenes)
-        return [
-            image
-            for k in range(0, count, 8)
-            for turn in itertools.zip_longest(*hands[k : k + 8])
-            for image in turn
-            if image is not None
-        ]
+        return interleave(hands)
 
     for scene, theme in play(hands):  # warm-up: sprites, tiles, pieces, stamps
         render_hand(scene, theme=theme)
