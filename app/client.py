@@ -31,6 +31,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai import compiled
 from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, ConfigError, format_shards, load_config
 from bot.logs import configure as configure_logs
@@ -338,6 +339,8 @@ async def create_bot(config: Config) -> ShengjiBot:
     driving only their tables, each fenced by a lease (``bot.service.fencing``).
     """
     store = await Store.open(config.db)
+    # the computer players' search is several times faster compiled (``python -m bot build``)
+    log.info("computer players: %s", "compiled" if compiled.active() else "source (not built)")
     if config.shard_count is None or config.shard_ids is None:
         return ShengjiBot(store, dev_guild=config.dev_guild)
     fence = Fence.of(config.shard_ids, config.shard_count, config.lease_seconds)

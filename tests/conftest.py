@@ -31,6 +31,11 @@ if sys.dont_write_bytecode:
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the processes tests start, too
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
+# the suite tests the source: many tests patch the computer players' insides, which a
+# compiled build (``python -m bot build``) would not see; ``tests/ai/test_compiled.py``
+# tests that build in processes of its own
+os.environ["SHENGJI_PURE"] = "1"
+
 settings.register_profile("quick", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile(

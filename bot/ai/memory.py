@@ -405,7 +405,9 @@ class _Seen:
         "void",
     )
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView | None) -> None:
+        if view is None:
+            return  # a copy, filled by ``follow`` (compiled classes have no bare ``__new__``)
         assert view.seat is not None and view.trump is not None
         self.order = order_for(view.trump, view.rules)
         self.key = _key(view)
@@ -492,7 +494,7 @@ class _Seen:
             return None
         if not newer:
             return self
-        later = _Seen.__new__(_Seen)
+        later = _Seen(None)
         later.order, later.key, later.strict = self.order, self.key, self.strict
         later.kitty_hidden = self.kitty_hidden
         later.tricks = tricks

@@ -73,9 +73,8 @@ class World:
 
     def copy(self) -> World:
         """The same deal, to play out again (the expert plays every candidate on it)."""
-        other = World.__new__(World)
-        other.order, other.suit_of, other.tier = self.order, self.suit_of, self.tier
-        other.att, other.cheap, other.feed = self.att, self.cheap, self.feed
+        # built with no hands, not by ``World.__new__``, which a compiled class lacks
+        other = World(self.order, (), self.att)
         other.hands = [{suit: list(cards) for suit, cards in by.items()} for by in self.hands]
         return other
 

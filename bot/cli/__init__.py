@@ -26,6 +26,7 @@ COMMANDS = (
     "bot.cli.play",
     "bot.cli.simulate",
     "bot.cli.arena",
+    "bot.cli.build",
     "bot.tournament.cli",
     "bot.store.cli",
 )

@@ -1,0 +1,87 @@
+"""The compiled build (``bot.ai.compiled``): made by mypyc, used only when fresh, and
+deciding exactly as the source does.
+
+The build is real (mypyc and the C compiler, about 30 s of CPU, once for the module);
+the checks run in fresh interpreters, since which modules are compiled is decided at
+the first import of ``bot.ai``. The rest of the suite runs the source
+(``SHENGJI_PURE``, set in ``tests/conftest.py``): its tests patch these modules' insides.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai import compiled
+
+# the heuristic's pinned digests under four presets, and the expert's outcomes at a fixed
+# number of samples (a decision is then a pure function of the view) on duplicate deals
+CHECK = """
+import json
+from bot.ai import compiled
+from bot.ai.arena import arena
+from bot.ai.expert import ExpertPlayer
+from bot.presets import presets
+from tests.ai.test_heuristic_same import DIGESTS, action_digest
+same = {
+    name: action_digest(presets()[name][0], seed, hands) == DIGESTS[(name, seed, hands)]
+    for name, seed, hands in DIGESTS if name in ("tournament", "casual", "three_decks", "one_deck")
+}
+expert = lambda seed: ExpertPlayer(10**6, worlds=10)
+deals = [(o.point_diff, o.level_diff) for o in arena(expert, "ai", 3, 7)]
+print(json.dumps({"active": compiled.active(), "same": same, "deals": deals}))
+"""
+
+
+def check(where: Path, *, pure: bool = False) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k != "SHENGJI_PURE"}
+    env["SHENGJI_COMPILED"] = str(where)
+    if pure:
+        env["SHENGJI_PURE"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK],
+        cwd=compiled.ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = compiled.build(tmp_path_factory.mktemp("compiled"))
+    assert compiled.fresh(where)
+    return where
+
+
+def test_the_compiled_build_decides_as_the_source(built: Path) -> None:
+    fast, source = check(built), check(built, pure=True)
+    assert fast["active"] and not source["active"]  # SHENGJI_PURE=1: the source
+    assert all(fast["same"].values()) and len(fast["same"]) == 4
+    assert fast["deals"] == source["deals"]
+
+
+def test_a_build_made_from_other_sources_is_not_used(built: Path, tmp_path: Path) -> None:
+    stale = tmp_path / "stale"
+    shutil.copytree(built, stale)
+    manifest = json.loads((stale / compiled.MANIFEST).read_text(encoding="utf-8"))
+    manifest["bot/rules/cards.py"] = "0" * 64  # as if cards.py changed since the build
+    (stale / compiled.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    assert not compiled.fresh(stale)
+    assert not check(stale)["active"]
+    assert compiled.build(built) == built.resolve()  # fresh: nothing to do
+
+
+def test_without_a_build_the_source_runs(tmp_path: Path) -> None:
+    assert not compiled.fresh(tmp_path)
+    assert not check(tmp_path)["active"]
