@@ -43,7 +43,6 @@ decision is a pure function of the view, whatever the hidden cards are.
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 import time
@@ -330,7 +329,7 @@ class Sampler:
                 hands.append([])
             stuck = False
             for group, shared in zip(self.groups, self.shared, strict=True):
-                rng.shuffle(group)
+                endgame._shuffle(rng, group)  # rng.shuffle's draws
                 if skip:
                     group = _without(group, skip)
                 if shared is not None and sum(left[s] for s in shared) == len(group):
@@ -399,7 +398,8 @@ class Sampler:
         assert self.kitty_weights is not None
         rand = rng.random
         keys = [rand() ** (1.0 / w) for w in self.kitty_weights]
-        best = heapq.nlargest(self.room[4], range(len(keys)), key=keys.__getitem__)
+        # the largest keys (``heapq.nlargest``'s choice, which is Python, not compiled)
+        best = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)[: self.room[4]]
         return [self.pool[i] for i in best]
 
 

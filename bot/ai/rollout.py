@@ -491,7 +491,7 @@ def play_out(
         if w.att[winner]:
             total += table
         if w.empty(winner):
-            if w.att[winner]:
+            if w.att[winner] and kitty_points:
                 total += kitty_points * kitty_multiplier(trick[0][1], trump, rules)
             return total
         cards = lead(w, winner)
