@@ -31,7 +31,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.ai import compiled
+from bot import compiled
 from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, ConfigError, format_shards, load_config
 from bot.logs import configure as configure_logs

@@ -32,7 +32,7 @@ if sys.dont_write_bytecode:
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 # the suite tests the source: many tests patch the computer players' insides, which a
-# compiled build (``python -m bot build``) would not see; ``tests/ai/test_compiled.py``
+# compiled build (``python -m bot build``) would not see; ``tests/test_compiled.py``
 # tests that build in processes of its own
 os.environ["SHENGJI_PURE"] = "1"
 

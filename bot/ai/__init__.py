@@ -19,17 +19,13 @@ cards stay hidden.
   players by level or name and drive a table of computer players (simulations, arenas, soak tests).
 """
 
-from . import compiled
-
-compiled.install()  # before the hot modules are imported: their compiled build, when fresh
-
-from .baselines import GreedyPlayer, RandomPlayer  # noqa: E402
-from .expert import ExpertPlayer  # noqa: E402
-from .heuristic import HeuristicPlayer, suggest, suggest_bid, suggest_cards  # noqa: E402
-from .levels import KINDS, LEVELS, level_of, make_player  # noqa: E402
-from .memory import Memory  # noqa: E402
-from .player import Player, check_action, is_legal, legal_or_fallback  # noqa: E402
-from .table import HandStats, play_hand  # noqa: E402
+from .baselines import GreedyPlayer, RandomPlayer
+from .expert import ExpertPlayer
+from .heuristic import HeuristicPlayer, suggest, suggest_bid, suggest_cards
+from .levels import KINDS, LEVELS, level_of, make_player
+from .memory import Memory
+from .player import Player, check_action, is_legal, legal_or_fallback
+from .table import HandStats, play_hand
 
 __all__ = [
     "KINDS",

@@ -1,4 +1,4 @@
-"""``python -m bot build``: compile the computer players' hot modules (``bot.ai.compiled``).
+"""``python -m bot build``: compile the computer players' hot modules (``bot.compiled``).
 
 A no-op when the build is fresh, so a start script can run it every time
 (the ``Procfile`` does). Without a C compiler it says why and still exits 0: the
@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.ai import compiled
+from bot import compiled
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -26,7 +26,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     except RuntimeError as exc:
         print(f"build: not compiled, the bot runs the source ({exc})")
         return 0
-    names = ", ".join(compiled.MODULES)
+    names = ", ".join(name.rsplit(".", 1)[-1] for name in compiled.MODULES)
     print(f"build: compiled {names} into {where} in {time.perf_counter() - start:.0f} s")
     return 0
 

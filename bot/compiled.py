@@ -4,13 +4,13 @@ Why: the expert's strength at a short ``think_ms`` is bounded by how many play-o
 fit in a decision, and the heuristic's cost is most of a busy bot's CPU. mypyc
 compiles these modules, unchanged and from their type hints, into C extensions
 (``python -m bot build``, needs a C compiler and the Python headers); they then
-decide exactly as the source does (``tests/ai/test_compiled.py``), several times
+decide exactly as the source does (``tests/test_compiled.py``), several times
 faster (README, "Computer players").
 
 Where: the build goes to ``build/compiled/`` (or ``SHENGJI_COMPILED``), never next to
 the sources, with a manifest of the hashes of every source the compiled code was
 built from (``bot/ai``, ``bot/rules``, ``bot/game``: compiled code bakes in the shapes
-of what it imports). ``install()`` (run by ``bot.ai`` before it imports anything)
+of what it imports). ``install()`` (run by the ``bot`` package before anything of it loads)
 puts a finder first on ``sys.meta_path`` that serves the compiled ``MODULES`` only
 when every hash still matches; after any edit the source runs until the next build
 (all or nothing: compiled modules call each other directly). ``SHENGJI_PURE=1``
@@ -33,10 +33,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-#: the modules compiled (``bot.ai.<name>``): the search and the heuristic it is built on
-MODULES = ("rollout", "memory", "evaluate", "heuristic", "endgame", "expert_policy", "expert")
+#: the modules compiled: the search, the heuristic it is built on, and the rules' functions
+#: they call most (who wins a trick, units, scoring; no classes of the rules' own, so the
+#: engine's values stay the plain Python objects every other layer knows)
+MODULES = (
+    *(f"bot.ai.{name}" for name in ("rollout", "memory", "evaluate", "heuristic")),
+    *(f"bot.ai.{name}" for name in ("endgame", "expert_policy", "expert")),
+    *(f"bot.rules.{name}" for name in ("trick", "scoring")),
+)
 GROUP = "shengji_ai"  # the shared library of the group: ``shengji_ai__mypyc``
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 HASHED = ("bot/ai", "bot/rules", "bot/game")  # what compiled code is built from
 MANIFEST = "manifest.json"
 
@@ -74,16 +80,23 @@ def build(where: Path | None = None, *, quiet: bool = True) -> Path:
         return where
     where.mkdir(parents=True, exist_ok=True)
     prints = fingerprint()
-    with tempfile.TemporaryDirectory() as tmp:
+    # next to the build, so the results move in by rename (the same file system)
+    with tempfile.TemporaryDirectory(dir=where.parent, prefix=".building-") as tmp:
         # mypy reads no project config here: the pyproject's ``files`` would widen the build
         config = Path(tmp) / "mypy.ini"
         config.write_text("[mypy]\n", encoding="utf-8")
-        paths = [f"bot/ai/{name}.py" for name in MODULES]
+        paths = [name.replace(".", "/") + ".py" for name in MODULES]
         options = {"group_name": GROUP, "target_dir": str(Path(tmp) / "c")}
         args = [
             json.dumps([*paths, "--config-file", str(config), "--cache-dir", str(Path(tmp) / "m")]),
             json.dumps(options),
-            *("build_ext", "--build-lib", str(where), "--build-temp", str(Path(tmp) / "o")),
+            *(
+                "build_ext",
+                "--build-lib",
+                str(Path(tmp) / "lib"),
+                "--build-temp",
+                str(Path(tmp) / "o"),
+            ),
         ]
         done = subprocess.run(
             [sys.executable, "-c", _SETUP, *args],
@@ -95,7 +108,16 @@ def build(where: Path | None = None, *, quiet: bool = True) -> Path:
         if done.returncode:
             said = (done.stderr or done.stdout or "").strip().splitlines()[-12:]
             raise RuntimeError("mypyc build failed:\n" + "\n".join(said))
-    (where / MANIFEST).write_text(json.dumps(prints, indent=1), encoding="utf-8")
+        # moved in, not written over: a running bot keeps the libraries it has loaded; no
+        # manifest while they move, so nothing starting meanwhile loads half of two builds
+        (where / MANIFEST).unlink(missing_ok=True)
+        for file in (Path(tmp) / "lib").rglob("*"):
+            if file.is_file():
+                target = where / file.relative_to(Path(tmp) / "lib")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(file, target)
+        (Path(tmp) / MANIFEST).write_text(json.dumps(prints, indent=1), encoding="utf-8")
+        os.replace(Path(tmp) / MANIFEST, where / MANIFEST)
     return where
 
 
@@ -117,8 +139,10 @@ class _Finder(importlib.abc.MetaPathFinder):
     def __init__(self, where: Path) -> None:
         self.where = where
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-        ai = where / "bot" / "ai"
-        self.files = {f"bot.ai.{name}": ai / f"{name}{suffix}" for name in MODULES}
+        self.files = {
+            name: where.joinpath(*name.split(".")[:-1], name.split(".")[-1] + suffix)
+            for name in MODULES
+        }
         self.files[f"{GROUP}__mypyc"] = where / f"{GROUP}__mypyc{suffix}"
 
     def find_spec(
@@ -145,6 +169,6 @@ def install() -> bool:
 
 
 def active() -> bool:
-    """Whether ``bot.ai``'s hot modules run compiled in this process."""
+    """Whether the hot modules run compiled in this process."""
     module = sys.modules.get("bot.ai.rollout")
     return module is not None and not str(getattr(module, "__file__", "")).endswith(".py")

@@ -1,4 +1,4 @@
-"""The compiled build (``bot.ai.compiled``): made by mypyc, used only when fresh, and
+"""The compiled build (``bot.compiled``): made by mypyc, used only when fresh, and
 deciding exactly as the source does.
 
 The build is real (mypyc and the C compiler, about 30 s of CPU, once for the module);
@@ -19,13 +19,13 @@ from typing import Any
 
 import pytest
 
-from bot.ai import compiled
+from bot import compiled
 
 # the heuristic's pinned digests under four presets, and the expert's outcomes at a fixed
 # number of samples (a decision is then a pure function of the view) on duplicate deals
 CHECK = """
 import json
-from bot.ai import compiled
+from bot import compiled
 from bot.ai.arena import arena
 from bot.ai.expert import ExpertPlayer
 from bot.presets import presets
