@@ -69,7 +69,8 @@ from .expert_policy import ranked_candidates
 from .heuristic import HeuristicPlayer, lead_candidates, play_for
 
 # the heuristic's best candidates that are played out: 6 over 4 and 8 on four seeds at 20 ms
-# (README, search notes of 1 Dec); more costs samples per candidate, fewer misses the move
+# (README, search notes of 1 Dec, the afternoon); more costs samples per candidate, fewer
+# misses the move
 CANDIDATES = 6
 FOLLOW_CARDS = 999  # follows are searched from this many cards in hand: every one (leads always)
 LEVEL_WEIGHT = 5.0  # points a level is worth in the expert's objective
