@@ -1,7 +1,7 @@
 """The compiled build (``bot.compiled``): made by mypyc, used only when fresh, and
 deciding exactly as the source does.
 
-The build is real (mypyc and the C compiler, at ``-O0`` for speed, once for the module);
+The build is real (mypyc and the C compiler, at ``-O0`` for speed, once, in one test);
 the checks run in fresh interpreters, since which modules are compiled is decided at
 the first import of ``bot.ai``. The rest of the suite runs the source
 (``SHENGJI_PURE``, set in ``tests/conftest.py``): its tests patch these modules' insides.
@@ -16,8 +16,6 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot import compiled
 
@@ -57,12 +55,10 @@ def check(where: Path, *, pure: bool = False) -> dict[str, Any]:
     return result
 
 
-def test_the_compiled_build_decides_as_the_source_and_only_while_fresh(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
+def test_the_compiled_build_decides_as_the_source_and_only_while_fresh(tmp_path: Path) -> None:
     # one test for one build: the suite's workers take tests, not modules, so a shared
     # fixture would be built once per worker that runs one of its tests
-    built = compiled.build(tmp_path_factory.mktemp("compiled"), opt_level=0)
+    built = compiled.build(tmp_path / "compiled", opt_level=0)
     assert compiled.fresh(built)
     fast, source = check(built), check(built, pure=True)
     assert fast["active"] and not source["active"]  # SHENGJI_PURE=1: the source
@@ -70,7 +66,7 @@ def test_the_compiled_build_decides_as_the_source_and_only_while_fresh(
     assert fast["deals"] == source["deals"]
 
     # a build made from other sources is not used, its libraries there all the same
-    stale = tmp_path_factory.mktemp("stale") / "build"
+    stale = tmp_path / "stale"
     shutil.copytree(built, stale)
     manifest = json.loads((stale / compiled.MANIFEST).read_text(encoding="utf-8"))
     manifest["bot/rules/cards.py"] = "0" * 64  # as if cards.py changed since the build
