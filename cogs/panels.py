@@ -252,7 +252,7 @@ def build_panel(
         for i, bid in enumerate(bids[:10]):
             code = "".join(str(c) for c in bid.cards)
             components.button(
-                bid_label(bid, current, seat, loc)[:80],
+                bid_label(bid, current, loc)[:80],
                 format_id(BidButton(table_id, seat, code)),
                 discord.ButtonStyle.primary,
                 row=i // 5,
@@ -265,7 +265,7 @@ def build_panel(
         for i, bid in enumerate(bids[:9]):
             code = "".join(str(c) for c in bid.cards)
             components.button(
-                bid_label(bid, view.current_bid, seat, loc)[:80],
+                bid_label(bid, view.current_bid, loc)[:80],
                 format_id(BidButton(table_id, seat, code)),
                 discord.ButtonStyle.primary,
                 row=i // 5,

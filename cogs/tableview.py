@@ -277,4 +277,8 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
 
 def bids_text(view: SeatView, names: tuple[str, ...], loc: object = "en-US") -> list[str]:
     """The bid history, in order: who showed what."""
-    return [f"{i}. {bid_text(bid, names[bid.seat], loc)}" for i, bid in enumerate(view.bids, 1)]
+    bids = view.bids
+    return [
+        f"{i}. {bid_text(bid, bids[i - 2] if i > 1 else None, names[bid.seat], loc)}"
+        for i, bid in enumerate(bids, 1)
+    ]

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot import i18n
 from bot.i18n import guide
 from bot.i18n.rules import suit_name
-from bot.rules import SUIT_SYMBOLS, Bid, Card, RuleSet, Trump, pretty_cards
+from bot.rules import SUIT_SYMBOLS, Bid, BidKind, Card, RuleSet, Trump, bid_kind, pretty_cards
 
 TEAM_KEYS = ("text-team-a", "text-team-b")
 
@@ -47,22 +47,25 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return pretty_cards(cards) or "—"
 
 
-def bid_text(bid: Bid, name: str, locale: object = "en-US") -> str:
+def bid_text(bid: Bid, before: Bid | None, name: str, locale: object = "en-US") -> str:
+    """A bid made over ``before`` as players say it: 亮, 自保 or 反主."""
     suit = _suit_words(bid.suit, locale)
-    return i18n.t(locale, "text-bid", name=name, cards=cards_text(bid.cards), suit=suit)
+    kind = bid_kind(bid, before)
+    return i18n.t(locale, "text-bid", name=name, cards=cards_text(bid.cards), suit=suit, kind=kind)
 
 
-def bid_label(bid: Bid, current: Bid | None, seat: int, locale: object = "en-US") -> str:
-    """A button label for a bid: what it does, in the words players use."""
+_BID_LABELS: dict[BidKind, str] = {
+    "declare": "text-bid-declare",
+    "reinforce": "text-bid-reinforce",
+    "overcall": "text-bid-overcall",
+}
+
+
+def bid_label(bid: Bid, current: Bid | None, locale: object = "en-US") -> str:
+    """A button label for a bid (one of its bidder's options): what it does, in the words
+    players use."""
     shown = cards_text(bid.cards)
-    if bid.suit is None:
-        key = "text-bid-no-trump"
-    elif current is None:
-        key = "text-bid-declare"
-    elif current.seat == seat and current.suit == bid.suit:
-        key = "text-bid-reinforce"
-    else:
-        key = "text-bid-overcall"
+    key = "text-bid-no-trump" if bid.suit is None else _BID_LABELS[bid_kind(bid, current)]
     return i18n.t(locale, key, cards=shown)
 
 

@@ -18,7 +18,7 @@ from bot.game import Action, Bury, Declare, Event, Pass, Phase, Play, SeatView
 from bot.game.driver import Driver
 from bot.i18n import t
 from bot.i18n.rules import explain, suit_name
-from bot.rules import Card, RulesError, Trump, format_cards, obligation, parse_cards
+from bot.rules import Card, RulesError, Trump, bid_kind, format_cards, obligation, parse_cards
 
 from .narrate import Narrator
 
@@ -53,10 +53,12 @@ class Asker(Narrator):
     def _bid(self, seat: int, cards: Sequence[Card]) -> None:
         """Apply a bid (the driver asks the others again) and say it."""
         self.driver.observe(self._apply(seat, Declare(tuple(cards))))
-        bid = self.match.bids[-1] if self.match.bids else None
+        bids = self.match.bids
+        bid = bids[-1] if bids else None
         key = "cli-bid-auto" if seat == self.seat and self.autopilot else "cli-bid"
         suit = suit_name(self.locale, None if bid is None else bid.suit)
-        self.say(key, who=self.who(seat), cards=self.show.cards(cards), suit=suit)
+        kind = "declare" if bid is None else bid_kind(bid, bids[-2] if len(bids) > 1 else None)
+        self.say(key, who=self.who(seat), cards=self.show.cards(cards), suit=suit, kind=kind)
 
     def _my_bid(self, final: bool) -> None:
         match = self.match

@@ -16,7 +16,16 @@ Everything a table needs to enforce docs/RULES.md, with every variant a field of
 Errors subclass ``ValueError`` and their messages are written for players.
 """
 
-from .bidding import Auction, Bid, check_bid, kitty_draw, possible_bids, read_bid
+from .bidding import (
+    Auction,
+    Bid,
+    BidKind,
+    bid_kind,
+    check_bid,
+    kitty_draw,
+    possible_bids,
+    read_bid,
+)
 from .cards import (
     ALL_CARDS,
     BIG_JOKER,
@@ -76,6 +85,7 @@ __all__ = [
     "TRUMP",
     "Auction",
     "Bid",
+    "BidKind",
     "Card",
     "IllegalBid",
     "IllegalPlay",
@@ -88,6 +98,7 @@ __all__ = [
     "Unit",
     "advance",
     "beatable_units",
+    "bid_kind",
     "check_bid",
     "check_follow",
     "contains",

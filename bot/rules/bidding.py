@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUITS, Card, check_copies, pretty_cards
 from .errors import IllegalBid
@@ -55,6 +56,19 @@ class Bid:
     def describe(self) -> str:
         target = "no trump" if self.suit is None else SUIT_NAMES[self.suit]
         return f"{pretty_cards(self.cards)} for {target}"
+
+
+#: how players name a bid: 亮主 (the first), 自保 (the same seat and suit again), 反主
+BidKind = Literal["declare", "reinforce", "overcall"]
+
+
+def bid_kind(bid: Bid, before: Bid | None) -> BidKind:
+    """What ``bid`` is, made over ``before`` (the bid standing when it was made)."""
+    if before is None:
+        return "declare"
+    if before.seat == bid.seat and before.suit == bid.suit:
+        return "reinforce"
+    return "overcall"
 
 
 def read_bid(

@@ -70,7 +70,10 @@ async def test_overcall_pass_and_a_forged_overcall_through_the_panels(shengji: E
     assert match.trump.suit == "H" and match.dealer == 1, "the suit changes, the dealer stays"
     assert [b.seat for b in match.bids] == [1, 2]
     # the thread's deal message lists both bids and the new trump
-    shown = ("2. Carol shows 大王2♥2♥ for ♥ hearts", "**Trump: ♥ hearts · level 2** · Bob deals")
+    shown = (
+        "2. Carol overcalls with 大王2♥2♥ for ♥ hearts",
+        "**Trump: ♥ hearts · level 2** · Bob deals",
+    )
     await env.until(lambda: any(all(s in m.content for s in shown) for m in env.place_messages()))
 
     # Dave's turn: a forged overcall that does not beat the holding bid is refused

@@ -159,7 +159,7 @@ async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(shengji:
         (reply,) = await handle.wait_followups(1)
         assert reply.content.startswith("You bid")
     assert [b.seat for b in match.bids] == [0, 3]
-    history = ["1. Alice shows 2♠", "2. Dave shows 2♣2♣"]
+    history = ["1. Alice shows 2♠", "2. Dave overcalls with 2♣2♣"]
     deal = await env.until(
         lambda: next((m for m in env.place_messages() if history[1] in m.content), None)
     )

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import Bid, IllegalBid, RuleSet, check_bid, parse_cards, possible_bids, read_bid
+from bot.rules import (
+    Bid,
+    IllegalBid,
+    RuleSet,
+    bid_kind,
+    check_bid,
+    parse_cards,
+    possible_bids,
+    read_bid,
+)
 
 STANDARD = RuleSet()
 JOKER = RuleSet(bidding="joker")
@@ -119,3 +128,22 @@ def test_possible_bids_joker_variant() -> None:
 def test_possible_bids_one_deck_has_no_joker_pair() -> None:
     hand = parse_cards("SJ BJ 2D")
     assert _shown(possible_bids(hand, 0, "2", None, RuleSet(decks=1))) == ["2D"]
+
+
+# bid, made over (None: the first), expected name, why
+KINDS = [
+    ((0, "2S"), None, "declare", "RULES Bidding 1: the first bid declares (亮主)"),
+    ((0, "2S 2S"), (0, "2S"), "reinforce", "RULES Bidding 2: the bidder's own suit again (自保)"),
+    ((1, "2H 2H"), (0, "2S"), "overcall", "RULES Bidding 3: another seat, another suit (反主)"),
+    ((0, "2H 2H"), (0, "2S"), "overcall", "the bidder changing its own suit overcalls"),
+    ((2, "SJ SJ"), (1, "2H 2H"), "overcall", "RULES Bidding 4: no trump over a suit (反无主)"),
+    ((3, "BJ BJ"), (3, "SJ SJ"), "reinforce", "the same seat's no trump made stronger"),
+]
+
+
+@pytest.mark.parametrize(("bid", "before", "kind", "why"), KINDS, ids=[k[3] for k in KINDS])
+def test_bid_kind_names_a_bid_as_players_do(
+    bid: tuple[int, str], before: tuple[int, str] | None, kind: str, why: str
+) -> None:
+    made = _bid(*bid)
+    assert bid_kind(made, None if before is None else _bid(*before)) == kind, why

@@ -8,8 +8,16 @@ cli-they-win = Your opponents win the match.
 cli-next-hand = Press Enter for the next hand (or 'quit'):{" "}
 cli-hand-start = === Hand { $hand }: your team is at { $ours }, the opponents at { $theirs } ===
 cli-redeal = Nobody bid: the cards are dealt again.
-cli-bid = { $who } bid { $cards } ({ $suit }).
-cli-bid-auto = { $who } (auto) bid { $cards } ({ $suit }).
+cli-bid = { $who } { $kind ->
+    [reinforce] reinforced with
+    [overcall] overcalled with
+   *[declare] bid
+} { $cards } ({ $suit }).
+cli-bid-auto = { $who } (auto) { $kind ->
+    [reinforce] reinforced with
+    [overcall] overcalled with
+   *[declare] bid
+} { $cards } ({ $suit }).
 cli-dealt = Dealt { $dealt }/{ $total }. Your cards:
 cli-current-bid = Current bid: { $who } showed { $cards }.
 cli-may-bid = You may bid: { $menu }

@@ -3,7 +3,11 @@ text-team-a = Team A (seats 0 & 2)
 text-team-b = Team B (seats 1 & 3)
 text-trump-unset = not set yet
 text-trump = { $suit } · level { $level }
-text-bid = { $name } shows { $cards } for { $suit }
+text-bid = { $kind ->
+    [reinforce] { $name } reinforces with { $cards }
+    [overcall] { $name } overcalls with { $cards } for { $suit }
+   *[declare] { $name } shows { $cards } for { $suit }
+}
 text-bid-no-trump = No trump { $cards }
 text-bid-declare = Declare { $cards }
 text-bid-reinforce = Reinforce { $cards }

@@ -8,8 +8,16 @@ cli-they-win = 对手赢得了比赛。
 cli-next-hand = 按回车开始下一局（或输入 'quit'）：
 cli-hand-start = === 第{ $hand }局：你方打{ $ours }，对方打{ $theirs } ===
 cli-redeal = 无人亮主：重新发牌。
-cli-bid = { $who }亮{ $cards }（{ $suit }）。
-cli-bid-auto = { $who }（托管）亮{ $cards }（{ $suit }）。
+cli-bid = { $who }{ $kind ->
+    [reinforce] 自保：{ $cards }（{ $suit }）。
+    [overcall] 反主：{ $cards }（{ $suit }）。
+   *[declare] 亮{ $cards }（{ $suit }）。
+}
+cli-bid-auto = { $who }（托管）{ $kind ->
+    [reinforce] 自保：{ $cards }（{ $suit }）。
+    [overcall] 反主：{ $cards }（{ $suit }）。
+   *[declare] 亮{ $cards }（{ $suit }）。
+}
 cli-dealt = 已发{ $dealt }/{ $total }张。你的牌：
 cli-current-bid = 当前亮主：{ $who }亮了{ $cards }。
 cli-may-bid = 你可以亮：{ $menu }

@@ -3,7 +3,11 @@ text-team-a = A队（0、2号位）
 text-team-b = B队（1、3号位）
 text-trump-unset = 尚未定主
 text-trump = { $suit } · 打{ $level }
-text-bid = { $name }亮{ $cards }定{ $suit }
+text-bid = { $kind ->
+    [reinforce] { $name }自保：{ $cards }
+    [overcall] { $name }反主：{ $cards }定{ $suit }
+   *[declare] { $name }亮{ $cards }定{ $suit }
+}
 text-bid-no-trump = 无主 { $cards }
 text-bid-declare = 亮主 { $cards }
 text-bid-reinforce = 自保 { $cards }
