@@ -277,8 +277,9 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
 
 def bids_text(view: SeatView, names: tuple[str, ...], loc: object = "en-US") -> list[str]:
     """The bid history, in order: who showed what."""
-    bids = view.bids
+    # each bid and the one it was made over (the second sequence is one longer)
+    pairs = zip(view.bids, (None, *view.bids), strict=False)
     return [
-        f"{i}. {bid_text(bid, bids[i - 2] if i > 1 else None, names[bid.seat], loc)}"
-        for i, bid in enumerate(bids, 1)
+        f"{i}. {bid_text(bid, before, names[bid.seat], loc)}"
+        for i, (bid, before) in enumerate(pairs, 1)
     ]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import importlib
 import io
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import renderers
 from bot.rules import Trump, parse_cards
 from renderers import (
     HandScene,
@@ -20,6 +23,7 @@ from renderers import (
     TableScene,
     TrickScene,
     canvas,
+    cards,
     hand,
     kitty,
     render_hand,
@@ -249,11 +253,6 @@ def _which_cache(kind: str, theme: str, want: bytes) -> str:
     """Why a threaded render came out wrong: the cache that keeps the wrong piece, found by
     clearing the renderers' caches one by one and drawing again (it happened once, 1 Dec,
     and was never reproduced: see the README's Tests)."""
-    import importlib
-    import pkgutil
-
-    import renderers
-    from renderers import cards
 
     def again() -> bool:
         return RENDER[kind](SCENES[kind], theme=theme) == want
@@ -277,8 +276,6 @@ def _which_cache(kind: str, theme: str, want: bytes) -> str:
 
 def test_a_wrong_piece_kept_by_a_cache_is_named():
     """The diagnosis above finds a cache holding a wrong piece (one planted here)."""
-    from renderers import cards
-
     want = RENDER["hand"](SCENES["hand"], theme="dark")
     assert _which_cache("hand", "dark", want).startswith("drawn right again")
     for key, piece in list(cards._PIECES.items()):
