@@ -173,8 +173,19 @@ def test_arena_output(cli: Callable[..., Ran]) -> None:
     assert done.returncode == 0, done.stderr
     assert "point difference per hand (A - B): +0.00" in done.stdout
     assert "95% CI" in done.stdout and "level difference" in done.stdout
+    # the suite runs the source: the figures of a time-boxed expert depend on it
+    assert "computer players from source (python3 -m bot build" in done.stdout
     helped = cli("arena", "--help")
     assert "Duplicate deals" in helped.stdout and "minus B's attacking points" in helped.stdout
+
+
+def test_arena_says_when_the_computer_players_ran_compiled(
+    cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.compiled.active", lambda: True)
+    done = cli("arena", "--deals", "1", "--seed", "2", "ai", "ai")
+    assert done.returncode == 0, done.stderr
+    assert "computer players compiled" in done.stdout and "from source" not in done.stdout
 
 
 def test_bare_command_without_a_token_explains_and_points_to_play() -> None:
