@@ -78,10 +78,15 @@ def test_play_through_stdin() -> None:
 
 
 def test_play_hands_over_and_stops_at_end_of_input(cli: Callable[..., Ran]) -> None:
+    # 'auto all' at the first prompt (a bid) hands the seat over, in either language
     done = cli("play", "--seed", "9", "--decks", "1", stdin="auto all\n")
     assert done.returncode == 0, done.stderr
-    assert "托管" in done.stdout or "computer plays your seat" in done.stdout
+    assert "The computer plays your seat from now on (托管)." in done.stdout
+    assert "You (auto) played" in done.stdout and "not a card" not in done.stdout
     assert done.stdout.rstrip().endswith("Bye.") or "win the match" in done.stdout
+    zh = cli("play", "--seed", "9", "--decks", "1", "--lang", "zh", stdin="auto all\n")
+    assert zh.returncode == 0, zh.stderr
+    assert "从现在起电脑替你出牌（托管）。" in zh.stdout and "你（托管）出了" in zh.stdout
 
 
 def test_play_in_process_with_hints_and_typed_cards() -> None:
@@ -250,3 +255,29 @@ def test_play_the_overcall_round_after_the_bury() -> None:
     assert "each player may overcall once" in text
     assert "Overcall (number or cards, Enter to pass): " in out or "You passed." in text
     assert "Hand 1 over" in text
+
+
+def test_hint_and_auto_at_the_overcall_prompt() -> None:
+    """The overcall round takes the commands every other prompt takes."""
+    out: list[str] = []
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        if prompt.startswith("Overcall"):
+            asked.append(prompt)
+            return ("hint", "auto")[len(asked) - 1] if len(asked) <= 2 else ""
+        if prompt.startswith("Bid"):
+            return ""
+        if prompt.startswith("Press Enter"):
+            return "quit"
+        return "auto"
+
+    rules = parse_rules(2, ["overcall=after_bury"])
+    match = Match.new(1, rules, first_dealer=1)  # seat 0 may overcall in this deal
+    game = TerminalGame(match, 0, "greedy", read, out.append, symbols=True)
+    assert game.run(hands=1) == 0
+    text = "\n".join(out)
+    assert len(asked) == 2  # asked again after the hint, not after the computer's choice
+    assert "Hint: pass for now." in text or "Hint: bid " in text
+    assert "Not allowed" not in text and "Hand 1 over" in text

@@ -55,10 +55,11 @@ class Asker(Narrator):
         self.driver.observe(self._apply(seat, Declare(tuple(cards))))
         bids = self.match.bids
         bid = bids[-1] if bids else None
-        key = "cli-bid-auto" if seat == self.seat and self.autopilot else "cli-bid"
         suit = suit_name(self.locale, None if bid is None else bid.suit)
         kind = "declare" if bid is None else bid_kind(bid, bids[-2] if len(bids) > 1 else None)
-        self.say(key, who=self.who(seat), cards=self.show.cards(cards), suit=suit, kind=kind)
+        auto = seat == self.seat and self.autopilot
+        who = self.who(seat, auto)
+        self.say("cli-bid", who=who, cards=self.show.cards(cards), suit=suit, kind=kind)
 
     def _my_bid(self, final: bool) -> None:
         match = self.match
@@ -94,7 +95,8 @@ class Asker(Narrator):
                 else:
                     self.say("cli-hint-bid", cards=self.show.cards(bid.cards))
                 return False
-            if text == "auto":
+            if text in ("auto", "auto all"):
+                self._hand_over(text)
                 bid = suggest_bid(match.view(self.seat))
                 if bid is not None:
                     self._bid(self.seat, bid.cards)
@@ -160,6 +162,17 @@ class Asker(Narrator):
         self.say("cli-may-overcall", menu=menu)
 
         def accept(text: str) -> bool:
+            if text == "hint":
+                hint = suggest(match.view(self.seat))
+                if isinstance(hint, Declare):
+                    self.say("cli-hint-bid", cards=self.show.cards(hint.cards))
+                else:
+                    self.say("cli-hint-pass")
+                return False
+            if text in ("auto", "auto all"):
+                self._hand_over(text)
+                self._report(self.seat, self._timeout())
+                return True
             if text in ("", "pass"):
                 chosen: Declare | Pass = Pass()
             elif text.isdigit() and 1 <= int(text) <= len(options):
@@ -185,9 +198,7 @@ class Asker(Narrator):
             )
             return False
         if text in ("auto", "auto all"):
-            if text == "auto all":
-                self.autopilot = True
-                self.say("cli-autopilot")
+            self._hand_over(text)
             self._report(self.seat, self._timeout())
             return True
         cards = tuple(parse_cards(text))
@@ -197,6 +208,12 @@ class Asker(Narrator):
         else:
             self._report(self.seat, events)
         return True
+
+    def _hand_over(self, text: str) -> None:
+        """``auto all``, at any prompt: the computer plays this seat from now on (托管)."""
+        if text == "auto all" and not self.autopilot:
+            self.autopilot = True
+            self.say("cli-autopilot")
 
     def _ask(self, prompt: str, accept: Callable[[str], bool]) -> None:
         """Prompt until ``accept`` takes the answer; rule errors are shown and re-asked."""

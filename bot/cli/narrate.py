@@ -44,8 +44,10 @@ class Narrator:
     def say(self, key: str, **args: str | int) -> None:
         self.write(t(self.locale, key, **args))
 
-    def who(self, seat: int) -> str:
-        return self.show.seat(seat, self.seat)
+    def who(self, seat: int, auto: bool = False) -> str:
+        """The seat's name; ``auto``: a person's seat the computer plays for (托管)."""
+        name = self.show.seat(seat, self.seat)
+        return t(self.locale, "cli-who-auto", who=name) if auto else name
 
     def _show_table(self, view: SeatView) -> None:
         assert view.trump is not None
@@ -71,8 +73,8 @@ class Narrator:
             match event:
                 case Played(seat=who_seat, cards=cards, auto=auto):
                     mine = auto and who_seat == self.seat and not self.watch
-                    key = "cli-played-auto" if mine else "cli-played"
-                    self.say(key, who=self.who(who_seat), cards=self.show.cards(cards))
+                    who = self.who(who_seat, mine)
+                    self.say("cli-played", who=who, cards=self.show.cards(cards))
                 case ThrowFailed(seat=who_seat, attempted=attempted, taken_back=back, penalty=pen):
                     self.say(
                         "cli-throw-failed",

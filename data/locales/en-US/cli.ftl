@@ -13,11 +13,6 @@ cli-bid = { $who } { $kind ->
     [overcall] overcalled with
    *[declare] bid
 } { $cards } ({ $suit }).
-cli-bid-auto = { $who } (auto) { $kind ->
-    [reinforce] reinforced with
-    [overcall] overcalled with
-   *[declare] bid
-} { $cards } ({ $suit }).
 cli-dealt = Dealt { $dealt }/{ $total }. Your cards:
 cli-current-bid = Current bid: { $who } showed { $cards }.
 cli-may-bid = You may bid: { $menu }
@@ -48,8 +43,9 @@ cli-table = Trick { $trick } · trump { $trump } · attackers' points { $points 
 }
 cli-trick-line = { $who }: { $cards }
 cli-you-lead = You lead.
+# a seat the computer plays for its person (托管): its name in the lines above and below
+cli-who-auto = { $who } (auto)
 cli-played = { $who } played { $cards }
-cli-played-auto = { $who } (auto) played { $cards }
 cli-throw-failed = { $who } tried to throw { $attempted }, but it can be beaten: { $back } go back, penalty { $penalty } points.
 cli-trick-won = -> { $who } won trick { $trick } ({ $points } points); attackers now have { $total }.
 cli-buried = { $who } buried the kitty.

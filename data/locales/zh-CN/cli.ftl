@@ -13,11 +13,6 @@ cli-bid = { $who }{ $kind ->
     [overcall] 反主：{ $cards }（{ $suit }）。
    *[declare] 亮{ $cards }（{ $suit }）。
 }
-cli-bid-auto = { $who }（托管）{ $kind ->
-    [reinforce] 自保：{ $cards }（{ $suit }）。
-    [overcall] 反主：{ $cards }（{ $suit }）。
-   *[declare] 亮{ $cards }（{ $suit }）。
-}
 cli-dealt = 已发{ $dealt }/{ $total }张。你的牌：
 cli-current-bid = 当前亮主：{ $who }亮了{ $cards }。
 cli-may-bid = 你可以亮：{ $menu }
@@ -48,8 +43,9 @@ cli-table = 第{ $trick }墩 · 主 { $trump } · 闲家得分 { $points } · �
 }
 cli-trick-line = { $who }：{ $cards }
 cli-you-lead = 你先出。
+# a seat the computer plays for its person (托管): its name in the lines above and below
+cli-who-auto = { $who }（托管）
 cli-played = { $who }出了{ $cards }
-cli-played-auto = { $who }（托管）出了{ $cards }
 cli-throw-failed = { $who }想甩{ $attempted }，但能被压住：{ $back }收回，罚{ $penalty }分。
 cli-trick-won = -> { $who }赢了第{ $trick }墩（{ $points }分）；闲家现在共{ $total }分。
 cli-buried = { $who }扣好了底牌。
