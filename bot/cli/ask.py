@@ -53,12 +53,10 @@ class Asker(Narrator):
     def _bid(self, seat: int, cards: Sequence[Card]) -> None:
         """Apply a bid (the driver asks the others again) and say it."""
         self.driver.observe(self._apply(seat, Declare(tuple(cards))))
-        bids = self.match.bids
-        bid = bids[-1] if bids else None
-        suit = suit_name(self.locale, None if bid is None else bid.suit)
-        kind = "declare" if bid is None else bid_kind(bid, bids[-2] if len(bids) > 1 else None)
-        auto = seat == self.seat and self.autopilot
-        who = self.who(seat, auto)
+        *earlier, bid = self.match.bids  # an accepted bid is the last one
+        kind = bid_kind(bid, earlier[-1] if earlier else None)
+        who = self.who(seat, seat == self.seat and self.autopilot)
+        suit = suit_name(self.locale, bid.suit)
         self.say("cli-bid", who=who, cards=self.show.cards(cards), suit=suit, kind=kind)
 
     def _my_bid(self, final: bool) -> None:
