@@ -512,7 +512,7 @@ def outcome(
 
 def deal(ctx: Context, hands: Sequence[Sequence[Card]]) -> rollout.World:
     """A sampled deal as ``rollout`` plays it out."""
-    return rollout.World(ctx.order, hands, [ctx.view.is_attacker(s) for s in range(4)])
+    return rollout.World(ctx.order, hands, ctx.attackers)
 
 
 def play_candidate(
@@ -544,7 +544,7 @@ def play_candidate(
     trick: list[tuple[int, tuple[Card, ...]]] = [(s, tuple(c)) for s, c in view.trick]
     trick.append((me, play))
     world = rollout.World(ctx.order, hands, attackers) if world is None else world.copy()
-    world.take(me, play)
+    world.take_cards(me, play)
     turns = heuristic_leads(ctx.left)
     if not turns and rollout.simple(trick[0][1]):
         return total + rollout.play_out(world, trick, trump, rules, kitty)
@@ -592,13 +592,11 @@ def _play_on(
             return total
         hand = world.cards(winner)
         if not turns or len(hand) < LEAD_MIN:
-            first = rollout.lead(world, winner)
-            world.take(winner, first)
-            return total + rollout.play_out(world, [(winner, first)], trump, rules, kitty)
+            return total + rollout.play_from(world, winner, trump, rules, kitty)
         turns -= 1
         records.append(TrickRecord(trick[0][0], tuple(trick), winner, pts))
         first = _lead_for(ctx, world, winner, hand, tuple(records), taken)
-        world.take(winner, first)
+        world.take_cards(winner, first)
         trick = [(winner, first)]
 
 
@@ -615,7 +613,7 @@ def _general_trick(
         chosen = endgame._policy(ctx, hands, trick, seat, attacker_set)
         for card in chosen:
             hands[seat].remove(card)
-        world.take(seat, chosen)
+        world.take_cards(seat, chosen)
         trick.append((seat, chosen))
     plays = [c for _, c in trick]
     winner = trick[trick_winner(plays, ctx.trump, ctx.rules)][0]
@@ -633,10 +631,11 @@ def _lead_for(
     """The heuristic's lead for ``seat`` holding ``hand`` on the sampled deal, from what
     that seat would see (the dealer's kitty only when the searching seat is the dealer)."""
     view = ctx.view
+    sizes = world.sizes
     seen = view._replace(
         seat=seat,
         hand=tuple(hand),
-        hand_sizes=(_size(world, 0), _size(world, 1), _size(world, 2), _size(world, 3)),
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
         to_act=seat,
         leader=seat,
         trick=(),
@@ -646,7 +645,3 @@ def _lead_for(
     )
     lead_ctx = Context(seen)
     return max(lead_candidates(lead_ctx), key=lambda cand: lead_score(lead_ctx, cand))
-
-
-def _size(world: rollout.World, seat: int) -> int:
-    return sum(len(cards) for cards in world.hands[seat].values())

@@ -26,11 +26,19 @@ heuristic rarely does), points were not banked by ruffing, and low pairs were sp
 
 The pair rules follow the strict ladder (a pair must be followed with a pair when
 held, else two cards of the suit), which is legal under every ``follow_shape``.
+
+Inside, a card is a small integer (``Codes``): its group (the four plain suits in the
+order players hold them, then the trumps) times ``GROUP`` plus its place in that group
+by tier, so a hand sorts as players hold it, identical cards are equal numbers, and
+every property is a list's item instead of a dictionary's lookup: the play-outs run
+about twice as fast so (README, search notes of 2 Dec). Cards cross at the edges
+(``World``, ``play_out``, ``play_trick``, ``play_from``, ``World.cards_of``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from bot.rules import (
     ALL_CARDS,
@@ -45,87 +53,159 @@ from bot.rules import (
 from bot.rules.units import decompose_in
 
 Plays = list[tuple[int, tuple[Card, ...]]]
-KEEP_PAIRS = True  # a seat shedding a card keeps its pairs whole (as the heuristic does)
-PAIR_COST = 50  # shedding cost of a card with a twin: above any tier, below a point
+Ids = tuple[int, ...]
+IdPlays = list[tuple[int, Ids]]
+# constants are ``Final``: compiled, a module's other globals are a dictionary's lookups
+KEEP_PAIRS: Final = True  # a seat shedding a card keeps its pairs whole (as the heuristic does)
+PAIR_COST: Final = 50  # shedding cost of a card with a twin: above any tier, below a point
+GROUPS: Final = ("S", "H", "C", "D", TRUMP)  # a hand's groups, in the order players hold them
+TG: Final = 4  # the trumps' group
+GROUP: Final = 32  # codes a group: more than the most cards of one group (21 trumps)
+
+
+class Codes:
+    """One trump's card codes and each code's tier, points and keys (built once per
+    ``Order``): ``cheap`` orders cards to shed (low first), ``feed`` to give a partner
+    (high first)."""
+
+    __slots__ = ("card", "cheap", "code", "feed", "points", "tier")
+
+    def __init__(self, order: Order) -> None:
+        size = GROUP * len(GROUPS)
+        self.card: list[Card] = [ALL_CARDS[0]] * size
+        self.code: dict[Card, int] = {}
+        self.tier = [0] * size
+        self.points = [0] * size
+        self.cheap = [0] * size
+        self.feed = [0] * size
+        for g, group in enumerate(GROUPS):
+            members = sorted(
+                (c for c in ALL_CARDS if order.suit_of[c] == group), key=order.sort_key
+            )
+            for i, card in enumerate(members):
+                code = g * GROUP + i
+                trump = group == TRUMP
+                tier = order.tier[card]
+                self.card[code] = card
+                self.code[card] = code
+                self.tier[code] = tier
+                self.points[code] = card.points
+                self.cheap[code] = trump * 10_000 + card.points * 100 + tier
+                self.feed[code] = card.points * 1_000 + (not trump) * 100 - tier
+
+
+_CODES: dict[Order, Codes] = {}
+
+
+def codes_for(order: Order) -> Codes:
+    codes = _CODES.get(order)
+    if codes is None:
+        codes = _CODES[order] = Codes(order)
+    return codes
 
 
 class World:
-    """One sampled deal being played out; ``hands[seat]`` maps a suit to its cards, low first."""
+    """One sampled deal being played out; ``hands[seat][group]`` holds its card codes, low
+    first, and ``sizes[seat]`` how many cards the seat has left."""
 
-    __slots__ = ("att", "cheap", "feed", "hands", "order", "suit_of", "tier")
+    __slots__ = (
+        "att",
+        "cheap",
+        "code",
+        "codes",
+        "feed",
+        "hands",
+        "order",
+        "points",
+        "sizes",
+        "tier",
+    )
 
     def __init__(
         self, order: Order, hands: Sequence[Sequence[Card]], attackers: Sequence[bool]
     ) -> None:
         self.order = order
-        self.suit_of = suit_of = order.suit_of
-        self.tier = order.tier
+        self.codes = codes = codes_for(order)
+        self.code = codes.code
+        self.tier = codes.tier
+        self.points = codes.points
+        self.cheap = codes.cheap
+        self.feed = codes.feed
         self.att = tuple(attackers)
-        self.cheap, self.feed = _keys(order)
-        self.hands: list[dict[str, list[Card]]] = []
+        self.hands: list[list[list[int]]] = []
+        self.sizes: list[int] = []
+        code = codes.code
         for hand in hands:
-            by: dict[str, list[Card]] = {}
-            # by tier, and identical cards together (the off-suit level cards share a
-            # tier; pairs are found as neighbours)
-            for card in sorted(hand, key=order.sort_key):
-                by.setdefault(suit_of[card], []).append(card)
+            by: list[list[int]] = [[], [], [], [], []]
+            for c in sorted([code[card] for card in hand]):
+                by[c // GROUP].append(c)
             self.hands.append(by)
+            self.sizes.append(len(hand))
 
     def copy(self) -> World:
         """The same deal, to play out again (the expert plays every candidate on it)."""
         # built with no hands, not by ``World.__new__``, which a compiled class lacks
         other = World(self.order, (), self.att)
-        other.hands = [{suit: list(cards) for suit, cards in by.items()} for by in self.hands]
+        other.hands = [[list(cards) for cards in by] for by in self.hands]
+        other.sizes = list(self.sizes)
         return other
 
-    def take(self, seat: int, cards: Sequence[Card]) -> None:
+    def take(self, seat: int, cards: Ids) -> None:
         by = self.hands[seat]
-        for card in cards:
-            suit = self.suit_of[card]
-            cards_of = by[suit]
-            cards_of.remove(card)
-            if not cards_of:
-                del by[suit]
+        for c in cards:
+            by[c // GROUP].remove(c)
+        self.sizes[seat] -= len(cards)
+
+    def take_cards(self, seat: int, cards: Sequence[Card]) -> None:
+        self.take(seat, self.ids(cards))
 
     def empty(self, seat: int) -> bool:
-        return not self.hands[seat]
+        return not self.sizes[seat]
+
+    def ids(self, cards: Sequence[Card]) -> Ids:
+        code = self.code
+        return tuple([code[card] for card in cards])
+
+    def cards_of(self, ids: Sequence[int]) -> tuple[Card, ...]:
+        card = self.codes.card
+        return tuple([card[c] for c in ids])
 
     def cards(self, seat: int) -> list[Card]:
         """``seat``'s hand as one list (by suit, low first)."""
-        return _all(self.hands[seat])
+        return list(self.cards_of(_all(self.hands[seat])))
 
     # --- can a seat beat the current winner? ---------------------------------------------
 
-    def beats_single(self, seat: int, led: str, trump: bool, tier: int) -> bool:
+    def beats_single(self, seat: int, led: int, trump: bool, tier: int) -> bool:
         by = self.hands[seat]
-        cards = by.get(led)
+        cards = by[led]
         if cards:
-            if trump and led != TRUMP:
+            if trump and led != TG:
                 return False
             return self.tier[cards[-1]] > tier
-        if led == TRUMP:
+        if led == TG:
             return False
-        trumps = by.get(TRUMP)
+        trumps = by[TG]
         if not trumps:
             return False
         return not trump or self.tier[trumps[-1]] > tier
 
-    def beats_pair(self, seat: int, led: str, trump: bool, tier: int) -> bool:
+    def beats_pair(self, seat: int, led: int, trump: bool, tier: int) -> bool:
         by = self.hands[seat]
-        cards = by.get(led)
-        if cards and len(cards) >= 2:
-            if trump and led != TRUMP:
+        cards = by[led]
+        if len(cards) >= 2:
+            if trump and led != TG:
                 return False
             top = _top_pair(cards)
-            return top is not None and self.tier[top] > tier
-        if cards or led == TRUMP:
+            return top >= 0 and self.tier[top] > tier
+        if cards or led == TG:
             return False
-        trumps = by.get(TRUMP)
-        top = _top_pair(trumps) if trumps and len(trumps) >= 2 else None
-        return top is not None and (not trump or self.tier[top] > tier)
+        trumps = by[TG]
+        top = _top_pair(trumps) if len(trumps) >= 2 else -1
+        return top >= 0 and (not trump or self.tier[top] > tier)
 
     def safe(
-        self, seat: int, leader: int, n_played: int, led: str, width: int, trump: bool, tier: int
+        self, seat: int, leader: int, n_played: int, led: int, width: int, trump: bool, tier: int
     ) -> bool:
         """Whether ``seat``'s side keeps a trick it now wins against the seats still to play."""
         att, hands, tiers = self.att, self.hands, self.tier
@@ -140,66 +220,47 @@ class World:
                 continue
             # ``beats_single``, inlined: this is the rollouts' hottest test
             by = hands[other]
-            cards = by.get(led)
+            cards = by[led]
             if cards:
-                if (not trump or led == TRUMP) and tiers[cards[-1]] > tier:
+                if (not trump or led == TG) and tiers[cards[-1]] > tier:
                     return False
-            elif led != TRUMP:
-                trumps = by.get(TRUMP)
+            elif led != TG:
+                trumps = by[TG]
                 if trumps and (not trump or tiers[trumps[-1]] > tier):
                     return False
         return True
 
 
-_POINTS: dict[Card, int] = {c: c.points for c in ALL_CARDS}
-_points = _POINTS.__getitem__
-_KEYS: dict[Order, tuple[dict[Card, int], dict[Card, int]]] = {}
-
-
-def _keys(order: Order) -> tuple[dict[Card, int], dict[Card, int]]:
-    """Per card: how cheap it is to shed (low first) and how good to feed (high first)."""
-    keys = _KEYS.get(order)
-    if keys is None:
-        cheap: dict[Card, int] = {}
-        feed: dict[Card, int] = {}
-        for card, tier in order.tier.items():
-            trump = order.suit_of[card] == TRUMP
-            cheap[card] = trump * 10_000 + _POINTS[card] * 100 + tier
-            feed[card] = _POINTS[card] * 1_000 + (not trump) * 100 - tier
-        keys = _KEYS[order] = (cheap, feed)
-    return keys
-
-
-def _top_pair(cards: Sequence[Card]) -> Card | None:
-    """The highest card held twice in ``cards`` (sorted low to high), or None."""
+def _top_pair(cards: list[int]) -> int:
+    """The highest card held twice in ``cards`` (sorted low to high), or -1."""
     for i in range(len(cards) - 1, 0, -1):
-        if cards[i] is cards[i - 1]:
+        if cards[i] == cards[i - 1]:
             return cards[i]
-    return None
+    return -1
 
 
-def _low_pair(cards: Sequence[Card]) -> Card | None:
-    """The lowest card held twice in ``cards`` (sorted low to high), or None."""
+def _low_pair(cards: list[int]) -> int:
+    """The lowest card held twice in ``cards`` (sorted low to high), or -1."""
     for i in range(1, len(cards)):
-        if cards[i] is cards[i - 1]:
+        if cards[i] == cards[i - 1]:
             return cards[i]
-    return None
+    return -1
 
 
-def _tractor(w: World, cards: list[Card]) -> tuple[Card, ...]:
+def _tractor(w: World, cards: list[int]) -> Ids:
     """``cards`` (one suit, sorted) when they are one tractor, else ()."""
     n = len(cards)
-    if n < 4 or n % 2 or any(cards[i] is not cards[i + 1] for i in range(0, n, 2)):
+    if n < 4 or n % 2 or any(cards[i] != cards[i + 1] for i in range(0, n, 2)):
         return ()
-    units = decompose_in(w.order, cards)
+    units = decompose_in(w.order, w.cards_of(cards))
     return tuple(cards) if len(units) == 1 and units[0].length > 1 else ()
 
 
-def _pairs(cards: Sequence[Card]) -> list[Card]:
-    out: list[Card] = []
+def _pairs(cards: list[int]) -> list[int]:
+    out: list[int] = []
     i = len(cards) - 1
     while i > 0:
-        if cards[i] is cards[i - 1]:
+        if cards[i] == cards[i - 1]:
             out.append(cards[i])
             i -= 2
         else:
@@ -210,7 +271,7 @@ def _pairs(cards: Sequence[Card]) -> list[Card]:
 # --- the policy -------------------------------------------------------------------------------
 
 
-def lead(w: World, seat: int) -> tuple[Card, ...]:
+def lead(w: World, seat: int) -> Ids:
     """The leader's unit: cash a sure winner, else feed the partner's suit, else shed.
 
     A hand that is one tractor is led whole, the last trick: led pair by pair, its
@@ -220,67 +281,80 @@ def lead(w: World, seat: int) -> tuple[Card, ...]:
     """
     hands = w.hands
     by = hands[seat]
-    if len(by) == 1:
-        whole = _tractor(w, next(iter(by.values())))
-        if whole:
-            return whole
-    tier = w.tier
+    groups = 0
+    for cards in by:
+        if cards:
+            groups += 1
+    if groups == 1:
+        for cards in by:
+            if cards:
+                whole = _tractor(w, cards)
+                if whole:
+                    return whole
+    tier, pts = w.tier, w.points
     left, right = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
-    best: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
-    for suit, cards in by.items():
-        is_trump = suit == TRUMP
-        if is_trump and len(by) > 1:
+    best: Ids = ()
+    best_key = 0
+    for g in range(5):
+        cards = by[g]
+        if not cards:
+            continue
+        is_trump = g == TG
+        if is_trump and groups > 1:
             continue  # trumps are held while a side suit is left (see the module's notes)
-        top = _top_pair(cards) if len(cards) >= 2 else None
-        if top is not None and w.safe(seat, seat, 1, suit, 2, is_trump, tier[top]):
-            key = (2, 2 * _points(top), tier[top])
-            if best is None or key > best[0]:
-                best = (key, (top, top))
+        top = _top_pair(cards) if len(cards) >= 2 else -1
+        if top >= 0 and w.safe(seat, seat, 1, g, 2, is_trump, tier[top]):
+            key = 2_000_000 + 2 * pts[top] * 1_000 + tier[top]
+            if not best or key > best_key:
+                best, best_key = (top, top), key
             continue
         # the high card is safe when neither opponent follows higher or ruffs
         # (``World.safe`` for a single lead, inlined: rollouts lead thousands of times)
         high = cards[-1]
         t = tier[high]
-        for other in (left, right):
-            theirs = other.get(suit)
-            if (theirs and tier[theirs[-1]] > t) or (
-                not theirs and not is_trump and TRUMP in other
-            ):
-                break
-        else:
-            key = (1, _points(high), t)
-            if best is None or key > best[0]:
-                best = (key, (high,))
-    if best is not None:
-        return best[1]
+        theirs = left[g]
+        if (theirs and tier[theirs[-1]] > t) or (not theirs and not is_trump and left[TG]):
+            continue
+        theirs = right[g]
+        if (theirs and tier[theirs[-1]] > t) or (not theirs and not is_trump and right[TG]):
+            continue
+        key = 1_000_000 + pts[high] * 1_000 + t
+        if not best or key > best_key:
+            best, best_key = (high,), key
+    if best:
+        return best
     partner = (seat + 2) % 4
-    pby = w.hands[partner]
-    cheapest: tuple[Card, ...] = ()
-    cheap_key: tuple[bool, int, int] | None = None
-    for suit, cards in by.items():
+    pby = hands[partner]
+    cheapest: Ids = ()
+    cheap_key = 0
+    for g in range(5):
+        cards = by[g]
+        if not cards:
+            continue
         low = cards[0]
-        unit: tuple[Card, ...] = (low,)
-        cost = (suit == TRUMP, _points(low), tier[low])
-        if suit != TRUMP:
-            pcards = pby.get(suit)
+        unit: Ids = (low,)
+        # lexicographic (trump, points, tier) as one number: tiers lie in -1000..31
+        cost = (g == TG) * 10_000_000 + pts[low] * 10_000 + tier[low]
+        if g != TG:
+            pcards = pby[g]
             pair = _low_pair(cards)
             if pcards and (
-                w.safe(partner, seat, 3, suit, 1, False, tier[pcards[-1]])
-                and not w.beats_single((seat + 1) % 4, suit, False, tier[pcards[-1]])
+                w.safe(partner, seat, 3, g, 1, False, tier[pcards[-1]])
+                and not w.beats_single((seat + 1) % 4, g, False, tier[pcards[-1]])
             ):
-                cost = (False, -1, tier[low])
-            elif pair is not None and not _points(pair):
+                cost = -10_000 + tier[low]
+            elif pair >= 0 and not pts[pair]:
                 # a low side pair before any single, as the heuristic leads
-                unit, cost = (pair, pair), (False, 0, tier[pair] - 1000)
-        if cheap_key is None or cost < cheap_key:
+                unit, cost = (pair, pair), tier[pair] - 1000
+        if not cheapest or cost < cheap_key:
             cheapest, cheap_key = unit, cost
     assert cheapest
     return cheapest
 
 
 def follow(
-    w: World, seat: int, trick: Plays, table_points: int, win: tuple[int, bool, int]
-) -> tuple[Card, ...]:
+    w: World, seat: int, trick: IdPlays, table_points: int, win: tuple[int, bool, int]
+) -> Ids:
     """A follow to a single or a pair (identical cards) lead; ``win`` is ``_winner``'s.
     To a tractor (the last trick, ``lead``) a seat plays its whole hand."""
     lead_cards = trick[0][1]
@@ -288,10 +362,10 @@ def follow(
         return tuple(_all(w.hands[seat]))
     if len(lead_cards) == 2:
         return _follow_pair(w, seat, trick, table_points, win)
-    tier, suit_of = w.tier, w.suit_of
-    led = suit_of[lead_cards[0]]
+    tier, pts = w.tier, w.points
+    led = lead_cards[0] // GROUP
     by = w.hands[seat]
-    legal = by.get(led) or _all(by)
+    legal = by[led] or _all(by)
     if len(legal) == 1:
         return (legal[0],)
     leader = trick[0][0]
@@ -300,39 +374,50 @@ def follow(
     if w.att[win_seat] == w.att[seat] and w.safe(
         win_seat, leader, n + 1, led, 1, win_trump, win_tier
     ):
-        return (max(legal, key=w.feed.__getitem__),)
-    best: Card | None = None
+        feed = w.feed
+        fed = legal[0]
+        fed_key = feed[fed]
+        for card in legal:
+            if feed[card] > fed_key:
+                fed, fed_key = card, feed[card]
+        return (fed,)
+    best = -1
     best_key = 0
     cheap = w.cheap
     for card in legal:
-        suit = suit_of[card]
-        trump = suit == TRUMP
-        if suit != led and not trump:
+        g = card // GROUP
+        trump = g == TG
+        if g != led and not trump:
             continue
         t = tier[card]
         if not ((trump and not win_trump) or (trump == win_trump and t > win_tier)):
             continue
         # the cheapest card that wins for sure, a point card first: it adds to the trick
-        key = cheap[card] - 300 * _points(card)
-        if best is not None and key >= best_key:
+        key = cheap[card] - 300 * pts[card]
+        if best >= 0 and key >= best_key:
             continue
         if w.safe(seat, leader, n + 1, led, 1, trump, t):
             best, best_key = card, key
-    if best is not None and (table_points > 0 or suit_of[best] != TRUMP or _points(best)):
+    if best >= 0 and (table_points > 0 or best // GROUP != TG or pts[best]):
         return (best,)
     if KEEP_PAIRS:
         return (_shed(legal, cheap),)
-    return (min(legal, key=cheap.__getitem__),)
+    low = legal[0]
+    for card in legal:
+        if cheap[card] < cheap[low]:
+            low = card
+    return (low,)
 
 
-def _shed(cards: list[Card], cheap: dict[Card, int]) -> Card:
+def _shed(cards: list[int], cheap: list[int]) -> int:
     """The cheapest card of ``cards`` (sorted, twins side by side) that breaks no pair."""
     best = cards[0]
     best_key = -1
     last = len(cards) - 1
-    for i, card in enumerate(cards):
+    for i in range(last + 1):
+        card = cards[i]
         key = cheap[card]
-        if (i and cards[i - 1] is card) or (i < last and cards[i + 1] is card):
+        if (i and cards[i - 1] == card) or (i < last and cards[i + 1] == card):
             key += PAIR_COST
         if best_key < 0 or key < best_key:
             best, best_key = card, key
@@ -340,10 +425,10 @@ def _shed(cards: list[Card], cheap: dict[Card, int]) -> Card:
 
 
 def _follow_pair(
-    w: World, seat: int, trick: Plays, table_points: int, win: tuple[int, bool, int]
-) -> tuple[Card, ...]:
-    tier, suit_of = w.tier, w.suit_of
-    led = suit_of[trick[0][1][0]]
+    w: World, seat: int, trick: IdPlays, table_points: int, win: tuple[int, bool, int]
+) -> Ids:
+    tier = w.tier
+    led = trick[0][1][0] // GROUP
     options = _pair_options(w, w.hands[seat], led)
     if len(options) == 1:
         return options[0]
@@ -354,40 +439,50 @@ def _follow_pair(
     if w.att[win_seat] == w.att[seat] and w.safe(
         win_seat, leader, n + 1, led, 2, win_trump, win_tier
     ):
-        return max(options, key=lambda o: feed[o[0]] + feed[o[1]])
-    best: tuple[Card, ...] | None = None
+        fed = options[0]
+        fed_key = feed[fed[0]] + feed[fed[1]]
+        for option in options:
+            key = feed[option[0]] + feed[option[1]]
+            if key > fed_key:
+                fed, fed_key = option, key
+        return fed
+    best: Ids = ()
     best_key = 0
     for option in options:
         card = option[0]
-        suit = suit_of[card]
-        if option[1] is not card or (suit != led and suit != TRUMP):
+        g = card // GROUP
+        if option[1] != card or (g != led and g != TG):
             continue
-        trump = suit == TRUMP
+        trump = g == TG
         t = tier[card]
         if not ((trump and not win_trump) or (trump == win_trump and t > win_tier)):
             continue
         key = cheap[card]
-        if best is not None and key >= best_key:
+        if best and key >= best_key:
             continue
         if w.safe(seat, leader, n + 1, led, 2, trump, t):
             best, best_key = option, key
-    if best is not None and (table_points > 0 or suit_of[best[0]] != TRUMP):
+    if best and (table_points > 0 or best[0] // GROUP != TG):
         return best
-    return min(options, key=lambda o: cheap[o[0]] + cheap[o[1]])
+    low = options[0]
+    low_key = cheap[low[0]] + cheap[low[1]]
+    for option in options:
+        key = cheap[option[0]] + cheap[option[1]]
+        if key < low_key:
+            low, low_key = option, key
+    return low
 
 
-def _all(by: dict[str, list[Card]]) -> list[Card]:
-    return [c for cards in by.values() for c in cards]
+def _all(by: list[list[int]]) -> list[int]:
+    return [c for cards in by for c in cards]
 
 
-def _pair_options(w: World, by: dict[str, list[Card]], led: str) -> list[tuple[Card, ...]]:
+def _pair_options(w: World, by: list[list[int]], led: int) -> list[Ids]:
     """The led suit's pairs, else the two cheapest cards to shed (``World.cheap``: a
     low card without points before a lower ten), the two best to feed and the top two
     (and, void, the trump pairs): as the heuristic sheds, where the lowest two by rank
-    gave away a ten the heuristic keeps. In that order, without repeats: a set of
-    cards (hashed by identity) would order them by memory address, so the same seed
-    would decide differently from one process to the next."""
-    cards = by.get(led, [])
+    gave away a ten the heuristic keeps. In that order, without repeats."""
+    cards = by[led]
     cheap, feed = w.cheap.__getitem__, w.feed.__getitem__
     if len(cards) >= 2:
         pairs = _pairs(cards)
@@ -396,41 +491,41 @@ def _pair_options(w: World, by: dict[str, list[Card]], led: str) -> list[tuple[C
         low = sorted(cards, key=cheap)
         fed = sorted(cards, key=feed)
         return list(dict.fromkeys([(low[0], low[1]), (cards[-1], cards[-2]), (fed[-1], fed[-2])]))
-    rest = [c for s, cs in by.items() if s != led for c in cs]
+    rest = [c for g in range(5) if g != led for c in by[g]]
     low = sorted(rest, key=cheap)
     fed = sorted(rest, key=feed)
     if len(cards) == 1:
         return list(dict.fromkeys([(cards[0], low[0]), (cards[0], fed[-1])]))
-    options = [(low[0], low[1]), (fed[-1], fed[-2])]
-    trumps = by.get(TRUMP)
-    if trumps and led != TRUMP:
+    options: list[Ids] = [(low[0], low[1]), (fed[-1], fed[-2])]
+    trumps = by[TG]
+    if trumps and led != TG:
         options += [(p, p) for p in _pairs(trumps)]
     return list(dict.fromkeys(options))
 
 
-def _winner(w: World, trick: Plays, led: str) -> tuple[int, bool, int]:
+def _winner(w: World, trick: IdPlays, led: int) -> tuple[int, bool, int]:
     """The seat winning a single or pair trick so far, whether by trump, and its tier."""
     seat, first = trick[0]
-    win = (seat, led == TRUMP, w.tier[first[0]])
+    win = (seat, led == TG, w.tier[first[0]])
     for seat, cards in trick[1:]:
         win = _after(w, win, seat, cards, led)
     return win
 
 
 def _after(
-    w: World, win: tuple[int, bool, int], seat: int, cards: tuple[Card, ...], led: str
+    w: World, win: tuple[int, bool, int], seat: int, cards: Ids, led: int
 ) -> tuple[int, bool, int]:
     """``win`` once ``seat`` has played ``cards``: a higher card (pair) of the led suit
     or a trump above any trump so far takes over."""
     card = cards[0]
-    if len(cards) == 2 and cards[1] is not card:
+    if len(cards) == 2 and cards[1] != card:
         return win
-    suit = w.suit_of[card]
+    g = card // GROUP
     t = w.tier[card]
-    if suit == TRUMP:
+    if g == TG:
         if not win[1] or t > win[2]:
             return (seat, True, t)
-    elif suit == led and not win[1] and t > win[2]:
+    elif g == led and not win[1] and t > win[2]:
         return (seat, False, t)
     return win
 
@@ -440,25 +535,40 @@ def simple(cards: Sequence[Card]) -> bool:
     return len(cards) == 1 or (len(cards) == 2 and cards[0] is cards[1])
 
 
-def play_trick(w: World, trick: Plays) -> tuple[int, int]:
-    """Finish ``trick`` (a single or pair lead, possibly just led): its winner and points."""
-    points_of = _POINTS
+def _play_trick(w: World, trick: IdPlays) -> tuple[int, int]:
+    pts = w.points
     leader = trick[0][0]
-    led = w.suit_of[trick[0][1][0]]
+    led = trick[0][1][0] // GROUP
     win = _winner(w, trick, led)
     table = 0
     for _, played in trick:
         for card in played:
-            table += points_of[card]
+            table += pts[card]
     while len(trick) < 4:
         seat = (leader + len(trick)) % 4
         cards = follow(w, seat, trick, table, win)
         w.take(seat, cards)
         trick.append((seat, cards))
         for card in cards:
-            table += points_of[card]
+            table += pts[card]
         win = _after(w, win, seat, cards, led)
     return win[0], table
+
+
+def play_trick(w: World, trick: Plays) -> tuple[int, int]:
+    """Finish ``trick`` (a single or pair lead, possibly just led; the plays are added to
+    it): its winner and points."""
+    ids: IdPlays = [(seat, w.ids(cards)) for seat, cards in trick]
+    winner, table = _play_trick(w, ids)
+    trick.extend((seat, w.cards_of(cards)) for seat, cards in ids[len(trick) :])
+    return winner, table
+
+
+def play_from(w: World, leader: int, trump: Trump, rules: RuleSet, kitty_points: float) -> float:
+    """The attackers' points from ``leader``'s lead, by the fast policy, to the hand's end."""
+    first = lead(w, leader)
+    w.take(leader, first)
+    return _play_out(w, [(leader, first)], trump, rules, kitty_points)
 
 
 def play_out(
@@ -472,8 +582,12 @@ def play_out(
 
     Returns the attackers' points from here on, kitty bonus included.
     """
+    return _play_out(w, [(seat, w.ids(cards)) for seat, cards in trick], trump, rules, kitty_points)
+
+
+def _play_out(w: World, trick: IdPlays, trump: Trump, rules: RuleSet, kitty_points: float) -> float:
     total = 0.0
-    points_of = _POINTS
+    pts = w.points
     while True:
         leader = trick[0][0]
         if len(trick[0][1]) > 2:  # a tractor led whole: the last trick
@@ -482,17 +596,17 @@ def play_out(
                 cards = follow(w, seat, trick, 0, (leader, False, 0))
                 w.take(seat, cards)
                 trick.append((seat, cards))
-            plays = [cards for _, cards in trick]
+            plays = [w.cards_of(cards) for _, cards in trick]
             if w.att[trick[trick_winner(plays, trump, rules)][0]]:
-                total += sum(points_of[c] for cards in plays for c in cards)
+                total += sum(pts[c] for _, cards in trick for c in cards)
                 total += kitty_points * kitty_multiplier(plays[0], trump, rules)
             return total
-        winner, table = play_trick(w, trick)
+        winner, table = _play_trick(w, trick)
         if w.att[winner]:
             total += table
         if w.empty(winner):
             if w.att[winner] and kitty_points:
-                total += kitty_points * kitty_multiplier(trick[0][1], trump, rules)
+                total += kitty_points * kitty_multiplier(w.cards_of(trick[0][1]), trump, rules)
             return total
         cards = lead(w, winner)
         w.take(winner, cards)

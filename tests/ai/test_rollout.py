@@ -41,18 +41,14 @@ def test_a_play_out_on_the_real_hands_is_legal_and_scored_like_the_engine(
     for name in ("lead", "follow"):
         real = getattr(rollout, name)
 
-        def recorded(w: rollout.World, who: int, *args: object, _real=real) -> tuple[Card, ...]:
-            cards: tuple[Card, ...] = _real(w, who, *args)
-            played.append((who, cards))
+        def recorded(w: rollout.World, who: int, *args: object, _real=real) -> rollout.Ids:
+            cards: rollout.Ids = _real(w, who, *args)
+            played.append((who, w.cards_of(cards)))
             return cards
 
         monkeypatch.setattr(rollout, name, recorded)
-    first = rollout.lead(world, seat)
-    world.take(seat, first)
     before = match.attackers_points
-    gained = rollout.play_out(
-        world, [(seat, first)], match.trump, match.rules, float(points(match.kitty))
-    )
+    gained = rollout.play_from(world, seat, match.trump, match.rules, float(points(match.kitty)))
     for who, cards in played:  # Match.apply raises on an illegal play
         match.apply(who, Play(cards))
     assert match.result is not None
@@ -70,8 +66,7 @@ def test_a_seat_shedding_a_card_keeps_its_pairs(
     hands = [parse_cards(h) for h in ("AS 4C", "3S 3S 7S", "5C 6C 8C", "9C TC JC")]
     world = rollout.World(order, hands, [False, True, False, True])
     trick = [(0, (Card("A", "S"),))]
-    win = rollout._winner(world, trick, "S")
-    assert rollout.follow(world, 1, trick, 0, win) == (Card(shed[0], shed[1]),)
+    assert _follow(world, trick) == (Card(shed[0], shed[1]),)
 
 
 def _world(hands: str, attackers: tuple[bool, ...] = (False, True, False, True)) -> rollout.World:
@@ -79,21 +74,32 @@ def _world(hands: str, attackers: tuple[bool, ...] = (False, True, False, True))
     return rollout.World(order, [parse_cards(h) for h in hands.split(" | ")], attackers)
 
 
+def _lead(world: rollout.World, seat: int) -> tuple[Card, ...]:
+    return world.cards_of(rollout.lead(world, seat))
+
+
+def _follow(world: rollout.World, trick: list[tuple[int, tuple[Card, ...]]]) -> tuple[Card, ...]:
+    """Seat 1's follow to ``trick`` (nothing on the table but the lead's points: none)."""
+    plays = [(seat, world.ids(cards)) for seat, cards in trick]
+    win = rollout._winner(world, plays, plays[0][1][0] // rollout.GROUP)
+    return world.cards_of(rollout.follow(world, 1, plays, 0, win))
+
+
 def test_a_leader_holds_its_trumps_while_a_side_suit_lasts() -> None:
     """The jokers' pair nobody beats is kept while a side card is left (the heuristic
     leads trumps rarely; cashing them first made the play-outs draw trumps each hand),
     and cashed once only trumps are left."""
     hands = "BJ BJ 4C | 5C 6C 8C | 9C TC JC | QC KC AC"
-    assert rollout.lead(_world(hands), 0) == (Card("4", "C"),)
+    assert _lead(_world(hands), 0) == (Card("4", "C"),)
     hands = "BJ BJ 3H | 5C 6C 8C | 9C TC JC | QC KC AC"
-    assert rollout.lead(_world(hands), 0) == (Card("B", "J"), Card("B", "J"))
+    assert _lead(_world(hands), 0) == (Card("B", "J"), Card("B", "J"))
 
 
 def test_a_leader_without_a_sure_winner_leads_a_low_side_pair() -> None:
     """With nothing safe to cash and no suit the partner wins, a low pair of a side
     suit goes before a lower single, as the heuristic leads."""
     hands = "3S 3S 4C 9D | AS AS KC AD | 5H 6H 7H 8H | KS AC KD QD"
-    assert rollout.lead(_world(hands), 0) == (Card("3", "S"), Card("3", "S"))
+    assert _lead(_world(hands), 0) == (Card("3", "S"), Card("3", "S"))
 
 
 @pytest.mark.parametrize(("hand", "play"), [("3H 5H 6S", "5H"), ("3H 6S", "6S")])
@@ -103,8 +109,7 @@ def test_a_void_seat_ruffs_an_empty_trick_only_with_a_point_trump(hand: str, pla
     5 so), and does not spend a plain trump on an empty trick."""
     world = _world(f"4C 7C | {hand} | 8C 9C | TC JC")
     trick = [(0, (Card("4", "C"),))]
-    win = rollout._winner(world, trick, "C")
-    assert rollout.follow(world, 1, trick, 0, win) == (Card(play[0], play[1]),)
+    assert _follow(world, trick) == (Card(play[0], play[1]),)
 
 
 def test_a_seat_under_an_opponents_pair_sheds_its_cheapest_two_cards() -> None:
@@ -112,8 +117,7 @@ def test_a_seat_under_an_opponents_pair_sheds_its_cheapest_two_cards() -> None:
     rank): the heuristic keeps its points off the other side's trick."""
     world = _world("QC QC 3D 4D | 8C TC JC KC | 5S 6S 7S 8S | 9S TS JS QS")
     trick = [(0, (Card("Q", "C"), Card("Q", "C")))]
-    win = rollout._winner(world, trick, "C")
-    assert set(rollout.follow(world, 1, trick, 0, win)) == set(parse_cards("8C JC"))
+    assert set(_follow(world, trick)) == set(parse_cards("8C JC"))
 
 
 def test_pair_options_come_in_their_order_not_by_memory_address() -> None:
@@ -126,8 +130,9 @@ def test_pair_options_come_in_their_order_not_by_memory_address() -> None:
         spades = rng.sample(deck, 5)  # no pair: five different spades
         world = _world(" | ".join(["4C", format_cards(spades), "5C", "6C"]))
         by = world.hands[1]
-        low = sorted(by["S"], key=world.cheap.__getitem__)
-        options = rollout._pair_options(world, by, "S")
+        spades = rollout.GROUPS.index("S")
+        low = sorted(by[spades], key=world.cheap.__getitem__)
+        options = rollout._pair_options(world, by, spades)
         assert options[0] == (low[0], low[1])
         assert len(options) == len(set(options))
 
@@ -139,14 +144,11 @@ def test_a_hand_that_is_one_tractor_is_led_whole_as_the_last_trick() -> None:
     pair, the play-outs never saw the 64-fold kitty of a 3-pair tractor (one arena deal:
     -1,025 points for the dealer's side)."""
     world = _world("3C 4C 5C 6C | KH KH AH AH | 7C 8C 9C TC | JC QC 3D 4D")
-    lead = rollout.lead(world, 1)
-    assert lead == tuple(parse_cards("KH KH AH AH"))
-    world.take(1, lead)
-    rules = DEFAULT_RULES
-    gained = rollout.play_out(world, [(1, lead)], Trump("2", "H"), rules, 15.0)
+    assert _lead(world, 1) == tuple(parse_cards("KH KH AH AH"))
+    gained = rollout.play_from(world, 1, Trump("2", "H"), DEFAULT_RULES, 15.0)
     assert gained == 5 + 20 + 10 + 15 * 16  # the 5C, the kings, the TC; the kitty
     # two pairs that are no tractor: a pair is led, as before
-    assert rollout.lead(_world("3C 4C 5C 6C | KH KH 3H 3H | 7C 8C 9C TC | JC QC 3D 4D"), 1) in (
+    assert _lead(_world("3C 4C 5C 6C | KH KH 3H 3H | 7C 8C 9C TC | JC QC 3D 4D"), 1) in (
         tuple(parse_cards("KH KH")),
         tuple(parse_cards("3H 3H")),
     )
@@ -172,8 +174,8 @@ def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
     played: list[tuple[int, tuple[Card, ...]]] = []
     real_take = rollout.World.take
 
-    def take(w: rollout.World, who: int, cards: tuple[Card, ...]) -> None:
-        played.append((who, tuple(cards)))
+    def take(w: rollout.World, who: int, cards: rollout.Ids) -> None:
+        played.append((who, w.cards_of(cards)))
         real_take(w, who, cards)
 
     led: list[tuple[int, tuple[Card, ...]]] = []
