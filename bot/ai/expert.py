@@ -177,6 +177,8 @@ def search(
     sampler = Sampler(ctx)
     values: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))
+    sums = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)
     limit = worlds if worlds is not None else 10_000
     start = time.perf_counter()
     done = 0
@@ -206,11 +208,18 @@ def search(
             ended = "cut"
             break
         done += 1
-        if race and done >= RACE_AFTER:
-            alive = [0, *(i for i in alive[1:] if _gain(values[0], values[i], -1.0) is not None)]
-            if len(alive) == 1:
-                ended = "race"
-                break
+        if race:
+            # each challenger's paired differences summed as they come: the race asks after
+            # every sample, and ``_gain`` reads them all (quadratic in the samples)
+            for i in alive[1:]:
+                d = values[i][-1] - values[0][-1]
+                sums[i] += d
+                squares[i] += d * d
+            if done >= RACE_AFTER:
+                alive = [0, *(i for i in alive[1:] if _keeps(sums[i], squares[i]))]
+                if len(alive) == 1:
+                    ended = "race"
+                    break
     few = done < min(MIN_WORLDS, limit) and len(alive) > 1
     if trace is not None:
         trace.setup_ms = (start - trace.started) * 1000
@@ -289,9 +298,10 @@ class Sampler:
             (s, frozenset(mem.no_pairs[s])) for s in range(4) if s != me and mem.no_pairs[s]
         ]
         # the hidden kitty is drawn first, by how likely a dealer is to bury each card
-        self.kitty_weights: list[float] | None = None
+        self.kitty_powers: list[float] | None = None
         if kitty_room and KITTY_WEIGHTS:
-            self.kitty_weights = [_bury_weight(ctx, c) for c in pool]
+            # a key ``u ** (1 / weight)`` a card, the largest drawn (Efraimidis and Spirakis)
+            self.kitty_powers = [1.0 / _bury_weight(ctx, c) for c in pool]
             self.pool = pool
 
     def sample(self, rng: random.Random) -> tuple[list[list[Card]], float] | None:
@@ -322,7 +332,7 @@ class Sampler:
             hands = [list(h) for h in self.base]
             left = list(self.room)
             skip: dict[Card, int] = {}
-            if self.kitty_weights is not None and attempt < 2:
+            if self.kitty_powers is not None and attempt < 2:
                 kitty = self._draw_kitty(rng)
                 hands.append(kitty)
                 left[4] = 0
@@ -398,9 +408,9 @@ class Sampler:
 
     def _draw_kitty(self, rng: random.Random) -> list[Card]:
         """The hidden kitty's cards, drawn without replacement by ``_bury_weight``."""
-        assert self.kitty_weights is not None
+        assert self.kitty_powers is not None
         rand = rng.random
-        keys = [rand() ** (1.0 / w) for w in self.kitty_weights]
+        keys = [rand() ** power for power in self.kitty_powers]
         # the largest keys (``heapq.nlargest``'s choice, which is Python, not compiled)
         best = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)[: self.room[4]]
         return [self.pool[i] for i in best]
@@ -488,6 +498,16 @@ def _gain(base: Sequence[float], other: Sequence[float], margin: float) -> float
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean if mean > margin * math.sqrt(var / n) else None
+
+
+def _keeps(total: float, squares: float) -> bool:
+    """Whether a challenger whose paired differences to the heuristic's choice sum to
+    ``total`` (their squares to ``squares``) is within one standard error of it: the
+    race's ``_gain(base, other, -1.0) is not None``, from the sums. The mean ``T/n`` is
+    above minus the standard error ``sqrt((S - T*T/n) / (n - 1) / n)`` exactly when
+    ``T > 0`` or ``T*T < S``; exact, where a variance from the sums would round a tie
+    (the values are whole points) either way."""
+    return total > 0 or total * total < squares
 
 
 def outcome(

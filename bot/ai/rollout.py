@@ -483,24 +483,58 @@ def _pair_options(w: World, by: list[list[int]], led: int) -> list[Ids]:
     (and, void, the trump pairs): as the heuristic sheds, where the lowest two by rank
     gave away a ten the heuristic keeps. In that order, without repeats."""
     cards = by[led]
-    cheap, feed = w.cheap.__getitem__, w.feed.__getitem__
+    cheap, feed = w.cheap, w.feed
     if len(cards) >= 2:
         pairs = _pairs(cards)
         if pairs:
             return [(p, p) for p in pairs]
-        low = sorted(cards, key=cheap)
-        fed = sorted(cards, key=feed)
-        return list(dict.fromkeys([(low[0], low[1]), (cards[-1], cards[-2]), (fed[-1], fed[-2])]))
+        return _unique([_two_low(cards, cheap), (cards[-1], cards[-2]), _two_high(cards, feed)])
     rest = [c for g in range(5) if g != led for c in by[g]]
-    low = sorted(rest, key=cheap)
-    fed = sorted(rest, key=feed)
+    low = _two_low(rest, cheap)
+    high = _two_high(rest, feed)
     if len(cards) == 1:
-        return list(dict.fromkeys([(cards[0], low[0]), (cards[0], fed[-1])]))
-    options: list[Ids] = [(low[0], low[1]), (fed[-1], fed[-2])]
+        return _unique([(cards[0], low[0]), (cards[0], high[0])])
+    options = [low, high]
     trumps = by[TG]
     if trumps and led != TG:
         options += [(p, p) for p in _pairs(trumps)]
-    return list(dict.fromkeys(options))
+    return _unique(options)
+
+
+def _two_low(cards: list[int], key: list[int]) -> Ids:
+    """The first two of ``sorted(cards, key=key.__getitem__)`` (``cards`` has two or
+    more), without sorting: the play-outs ask at every pair they follow."""
+    first = second = -1
+    k1 = k2 = 1 << 30
+    for card in cards:
+        k = key[card]
+        if k < k1:
+            first, second, k1, k2 = card, first, k, k1
+        elif k < k2:
+            second, k2 = card, k
+    return (first, second)
+
+
+def _two_high(cards: list[int], key: list[int]) -> Ids:
+    """The last two of ``sorted(cards, key=key.__getitem__)``, the last first."""
+    first = second = -1
+    k1 = k2 = -(1 << 30)
+    for card in cards:
+        k = key[card]
+        if k >= k1:
+            first, second, k1, k2 = card, first, k, k1
+        elif k >= k2:
+            second, k2 = card, k
+    return (first, second)
+
+
+def _unique(options: list[Ids]) -> list[Ids]:
+    """``options`` without repeats, in order (a few tuples: cheaper than hashing them)."""
+    out: list[Ids] = []
+    for option in options:
+        if option not in out:
+            out.append(option)
+    return out
 
 
 def _winner(w: World, trick: IdPlays, led: int) -> tuple[int, bool, int]:
