@@ -31,14 +31,14 @@ Rating = tuple[float, float]  # (mu, sigma)
 # rating this much above another wins a match with the probability measured
 # between the levels. normal won all 29 matches against easy in 400 simulated
 # hands (about 97%: +6); expert at 250 ms (the table default) gained 0.07 levels a
-# hand over normal when matches were measured at about 55% (+0.4); it now gains 0.11
-# (1 Dec, 300 duplicate deals: 0.223 a deal of two hands), carried over in proportion:
-# about 58% of matches, +0.65. random is a floor, far below easy.
+# hand over normal when matches were measured at about 55% (+0.4); it now gains 0.20
+# (2 Dec, 300 duplicate deals: 0.403 a deal of two hands), carried over in proportion:
+# about 64% of matches, +1.15. random is a floor, far below easy.
 BOT_RATINGS: dict[str, Rating] = {
     "random": (DEFAULT_MU - 12.0, BOT_SIGMA),
     "easy": (DEFAULT_MU - 6.0, BOT_SIGMA),
     "normal": (BOT_MU, BOT_SIGMA),
-    "expert": (DEFAULT_MU + 0.65, BOT_SIGMA),
+    "expert": (DEFAULT_MU + 1.15, BOT_SIGMA),
 }
 # the computer players' other names (bot.ai.levels); the store cannot import bot.ai
 _LEVEL_NAMES = {"greedy": "easy", "ai": "normal", "heuristic": "normal", "fallback": "normal"}
