@@ -21,7 +21,8 @@ from collections.abc import Callable
 
 from bot.ai import make_player, play_hand
 from bot.ai.evaluate import Context
-from bot.ai.expert import Sampler, outcome, ranked_candidates
+from bot.ai.expert import outcome, ranked_candidates
+from bot.ai.sampler import Sampler
 from bot.game import Match, Play, SeatView
 
 CHECKPOINTS = (1, 20, 40, 60, 80)  # plays before the view is taken

@@ -10,8 +10,10 @@ from collections.abc import Callable
 import pytest
 
 from bot.ai import ExpertPlayer, HeuristicPlayer, check_action, expert, make_player, play_hand
+from bot.ai import sampler as sampler_module
 from bot.ai.evaluate import Context
-from bot.ai.expert import RACE_AFTER, Sampler, pick, ranked_candidates, search
+from bot.ai.expert import RACE_AFTER, pick, ranked_candidates, search
+from bot.ai.sampler import Sampler
 from bot.ai.soak import VARIANTS
 from bot.game import Match, Play
 from bot.rules import TRUMP, Card, RuleSet
@@ -101,7 +103,7 @@ def test_the_hidden_kitty_is_drawn_like_a_dealer_buries(
 ) -> None:
     """A dealer keeps trumps and points: drawn uniformly, a kitty held 3.7 trumps and 8.9
     points here (the heuristic's real kitties: no trumps, about 4 points)."""
-    monkeypatch.setattr(expert, "KITTY_WEIGHTS", weights)
+    monkeypatch.setattr(sampler_module, "KITTY_WEIGHTS", weights)
     match = _checkpoint(4, 20)
     _, seat = match.expecting()
     ctx = Context(match.view(seat))
@@ -126,8 +128,8 @@ def test_a_seat_that_showed_it_holds_no_pair_is_dealt_none(monkeypatch: pytest.M
     """Following a pair lead with two odd cards of the suit shows there is no pair of it
     in that hand; a deal that gives it one is drawn again."""
     shown = 0
-    for tries in (0, expert.PAIR_TRIES):
-        monkeypatch.setattr(expert, "PAIR_TRIES", tries)
+    for tries in (0, sampler_module.PAIR_TRIES):
+        monkeypatch.setattr(sampler_module, "PAIR_TRIES", tries)
         bad = 0
         for seed, stop in [(1, 30), (3, 30), (6, 30), (13, 30)]:
             match = _checkpoint(seed, stop)

@@ -11,8 +11,10 @@ import random
 import pytest
 
 from bot.ai import ExpertPlayer, HeuristicPlayer, Memory, expert, play_hand
+from bot.ai import sampler as sampler_module
 from bot.ai.evaluate import Context
-from bot.ai.expert import Sampler, ranked_candidates, search
+from bot.ai.expert import ranked_candidates, search
+from bot.ai.sampler import Sampler
 from bot.game import Action, Match, SeatView
 from bot.presets import presets
 
@@ -110,7 +112,7 @@ def test_checked_deals_keep_what_the_seat_knows(
     monkeypatch: pytest.MonkeyPatch, seed: int, stop: int
 ) -> None:
     """Every deal by the checked path (no quick tries), hidden kitty included."""
-    monkeypatch.setattr(expert, "DEAL_TRIES", 0)
+    monkeypatch.setattr(sampler_module, "DEAL_TRIES", 0)
     match = _checkpoint(seed, stop)
     _, seat = match.expecting()
     ctx = Context(match.view(seat))

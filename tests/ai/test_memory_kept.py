@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.ai import HeuristicPlayer, Memory, RandomPlayer, play_hand
-from bot.ai import memory as memory_module
+from bot.ai.seen import Seen
 from bot.game import SYSTEM, Action, Match, NextHand, Phase, SeatView
 from bot.presets import presets
 from bot.rules import Trump
@@ -67,14 +67,14 @@ class Checked:
 @pytest.mark.parametrize("name", ["standard", "tournament", "three_decks", "one_deck"])
 def test_kept_memory_is_the_memory_of_the_view(name: str, monkeypatch: Any) -> None:
     reads = []
-    real = memory_module._Seen.__init__
+    real = Seen.__init__
 
     def counted(self: Any, view: SeatView | None) -> None:
         if view is not None:  # None: a copy that ``follow`` fills, nothing read
             reads.append(view.seat)
         real(self, view)
 
-    monkeypatch.setattr(memory_module._Seen, "__init__", counted)
+    monkeypatch.setattr(Seen, "__init__", counted)
     rules = presets()[name][0]
     players = [Checked(HeuristicPlayer()) for _ in range(4)]
     match = Match.new(31, rules)

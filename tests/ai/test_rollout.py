@@ -11,6 +11,7 @@ import pytest
 from bot.ai import expert, rollout
 from bot.ai.evaluate import Context
 from bot.ai.heuristic import ranked_candidates as heuristic_ranked
+from bot.ai.world import GROUP, GROUPS, Ids, World
 from bot.game import Match, Play
 from bot.rules import DEFAULT_RULES, Card, Trump, format_cards, order_for, parse_cards, points
 
@@ -36,13 +37,13 @@ def test_a_play_out_on_the_real_hands_is_legal_and_scored_like_the_engine(
     assert seat is not None and match.trump is not None
     view = match.view(seat)
     attackers = [view.is_attacker(s) for s in range(4)]
-    world = rollout.World(Context(view).order, match.hands, attackers)
+    world = World(Context(view).order, match.hands, attackers)
     played: list[tuple[int, tuple[Card, ...]]] = []
     for name in ("lead", "follow"):
         real = getattr(rollout, name)
 
-        def recorded(w: rollout.World, who: int, *args: object, _real=real) -> rollout.Ids:
-            cards: rollout.Ids = _real(w, who, *args)
+        def recorded(w: World, who: int, *args: object, _real=real) -> Ids:
+            cards: Ids = _real(w, who, *args)
             played.append((who, w.cards_of(cards)))
             return cards
 
@@ -64,24 +65,24 @@ def test_a_seat_shedding_a_card_keeps_its_pairs(
     monkeypatch.setattr(rollout, "KEEP_PAIRS", keep)
     order = order_for(Trump("2", "H"), DEFAULT_RULES)
     hands = [parse_cards(h) for h in ("AS 4C", "3S 3S 7S", "5C 6C 8C", "9C TC JC")]
-    world = rollout.World(order, hands, [False, True, False, True])
+    world = World(order, hands, [False, True, False, True])
     trick = [(0, (Card("A", "S"),))]
     assert _follow(world, trick) == (Card(shed[0], shed[1]),)
 
 
-def _world(hands: str, attackers: tuple[bool, ...] = (False, True, False, True)) -> rollout.World:
+def _world(hands: str, attackers: tuple[bool, ...] = (False, True, False, True)) -> World:
     order = order_for(Trump("2", "H"), DEFAULT_RULES)
-    return rollout.World(order, [parse_cards(h) for h in hands.split(" | ")], attackers)
+    return World(order, [parse_cards(h) for h in hands.split(" | ")], attackers)
 
 
-def _lead(world: rollout.World, seat: int) -> tuple[Card, ...]:
+def _lead(world: World, seat: int) -> tuple[Card, ...]:
     return world.cards_of(rollout.lead(world, seat))
 
 
-def _follow(world: rollout.World, trick: list[tuple[int, tuple[Card, ...]]]) -> tuple[Card, ...]:
+def _follow(world: World, trick: list[tuple[int, tuple[Card, ...]]]) -> tuple[Card, ...]:
     """Seat 1's follow to ``trick`` (nothing on the table but the lead's points: none)."""
     plays = [(seat, world.ids(cards)) for seat, cards in trick]
-    win = rollout._winner(world, plays, plays[0][1][0] // rollout.GROUP)
+    win = rollout._winner(world, plays, plays[0][1][0] // GROUP)
     return world.cards_of(rollout.follow(world, 1, plays, 0, win))
 
 
@@ -130,7 +131,7 @@ def test_pair_options_come_in_their_order_not_by_memory_address() -> None:
         spades = rng.sample(deck, 5)  # no pair: five different spades
         world = _world(" | ".join(["4C", format_cards(spades), "5C", "6C"]))
         by = world.hands[1]
-        spades = rollout.GROUPS.index("S")
+        spades = GROUPS.index("S")
         low = sorted(by[spades], key=world.cheap.__getitem__)
         options = rollout._pair_options(world, by, spades)
         assert options[0] == (low[0], low[1])
@@ -172,9 +173,9 @@ def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
     ctx = Context(match.view(seat))
     assert expert.heuristic_leads(ctx.left) > 0
     played: list[tuple[int, tuple[Card, ...]]] = []
-    real_take = rollout.World.take
+    real_take = World.take
 
-    def take(w: rollout.World, who: int, cards: rollout.Ids) -> None:
+    def take(w: World, who: int, cards: Ids) -> None:
         played.append((who, w.cards_of(cards)))
         real_take(w, who, cards)
 
@@ -186,7 +187,7 @@ def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
         led.append((args[2], cards))
         return cards
 
-    monkeypatch.setattr(rollout.World, "take", take)
+    monkeypatch.setattr(World, "take", take)
     monkeypatch.setattr(expert, "_lead_for", lead_for)
     cand = heuristic_ranked(ctx)[0]
     hands = [list(h) for h in match.hands]
