@@ -38,7 +38,7 @@ from types import ModuleType
 #: engine's values stay the plain Python objects every other layer knows)
 MODULES = (
     *(f"bot.ai.{name}" for name in ("world", "rollout", "seen", "memory", "evaluate", "heuristic")),
-    *(f"bot.ai.{name}" for name in ("endgame", "expert_policy", "sampler", "expert")),
+    *(f"bot.ai.{name}" for name in ("deals", "endgame", "expert_policy", "sampler", "expert")),
     *(f"bot.rules.{name}" for name in ("trick", "scoring")),
 )
 GROUP = "shengji_ai"  # the shared library of the group: ``shengji_ai__mypyc``

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bot.rules import TRUMP, Card, points
 
-from . import endgame
+from .deals import shuffle
 from .evaluate import Context
 
 KITTY_WEIGHTS = True  # draw the hidden kitty like a dealer buries (``_bury_weight``)
@@ -120,7 +120,7 @@ class Sampler:
                 hands.append([])
             stuck = False
             for group, shared in zip(self.groups, self.shared, strict=True):
-                endgame._shuffle(rng, group)  # rng.shuffle's draws
+                shuffle(rng, group)  # rng.shuffle's draws
                 if skip:
                     group = _without(group, skip)
                 if shared is not None and sum(left[s] for s in shared) == len(group):

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import endgame, make_player, play_hand
+from bot.ai import deals, endgame, make_player, play_hand
 from bot.ai.evaluate import Context
 from bot.game import SYSTEM, Action, Match, NextHand, Phase
 from bot.presets import presets
@@ -145,7 +145,7 @@ def test_a_world_without_points_is_not_played_out(monkeypatch: pytest.MonkeyPatc
         played.append(args[3])
         return real_rollout(*args)
 
-    monkeypatch.setattr(endgame, "_sample", sample)
+    monkeypatch.setattr(endgame, "sample", sample)
     monkeypatch.setattr(endgame, "_rollout", rollout)
     assert endgame.choose(ctx, ranked) == ranked[0]
     assert played == []
@@ -162,7 +162,7 @@ def test_the_endgame_shuffles_as_random_shuffles() -> None:
         ours, theirs = random.Random(seed), random.Random(seed)
         mine, reference = list(cards), list(cards)
         for _ in range(3):
-            endgame._shuffle(ours, mine)
+            deals.shuffle(ours, mine)
             theirs.shuffle(reference)
             assert mine == reference
         assert ours.random() == theirs.random()
