@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from bot.ai import make_player, play_hand
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.ai.expert import outcome, ranked_candidates
 from bot.ai.sampler import Sampler
 from bot.game import Match, Play, SeatView

@@ -37,7 +37,10 @@ from types import ModuleType
 #: they call most (who wins a trick, units, scoring; no classes of the rules' own, so the
 #: engine's values stay the plain Python objects every other layer knows)
 MODULES = (
-    *(f"bot.ai.{name}" for name in ("world", "rollout", "seen", "memory", "evaluate", "heuristic")),
+    *(
+        f"bot.ai.{name}"
+        for name in ("world", "rollout", "seen", "memory", "context", "evaluate", "heuristic")
+    ),
     *(f"bot.ai.{name}" for name in ("deals", "endgame", "expert_policy", "sampler", "expert")),
     *(f"bot.rules.{name}" for name in ("trick", "scoring")),
 )

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from bot.rules import Card, points
 
-from .evaluate import Context
+from .context import Context
 
 
 class Deck:

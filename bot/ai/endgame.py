@@ -34,8 +34,8 @@ from bot.rules import (
 )
 from bot.rules.units import decompose_in
 
+from .context import Context
 from .deals import Deck, sample
-from .evaluate import Context
 
 ENDGAME_CARDS = 3  # start sampling when my hand is this small
 WORLDS = 20  # sampled deals per decision

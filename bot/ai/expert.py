@@ -63,7 +63,8 @@ from bot.rules import (
 from bot.rules.units import decompose_in
 
 from . import endgame, rollout
-from .evaluate import Context, lead_score
+from .context import Context
+from .evaluate import lead_score
 from .expert_policy import ranked_candidates
 from .heuristic import HeuristicPlayer, lead_candidates, play_for
 from .sampler import Sampler

@@ -29,7 +29,8 @@ from collections.abc import Sequence
 
 from bot.rules import BIG_JOKER, SMALL_JOKER, Card
 
-from .evaluate import Context, lead_score
+from .context import Context
+from .evaluate import lead_score
 from .heuristic import lead_candidates
 from .heuristic import ranked_candidates as heuristic_ranked
 

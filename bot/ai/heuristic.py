@@ -21,7 +21,8 @@ from bot.rules.units import counts_of, decompose_in
 from . import endgame
 from .bidding import choose_bid, choose_overcall
 from .burying import choose_bury
-from .evaluate import Context, follow_score, lead_score
+from .context import Context
+from .evaluate import follow_score, lead_score
 from .memory import Memory
 from .player import check_action, legal_or_fallback
 

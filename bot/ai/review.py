@@ -33,7 +33,7 @@ from bot.game import Action, Match, Play, SeatView
 from bot.game.codec import action_from_dict
 from bot.rules import Card, RuleSet, format_cards
 
-from .evaluate import Context
+from .context import Context
 from .expert import CANDIDATES, pick, search
 from .heuristic import ranked_candidates
 

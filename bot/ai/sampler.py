@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from bot.rules import TRUMP, Card, points
 
+from .context import Context
 from .deals import shuffle
-from .evaluate import Context
 
 KITTY_WEIGHTS = True  # draw the hidden kitty like a dealer buries (``_bury_weight``)
 KITTY_TRUMP, KITTY_POINTS, KITTY_HIGH = 0.02, 0.2, 0.15

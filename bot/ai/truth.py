@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 
 from bot.ai import expert
 from bot.ai.arena import deal_cards
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.ai.heuristic import HeuristicPlayer, ranked_candidates
 from bot.ai.table import play_hand
 from bot.game import Match, Phase, Play

@@ -11,7 +11,7 @@ import pytest
 
 from bot.ai import ExpertPlayer, HeuristicPlayer, check_action, expert, make_player, play_hand
 from bot.ai import sampler as sampler_module
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.ai.expert import RACE_AFTER, pick, ranked_candidates, search
 from bot.ai.sampler import Sampler
 from bot.ai.soak import VARIANTS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ai import ExpertPlayer
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.ai.expert_policy import HOLD_COST, hold_cost, ranked_candidates
 from bot.ai.heuristic import ranked_candidates as heuristic_ranked
 from bot.game import Play

@@ -12,7 +12,7 @@ import pytest
 
 from bot.ai import ExpertPlayer, HeuristicPlayer, Memory, expert, play_hand
 from bot.ai import sampler as sampler_module
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.ai.expert import ranked_candidates, search
 from bot.ai.sampler import Sampler
 from bot.game import Action, Match, SeatView

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.ai import deals, endgame, make_player, play_hand
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.game import SYSTEM, Action, Match, NextHand, Phase
 from bot.presets import presets
 from bot.rules import Card, RuleSet, Trump, deck, format_cards, parse_cards, trick_winner

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.ai import expert, rollout
-from bot.ai.evaluate import Context
+from bot.ai.context import Context
 from bot.ai.heuristic import ranked_candidates as heuristic_ranked
 from bot.ai.world import GROUP, GROUPS, Ids, World
 from bot.game import Match, Play
