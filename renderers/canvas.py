@@ -5,22 +5,8 @@ the finished canvas onto the theme's fixed palette (see ``theme.py``) and
 writes a PNG with no metadata chunks (no text, no timestamps: nothing but the
 pixels leaves the renderer).
 
-The images the bot draws during play (the hand at every play, the table, and at
-each hand's end the kitty and the summary) skip the RGB canvas: they are put
-together straight on a palette ("P") canvas (``new_paper``) from pieces mapped onto
-the palette once and cached, which saves the full-size canvas and the full-size
-mapping (half a millisecond for 25 cards). Pasting one palette image onto another
-through a soft mask would blend palette *indices*, so an antialiased piece comes
-composed over the flat colour it lies on (a "stamp": text over the felt, a rounded
-corner over the page) and is pasted whole, its box included: a word's or a suit's
-box lies over that flat colour in every layout (the tests compare every image with
-the RGB drawing; 1,704 images of varied scenes, long and CJK names included, came
-out byte for byte as through the masks), and a mask costs ten times the paste. A
-ring, whose inside shows what lies there, goes through its mask (only 0 or 255).
-A stamp of one ink over one colour is its mask read through a ramp of 256 palette
-indices (``_ramp``: the index each coverage maps to), the same pixels as composing
-in RGB and mapping. The hand record and the tournament standings, drawn on request,
-still draw in RGB and map at the end (``encode``).
+The images the bot draws during play are put together on a palette canvas
+(``new_paper``) from stamps (``stamps``), pieces mapped onto the palette once.
 
 The PNG is written here, not by Pillow: encoding was most of a hand image's cost
 (1.2 of 2.7 ms for 25 cards, and the bot draws about one hand image per play).
@@ -43,7 +29,6 @@ import math
 import struct
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -53,13 +38,13 @@ from PIL import Image, _imaging
 
 from bot.rules import Trump
 
-from .fonts import TextMask, draw_text, place, text_mask, text_width
+from .fonts import draw_text, text_width
 from .labels import Lang, word
 from .shapes import rounded_mask, shape_mask
 from .theme import RGB, THEMES, Theme, palette_image
 
 if TYPE_CHECKING:
-    from PIL._imaging import ImagingCore
+    pass
 
 EMPTY: Mapping[str, str] = MappingProxyType({})  # no words of the caller's
 PHONE_WIDTH = 400  # px: how wide a phone shows an image
@@ -99,13 +84,13 @@ def rounded(
     if outline is not None:
         canvas.paste(outline, (x0, y0), rounded_mask(w, h, radius))
         canvas.paste(fill, (x0, y0), rounded_mask(w, h, radius, width))
-    elif _big(w, h, radius):
+    elif big_box(w, h, radius):
         _big_rounded(canvas, box, int(radius), fill)
     else:
         canvas.paste(fill, (x0, y0), rounded_mask(w, h, radius))
 
 
-def _big(w: int, h: int, radius: float) -> bool:
+def big_box(w: int, h: int, radius: float) -> bool:
     """Whether a rounded fill is drawn as rectangles and four corners (``_big_rounded``)."""
     return w * h > 40_000 and radius == int(radius)
 
@@ -116,25 +101,25 @@ def _big_rounded(canvas: Image.Image, box: tuple[int, int, int, int], r: int, fi
     Pasting a colour through a full-size mask costs ~1 ms for a table-sized box;
     only the corners need the mask.
     """
-    for part in _cross(box, r):
+    for part in cross_boxes(box, r):
         canvas.paste(fill, part)
-    for spot, mask in zip(_corner_spots(box, r), _corner_masks(r), strict=True):
+    for spot, mask in zip(corner_spots(box, r), corner_masks(r), strict=True):
         canvas.paste(fill, spot, mask)
 
 
-def _cross(box: tuple[int, int, int, int], r: int) -> list[tuple[int, int, int, int]]:
+def cross_boxes(box: tuple[int, int, int, int], r: int) -> list[tuple[int, int, int, int]]:
     """The three rectangles a rounded rectangle fills solid: all but its r × r corners."""
     x0, y0, x1, y1 = box
     return [(x0 + r, y0, x1 - r, y1), (x0, y0 + r, x0 + r, y1 - r), (x1 - r, y0 + r, x1, y1 - r)]
 
 
-def _corner_spots(box: tuple[int, int, int, int], r: int) -> list[tuple[int, int]]:
+def corner_spots(box: tuple[int, int, int, int], r: int) -> list[tuple[int, int]]:
     x0, y0, x1, y1 = box
     return [(x0, y0), (x1 - r, y0), (x0, y1 - r), (x1 - r, y1 - r)]
 
 
 @lru_cache(maxsize=16)
-def _corner_masks(r: int) -> tuple[Image.Image, ...]:
+def corner_masks(r: int) -> tuple[Image.Image, ...]:
     """The r × r antialiased corners (top-left, top-right, bottom-left, bottom-right) of a
     rounded rectangle of radius ``r``: the same whatever its size."""
     corners = rounded_mask(2 * r + 2, 2 * r + 2, r)
@@ -146,11 +131,11 @@ def ring(
 ) -> None:
     """Only the outline of a rounded rectangle (the inside is left as it was)."""
     x0, y0, x1, y1 = box
-    canvas.paste(colour, (x0, y0), _ring_mask(x1 - x0, y1 - y0, radius, width))
+    canvas.paste(colour, (x0, y0), ring_mask(x1 - x0, y1 - y0, radius, width))
 
 
 @lru_cache(maxsize=64)
-def _ring_mask(w: int, h: int, radius: float, width: float) -> Image.Image:
+def ring_mask(w: int, h: int, radius: float, width: float) -> Image.Image:
     ring_mask = Image.new("L", (w, h))
     ring_mask.paste(rounded_mask(w, h, radius))
     ring_mask.paste(0, (0, 0), rounded_mask(w, h, radius, width))
@@ -167,13 +152,13 @@ def badge(
     canvas: Image.Image, x: float, cy: float, text: str, fill: RGB, ink: RGB, size: int = 14
 ) -> int:
     """A small filled pill with text (``Dealer``, ``Led``); returns its width."""
-    box, pad = _pill(x, cy, text, size)
+    box, pad = pill(x, cy, text, size)
     rounded(canvas, box, (box[3] - box[1]) / 2, fill)
     draw_text(canvas, x + pad, cy, text, size, ink, bold=True)
     return box[2] - box[0]
 
 
-def _pill(x: float, cy: float, text: str, size: int) -> tuple[tuple[int, int, int, int], int]:
+def pill(x: float, cy: float, text: str, size: int) -> tuple[tuple[int, int, int, int], int]:
     """A badge's box, and the room left and right of its text."""
     pad = round(size * 0.55)
     h = round(size * 1.6)
@@ -314,228 +299,6 @@ def _raw(width: int, height: int) -> bytearray:
 @lru_cache(maxsize=4)
 def _palette(theme_name: str) -> bytes:
     return bytes(palette_image(theme_name).getpalette() or ())
-
-
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    """A piece for a palette canvas: ink composed over a flat colour, cut to the ink,
-    and the mask (0 or 255 only) it is pasted through; ``box`` is where it lies in the
-    mask it was made from. Pillow's core images, not ``Image`` objects: pasting
-    dozens of them per image, the ``Image`` wrapper's checks cost more than the copy.
-    """
-
-    piece: ImagingCore
-    mask: ImagingCore
-    box: tuple[int, int, int, int]
-
-
-_BINARY = [0] + [255] * 255
-
-
-def _inked(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Image.Image:
-    """``ink`` through ``mask`` over a flat ``over``, mapped onto the palette: each
-    pixel through its coverage's entry in ``_ramp``, the index that composing in RGB
-    and mapping gives it (a tenth of the cost: no RGB image, no mapping)."""
-    return mask.point(_ramp(ink, over, th.name), "P")
-
-
-@lru_cache(maxsize=256)
-def _ramp(ink: RGB, over: RGB, theme_name: str) -> tuple[int, ...]:
-    """The palette index of ``ink`` over ``over`` at each coverage 0-255, as pasting
-    the colour through a mask in RGB and mapping the result gives it, pixel by pixel."""
-    coverage = Image.frombytes("L", (256, 1), bytes(range(256)))
-    rgb = Image.new("RGB", (256, 1), over)
-    rgb.paste(ink, (0, 0), coverage)
-    return tuple(to_palette(rgb, THEMES[theme_name]).tobytes())
-
-
-def _stamp(mask: Image.Image, ink: RGB, over: RGB, th: Theme) -> Stamp:
-    box = mask.getbbox() or (0, 0, 0, 0)
-    cut = mask.crop(box)
-    return Stamp(_inked(cut, ink, over, th).im, cut.point(_BINARY).im, box)
-
-
-def _put(paper: Image.Image, stamp: Stamp, left: int, top: int) -> None:
-    """A stamp pasted whole, its box over the flat colour it was composed over (its
-    pixels outside the ink are that colour's index): the same pixels as through its
-    mask, at a tenth of the cost for a word of a table image (a 300 × 40 px box
-    through a mask 25 us, whole 1.6 us; a mask is read pixel by pixel)."""
-    x0, y0, x1, y1 = stamp.box
-    paper.im.paste(stamp.piece, (left + x0, top + y0, left + x1, top + y1))
-
-
-@lru_cache(maxsize=4096)
-def text_stamp(
-    text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
-) -> tuple[TextMask, Stamp]:
-    return new_text_stamp(text, size, bold, tracking, ink, over, theme_name)
-
-
-def new_text_stamp(
-    text: str, size: int, bold: bool, tracking: int, ink: RGB, over: RGB, theme_name: str
-) -> tuple[TextMask, Stamp]:
-    """``text_stamp`` made afresh, for a caller that keeps its own (see ``hand._code``)."""
-    tm = text_mask(text, size, bold, tracking)
-    return tm, _stamp(tm.mask, ink, over, THEMES[theme_name])
-
-
-def stamp_text(
-    paper: Image.Image,
-    th: Theme,
-    x: float,
-    y: float,
-    text: str,
-    size: int,
-    ink: RGB,
-    over: RGB,
-    *,
-    bold: bool = False,
-    align: str = "left",
-    valign: str = "middle",
-    tracking: int = 0,
-) -> int:
-    """``draw_text`` on a palette canvas, the text antialiased over ``over``; its width."""
-    tm, stamp = text_stamp(text, size, bold, tracking, ink, over, th.name)
-    _put(paper, stamp, *place(tm, x, y, size, align, valign))
-    return tm.width
-
-
-@lru_cache(maxsize=256)
-def _shape_stamp(
-    shape: str, size: int, hollow: bool, ink: RGB, over: RGB, theme_name: str
-) -> Stamp:
-    return _stamp(shape_mask(shape, size, hollow), ink, over, THEMES[theme_name])
-
-
-def stamp_shape(
-    paper: Image.Image,
-    th: Theme,
-    left: int,
-    top: int,
-    shape: str,
-    size: int,
-    ink: RGB,
-    over: RGB,
-    hollow: bool = False,
-) -> None:
-    """A suit or the joker's star (``shapes.shape_mask``) at (``left``, ``top``), over ``over``."""
-    _put(paper, _shape_stamp(shape, size, hollow, ink, over, th.name), left, top)
-
-
-def stamp_suit(
-    paper: Image.Image, th: Theme, x: float, cy: float, suit: str, size: int, ink: RGB, over: RGB
-) -> int:
-    """``suit_icon`` on a palette canvas, over ``over``; its width."""
-    stamp_shape(paper, th, round(x), round(cy - size / 2), suit, size, ink, over)
-    return size
-
-
-def stamp_chip(
-    paper: Image.Image,
-    th: Theme,
-    x: float,
-    cy: float,
-    parts: list[ChipPart],
-    size: int,
-    ink: RGB,
-    suit_colours: dict[str, RGB],
-    over: RGB,
-) -> None:
-    """``trump_chip`` on a palette canvas, over ``over``, from its ``trump_parts``."""
-    for dx, what, is_suit in parts:
-        if is_suit:
-            stamp_suit(paper, th, x + dx, cy, what, chip_icon(size), suit_colours[what], over)
-        else:
-            stamp_text(paper, th, x + dx, cy, what, size, ink, over, bold=True)
-
-
-def stamp_badge(
-    paper: Image.Image,
-    th: Theme,
-    x: float,
-    cy: float,
-    text: str,
-    fill: RGB,
-    ink: RGB,
-    size: int,
-    over: RGB,
-) -> int:
-    """``badge`` on a palette canvas, over ``over``; its width."""
-    box, pad = _pill(x, cy, text, size)
-    stamp_rounded(paper, th, box, (box[3] - box[1]) / 2, fill, over)
-    stamp_text(paper, th, x + pad, cy, text, size, ink, fill, bold=True)
-    return box[2] - box[0]
-
-
-@lru_cache(maxsize=64)
-def _ring_stamp(
-    w: int, h: int, radius: float, width: float, ink: RGB, over: RGB, theme_name: str
-) -> Stamp:
-    return _stamp(_ring_mask(w, h, radius, width), ink, over, THEMES[theme_name])
-
-
-def stamp_ring(
-    paper: Image.Image,
-    th: Theme,
-    box: tuple[int, int, int, int],
-    radius: float,
-    colour: RGB,
-    width: float,
-    over: RGB,
-) -> Image.Image:
-    """``ring`` on a palette canvas, over ``over`` (the inside is left as it was); the
-    ring over ``over`` in RGB, the ground of what is drawn over its edge next."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    stamp = _ring_stamp(w, h, radius, width, colour, over, th.name)
-    sx0, sy0, sx1, sy1 = stamp.box  # through its mask: what lies inside shows
-    paper.im.paste(stamp.piece, (x0 + sx0, y0 + sy0, x0 + sx1, y0 + sy1), stamp.mask)
-    return _ring_rgb(w, h, radius, width, colour, over)
-
-
-@lru_cache(maxsize=16)
-def _ring_rgb(w: int, h: int, radius: float, width: float, colour: RGB, over: RGB) -> Image.Image:
-    rgb = Image.new("RGB", (w, h), over)
-    rgb.paste(colour, (0, 0), _ring_mask(w, h, radius, width))
-    return rgb
-
-
-@lru_cache(maxsize=32)
-def _corner_pieces(r: int, fill: RGB, over: RGB, theme_name: str) -> tuple[ImagingCore, ...]:
-    return tuple(_inked(mask, fill, over, THEMES[theme_name]).im for mask in _corner_masks(r))
-
-
-@lru_cache(maxsize=256)
-def _rounded_piece(
-    w: int, h: int, radius: float, fill: RGB, over: RGB, theme_name: str
-) -> ImagingCore:
-    return _inked(rounded_mask(w, h, radius), fill, over, THEMES[theme_name]).im
-
-
-def stamp_rounded(
-    paper: Image.Image,
-    th: Theme,
-    box: tuple[int, int, int, int],
-    radius: float,
-    fill: RGB,
-    over: RGB,
-) -> None:
-    """``rounded`` (a fill, no outline) on a palette canvas, its edge over ``over``."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if w <= 0 or h <= 0:
-        return
-    if not _big(w, h, radius):
-        paper.im.paste(_rounded_piece(w, h, radius, fill, over, th.name), box)
-        return
-    r = int(radius)
-    core, colour = paper.im, index(th.name, fill)
-    for part in _cross(box, r):
-        core.paste(colour, part)  # the core's paste: ``Image.paste``'s checks cost as much
-    for (x, y), piece in zip(
-        _corner_spots(box, r), _corner_pieces(r, fill, over, th.name), strict=True
-    ):
-        core.paste(piece, (x, y, x + r, y + r))
 
 
 def png(indexed: Image.Image, size: tuple[int, int] | None = None) -> bytes:

@@ -29,20 +29,22 @@ from PIL import Image
 from bot.rules import Card
 
 from .canvas import (
-    Stamp,
     legible,
     new_paper,
-    new_text_stamp,
     png,
-    stamp_chip,
-    stamp_rounded,
-    stamp_text,
     trump_parts,
 )
 from .cards import CARD_H, CARD_W, STRIP, groups_of, hand_order, place_cards, suit_colours, tile
 from .fonts import TextMask, fit, place
 from .labels import Lang, word
 from .scenes import HandScene
+from .stamps import (
+    Stamp,
+    new_text_stamp,
+    stamp_chip,
+    stamp_rounded,
+    stamp_text,
+)
 from .theme import THEMES, Theme
 
 if TYPE_CHECKING:

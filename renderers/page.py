@@ -24,6 +24,13 @@ from .canvas import (
     EMPTY,
     index,
     points_bar,
+    to_palette,
+    trump_parts,
+)
+from .cards import STRIP, content_id, place_cards, tile
+from .labels import Lang
+from .shapes import rounded_mask
+from .stamps import (
     stamp_badge,
     stamp_chip,
     stamp_ring,
@@ -31,12 +38,7 @@ from .canvas import (
     stamp_shape,
     stamp_suit,
     stamp_text,
-    to_palette,
-    trump_parts,
 )
-from .cards import STRIP, content_id, place_cards, tile
-from .labels import Lang
-from .shapes import rounded_mask
 from .theme import RGB, THEMES, Theme
 
 if TYPE_CHECKING:
