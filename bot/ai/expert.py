@@ -208,7 +208,7 @@ def search(
         done += 1
         if race:
             # each challenger's paired differences summed as they come: the race asks after
-            # every sample, and ``_gain`` reads them all (quadratic in the samples)
+            # every sample, where ``_gain`` reads them all (quadratic in the samples)
             for i in alive[1:]:
                 d = values[i][-1] - values[0][-1]
                 sums[i] += d
@@ -261,11 +261,11 @@ def pick(values: Sequence[Sequence[float]], margin: float = MARGIN) -> int:
 
 def _gain(base: Sequence[float], other: Sequence[float], margin: float) -> float | None:
     """The mean paired gain of ``other`` over ``base`` (the same deals, in order) when it
-    is above ``margin`` standard errors, else None; 0 below two samples (no spread to
-    judge by: the race keeps the challenger, the pick does not take it)."""
+    is above ``margin`` standard errors, else None (and below two samples: no spread to
+    judge by). The race asks the same from running sums (``_keeps``)."""
     n = len(other)
     if n < 2:
-        return 0.0
+        return None
     diffs = [a - b for a, b in zip(other, base[:n], strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
@@ -335,7 +335,7 @@ def play_candidate(
             play = forced
     trick: list[tuple[int, tuple[Card, ...]]] = [(s, tuple(c)) for s, c in view.trick]
     trick.append((me, play))
-    world = World(ctx.order, hands, attackers) if world is None else world.copy()
+    world = deal(ctx, hands) if world is None else world.copy()
     world.take_cards(me, play)
     turns = heuristic_leads(ctx.left)
     if not turns and rollout.simple(trick[0][1]):

@@ -197,11 +197,7 @@ def follow(
         return (best,)
     if KEEP_PAIRS:
         return (_shed(legal, cheap),)
-    low = legal[0]
-    for card in legal:
-        if cheap[card] < cheap[low]:
-            low = card
-    return (low,)
+    return (min(legal, key=cheap.__getitem__),)
 
 
 def _shed(cards: list[int], cheap: list[int]) -> int:

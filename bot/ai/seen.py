@@ -143,7 +143,7 @@ class Seen:
         later.tricks = tricks
         later.held = now
         later.unseen = dict(self.unseen)
-        later.void = list(self.void)  # the sets are replaced, not changed (``_read_trick``)
+        later.void = list(self.void)  # the sets are replaced, not changed (``read_trick``)
         later.no_pairs = list(self.no_pairs)
         later.played_by = [list(p) for p in self.played_by]
         # the shown cards change only by a failed throw: otherwise kept as they are

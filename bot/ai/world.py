@@ -85,6 +85,7 @@ class World:
     ) -> None:
         self.order = order
         self.codes = codes = codes_for(order)
+        # the codes' tables one attribute away: the play-outs read them at every card
         self.code = codes.code
         self.tier = codes.tier
         self.points = codes.points
