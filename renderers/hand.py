@@ -11,7 +11,7 @@ Suit groups are set apart by a gap; two suits of the same colour side by side
 read as one suit. Rows break at a group boundary when one is near.
 
 Drawn once per play, the image is composed straight on the palette from cached
-pieces (``compose``; see ``canvas`` and ``cards.place_cards``): the same pixels
+pieces (``compose``; see ``canvas`` and ``tiles.place_cards``): the same pixels
 as drawing it in RGB and mapping it at the end, which the tests check against
 ``tests/renderers/reference.py``, at a quarter of the cost.
 """
@@ -34,7 +34,7 @@ from .canvas import (
     png,
     trump_parts,
 )
-from .cards import CARD_H, CARD_W, STRIP, groups_of, hand_order, place_cards, suit_colours, tile
+from .cards import CARD_H, CARD_W, STRIP, groups_of, hand_order, suit_colours
 from .fonts import TextMask, fit, place
 from .labels import Lang, word
 from .scenes import HandScene
@@ -46,6 +46,7 @@ from .stamps import (
     stamp_text,
 )
 from .theme import THEMES, Theme
+from .tiles import place_cards, tile
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore

@@ -27,7 +27,7 @@ from .canvas import (
     to_palette,
     trump_parts,
 )
-from .cards import STRIP, content_id, place_cards, tile
+from .cards import STRIP
 from .labels import Lang
 from .shapes import rounded_mask
 from .stamps import (
@@ -40,6 +40,7 @@ from .stamps import (
     stamp_text,
 )
 from .theme import RGB, THEMES, Theme
+from .tiles import content_id, place_cards, tile
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore

@@ -23,7 +23,6 @@ from renderers import (
     TableScene,
     TrickScene,
     canvas,
-    cards,
     hand,
     kitty,
     render_hand,
@@ -32,6 +31,7 @@ from renderers import (
     render_table,
     summary,
     table,
+    tiles,
 )
 from renderers.__main__ import demo, demo_scenes
 from renderers.theme import DARK, LIGHT
@@ -268,19 +268,19 @@ def _which_cache(kind: str, theme: str, want: bytes) -> str:
                 value.cache_clear()
                 if again():
                     return f"kept wrong by {module.__name__}.{name}"
-    for kept in (cards._IDS, cards._PIECES, cards._FELT_IDS):
+    for kept in (tiles._IDS, tiles._PIECES, tiles._FELT_IDS):
         kept.clear()
-    cards._tile.cache_clear()  # tiles drawn since keep the pieces they were given
-    return "drawn right once the cards' tables were cleared" if again() else "no cache"
+    tiles._tile.cache_clear()  # tiles drawn since keep the pieces they were given
+    return "drawn right once the tiles' tables were cleared" if again() else "no cache"
 
 
 def test_a_wrong_piece_kept_by_a_cache_is_named():
     """The diagnosis above finds a cache holding a wrong piece (one planted here)."""
     want = RENDER["hand"](SCENES["hand"], theme="dark")
     assert _which_cache("hand", "dark", want).startswith("drawn right again")
-    for key, piece in list(cards._PIECES.items()):
-        cards._PIECES[key] = Image.new("P", piece.size, 7).im
-    cards._tile.cache_clear()  # tiles made again look their corners up in the pieces
+    for key, piece in list(tiles._PIECES.items()):
+        tiles._PIECES[key] = Image.new("P", piece.size, 7).im
+    tiles._tile.cache_clear()  # tiles made again look their corners up in the pieces
     assert RENDER["hand"](SCENES["hand"], theme="dark") != want
-    assert _which_cache("hand", "dark", want) == "drawn right once the cards' tables were cleared"
+    assert _which_cache("hand", "dark", want) == "drawn right once the tiles' tables were cleared"
     assert RENDER["hand"](SCENES["hand"], theme="dark") == want
