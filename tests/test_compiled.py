@@ -1,7 +1,8 @@
 """The compiled build (``bot.compiled``): made by mypyc, used only when fresh, and
 deciding exactly as the source does.
 
-The build is real (mypyc and the C compiler, at ``-O0`` for speed, once, in one test);
+The build is real (mypyc and the C compiler, at ``-O0`` for speed, once, in one test,
+under ``-m slow``: a minute of one worker, which CI runs after the default tier);
 the checks run in fresh interpreters, since which modules are compiled is decided at
 the first import of ``bot.ai``. The rest of the suite runs the source
 (``SHENGJI_PURE``, set in ``tests/conftest.py``): its tests patch these modules' insides.
@@ -16,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot import compiled
 
@@ -55,6 +58,7 @@ def check(where: Path, *, pure: bool = False) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_the_compiled_build_decides_as_the_source_and_only_while_fresh(tmp_path: Path) -> None:
     # one test for one build: the suite's workers take tests, not modules, so a shared
     # fixture would be built once per worker that runs one of its tests
