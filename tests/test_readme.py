@@ -27,6 +27,9 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     for step in (
         "pip install -q -r requirements.txt -r requirements-dev.txt",
         "ruff check .",
-        "pytest",
+        "mypy",
+        "pytest\n",
+        "pytest -m slow",
     ):
         assert step in ci
+    assert "python3 -m pytest && python3 -m pytest -m slow" in readme  # both tiers
