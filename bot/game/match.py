@@ -26,7 +26,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.rules import DEFAULT_RULES, Bid, Card, RulesError, RuleSet, Trump, order_for, points
+from bot.rules import (
+    DEFAULT_RULES,
+    RULES_BEFORE,
+    Bid,
+    Card,
+    RulesError,
+    RuleSet,
+    Trump,
+    order_for,
+    points,
+)
 
 from . import codec
 from .actions import Action, Bury, Deal, Declare, EndBidding, NextHand, Pass, Play
@@ -126,6 +136,8 @@ class Match(BiddingPhases, TrickPhases):
             raise ValueError(f"unsupported match state version {data.get('version')!r}")
         # attributes added since (the seed-000 variants): an older state has their defaults
         data = {"contested": data.get("dealer") is None, **_ADDED, **data}
+        if isinstance(data.get("rules"), dict):  # as ``RuleSet.of_table`` reads a table's
+            data["rules"] = {**RULES_BEFORE, **data["rules"]}
         state = codec.decode_attrs(_STATE, data)
         match = cls(state["rules"], state["seed"], state["first_dealer"])
         for name, value in state.items():

@@ -46,7 +46,7 @@ from .cards import (
 )
 from .errors import IllegalBid, IllegalPlay, NotationError, Reason, RulesError
 from .follow import check_follow, follow_candidates, obligation, random_follow
-from .ruleset import DEFAULT_RULES, RuleSet
+from .ruleset import DEFAULT_RULES, RULES_BEFORE, RuleSet
 from .scoring import (
     ATTACKERS,
     BIG_LIGHT_LEAGUE,
@@ -78,6 +78,7 @@ __all__ = [
     "LEVELS",
     "POINTS_OF",
     "RANKS",
+    "RULES_BEFORE",
     "SMALL_JOKER",
     "SUITS",
     "SUIT_NAMES",

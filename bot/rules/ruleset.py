@@ -25,6 +25,11 @@ Assistance = Literal["full", "none"]
 PointsCap = Literal[200]
 Finish = Literal["defend_a", "reach_a"]
 
+#: For each field added since tables were first stored whose default differs from
+#: what the engine did before it: that behaviour. Before the seed-000 variants
+#: (30 Nov) the final overcaller dealt the first hand; now the first bidder does.
+RULES_BEFORE: dict[str, Any] = {"first_dealer": "final_bid"}
+
 # cards per hand and in the kitty, by deck count (RULES.md "Players, decks, deal")
 _HAND = {1: 12, 2: 25, 3: 39}
 _KITTY = {1: 6, 2: 8, 3: 6}
@@ -102,6 +107,17 @@ class RuleSet:
         if unknown:
             raise ValueError(f"unknown rule fields: {', '.join(sorted(unknown))}")
         return cls(**data)
+
+    @classmethod
+    def of_table(cls, data: dict[str, Any]) -> RuleSet:
+        """The rules a stored table was started under.
+
+        A field added later reads as the rule the engine followed before it existed
+        (``RULES_BEFORE``), not as today's default, so a table stored then replays
+        its logged actions as they were played. Settings a server saves are read
+        with ``from_dict``: its new tables take today's defaults.
+        """
+        return cls.from_dict({**RULES_BEFORE, **data})
 
     def replace(self, **changes: Any) -> RuleSet:
         return RuleSet.from_dict({**self.to_dict(), **changes})

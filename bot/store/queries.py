@@ -248,7 +248,7 @@ class Queries(StoreBase):
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             thread_id=None if thread is None else int(thread),
-            rules=RuleSet.from_dict(json.loads(row["rules"])),
+            rules=RuleSet.of_table(json.loads(row["rules"])),
             seed=row["seed"],
             first_dealer=row["first_dealer"],
             actions=[(a["seat"], json.loads(a["action"])) for a in actions],

@@ -111,7 +111,7 @@ class Restore(StoreBase):
                         guild_id=row["guild_id"],
                         channel_id=row["channel_id"],
                         host_id=row["host_id"],
-                        rules=RuleSet.from_dict(json.loads(row["rules"])),
+                        rules=RuleSet.of_table(json.loads(row["rules"])),
                         seed=row["seed"],
                         first_dealer=row["first_dealer"],
                         seats=seats_from(row["seats"]),

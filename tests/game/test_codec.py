@@ -118,7 +118,9 @@ def test_a_version_1_snapshot_still_loads() -> None:
     stored = json.loads((DATA / "match_v1.json").read_text())
     assert stored["snapshot"]["version"] == 1
     match = Match.from_dict(stored["snapshot"])
-    assert match == replay(stored["seed"], stored["actions"])
+    # played before ``first_dealer`` existed: under the rule the engine had then
+    assert match.rules.first_dealer == "final_bid"
+    assert match == replay(stored["seed"], stored["actions"], RuleSet(first_dealer="final_bid"))
     assert match.bids[-1].suit is None and match.result is not None
     assert Match.from_dict(json.loads(json.dumps(match.to_dict()))) == match
     rules = RuleSet(decks=3, points_cap=200)

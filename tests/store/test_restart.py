@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.game import SYSTEM, Match, Phase, action_to_dict, replay
+from bot.game import SYSTEM, Declare, Match, Phase, action_to_dict, replay
 from bot.rules import RuleSet
 from bot.store import (
     SequenceError,
@@ -344,3 +345,48 @@ async def test_a_process_restores_only_the_tables_of_its_shards(store: Store) ->
     ]
     assert await store.live_tables(shards=set(), shard_count=3) == []
     assert len(await store.live_tables()) == 5
+
+
+def _overcalled_first_hand(rules: RuleSet) -> tuple[int, Match]:
+    """A seed whose first hand is bid by one seat and overcalled by another (so who
+    deals it depends on ``first_dealer``), and its match played up to the bury."""
+    for seed in range(200):
+        match, rng = Match.new(seed, rules), random.Random(seed)
+        bidders = []
+        while match.phase is not Phase.KITTY:
+            step = computer_action(match, rng)
+            assert step is not None
+            seat, action = step
+            match.apply(seat, action)
+            if isinstance(action, Declare):
+                bidders.append(seat)
+        if len(set(bidders)) > 1 and match.dealer != bidders[0]:
+            return seed, match
+    raise AssertionError("no seed with an overcall in 200")
+
+
+async def test_a_table_stored_before_first_dealer_existed_replays_as_it_was_played(
+    store: Store,
+) -> None:
+    # before the seed-000 variants the final overcaller dealt the first hand; a table
+    # stored then lacks the field and must not replay as if the first bidder dealt
+    rules = RuleSet(first_dealer="final_bid")
+    seed, at_bury = _overcalled_first_hand(rules)
+    table = await store.create_table(GUILD, 1, 101, rules, seed, HUMANS, None, 0.0)
+    match = Match.new(seed, rules)
+    await play_until(store, table, match, random.Random(seed), HUMANS, actions=at_bury.seq + 3)
+    old = {k: v for k, v in rules.to_dict().items() if k != "first_dealer"}
+    async with store._write() as db:
+        await db.execute(
+            "UPDATE game_tables SET rules = ? WHERE table_id = ?", (json.dumps(old), table)
+        )
+        for row in await db.all("SELECT seq, state FROM snapshots WHERE table_id = ?", (table,)):
+            state = {**json.loads(row["state"]), "rules": old}
+            await db.execute(
+                "UPDATE snapshots SET state = ? WHERE table_id = ?", (json.dumps(state), table)
+            )
+    (live,) = await store.live_tables()
+    assert live.rules == rules
+    assert await store.restore(live) == match  # the overcaller dealt, buried, led
+    # a server's saved settings are not a table's: they take today's default
+    assert RuleSet.from_dict(old).first_dealer == "first_bid"
