@@ -77,15 +77,18 @@ class TooLate(app_commands.CheckFailure):
 
 BAD_VALUE = "That didn't work: that value or button isn't one this command accepts."
 
-# commands that write to the store (by qualified name, without "shengji "), and every
+# commands that touch the store (by qualified name, without "shengji "), and every
 # /shengji tournament subcommand (each writes or renders before it answers): acknowledged
-# before the write (a slow write must not make Discord say "This interaction failed" for a
-# change that was made), then answered through the follow-up (``reply``); every answer of
-# theirs is ephemeral
+# before the store is (a slow write must not make Discord say "This interaction failed"
+# for a change that was made; a read waiting behind a locked database must not either),
+# then answered through the follow-up (``reply``). Their answers are ephemeral but the
+# leaderboard's (``PUBLIC``): it is posted for the channel, and so are its refusals ("no
+# finished hands yet"), since the first follow-up takes the acknowledgement's visibility.
 DEFERRED = frozenset(
     {"new", "join", "leave", "addbot", "kick", "start", "abort", "play", "auto"}
-    | {"settings", "prefs"}
+    | {"settings", "prefs", "rules", "leaderboard", "stats", "history", "status"}
 )
+PUBLIC = frozenset({"leaderboard"})
 
 
 def _deferred(name: str) -> bool:
@@ -104,9 +107,10 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
     command = interaction.command
     if isinstance(command, app_commands.Command) and forged_option(command, interaction.data):
         raise Refused(UserError(BAD_VALUE, key="reply-bad-value"))
-    if command is not None and _deferred(command.qualified_name.removeprefix("shengji ")):
-        try:
-            await defer_thinking(interaction)  # one plain request (``cogs.respond``)
+    name = "" if command is None else command.qualified_name.removeprefix("shengji ")
+    if _deferred(name):
+        try:  # one plain request (``cogs.respond``)
+            await defer_thinking(interaction, ephemeral=name not in PUBLIC)
         except discord.NotFound as err:  # past Discord's 3 s: the interaction is gone
             raise TooLate(str(err)) from None
     return True

@@ -59,7 +59,7 @@ async def leaderboard(interaction: discord.Interaction, metric: str = "league") 
         description="\n".join(lines)[:4000],
         colour=discord.Colour.gold(),
     )
-    await interaction.response.send_message(embed=embed)
+    await interaction.followup.send(embed=embed)
 
 
 @shengji.command(name="stats", description="Show a player's stats")
@@ -79,7 +79,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
         embed.add_field(
             name=t(loc, "records-tournaments"), value=results_text(loc, entered), inline=False
         )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await interaction.followup.send(embed=embed, ephemeral=True)
 
 
 @shengji.command(
@@ -107,7 +107,7 @@ async def history(
             lines.append(line)
         embed = discord.Embed(title=t(loc, "records-recent"), description="\n".join(lines)[:4000])
         embed.set_footer(text=t(loc, "records-recent-footer"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
         return
     record = await service.hand_record(guild_id, hand_id)
     if record is None:
@@ -116,7 +116,7 @@ async def history(
     image = await deps(interaction).presenter.off_loop(render_history, _hand_scene(loc, record))
     first = ephemeral(pages[0])
     first["file"] = png(image, f"hand-{record.hand_id}.png")
-    await interaction.response.send_message(**first)
+    await interaction.followup.send(**first)
     for page in pages[1:]:
         await interaction.followup.send(**ephemeral(page))
 

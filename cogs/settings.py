@@ -37,7 +37,7 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
     loc = await reply_locale(interaction)
     text = rules_text(topic, here, loc)[:4000]
     embed = discord.Embed(title=guide.title(loc, topic), description=text)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await interaction.followup.send(embed=embed, ephemeral=True)
 
 
 @shengji.command(

@@ -39,4 +39,4 @@ async def status(interaction: discord.Interaction) -> None:
     else:
         lines.append(t(loc, "status-latency", ms=f"{info.latency * 1000:.1f}"))
     embed = discord.Embed(title=t(loc, "status-title"), description="\n".join(lines))
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await interaction.followup.send(embed=embed, ephemeral=True)

@@ -141,3 +141,26 @@ async def test_a_slow_write_at_one_table_delays_no_other_table(
         held.open()
         assert "You sit in seat 1" in (await stuck.wait_message()).content
     assert slow_table.seats[1] is not None
+
+
+@pytest.mark.parametrize(
+    ("command", "read", "public"),
+    [
+        ("leaderboard", "leaderboard", True),  # posted for the channel
+        ("stats", "player_stats", False),
+        ("history", "recent_matches", False),
+        ("rules", "guild_settings", False),
+    ],
+)
+async def test_a_command_that_reads_the_store_is_acknowledged_before_the_read(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, command: str, read: str, public: bool
+) -> None:
+    # a read waits behind a locked or busy database as a write does
+    env = shengji
+    with held_writes(monkeypatch, read) as held:
+        handle = env.driver.send_slash(f"shengji {command}", env.users[0], env.world.tables)
+        await env.until(lambda: held.made)
+        await acknowledged_while_held(handle)
+        held.open()
+        answer = await handle.wait_message()
+    assert answer.ephemeral is not public and (answer.content or answer.embeds)
