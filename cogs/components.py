@@ -25,14 +25,14 @@ from .ids import (
     PickerMenu,
     ReviewButton,
     TableButton,
+    TopicMenu,
     parse_id,
 )
 from .lang import error_text, refusal, reply_locale, say
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
 from .review import review_button
-from .tableview import png
-from .text import rules_text
+from .tableview import as_view, png, rules_embed, topic_menu
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,8 @@ class Router(commands.Cog):
                     await bid_button(interaction, table, cid)
                 case PickerMenu() | PanelButton():
                     await panel_component(interaction, table, cid)
+                case TopicMenu():
+                    await topic_chosen(interaction, table)
         except UserError as err:
             await reply(interaction, await error_text(interaction, err))
         except discord.HTTPException as err:  # Discord refused: a forged or stale message
@@ -83,11 +85,11 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
     """My hand, Last trick and Rules under the table messages."""
     if cid.what == "rules":
         loc = await reply_locale(interaction)
-        embed = discord.Embed(
-            title=guide.title(loc, "variants"),
-            description=rules_text("overview", table.rules, loc)[:4000],
+        await interaction.response.send_message(
+            embed=rules_embed(loc, "overview", table.rules),
+            view=as_view(topic_menu(table.id, "overview", loc)),
+            ephemeral=True,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     if cid.what == "last":
         if table.rules.assistance == "none":  # seed 000: no looking back at tricks
@@ -102,3 +104,18 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
         await interaction.followup.send(file=png(image, "trick.png"), ephemeral=True)
         return
     await open_panel(interaction, table.channel_id)
+
+
+async def topic_chosen(interaction: discord.Interaction, table: Table) -> None:
+    """A topic chosen under the Rules answer: that answer shows it (nothing else changes).
+
+    The value comes from the client, so it is checked: a forged one gets the usual short
+    answer and leaves the message as it was."""
+    values = interaction.data.get("values") if interaction.data else None
+    topic = values[0] if isinstance(values, list) and len(values) == 1 else None
+    if not isinstance(topic, str) or topic not in guide.TOPICS:
+        raise UserError(BAD_VALUE, key="reply-bad-value")
+    loc = await reply_locale(interaction)
+    await interaction.response.edit_message(
+        embed=rules_embed(loc, topic, table.rules), view=as_view(topic_menu(table.id, topic, loc))
+    )

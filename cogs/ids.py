@@ -11,6 +11,7 @@ wire format (all ids start with ``sj:``, at most 100 characters):
 ``sj:p:{table}:{seat}:{seq}:{menu}``               a picker menu of a hand panel
 ``sj:b:{table}:{seat}:{seq}:{what}``               a hand panel button
 ``sj:r:{table}:{hand_no}``                         Review under a hand's summary
+``sj:g:{table}``                                   the rules topics menu (value: a topic)
 =================================================  ==================================
 
 ``parse`` returns ``None`` for anything else (junk, a word this version no longer
@@ -77,7 +78,17 @@ class ReviewButton:
     hand_no: int
 
 
-ComponentId = LobbyButton | TableButton | BidButton | PickerMenu | PanelButton | ReviewButton
+@dataclass(frozen=True)
+class TopicMenu:
+    """The menu of rules topics under the Rules answer; the topic is the chosen value,
+    checked against the guide's topics when it arrives."""
+
+    table_id: int
+
+
+ComponentId = (
+    LobbyButton | TableButton | BidButton | PickerMenu | PanelButton | ReviewButton | TopicMenu
+)
 
 
 def format_id(cid: ComponentId) -> str:
@@ -95,6 +106,8 @@ def format_id(cid: ComponentId) -> str:
             return f"{PREFIX}:b:{table_id}:{seat}:{seq}:{what}"
         case ReviewButton(table_id, hand_no):
             return f"{PREFIX}:r:{table_id}:{hand_no}"
+        case TopicMenu(table_id):
+            return f"{PREFIX}:g:{table_id}"
     raise TypeError(f"not a component id: {cid!r}")
 
 
@@ -110,11 +123,13 @@ def _seat(text: str) -> int | None:
 def parse_id(custom_id: str) -> ComponentId | None:
     """The typed id behind ``custom_id``, or ``None`` when it is not one of ours."""
     parts = custom_id.split(":")
-    if len(parts) < 4 or parts[0] != PREFIX:
+    if len(parts) < 3 or parts[0] != PREFIX:
         return None
     kind, table_id, rest = parts[1], _int(parts[2]), parts[3:]
     if table_id is None:
         return None
+    if kind == "g" and not rest:
+        return TopicMenu(table_id)
     if kind == "l" and len(rest) == 1 and rest[0] in LOBBY_WORDS:
         return LobbyButton(table_id, LOBBY_WORDS[rest[0]])
     if kind == "t" and len(rest) == 1 and rest[0] in TABLE_WORDS:

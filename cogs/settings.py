@@ -6,14 +6,15 @@ import discord
 from discord import app_commands
 
 from bot.ai.expert import THINK_MS
-from bot.i18n import guide, normalize, t
+from bot.i18n import normalize, t
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Timers, UserError
 from bot.store import GuildSettings
 
 from .common import deps, is_admin, place_of, shengji
 from .lang import refusal, reply_locale
-from .text import RULE_TOPICS, rules_text
+from .tableview import rules_embed
+from .text import RULE_TOPICS
 
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
 PLACES = ("thread", "channel")  # table_place: a thread per table (default), or the channel
@@ -35,9 +36,7 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
         interaction.guild_id or 0, place_of(interaction)
     )
     loc = await reply_locale(interaction)
-    text = rules_text(topic, here, loc)[:4000]
-    embed = discord.Embed(title=guide.title(loc, topic), description=text)
-    await interaction.followup.send(embed=embed, ephemeral=True)
+    await interaction.followup.send(embed=rules_embed(loc, topic, here), ephemeral=True)
 
 
 @shengji.command(

@@ -12,12 +12,12 @@ from typing import Any, cast
 import discord
 
 from bot.game import SeatView, TrickRecord
-from bot.i18n import t
-from bot.rules import trick_winner
+from bot.i18n import guide, t
+from bot.rules import RuleSet, trick_winner
 from renderers import TrickScene
 
-from .ids import LobbyButton, LobbyWhat, TableButton, format_id
-from .text import bid_text, cards_text, level_name, trump_text
+from .ids import LobbyButton, LobbyWhat, TableButton, TopicMenu, format_id
+from .text import bid_text, cards_text, level_name, rules_text, trump_text
 
 
 class Components:
@@ -146,6 +146,36 @@ def table_buttons(table_id: int, assistance: str = "full", loc: object = "en-US"
     if assistance == "full":
         view.button(t(loc, "table-button-last"), format_id(TableButton(table_id, "last")))
     view.button(t(loc, "table-button-rules"), format_id(TableButton(table_id, "rules")))
+    return view
+
+
+def rules_embed(loc: str, topic: str, rules: RuleSet) -> discord.Embed:
+    """A rules topic as ``/shengji rules`` and the Rules button show it (one embed)."""
+    return discord.Embed(
+        title=guide.title(loc, topic), description=rules_text(topic, rules, loc)[:4000]
+    )
+
+
+def topic_menu(table_id: int, shown: str, loc: object) -> Components:
+    """Every rules topic in one menu under the Rules answer, the one shown chosen.
+
+    A select rather than a button per topic: nine topics fit one row, and the
+    value it sends is checked against the guide's topics (``cogs.components``)."""
+    view = Components()
+    menu = {  # a select's payload as ``discord.ui.Select(...).to_component_dict()`` writes it
+        "type": 3,
+        "custom_id": format_id(TopicMenu(table_id)),
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": False,
+        "required": True,
+        "placeholder": t(loc, "table-rules-topics"),
+        "options": [
+            {"label": guide.title(loc, topic), "value": topic, "default": topic == shown}
+            for topic in guide.TOPICS
+        ],
+    }
+    view.add(menu, width=5)
     return view
 
 

@@ -12,7 +12,7 @@ from discord.components import _component_factory
 from bot.game import Match, Phase
 from bot.rules import RuleSet
 from cogs.panels import build_panel
-from cogs.tableview import Components, lobby_buttons, table_buttons
+from cogs.tableview import Components, lobby_buttons, table_buttons, topic_menu
 from tests.game.helpers import to_play
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -85,7 +85,12 @@ def test_panels_and_buttons_are_well_formed() -> None:
     menus = [c for row in rows for c in row["components"] if c["type"] == 3]
     assert sum(len(m["options"]) for m in menus) == len(view.hand)
     assert [o["value"] for m in menus for o in m["options"] if o["default"]] == staged
-    for components in (panel.view, table_buttons(7), lobby_buttons(7)):
+    for components in (
+        panel.view,
+        table_buttons(7),
+        lobby_buttons(7),
+        topic_menu(7, "kitty", "zh-CN"),
+    ):
         _round_trips(components)
 
 

@@ -12,6 +12,7 @@ from cogs.ids import (
     PickerMenu,
     ReviewButton,
     TableButton,
+    TopicMenu,
     format_id,
     parse_id,
 )
@@ -24,6 +25,7 @@ IDS = [
     PickerMenu(9, 3, 41, 2),
     PanelButton(9, 0, 41, "confirm"),
     ReviewButton(5, 3),
+    TopicMenu(4),
 ]
 
 
@@ -44,6 +46,9 @@ def test_round_trip(cid: ComponentId) -> None:
         "sj:r:5",
         "sj:r:5:x",
         "sj:r:5:3:1",
+        "sj:g:4:throws",  # the topic is the menu's value, never in the id
+        "sj:g:x",
+        "sj:t:4",
         "sj:l:x:join",
         "sj:l:1:dance",
         "sj:t:1:hand:extra",

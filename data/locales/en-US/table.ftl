@@ -46,6 +46,7 @@ table-failed = The table hit a problem it cannot recover from (storage failed) a
 table-button-hand = My hand
 table-button-last = Last trick
 table-button-rules = Rules
+table-rules-topics = Choose a topic
 table-button-join = Join
 table-button-bot = Add computer
 table-button-leave = Leave

@@ -46,6 +46,7 @@ table-failed = 牌桌遇到无法恢复的问题（存储故障），已关闭�
 table-button-hand = 我的手牌
 table-button-last = 上一墩
 table-button-rules = 规则
+table-rules-topics = 选择规则主题
 table-button-join = 入座
 table-button-bot = 加电脑
 table-button-leave = 离开
