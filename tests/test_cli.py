@@ -281,3 +281,27 @@ def test_hint_and_auto_at_the_overcall_prompt() -> None:
     assert len(asked) == 2  # asked again after the hint, not after the computer's choice
     assert "Hint: pass for now." in text or "Hint: bid " in text
     assert "Not allowed" not in text and "Hand 1 over" in text
+
+
+@pytest.mark.parametrize(
+    ("stdin", "lang", "buried", "kitty"),
+    [
+        ("1\nauto\nauto all\n", "en", r"You \(auto\) buried ", "Kitty: "),  # auto at the prompt
+        ("auto all\n", "en", r"You \(auto\) buried ", "Kitty: "),  # 托管 from the first bid
+        ("1\nauto\nauto all\n", "zh", "你（托管）扣了", "底牌："),
+        ("auto all\n", "zh", "你（托管）扣了", "底牌："),
+        ("1\n3C 3H 4D 6H 8D 9D\nauto all\n", "en", "You buried ", "Kitty: "),  # typed
+    ],
+    ids=["auto-en", "autopilot-en", "auto-zh", "autopilot-zh", "typed-en"],
+)
+def test_the_dealer_is_told_what_the_computer_buried_for_them(
+    cli: Callable[..., Ran], stdin: str, lang: str, buried: str, kitty: str
+) -> None:
+    """Issue: ``auto`` (and 托管) at the kitty says which cards went under, at once."""
+    done = cli("play", "--seed", "3", "--decks", "1", "--hands", "1", "--lang", lang, stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    told = re.search(rf"{buried}(.+?)[。.]$", done.stdout, re.M)
+    shown = re.search(rf"^{kitty}(.+?) ?[（(]", done.stdout, re.M)  # the hand's end
+    assert told is not None and shown is not None, done.stdout
+    assert told.group(1) == shown.group(1) and len(told.group(1).split()) == 6
+    assert told.start() < shown.start()

@@ -127,9 +127,7 @@ class Asker(Narrator):
             self.write(self.show.hand(view.hand, view.trump))
             size = view.rules.kitty_size
             if self.watch:
-                events = self._timeout()
-                self.say("cli-buried-mine", cards=self.show.cards(match.kitty))
-                self._report(self.seat, events)
+                self._report(self.seat, self._timeout())
                 return
             self._ask(t(self.locale, "cli-bury-prompt", count=size), lambda x: self._try(x, Bury))
             return
@@ -200,11 +198,7 @@ class Asker(Narrator):
             self._report(self.seat, self._timeout())
             return True
         cards = tuple(parse_cards(text))
-        events = self._apply(self.seat, kind(cards))
-        if kind is Bury:
-            self.say("cli-buried-mine", cards=self.show.cards(cards))
-        else:
-            self._report(self.seat, events)
+        self._report(self.seat, self._apply(self.seat, kind(cards)))
         return True
 
     def _hand_over(self, text: str) -> None:

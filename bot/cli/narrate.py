@@ -13,6 +13,7 @@ from bot.game import (
     BidMade,
     Buried,
     Event,
+    KittyBuried,
     KittyDrawn,
     Match,
     OvercallRound,
@@ -89,6 +90,12 @@ class Narrator:
                     )
                 case Buried() if seat != self.seat:
                     self.say("cli-buried", who=self.who(seat))
+                case KittyBuried(dealer=dealer, cards=cards) if dealer == self.seat:
+                    # the player's own kitty, typed or chosen by the computer (托管): only
+                    # they get this event, so only they learn what went under
+                    auto = any(isinstance(e, Buried) and e.auto for e in events)
+                    who = self.who(dealer, auto and not self.watch)
+                    self.say("cli-buried-mine", who=who, cards=self.show.cards(cards))
                 case KittyDrawn(cards=cards, dealer=None):
                     self.say("cli-kitty-drawn-none", cards=self.show.cards(cards))
                 case KittyDrawn(cards=cards, dealer=int() as dealer, suit=suit):

@@ -35,7 +35,7 @@ cli-duty = ({ $duty })
 cli-play-prompt = Your play:{" "}
 cli-hint-play = Hint: { $cards }  (type: { $code })
 cli-autopilot = The computer plays your seat from now on (托管).
-cli-buried-mine = You buried { $cards }.
+cli-buried-mine = { $who } buried { $cards }.
 cli-not-allowed = Not allowed: { $reason }
 cli-table = Trick { $trick } · trump { $trump } · attackers' points { $points } · levels: you { $ours }, them { $theirs } · your team is { $attacking ->
     [yes] attacking

@@ -35,7 +35,7 @@ cli-duty = （{ $duty }）
 cli-play-prompt = 你出：
 cli-hint-play = 提示：{ $cards }（输入：{ $code }）
 cli-autopilot = 从现在起电脑替你出牌（托管）。
-cli-buried-mine = 你扣了{ $cards }。
+cli-buried-mine = { $who }扣了{ $cards }。
 cli-not-allowed = 不能这样出：{ $reason }
 cli-table = 第{ $trick }墩 · 主 { $trump } · 闲家得分 { $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
     [yes] 是闲家
