@@ -305,3 +305,41 @@ def test_the_dealer_is_told_what_the_computer_buried_for_them(
     assert told is not None and shown is not None, done.stdout
     assert told.group(1) == shown.group(1) and len(told.group(1).split()) == 6
     assert told.start() < shown.start()
+
+
+# what each language says: the refusal, a hint's start, and the prompt asked at each spot
+SAYS = {
+    "en": ("Hints and suggestions are off at this table (no assistance).", "Hint: "),
+    "zh": ("本桌不提供提示和建议（不许提示）。", "提示："),
+}
+PROMPTS = {  # the script that types hint at that prompt, and the prompt in either language
+    "bid": ("hint\n1\nauto all\n", "Bid (", "亮主（"),
+    "bury": ("1\nhint\nauto all\n", "Bury 6 cards: ", "扣6张底牌："),
+    "play": ("1\nauto\nhint\nauto all\n", "Your play: ", "你出："),
+}
+
+
+@pytest.mark.parametrize("lang", list(SAYS))
+@pytest.mark.parametrize("where", list(PROMPTS))
+@pytest.mark.parametrize("assistance", ["none", "full"])
+def test_hint_is_refused_without_assistance(
+    cli: Callable[..., Ran], assistance: str, where: str, lang: str
+) -> None:
+    """Seed 000's 不许提示: ``hint`` answers with the table's refusal and changes nothing."""
+    script, english, chinese = PROMPTS[where]
+    refusal, hint = SAYS[lang]
+    args = ("play", "--seed", "3", "--decks", "1", "--hands", "1", "--lang", lang)
+    args += ("--rule", f"assistance={assistance}")
+    asked = cli(*args, stdin=script)
+    plain = cli(*args, stdin=script.replace("hint\n", ""))
+    assert asked.returncode == plain.returncode == 0, asked.stderr
+    answer = re.search(rf"({re.escape(hint)}.+|{re.escape(refusal)})\n", asked.stdout)
+    assert answer is not None, asked.stdout
+    if assistance == "none":
+        assert answer.group(1) == refusal and hint not in asked.stdout
+    else:
+        assert answer.group(1).startswith(hint) and refusal not in asked.stdout
+    # answered at the prompt, which is asked again: the same game as without the hint
+    prompt = asked.stdout[: answer.start()].rsplit("\n", 1)[1]
+    assert prompt.startswith(english if lang == "en" else chinese)
+    assert asked.stdout.replace(answer.group(0) + prompt, "", 1) == plain.stdout

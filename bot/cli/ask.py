@@ -222,6 +222,11 @@ class Asker(Narrator):
                 continue
             if lowered in ("hint", "auto", "auto all"):
                 text = lowered
+            if text == "hint" and self.match.rules.assistance == "none":
+                # seed 000's 不许提示, refused as the Discord table refuses it; 'auto'
+                # still acts for the player, it shows no suggestion
+                self.say("service-hint-off")
+                continue
             if text == "" and self.autopilot:
                 return
             try:
