@@ -24,7 +24,7 @@ from bot.service import (
     Update,
     UserError,
 )
-from bot.store import GuildSettings, Store
+from bot.store import GuildSettings, SeatInfo, Store
 
 FAST = {
     "bid_window": 2.0,
@@ -334,10 +334,14 @@ async def test_concurrent_clicks_apply_once(env) -> None:
 
 
 async def test_a_table_keeps_the_servers_big_light_league_points(env) -> None:
-    """Seed 001:174 特殊房间配置: the server's 大光 points travel with each new table."""
+    """Seed 001:174 特殊房间配置: the server's 大光 points (and the expert's thinking
+    time) travel with each new table, a tournament's matches included."""
     service, store, _clock, _sink = env
     await store.save_guild_settings(
-        GUILD, GuildSettings(RuleSet(), {**FAST, "big_light_league": 6})
+        GUILD, GuildSettings(RuleSet(), {**FAST, "big_light_league": 6, "think_ms": 80})
     )
     table = await _full_table(service)
-    assert table.meta["big_light_league"] == 6
+    seats = [SeatInfo.bot(f"Bot {i}") for i in range(4)]
+    match = await service.open_match(GUILD, OTHER, ALICE, RuleSet(), seats, {"tournament": 1})
+    for opened in (table, match):
+        assert (opened.meta["big_light_league"], opened.meta["think_ms"]) == (6, 80)

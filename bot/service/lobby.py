@@ -37,6 +37,16 @@ from bot.store import (
 )
 
 
+def kept_settings(settings: GuildSettings) -> dict[str, Any]:
+    """The server settings a table keeps from its opening to its end, tournament
+    matches included: the 大光 league points (seed 001 特殊房间配置) and the expert's
+    time per decision (ms)."""
+    return {
+        "big_light_league": settings.timers.get("big_light_league", BIG_LIGHT_LEAGUE),
+        "think_ms": settings.timers.get("think_ms", THINK_MS),
+    }
+
+
 class LobbyMixin(Runtime):
     async def new_table(
         self,
@@ -70,10 +80,7 @@ class LobbyMixin(Runtime):
         bind_table(*self._log_as(table))  # the rest of this command logs as the table's
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
-        # the server's 大光 league points (seed 001 特殊房间配置), kept for the whole table
-        table.meta["big_light_league"] = settings.timers.get("big_light_league", BIG_LIGHT_LEAGUE)
-        # the expert's time per decision (ms), kept for the whole table like the rules
-        table.meta["think_ms"] = settings.timers.get("think_ms", THINK_MS)
+        table.meta.update(kept_settings(settings))
         await self.store.set_table_meta(table_id, table.meta)
         self.tables[channel_id] = table
         self._start_tasks(table)
@@ -143,7 +150,8 @@ class LobbyMixin(Runtime):
         existing = self.tables.get(channel_id)
         if existing is not None and not existing.closed:
             raise UserError("This channel already has a table.", key="service-table-exists-short")
-        timers = Timers.from_dict((await self.store.guild_settings(guild_id)).timers)
+        settings = await self.store.guild_settings(guild_id)
+        timers = Timers.from_dict(settings.timers)
         for info in seats:
             if info.kind == "human" and info.user_id is not None:
                 await self.store.upsert_player(info.user_id, info.name)
@@ -153,6 +161,7 @@ class LobbyMixin(Runtime):
         table_id = await self._create(guild_id, channel_id, host_id, rules, seed, list(seats), now)
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, list(seats))
         table.meta = {**meta, "timers": timers.to_dict(), "started": False, "votes": []}
+        table.meta.update(kept_settings(settings))
         await self.store.set_table_meta(table_id, table.meta)
         self.tables[channel_id] = table
         self._start_tasks(table)
