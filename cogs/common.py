@@ -154,7 +154,9 @@ async def thread_from(channel: Any, message_id: int, name: str) -> int:
     """
     message = channel.get_partial_message(message_id)
     try:
-        thread = await message.create_thread(name=name[:100], auto_archive_duration=1440)
+        # a week, Discord's longest: idle that long (a lobby nobody came to), a table's
+        # thread is archived and the table closes; a day closed lobbies left overnight
+        thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
     except discord.HTTPException as err:
         if err.code == THREAD_ALREADY_CREATED:
             return message_id

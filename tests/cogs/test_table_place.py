@@ -39,6 +39,23 @@ async def test_a_table_opens_a_thread_from_its_lobby_message(shengji: Env) -> No
     assert env.fake.channel_messages(thread)
 
 
+async def test_a_quiet_lobby_thread_stays_open_for_a_week(shengji: Env) -> None:
+    # Discord archives a thread idle for its auto-archive time, and an archived thread
+    # closes its table: a lobby left for a night or a weekend must not close that way
+    env = shengji
+    await _lobby(env)
+    table = env.table()
+    (thread,) = await env.until(lambda: env.fake.threads(env.world.tables))
+    for days in range(6):
+        await env.fake.clock.advance(24 * 3600)
+        handle = env.driver.send_slash("shengji rules", env.users[1], env.world.general)
+        await handle.wait_message()  # a request: the fake archives idle threads then
+        assert not thread.archived and not table.closed, f"day {days + 1}"
+    await env.fake.clock.advance(2 * 24 * 3600)  # a week idle: Discord archives it
+    env.driver.send_slash("shengji rules", env.users[1], env.world.general)
+    await env.until(lambda: table.closed)
+
+
 async def test_without_thread_permission_the_table_plays_in_the_channel(shengji: Env) -> None:
     env = shengji
     env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
