@@ -32,6 +32,8 @@ def test_every_player_is_legal_under_every_variant(
     assert len(variants) == len(VARIANTS)
     lineups = {lineup for lineup, _ in report.configs}
     assert len(lineups) == len(LINEUPS)
+    # the seed-000 paths are played, not only allowed (issue 12: counted in the soak)
+    assert report.paths["overcall rounds"] > 0 and report.paths["kitty draws"] > 0
 
 
 @pytest.mark.parametrize("decks", [1, 3])
