@@ -11,7 +11,9 @@ import pytest
 
 from bot.tournament import Tournament
 from bot.tournament.cup import Cup
+from cogs import cupview
 from fakediscord.state import Channel, Message, Perm, User
+from renderers.tournament import StandingsScene
 
 from .helpers import Env, restart
 
@@ -108,6 +110,13 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     assert "someone else" in await cmd(env, carol, "register", partner=carol)
     assert "Your partner confirms" in await click(env, reg, f"sj:c:{cup.id}:ok", alice)
     assert "confirmed" in await click(env, reg, f"sj:c:{cup.id}:ok", bob)
+    assert "not registered" in await cmd(env, carol, "withdraw")
+    assert "registered" in await cmd(env, carol, "register", partner=dave, team="Tigers")
+    assert "confirmed" in await cmd(env, dave, "confirm")
+    # either partner withdraws the team (the registration message drops it), then it is back
+    assert "Tigers** withdrew" in await cmd(env, dave, "withdraw")
+    assert cup.team_of(carol.id) is None
+    await env.until(lambda: "Tigers" not in str(env.fake.messages[reg.id].embeds))
     assert "registered" in await cmd(env, carol, "register", partner=dave, team="Tigers")
     assert "confirmed" in await cmd(env, dave, "confirm")
     assert "Only the organiser" in await cmd(env, bob, "start")
@@ -209,7 +218,9 @@ def place_of_user(env: Env, user: User) -> Channel:
     )
 
 
-async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> None:
+async def test_clock_pause_extend_no_show_restart_and_time_up(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
     env = shengji
     alice, bob, carol = env.users[:3]
     cup = await small_cup(env, round_minutes=3, grace_minutes=1)
@@ -232,8 +243,17 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(shengji: Env) -> N
         await handle
     theirs = place_of_user(env, carol)
     their_table = env.bot.service.tables[theirs.id]
+    drawn: list[StandingsScene] = []
+    draw = cupview.render_standings
+    monkeypatch.setattr(cupview, "render_standings", lambda s: drawn.append(s) or draw(s))
+    standings_id = await env.until(lambda: cup.messages.get("standings"))
+    edits = env.fake.messages[standings_id].edits
     # a hand is scored somewhere before the restart
     await play_until(env, lambda: any(s.tally.hands for s in cup.slots.values()))
+    # the standings are drawn again with the hand counted, and their message edited in place
+    await env.until(lambda: any(m.hands for s in drawn for r in s.rounds for m in r.matches))
+    await env.until(lambda: env.fake.messages[standings_id].edits > edits)
+    assert cup.messages["standings"] == standings_id
     assert all(s.kind == "human" for s in their_table.seats if s and s.name in ("Carol", "Dave"))
 
     hands = {k: s.tally.hands for k, s in cup.slots.items()}
