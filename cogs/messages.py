@@ -14,14 +14,15 @@ from dataclasses import replace
 
 import discord
 
-from bot.game import HandResult, SeatView
+from bot.game import HandResult, KittyDrawn, SeatView
 from bot.i18n import t
+from bot.rules import team_of
 from bot.store import SeatInfo
 from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
 from .imagewords import kitty_words, summary_words
 from .tableview import bids_text, current_trick, finished_trick, plays_text, when, winning_now
-from .text import level_name, result_text, team_name, trump_text
+from .text import cards_text, level_name, result_text, suit_words, team_name, trump_text
 
 Names = tuple[str, str, str, str]
 
@@ -75,8 +76,13 @@ def deal_content(
     notes: Sequence[str],
     deadline: float | None,
     loc: object,
+    drawn: str = "",
 ) -> str:
-    """The deal message: the deal, the bids in order, then the trump and the bury."""
+    """The deal message: the deal, the bids in order, then the trump and the bury.
+
+    ``drawn`` is the hand's latest kitty draw (``kitty_draw_line``): above the
+    redeal it caused, or in place of the bids it stood in for.
+    """
     done = public.dealt >= public.deal_total
     levels = f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}"
     lines = [t(loc, "table-deal-head", hand=public.hand_no + 1, levels=levels)]
@@ -90,9 +96,15 @@ def deal_content(
                 level=level_name(public.level),
             )
         )
+    if drawn:
+        lines.append(drawn)
+    if public.phase == "deal":
         lines += notes
     history = bids_text(public, names, loc)
-    lines += [t(loc, "table-deal-bids"), *history] if history else [t(loc, "table-no-bid")]
+    if history:
+        lines += [t(loc, "table-deal-bids"), *history]
+    elif public.phase == "deal" or not drawn:  # once drawn, bidding is over
+        lines.append(t(loc, "table-no-bid"))
     if public.phase == "deal" and done and deadline is not None:
         lines.append(t(loc, "table-bidding-closes", when=when(deadline)))
     if public.trump is not None and public.dealer is not None:
@@ -101,6 +113,23 @@ def deal_content(
         if public.phase == "kitty":
             lines.append(t(loc, "table-deal-burying", when=when(deadline)))
     return "\n".join(lines)[:2000]
+
+
+def kitty_draw_line(drawn: KittyDrawn, names: Names, loc: object) -> str:
+    """The kitty draw (``no_bid="kitty_draw"``) as the table saw it: the cards turned, in
+    order, and what the last of them decided; the rules have it shown to everyone."""
+    cards = " ".join(cards_text((card,)) for card in drawn.cards)
+    if drawn.dealer is None or drawn.suit is None:
+        return t(loc, "table-kitty-drawn-none", cards=cards)
+    return t(
+        loc,
+        "table-kitty-drawn",
+        cards=cards,
+        card=cards_text(drawn.cards[-1:]),
+        team=team_name(team_of(drawn.dealer), loc),
+        dealer=names[drawn.dealer],
+        suit=suit_words(drawn.suit, loc),
+    )
 
 
 def table_content(

@@ -52,6 +52,7 @@ from bot.game import (
     DealProgress,
     HandScored,
     HandStarted,
+    KittyDrawn,
     MatchOver,
     MatchStarted,
     Played,
@@ -68,6 +69,7 @@ from renderers import render_kitty, render_summary, render_table
 from .messages import (
     closed_embed,
     deal_content,
+    kitty_draw_line,
     last_trick_scene,
     lobby_embed,
     lobby_state_embed,
@@ -201,6 +203,8 @@ class Presenter(SeatPanels):
                         self._refresh_panels(table, update)
                     elif self.crowded():  # paced: only a player offered other bids now
                         self._refresh_panels(table, update, new_bids=True)
+                case KittyDrawn():  # said with the trump or the redeal that follows it
+                    ui.kitty_drawn = kitty_draw_line(event, names, loc)
                 case BidMade() | Redeal():
                     if isinstance(event, Redeal):
                         ui.trick_notes = [t(loc, "table-redeal")]
@@ -258,6 +262,7 @@ class Presenter(SeatPanels):
         ui.table_image = False
         ui.table_drawn = 0.0
         ui.trick_notes = []
+        ui.kitty_drawn = ""
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
         ui.bids_shown = {}
@@ -293,7 +298,8 @@ class Presenter(SeatPanels):
             ui.deal = self._live_in_place(table)
         loc = self.locale(table)
         names = names_of(update.seats)
-        content = deal_content(public, names, ui.trick_notes, update.deadline, loc)
+        notes, drawn = ui.trick_notes, ui.kitty_drawn
+        content = deal_content(public, names, notes, update.deadline, loc, drawn)
         buttons = table_buttons(table.id, table.rules.assistance, loc)
         ui.deal.show(functools.partial(ready, {"content": content, "view": buttons}))
         return True

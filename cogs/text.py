@@ -30,7 +30,7 @@ def level_name(level: str) -> str:
     return "10" if level == "T" else level
 
 
-def _suit_words(suit: str | None, locale: object) -> str:
+def suit_words(suit: str | None, locale: object) -> str:
     if suit is None:
         return suit_name(locale, None)
     return f"{SUIT_SYMBOLS[suit]} {suit_name(locale, suit)}"
@@ -39,7 +39,7 @@ def _suit_words(suit: str | None, locale: object) -> str:
 def trump_text(trump: Trump | None, locale: object = "en-US") -> str:
     if trump is None:
         return i18n.t(locale, "text-trump-unset")
-    suit = _suit_words(trump.suit, locale)
+    suit = suit_words(trump.suit, locale)
     return i18n.t(locale, "text-trump", suit=suit, level=level_name(trump.level))
 
 
@@ -49,7 +49,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 def bid_text(bid: Bid, before: Bid | None, name: str, locale: object = "en-US") -> str:
     """A bid made over ``before`` as players say it: 亮, 自保 or 反主."""
-    suit = _suit_words(bid.suit, locale)
+    suit = suit_words(bid.suit, locale)
     kind = bid_kind(bid, before)
     return i18n.t(locale, "text-bid", name=name, cards=cards_text(bid.cards), suit=suit, kind=kind)
 

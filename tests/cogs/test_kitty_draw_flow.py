@@ -1,0 +1,89 @@
+"""The kitty draw (``no_bid="kitty_draw"``, seeds 000 and 002) through Discord.
+
+When nobody bids, the kitty's cards are turned up one at a time and "the turned
+cards are shown to everyone" (RULES.md): the thread must say which cards were
+turned and what they decided. The calm table keeps it in the hand's deal message
+(edited in place), not in a message of its own. Nobody clicks a bid here, so the
+deal seed fixes the draws: with seed 6 the first two draws find no level card
+(each a redeal), the third turns up a 2 (the level of both teams in the first
+hand: the first dealer's team keeps the deal).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import Phase
+from bot.rules import RuleSet
+from bot.store import GuildSettings
+
+from .helpers import FAST, Env
+from .test_languages import dealt
+
+DRAW = RuleSet(no_bid="kitty_draw")
+
+FIRST = "3♦ Q♣ Q♥ 10♣ 小王 Q♠ Q♠ K♥"  # seed 6's first deal: no 2 in the kitty
+LAST = "K♥ 小王 8♥ Q♠ 4♠ Q♠ 2♠"  # its third: the 2♠ decides, the cards after it stay down
+
+# the table's language, then what the deal message says after the first draw
+# (with the redeal it caused) and after the last one (with the trump it set)
+CASES = [
+    (
+        "en-US",
+        (
+            f"Nobody bid, so the kitty was turned up card by card: {FIRST}. "
+            "No level card among them.",
+            "Nobody bid: the cards were shuffled and dealt again.",
+        ),
+        (
+            f"Nobody bid, so the kitty was turned up card by card: {LAST}. 2♠ is the level "
+            "of Team A (seats 0 & 2): Alice deals, ♠ spades is trump.",
+            "**Trump: ♠ spades · level 2** · Alice deals (庄家).",
+        ),
+    ),
+    (
+        "zh-CN",
+        (
+            f"没人亮主，逐张翻底牌定庄：{FIRST}。没有翻到级牌。",
+            "没人亮主：重新洗牌发牌。",
+        ),
+        (
+            f"没人亮主，逐张翻底牌定庄：{LAST}。"
+            "2♠ 是A队（0、2号位）的级牌：Alice 坐庄，♠ 黑桃为主。",
+            "**主牌：♠ 黑桃 · 打2** · Alice 坐庄。",
+        ),
+    ),
+]
+
+
+@pytest.mark.deal_seed(6)
+@pytest.mark.parametrize(("locale", "redealt", "decided"), CASES, ids=[c[0] for c in CASES])
+async def test_the_deal_message_names_the_turned_cards_and_what_they_decided(
+    shengji: Env, locale: str, redealt: tuple[str, ...], decided: tuple[str, ...]
+) -> None:
+    env = shengji
+    env.world.guild.preferred_locale = locale
+    await env.store.save_guild_settings(env.world.guild.id, GuildSettings(DRAW, dict(FAST)))
+    match = await dealt(env)
+    assert match.rules.no_bid == "kitty_draw"
+    deal = await env.until(
+        lambda: next((m for m in env.place_messages() if "A 2 · B 2" in m.content), None)
+    )  # the deal message, its head naming both levels
+    before = len(env.place_messages())
+
+    def says(*parts: str) -> bool:
+        return all(part in env.fake.messages[deal.id].content for part in parts)
+
+    await env.tick(6)  # the bidding window closes with no bid: the first draw, a redeal
+    await env.until(lambda: match.redeals == 1 and says(*redealt))
+    assert match.phase == Phase.DEAL
+    while match.phase == Phase.DEAL:  # the next deals, each closing with no bid
+        await env.until(lambda: match.dealt == match.deal_total or match.phase != Phase.DEAL)
+        await env.tick(6)
+    assert match.redeals == 2 and match.dealer == 0 and match.trump is not None
+    assert match.trump.suit == "S"
+    await env.until(lambda: says(*decided))
+    content = env.fake.messages[deal.id].content
+    assert redealt[0] not in content, "only the draw that decided stays"
+    # the draws were said in the deal message: no message of their own
+    assert len(env.place_messages()) == before
