@@ -16,6 +16,7 @@ import discord
 
 from bot.game import HandResult, KittyDrawn, SeatView
 from bot.i18n import t
+from bot.i18n.rules import join
 from bot.rules import team_of
 from bot.store import SeatInfo
 from renderers import KittyScene, SummaryScene, TableScene, TrickScene
@@ -77,11 +78,14 @@ def deal_content(
     deadline: float | None,
     loc: object,
     drawn: str = "",
+    passed: Sequence[int] = (),
 ) -> str:
-    """The deal message: the deal, the bids in order, then the trump and the bury.
+    """The deal message: the deal, the bids in order, then the trump and the bury, and
+    the overcall round after it (``overcall="after_bury"``): who passed, whose turn.
 
     ``drawn`` is the hand's latest kitty draw (``kitty_draw_line``): above the
-    redeal it caused, or in place of the bids it stood in for.
+    redeal it caused, or in place of the bids it stood in for. ``passed`` are the
+    seats that passed in the round, in order (its overcalls are bids).
     """
     done = public.dealt >= public.deal_total
     levels = f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}"
@@ -112,6 +116,13 @@ def deal_content(
         lines.append(t(loc, "table-deal-trump", trump=trump, dealer=names[public.dealer]))
         if public.phase == "kitty":
             lines.append(t(loc, "table-deal-burying", when=when(deadline)))
+    if public.phase == "overcall" and public.to_act is not None:
+        lines.append(t(loc, "table-overcall-round"))
+        if passed:
+            players = join(loc, [names[seat] for seat in passed])
+            lines.append(t(loc, "table-overcall-passed", players=players))
+        player = names[public.to_act]
+        lines.append(t(loc, "table-to-overcall", player=player, when=when(deadline)))
     return "\n".join(lines)[:2000]
 
 

@@ -16,11 +16,13 @@ Where things go (decisions for issue 10):
 * **The table's thread**, opened from the lobby message (``双升 #12 · host``), holds
   the rest. Where threads are not allowed (missing permission) or the server set
   ``table_place: channel``, the table plays in the channel and says so once. Per
-  hand: one deal message (the deal, the bid history in order, then the trump and
-  the dealer burying), one table message (the current trick as an image with the
-  player winning it and whose turn it is, and a strip with both levels, the dealer
-  and the attackers, the trump, the attackers' points, the cards left and the
-  last trick) and the summary with the kitty: three new messages a hand.
+  hand: one deal message (the deal, the bid history in order or the kitty draw that
+  stood in for it, then the trump and the dealer burying, then the overcall round
+  after burying: who passed, whose turn), one table message, posted once the trump
+  is final (the current trick as an image with the player winning it and whose
+  turn it is, and a strip with both levels, the dealer and the attackers, the
+  trump, the attackers' points, the cards left and the last trick) and the summary
+  with the kitty: three new messages a hand.
 * **Each human's DMs** hold one live panel per hand (``cogs.seatpanels``).
 * **Under load** (issue 14) the table message's text stays current at every edit
   and its picture is what gives way: with renders waiting it is redrawn only for
@@ -55,8 +57,10 @@ from bot.game import (
     KittyDrawn,
     MatchOver,
     MatchStarted,
+    Passed,
     Played,
     Redeal,
+    RoundOver,
     SeatView,
     ThrowFailed,
     TrickWon,
@@ -216,6 +220,13 @@ class Presenter(SeatPanels):
                 case Buried():
                     ui.trick_notes = []
                     self._show_deal(table, update, force=True)
+                    if not _overcalling(update):  # the round is said in the deal message
+                        self._show_table(table, update)
+                case Passed(seat=seat):
+                    ui.passed.append(seat)
+                    self._show_deal(table, update, force=True)
+                case RoundOver():  # the table message comes once the trump is final
+                    self._show_deal(table, update, force=True)
                     self._show_table(table, update)
                 case ThrowFailed(seat=seat, taken_back=taken_back, penalty=penalty):
                     ui.trick_notes.append(
@@ -263,6 +274,7 @@ class Presenter(SeatPanels):
         ui.table_drawn = 0.0
         ui.trick_notes = []
         ui.kitty_drawn = ""
+        ui.passed = []
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
         ui.bids_shown = {}
@@ -298,8 +310,8 @@ class Presenter(SeatPanels):
             ui.deal = self._live_in_place(table)
         loc = self.locale(table)
         names = names_of(update.seats)
-        notes, drawn = ui.trick_notes, ui.kitty_drawn
-        content = deal_content(public, names, notes, update.deadline, loc, drawn)
+        notes, drawn, passed = ui.trick_notes, ui.kitty_drawn, ui.passed
+        content = deal_content(public, names, notes, update.deadline, loc, drawn, passed)
         buttons = table_buttons(table.id, table.rules.assistance, loc)
         ui.deal.show(functools.partial(ready, {"content": content, "view": buttons}))
         return True
@@ -382,3 +394,8 @@ class Presenter(SeatPanels):
             return None
         shown = [c for cards in scene.trick.plays.values() for c in cards]
         return await self.render(render_table, scene, None, shown, loc)
+
+
+def _overcalling(update: Update) -> bool:
+    """The update leaves the table in the overcall round after burying."""
+    return update.public is not None and update.public.expecting == "overcall"

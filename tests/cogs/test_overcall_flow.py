@@ -13,6 +13,7 @@ import pytest
 
 from bot.ai import suggest
 from bot.game import Phase
+from bot.i18n.rules import join
 from bot.rules import RuleSet
 from bot.store import GuildSettings
 
@@ -21,6 +22,30 @@ from .test_abuse import forged_click
 from .test_languages import dealt
 
 AFTER = RuleSet(bidding="joker", overcall="after_bury")
+
+# What the thread says of the round, in the table's language: the deal message says
+# the round, whose turn it is and who passed, edited in place; the table message
+# comes once the trump is final, with the dealer to lead.
+THREAD = {
+    "en-US": {
+        "round": "The kitty is buried: from the dealer's next seat round to the dealer, "
+        "each player may overcall once (反主).",
+        "turn": "▶ {} to overcall or pass <t:",
+        "passed": "Passed: {}.",
+        "overcall": (
+            "2. Carol overcalls with 大王2♥2♥ for ♥ hearts",
+            "**Trump: ♥ hearts · level 2** · Bob deals",
+        ),
+        "lead": "▶ Bob to lead <t:",
+    },
+    "zh-CN": {
+        "round": "底牌已扣好：从庄家下家起到庄家，每人可依次反主一次。",
+        "turn": "▶ 轮到 {} 反主或不反 <t:",
+        "passed": "不反：{}。",
+        "overcall": ("2. Carol反主：大王2♥2♥定♥ 红桃", "**主牌：♥ 红桃 · 打2** · Bob 坐庄"),
+        "lead": "▶ 轮到 Bob 首出 <t:",
+    },
+}
 
 
 async def _second_hand_dealt(env: Env) -> None:
@@ -43,8 +68,13 @@ async def _second_hand_dealt(env: Env) -> None:
 
 
 @pytest.mark.deal_seed(10)  # hand 2: Bob's SJ 2♠ takes the deal; Carol holds BJ 2♥2♥
-async def test_overcall_pass_and_a_forged_overcall_through_the_panels(shengji: Env) -> None:
+@pytest.mark.parametrize("locale", list(THREAD))
+async def test_overcall_pass_and_a_forged_overcall_through_the_panels(
+    shengji: Env, locale: str
+) -> None:
     env = shengji
+    env.world.guild.preferred_locale = locale  # the thread's language; the players' is English
+    said = THREAD[locale]
     await _second_hand_dealt(env)
     match = env.match()
     tid = env.table().id
@@ -59,6 +89,16 @@ async def test_overcall_pass_and_a_forged_overcall_through_the_panels(shengji: E
     await env.play_with_panel(1, env.suggestion(1))
     assert match.phase == Phase.OVERCALL and match.to_act == 2
     assert match.trump is not None and match.trump.suit == "S"
+    posted = len(env.place_messages())
+
+    def deal_says(*parts: str) -> bool:
+        """The hand's deal message (its head names both levels) says all ``parts``."""
+        return any(
+            "A 3 · B 2" in m.content and all(p in m.content for p in parts)
+            for m in env.place_messages()
+        )
+
+    await env.until(lambda: deal_says(said["round"], said["turn"].format("Carol")))
 
     # Carol, first after the dealer: a button for her overcall, and Pass
     panel = await env.until(lambda: env.panel(carol, f"sj:d:{tid}:2:pass"))
@@ -69,12 +109,8 @@ async def test_overcall_pass_and_a_forged_overcall_through_the_panels(shengji: E
     assert reply.content.startswith("You bid") and reply.ephemeral
     assert match.trump.suit == "H" and match.dealer == 1, "the suit changes, the dealer stays"
     assert [b.seat for b in match.bids] == [1, 2]
-    # the thread's deal message lists both bids and the new trump
-    shown = (
-        "2. Carol overcalls with 大王2♥2♥ for ♥ hearts",
-        "**Trump: ♥ hearts · level 2** · Bob deals",
-    )
-    await env.until(lambda: any(all(s in m.content for s in shown) for m in env.place_messages()))
+    # the thread's deal message lists both bids and the new trump, and whose turn it is
+    await env.until(lambda: deal_says(*said["overcall"], said["turn"].format("Dave")))
 
     # Dave's turn: a forged overcall that does not beat the holding bid is refused
     # privately and changes nothing; so is Alice pressing Dave's Pass
@@ -96,10 +132,21 @@ async def test_overcall_pass_and_a_forged_overcall_through_the_panels(shengji: E
     (reply,) = await env.driver.click(panel, f"sj:d:{tid}:3:pass", dave).wait_followups(1)
     assert reply.ephemeral and match.to_act == 0
     # Alice and Bob (the dealer, last) pass too; the hand is played in hearts, Bob leads
-    for seat, user in ((0, alice), (1, bob)):
+    for seat, user, name, passed in (
+        (0, alice, "Alice", ["Dave"]),
+        (1, bob, "Bob", ["Dave", "Alice"]),
+    ):
+        players = join(locale, passed)
+        turn = said["turn"].format(name)
+        await env.until(lambda t=turn, p=players: deal_says(said["passed"].format(p), t))
         pass_id = f"sj:d:{tid}:{seat}:pass"
         panel = await env.until(lambda u=user, p=pass_id: env.panel(u, p))
         (reply,) = await env.driver.click(panel, pass_id, user).wait_followups(1)
         assert reply.ephemeral
     assert env.match().phase == Phase.PLAY and match.to_act == 1, "the dealer leads"
     assert match.trump.suit == "H" and match.trump.level == "2"
+    # the round is over: the deal message keeps the bids and the trump, no turn; the
+    # table message, the hand's first since the bury, has Bob to lead
+    await env.until(lambda: len(env.place_messages()) == posted + 1)
+    await env.until(lambda: said["lead"] in env.place_messages()[-1].content)
+    assert deal_says(*said["overcall"]) and not deal_says(said["round"])
