@@ -4,7 +4,8 @@ through Discord: the real bot, the fake API, four people clicking their hand pan
 The round is held only once a dealer is known before the bids (from the second
 hand), so the first hand is played through the service (nobody bids: no trump,
 seat 0 deals); the second hand's bid, overcall, pass and a forged overcall go
-through the panels' buttons.
+through the panels' buttons, and the thread, in English and in Chinese, follows the
+round (whose turn, who passed) in the deal message.
 """
 
 from __future__ import annotations
