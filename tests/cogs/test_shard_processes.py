@@ -7,7 +7,8 @@ bot`` runs, started by ``fakediscord.run``) with ``SHENGJI_SHARDS=2`` and its ow
 A table in a server of each shard plays whole hands (its host on 托管, three
 computer players); one process is SIGKILLed mid-hand and restarted: its table
 resumes from the database once the dead process's lease expires, with every
-logged action still there, while the other process's table plays on untouched.
+logged action still there, while the other process's table plays on untouched; a
+process started meanwhile with a wrong range (the other's shard again) touches neither.
 """
 
 from __future__ import annotations
@@ -143,6 +144,21 @@ async def test_two_processes_share_the_work_and_a_killed_one_resumes_its_tables(
         # the other process's table never notices: it plays on while shard 0 is down
         await _until(lambda: _seq_past(store, gid[1], other_seq + 20), 60)
         assert (await store.action_log(tables[0])) == killed  # nobody drove the orphan
+
+        # a process started with a wrong range (shard 1 again, while shard 0 is down)
+        # drives neither shard 0's orphan (not its shard) nor shard 1's table (leased)
+        identifies = fake.gateway.identifies
+        wrong_log = tmp_path / "wrong.log"
+        wrong = _start(fake, url, 1, wrong_log)
+        try:
+            await _until(lambda: fake.gateway.identifies > identifies, 60)
+            await asyncio.sleep(LEASE + 1)  # the orphan's lease has run out meanwhile
+            assert (await store.action_log(tables[0])) == killed
+            assert (await _owners(store))[f"table:{tables[1]}"] == untouched_owner
+        finally:
+            wrong.send_signal(signal.SIGTERM)
+            await asyncio.to_thread(wrong.wait, 30)
+        assert "Traceback" not in wrong_log.read_text()
 
         identifies = fake.gateway.identifies
         bots[0] = _start(fake, url, 0, logs[0])
