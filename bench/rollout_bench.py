@@ -21,7 +21,8 @@ from collections.abc import Callable
 
 from bot.ai import make_player, play_hand
 from bot.ai.context import Context
-from bot.ai.expert import outcome, ranked_candidates
+from bot.ai.expert_policy import ranked_candidates
+from bot.ai.playout import outcome
 from bot.ai.sampler import Sampler
 from bot.game import Match, Play, SeatView
 

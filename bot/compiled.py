@@ -41,7 +41,10 @@ MODULES = (
         f"bot.ai.{name}"
         for name in ("world", "rollout", "seen", "memory", "context", "evaluate", "heuristic")
     ),
-    *(f"bot.ai.{name}" for name in ("deals", "endgame", "expert_policy", "sampler", "expert")),
+    *(
+        f"bot.ai.{name}"
+        for name in ("deals", "endgame", "expert_policy", "sampler", "playout", "expert")
+    ),
     *(f"bot.rules.{name}" for name in ("trick", "scoring")),
 )
 GROUP = "shengji_ai"  # the shared library of the group: ``shengji_ai__mypyc``

@@ -9,7 +9,7 @@ policy of ``rollout`` on sampled deals. Its estimates are only as good as that
 policy's imitation of the players it meets, the heuristic. ``make`` records, at
 every decision of four heuristics playing whole hands, the heuristic's best
 ``CANDIDATES`` and what each is really worth: the hand continued by four heuristics
-on the real deal (points and levels, as ``expert.outcome`` counts them). ``screen``
+on the real deal (points and levels, as ``playout.outcome`` counts them). ``screen``
 plays each candidate out once with the fast policy on the same real deal (every
 hand known, so only the policy differs) and reports, by kind of decision, how the
 gains over the heuristic's choice correlate with the real ones. The changes that
@@ -32,7 +32,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 
-from bot.ai import expert
+from bot.ai import expert, playout
 from bot.ai.arena import deal_cards
 from bot.ai.context import Context
 from bot.ai.heuristic import HeuristicPlayer, ranked_candidates
@@ -52,7 +52,7 @@ def value(match: Match, seat: int) -> float:
     assert result is not None
     total = result.attacker_points
     winner, levels = level_outcome(round(total), match.rules)
-    worth = total + expert.LEVEL_WEIGHT * (-levels if winner == DEALER else levels)
+    worth = total + playout.LEVEL_WEIGHT * (-levels if winner == DEALER else levels)
     return worth if match.view(seat).is_attacker(seat) else -worth
 
 
@@ -111,12 +111,12 @@ def _record(match: Match, seat: int, player: HeuristicPlayer, deal: int) -> Reco
 
 
 def play_out(match: Match, seat: int, candidates: list[tuple[Card, ...]]) -> list[float]:
-    """Each candidate's worth by one fast play-out on the real deal (``expert.outcome``)."""
+    """Each candidate's worth by one fast play-out on the real deal (``playout.outcome``)."""
     ctx = Context(match.view(seat))
     kitty = float(points(match.kitty))
-    ready = expert.deal(ctx, match.hands)
+    ready = playout.deal(ctx, match.hands)
     return [
-        expert.outcome(ctx, [list(h) for h in match.hands], kitty, tuple(c), ready)
+        playout.outcome(ctx, [list(h) for h in match.hands], kitty, tuple(c), ready)
         for c in candidates
     ]
 

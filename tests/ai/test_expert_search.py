@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.ai import ExpertPlayer, HeuristicPlayer, Memory, expert, play_hand
+from bot.ai import ExpertPlayer, HeuristicPlayer, Memory, play_hand, playout
 from bot.ai import sampler as sampler_module
 from bot.ai.context import Context
 from bot.ai.expert import ranked_candidates, search
@@ -65,10 +65,10 @@ def test_play_outs_leave_the_sampled_hands_as_they_were() -> None:
         assert world is not None
         hands, kitty = world
         before = [list(h) for h in hands]
-        ready = expert.deal(ctx, hands)
+        ready = playout.deal(ctx, hands)
         for cand in candidates:
-            alone = expert.outcome(ctx, [list(h) for h in before], kitty, cand)
-            assert expert.outcome(ctx, hands, kitty, cand, ready) == alone
+            alone = playout.outcome(ctx, [list(h) for h in before], kitty, cand)
+            assert playout.outcome(ctx, hands, kitty, cand, ready) == alone
         assert hands == before
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import expert, rollout
+from bot.ai import playout, rollout
 from bot.ai.context import Context
 from bot.ai.heuristic import ranked_candidates as heuristic_ranked
 from bot.ai.world import GROUP, GROUPS, Ids, World
@@ -162,16 +162,16 @@ def test_a_hand_that_is_one_tractor_is_led_whole_as_the_last_trick() -> None:
 def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
     monkeypatch: pytest.MonkeyPatch, seed: int, plays: int
 ) -> None:
-    """The leads the heuristic makes in a play-out (``expert._play_on``) are its own from
+    """The leads the heuristic makes in a play-out (``playout._play_on``) are its own from
     the leader's view of the (here real) deal, and the hand is scored as the engine does
     (the expert's knobs, off by default, set: two leads early in a hand, one late)."""
-    monkeypatch.setattr(expert, "LEADS_EARLY", 2)
-    monkeypatch.setattr(expert, "LEADS_LATE", 1)
+    monkeypatch.setattr(playout, "LEADS_EARLY", 2)
+    monkeypatch.setattr(playout, "LEADS_LATE", 1)
     match = _checkpoint(seed, plays)
     _, seat = match.expecting()
     assert seat is not None and match.trump is not None
     ctx = Context(match.view(seat))
-    assert expert.heuristic_leads(ctx.left) > 0
+    assert playout.heuristic_leads(ctx.left) > 0
     played: list[tuple[int, tuple[Card, ...]]] = []
     real_take = World.take
 
@@ -180,7 +180,7 @@ def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
         real_take(w, who, cards)
 
     led: list[tuple[int, tuple[Card, ...]]] = []
-    real_lead = expert._lead_for
+    real_lead = playout._lead_for
 
     def lead_for(*args: Any) -> tuple[Card, ...]:
         cards = real_lead(*args)
@@ -188,11 +188,11 @@ def test_play_outs_with_the_heuristics_leads_are_legal_scored_like_the_engine(
         return cards
 
     monkeypatch.setattr(World, "take", take)
-    monkeypatch.setattr(expert, "_lead_for", lead_for)
+    monkeypatch.setattr(playout, "_lead_for", lead_for)
     cand = heuristic_ranked(ctx)[0]
     hands = [list(h) for h in match.hands]
     before = match.attackers_points
-    gained = expert.play_candidate(ctx, hands, float(points(match.kitty)), cand)
+    gained = playout.play_candidate(ctx, hands, float(points(match.kitty)), cand)
     assert led
     for who, cards in played:  # Match.apply raises on an illegal play
         if led and (who, cards) == led[0] and not match.trick:
