@@ -343,3 +343,54 @@ def test_hint_is_refused_without_assistance(
     prompt = asked.stdout[: answer.start()].rsplit("\n", 1)[1]
     assert prompt.startswith(english if lang == "en" else chinese)
     assert asked.stdout.replace(answer.group(0) + prompt, "", 1) == plain.stdout
+
+
+# the refusal of a review in each language, and what a table with assistance says instead
+# (mid-hand: later; after the hand: it starts reviewing)
+REVIEW_OFF = {
+    "en": "Reviews are off at that table: its rules allow no assistance.",
+    "zh": "该桌不能复盘：规则不允许任何辅助。",
+}
+REVIEW_SPOTS = {  # the script that types review there, the hands played, and the full answer
+    "mid-hand": ("review\n1\nauto all\n", "1", ("The review is available", "手牌结束后才能复盘")),
+    "after the hand": ("auto all\nreview\n", "2", ("Reviewing your plays", "正在复盘")),
+}
+
+
+@pytest.mark.parametrize("lang", list(REVIEW_OFF))
+@pytest.mark.parametrize("where", list(REVIEW_SPOTS))
+@pytest.mark.parametrize("assistance", ["none", "full"])
+def test_review_is_refused_without_assistance(
+    cli: Callable[..., Ran], assistance: str, where: str, lang: str
+) -> None:
+    """Seed 000's 不许查牌: ``review`` answers with the Discord bot's refusal, nothing else."""
+    script, hands, full = REVIEW_SPOTS[where]
+    args = ("play", "--seed", "3", "--decks", "1", "--hands", hands, "--lang", lang)
+    args += ("--rule", f"assistance={assistance}")
+    asked = cli(*args, stdin=script)
+    assert asked.returncode == 0, asked.stderr
+    refused = REVIEW_OFF[lang] + "\n"
+    if assistance == "full":
+        assert refused not in asked.stdout
+        assert full[0 if lang == "en" else 1] in asked.stdout
+        return
+    plain = cli(*args, stdin=script.replace("review\n", ""))
+    assert refused in asked.stdout, asked.stdout
+    prompt = asked.stdout[: asked.stdout.index(refused)].rsplit("\n", 1)[1]
+    assert asked.stdout.replace(refused + prompt, "", 1) == plain.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("assistance", ["none", "full"])
+def test_help_offers_no_hint_or_review_without_assistance(
+    cli: Callable[..., Ran], assistance: str, lang: str
+) -> None:
+    """The commands listed at the start and at ``help`` are the ones this table allows."""
+    args = ("play", "--seed", "3", "--decks", "1", "--hands", "1", "--lang", lang)
+    done = cli(*args, "--rule", f"assistance={assistance}", stdin="help\nauto all\n")
+    assert done.returncode == 0, done.stderr
+    helps = [line for line in done.stdout.splitlines() if "'auto all'" in line]
+    assert len(helps) == 2  # at the start and at the prompt
+    for line in helps:
+        offered = "'hint'" in line, "'review'" in line
+        assert offered == ((False, False) if assistance == "none" else (True, True)), line

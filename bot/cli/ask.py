@@ -215,10 +215,14 @@ class Asker(Narrator):
             if lowered in ("quit", "exit", "q"):
                 raise Quit
             if lowered in ("help", "?"):
-                self.say("cli-help")
+                self._help()
                 continue
             if lowered == "review":
-                self._review()
+                if self.match.rules.assistance == "none":
+                    # seed 000's 不许查牌: no review, refused as the Discord bot refuses it
+                    self.say("review-off")
+                else:
+                    self._review()
                 continue
             if lowered in ("hint", "auto", "auto all"):
                 text = lowered

@@ -45,6 +45,11 @@ class Narrator:
     def say(self, key: str, **args: str | int) -> None:
         self.write(t(self.locale, key, **args))
 
+    def _help(self) -> None:
+        """The commands; a table without assistance (seed 000) offers no hint or review."""
+        none = self.match.rules.assistance == "none"
+        self.say("cli-help-no-assistance" if none else "cli-help")
+
     def who(self, seat: int, auto: bool = False) -> str:
         """The seat's name; ``auto``: a person's seat the computer plays for (托管)."""
         name = self.show.seat(seat, self.seat)

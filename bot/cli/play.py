@@ -67,7 +67,7 @@ class TerminalGame(Asker):
         """Play until the match ends, ``hands`` hands are done, or the player quits."""
         played = 0
         if not self.watch:
-            self.say("cli-help")
+            self._help()
         try:
             while True:
                 self._hand()
