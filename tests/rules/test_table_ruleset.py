@@ -8,16 +8,21 @@ import pytest
 
 from tests.rules._table import RuleSet, ids
 
+# every field, written out: the presets' pins (tests/test_presets.py) start from these
 DEFAULTS = {
     "decks": 2,
     "bidding": "standard",
     "no_bid": "notrump",
+    "first_dealer": "first_bid",
+    "overcall": "deal",
     "fixed_two_trump": False,
     "trump_chain_tractors": True,
     "follow_shape": "strict",
     "throw_penalty": 10,
     "kitty_multiplier": "power",
     "points_cap": None,
+    "scoring": "levels",
+    "assistance": "full",
     "finish": "defend_a",
     "play_seconds": 30,
     "kitty_seconds": 60,
@@ -25,9 +30,7 @@ DEFAULTS = {
 
 
 def test_defaults_match_the_variants_table():
-    rs = RuleSet()
-    for name, value in DEFAULTS.items():
-        assert getattr(rs, name) == value, name
+    assert RuleSet().to_dict() == DEFAULTS
 
 
 def test_ruleset_is_frozen_and_comparable():
