@@ -199,6 +199,7 @@ async def panel_component(
             try:
                 await service.act(table.channel_id, interaction.user.id, action)
             except UserError as err:
+                presenter.panel_refused(table, seat)
                 await interaction.followup.send(**ephemeral(await error_text(interaction, err)))
                 return
             key = "reply-buried" if cid.what == "confirm" else "reply-played"

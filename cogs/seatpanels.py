@@ -191,6 +191,10 @@ class SeatPanels(Outlet):
         """The seat acts by a click on its panel, which that click redraws."""
         self.ui(table).redrawing.add(seat)
 
+    def panel_refused(self, table: Table, seat: int) -> None:
+        """The click's action was refused: the panel is redrawn as usual when the seat acts."""
+        self.ui(table).redrawing.discard(seat)
+
     def opened_ephemeral(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """My hand was opened: refresh that ephemeral panel at the player's turns."""
         self.ui(table).ephemeral[seat] = (interaction, time.monotonic())

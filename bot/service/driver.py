@@ -54,12 +54,17 @@ class DriverMixin(Runtime):
     async def _drive(self, table: Table) -> None:
         """Step the table until it closes; no failure leaves the task dead and the table live.
 
-        A write the store refuses for a while pauses the table (``_not_saved`` says so)
-        and the step is retried with backoff; a permanent failure or a bug closes it.
+        A write the store refuses for a while pauses the table (``_not_saved`` says so,
+        and wakes this task): nothing is decided while paused, not even a timeout, and
+        the store is probed with backoff until it takes a write, whoever's write was
+        refused (a person's play has no one else to retry it); then the table resumes
+        by itself. A permanent failure or a bug closes it.
         """
         failures = 0
         while not table.closed:
             try:
+                if table.paused_since is not None:
+                    await self._probe(table)
                 await self._step(table)
                 failures = 0
             except asyncio.CancelledError:
@@ -79,6 +84,12 @@ class DriverMixin(Runtime):
                 log.exception("driver of table %s failed; closing the table", table.id)
                 await self._close(table, CloseReason.FAILED, note="")
                 return
+
+    async def _probe(self, table: Table) -> None:
+        """One harmless write (the table's meta, unchanged): ``NotSaved`` while still refused."""
+        async with table.lock:
+            if not table.closed and table.paused_since is not None:
+                await self._write(table, self.store.set_table_meta(table.id, table.meta))
 
     async def _step(self, table: Table) -> None:
         """One step of the table procedure (``bot.game.driver``), at the table's pace."""

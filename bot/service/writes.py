@@ -49,6 +49,7 @@ class StoreWrites(LiveTables):
         if table.paused_since is None:
             table.paused_since = self.clock.now()
             self._emit(table, UpdateKind.STORAGE, note="paused")
+            table.changed.set()  # the driver, waiting on a timer, waits out the pause instead
 
     def _saved(self, table: Table) -> None:
         """A write went through: a paused table resumes, its timer restarting fresh."""

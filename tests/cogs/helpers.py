@@ -117,9 +117,10 @@ class Env:
         return await self.until(lambda: self.panel(user, prefix))
 
     async def play_with_panel(
-        self, seat: int, cards: list[Card], message: Message | None = None
-    ) -> None:
-        """Select ``cards`` in the menus of the seat's panel, then press Play (or Bury, Confirm)."""
+        self, seat: int, cards: list[Card], message: Message | None = None, *, accepted: bool = True
+    ) -> InteractionHandle:
+        """Select ``cards`` in the menus of the seat's panel, then press Play (or Bury, Confirm);
+        with ``accepted``, wait until the table took it (else the last click's handle tells)."""
         user = self.seat_user(seat)
         seq = self.match().seq
         message = message or await self.fresh_panel(user, seat)
@@ -145,7 +146,7 @@ class Env:
         tid = self.table().id
         burying = self.match().expecting()[0] == "bury"
         verb = "bury" if burying else "play"
-        await self.driver.click(message, f"sj:b:{tid}:{seat}:{seq}:{verb}", user)
+        clicked = await self.driver.click(message, f"sj:b:{tid}:{seat}:{seq}:{verb}", user)
         if burying:
             confirm = f"sj:b:{tid}:{seat}:{seq}:confirm"
             message = await self.until(
@@ -153,8 +154,10 @@ class Env:
                     confirm in self.fake.messages[m.id].custom_ids() and self.fake.messages[m.id]
                 )
             )
-            await self.driver.click(message, confirm, user)
-        await self.until(lambda: self.match().seq > seq)
+            clicked = await self.driver.click(message, confirm, user)
+        if accepted:
+            await self.until(lambda: self.match().seq > seq)
+        return clicked
 
     async def play_with_slash(self, seat: int, cards: list[Card]) -> str:
         seq = self.match().seq

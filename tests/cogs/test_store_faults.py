@@ -1,0 +1,129 @@
+"""A table never freezes, as the players see it: the store failing under a live table.
+
+Through the real SQLite store and the fake Discord: a database locked by another
+connection and a full disk pause the table, say so in its thread, refuse the play
+that could not be stored ("couldn't be saved"), resume by themselves once the store
+takes writes again and play on with nothing lost. The service-level cases (every
+write path, the outage limit) are in ``tests/test_service_faults.py``; these check
+what reaches Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import replace
+
+import pytest
+
+from bot.service import Table
+from tests.test_service_faults import disk_full, failing_writes, nothing_lost
+
+from .helpers import Env
+from .test_bad_input import _started
+
+PAUSED = "Paused: storage unavailable"
+RESUMED = "Storage is back: the table resumes"
+NOT_SAVED = "couldn't be saved, so it didn't happen"
+
+Fault = Callable[[Env, pytest.MonkeyPatch], AbstractAsyncContextManager[None]]
+
+
+@asynccontextmanager
+async def locked(env: Env, _monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Another connection holds the database's write lock (another process, a backup)."""
+    await env.store._db.conn.execute("PRAGMA busy_timeout = 50")  # refused in 50 ms, not 5 s
+    blocker = sqlite3.connect(env.store.path, isolation_level=None, check_same_thread=False)
+    blocker.execute("PRAGMA busy_timeout = 60000")
+    # off the loop: a write of the table's in flight needs the loop to finish first
+    await asyncio.to_thread(blocker.execute, "BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+
+
+@asynccontextmanager
+async def full_disk(_env: Env, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Every write the store makes fails with SQLITE_FULL."""
+    with failing_writes(monkeypatch, disk_full()):
+        yield
+
+
+def said(env: Env, text: str) -> int:
+    """How many of the table thread's messages say ``text``."""
+    return sum(text in m.content for m in env.place_messages())
+
+
+async def humans_turn(env: Env) -> int:
+    """Alice (the one human, three computers) is to play a card: her seat."""
+    await _started(env, humans=1)
+    match = env.match()
+    await env.until(lambda: match.expecting() == ("play", 0))
+    return 0
+
+
+async def play_refused(env: Env, seat: int, by: str) -> str:
+    """The seat plays its suggestion through its panel or ``/shengji play``: the reply."""
+    cards = env.suggestion(seat)
+    if by == "panel":
+        handle = await env.play_with_panel(seat, cards, accepted=False)
+        (answer,) = await handle.wait_followups(1)
+        assert answer.ephemeral
+        return answer.content
+    return await env.reply(env.seat_user(seat), "play", cards=" ".join(map(str, cards)))
+
+
+async def hand_played_out(env: Env, table: Table) -> None:
+    """The one human lets the computer play (托管); the hand runs to its score."""
+    match = env.match()
+    assert "computer" in (await env.reply(env.users[0], "auto")).lower()
+    await env.until(lambda: match.expecting()[0] == "next_hand", timeout=30)
+    log = await env.store.action_log(table.id)
+    assert [seq for seq, _, _ in log] == list(range(1, match.seq + 1))
+    await nothing_lost(env.store, table)
+
+
+@pytest.mark.parametrize("fault", [locked, full_disk], ids=["locked", "full-disk"])
+@pytest.mark.parametrize("by", ["panel", "command"])
+async def test_a_passing_store_fault_pauses_refuses_and_resumes_by_itself(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, fault: Fault, by: str
+) -> None:
+    env = shengji
+    seat = await humans_turn(env)
+    table = env.table()
+    if by == "panel":
+        await env.fresh_panel(env.seat_user(seat), seat)  # sent before the fault
+    seq, state = env.match().seq, env.match().to_dict()
+    async with fault(env, monkeypatch):
+        answer = await play_refused(env, seat, by)
+        assert NOT_SAVED in answer, answer
+        # refused, not done: the table holds what the store holds (a rolled-back match)
+        assert env.match().to_dict() == state
+        await env.until(lambda: said(env, PAUSED))
+        for _ in range(8):  # past her turn's 30 s: nothing is decided while paused
+            await env.tick(5)
+        assert env.match().to_dict() == state and not table.closed
+    # the store takes writes again: the table says so without anyone acting (within
+    # the retries' backoff, at most 30 s)
+    for _ in range(40):
+        if said(env, RESUMED):
+            break
+        await env.tick(1)
+    await env.until(lambda: said(env, RESUMED))
+    assert said(env, PAUSED) == 1 and said(env, RESUMED) == 1
+    assert env.match().to_dict() == state  # her turn still: nothing was played for her
+    # she plays again (by command): her panel is redrawn without its Play button, the
+    # refused click notwithstanding (the next computer waits for the clock meanwhile)
+    table.timers = replace(table.timers, bot_delay=1.0)
+    user, turn = env.seat_user(seat), f"sj:p:{table.id}:{seat}:{seq}:"
+    assert env.panel(user, turn)
+    text = await env.play_with_slash(seat, env.suggestion(seat))
+    assert text.startswith("You played")
+    await env.until(lambda: not env.panel(user, turn))
+    table.timers = replace(table.timers, bot_delay=0.0)
+    await env.tick(1)
+    await hand_played_out(env, table)
