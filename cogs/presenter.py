@@ -160,10 +160,11 @@ class Presenter(SeatPanels):
         if update.reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
         else:
-            if update.reason is CloseReason.FAILED:
-                await self._post(table, content=t(loc, "table-failed"))
             note = t(loc, update.note) if update.note else ""  # a key of table.ftl
-            if note:
+            if update.reason is CloseReason.FAILED:  # the store (no note), or a bug (its note)
+                await self._post(table, content=note or t(loc, "table-failed"))
+                note = ""
+            elif note:
                 await self._post(table, content=note)
             assert ui.lobby is not None
             embed = closed_embed(table.id, note, loc)

@@ -82,7 +82,7 @@ class DriverMixin(Runtime):
                 if table.closed:  # closed meanwhile, or fenced out: another process drives it
                     return
                 log.exception("driver of table %s failed; closing the table", table.id)
-                await self._close(table, CloseReason.FAILED, note="")
+                await self._close(table, CloseReason.FAILED, note="table-failed-bug")
                 return
 
     async def _probe(self, table: Table) -> None:

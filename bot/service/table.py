@@ -102,7 +102,7 @@ class CloseReason(StrEnum):
     ABORTED = "aborted"
     EVERYONE_LEFT = "everyone_left"
     CHANNEL_GONE = "channel_gone"
-    FAILED = "failed"  # the store failed for good, or the table hit a bug: closed
+    FAILED = "failed"  # the store failed for good (no note), or the table hit a bug: closed
 
 
 class LeaveOutcome(StrEnum):

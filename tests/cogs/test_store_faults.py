@@ -3,9 +3,10 @@
 Through the real SQLite store and the fake Discord: a database locked by another
 connection and a full disk pause the table, say so in its thread, refuse the play
 that could not be stored ("couldn't be saved"), resume by themselves once the store
-takes writes again and play on with nothing lost. The service-level cases (every
-write path, the outage limit) are in ``tests/test_service_faults.py``; these check
-what reaches Discord.
+takes writes again and play on with nothing lost; a broken database and a bug in
+the table's driver close the table with a message and free the channel. The
+service-level cases (every write path, the outage limit) are in
+``tests/test_service_faults.py``; these check what reaches Discord.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import replace
 import pytest
 
 from bot.service import Table
+from bot.service.driver import DriverMixin
 from tests.test_service_faults import disk_full, failing_writes, nothing_lost
 
 from .helpers import Env
@@ -27,6 +29,7 @@ from .test_bad_input import _started
 PAUSED = "Paused: storage unavailable"
 RESUMED = "Storage is back: the table resumes"
 NOT_SAVED = "couldn't be saved, so it didn't happen"
+FAILED = "cannot recover from"
 
 Fault = Callable[[Env, pytest.MonkeyPatch], AbstractAsyncContextManager[None]]
 
@@ -127,3 +130,54 @@ async def test_a_passing_store_fault_pauses_refuses_and_resumes_by_itself(
     table.timers = replace(table.timers, bot_delay=0.0)
     await env.tick(1)
     await hand_played_out(env, table)
+
+
+async def closed_and_freed(env: Env, table: Table, message: str) -> None:
+    """The thread says ``message``, the table's tasks are all done and a new table opens."""
+    await env.until(lambda: said(env, message))
+    await env.until(lambda: all(t.done() for t in table.tasks))
+    assert table.closed and env.world.tables.id not in env.bot.service.tables
+    opened = await env.reply(env.users[1], "new")
+    assert "Table opened" in opened, opened
+    assert env.table().id != table.id
+    assert [t.table_id for t in await env.store.live_tables()] == [env.table().id]
+
+
+@pytest.mark.parametrize("by", ["command", "timer"])
+async def test_a_permanent_store_failure_closes_the_table_and_frees_the_channel(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, by: str
+) -> None:
+    # by the human's own play, or by the driver playing for her when her time runs out
+    env = shengji
+    seat = await humans_turn(env)
+    table = env.table()
+    broken = sqlite3.DatabaseError("database disk image is malformed")
+    with failing_writes(monkeypatch, broken):
+        if by == "command":
+            answer = await play_refused(env, seat, by)
+            assert "couldn't be saved and the table had to close" in answer, answer
+        else:
+            await env.tick(table.rules.play_seconds + 1)
+        await env.until(lambda: table.closed)
+        await env.until(lambda: said(env, FAILED))
+    assert said(env, "(storage failed)") == 1 and not said(env, PAUSED)
+    await closed_and_freed(env, table, FAILED)
+
+
+async def test_a_bug_in_the_driver_closes_the_table_says_so_and_frees_the_channel(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = shengji
+    seat = await humans_turn(env)
+    table = env.table()
+
+    async def bug(*_args: object) -> None:
+        raise RuntimeError("a bug in a computer player's turn")
+
+    monkeypatch.setattr(DriverMixin, "_computer_turn", bug)
+    assert (await env.play_with_slash(seat, env.suggestion(seat))).startswith("You played")
+    await env.until(lambda: table.closed)  # at the next computer's turn
+    monkeypatch.undo()
+    await env.until(lambda: said(env, "hit an error in the bot"))
+    assert not said(env, "storage")  # not blamed on the store
+    await closed_and_freed(env, table, "hit an error in the bot")

@@ -48,6 +48,7 @@ table-panel-from-kitty = from the kitty
 table-paused = ⏸ Paused: storage unavailable. Nothing is lost; the table resumes by itself when storage is back (actions meanwhile are refused: try again).
 table-resumed = ▶ Storage is back: the table resumes.
 table-failed = The table hit a problem it cannot recover from (storage failed) and was closed, so this channel is free again. Finished hands are kept: see `/shengji history`.
+table-failed-bug = The table hit an error in the bot it cannot recover from and was closed, so this channel is free again. Finished hands are kept: see `/shengji history`.
 table-button-hand = My hand
 table-button-last = Last trick
 table-button-rules = Rules

@@ -48,6 +48,7 @@ table-panel-from-kitty = 底牌
 table-paused = ⏸ 已暂停：存储暂不可用。什么都没有丢失；存储恢复后牌桌会自动继续（期间的操作会被拒绝：请稍后再试）。
 table-resumed = ▶ 存储已恢复：牌桌继续。
 table-failed = 牌桌遇到无法恢复的问题（存储故障），已关闭，此频道可以再开新桌。打完的牌局都保存着：见 `/双升 历史`。
+table-failed-bug = 牌桌遇到程序错误，无法恢复，已关闭，此频道可以再开新桌。打完的牌局都保存着：见 `/双升 历史`。
 table-button-hand = 我的手牌
 table-button-last = 上一墩
 table-button-rules = 规则
