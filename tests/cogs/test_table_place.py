@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 import pytest
 
 from bot.game import Phase
 from bot.store import GuildSettings
+from cogs import panels
 from fakediscord.state import Perm
+from renderers import HandScene, render_hand
 
 from .helpers import FAST, Env
 from .test_bad_input import _started
@@ -158,8 +163,17 @@ async def test_only_the_host_starts_and_a_host_who_leaves_passes_it_on(shengji: 
 
 
 @pytest.mark.deal_seed(1)  # seat 0 can show 2♠, then seat 3 can overcall with 2♣2♣
-async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(shengji: Env) -> None:
+async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
     env = shengji
+    scenes: list[HandScene] = []
+
+    def recording(scene: HandScene, **kwargs: Any) -> bytes:
+        scenes.append(scene)
+        return render_hand(scene, **kwargs)
+
+    monkeypatch.setattr(panels, "render_hand", recording)
     users = env.users
     await _lobby(env)
     for user in users[1:]:
@@ -196,4 +210,9 @@ async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(shengji:
         for option in c.get("options", [])
     ]
     assert sum(label.endswith("from the kitty") for label in labels) == 8
+    # the bury image tags exactly the eight cards the dealer took (a multiset)
+    kitty = Counter(match.kitty)
+    assert sum(kitty.values()) == 8
+    bury = [s for s in scenes if len(s.cards) == len(match.hands[0])]
+    assert bury and all(Counter(s.marked) == kitty for s in bury)
     assert any(name == "HandScene" for _, name, _ in env.audit)
