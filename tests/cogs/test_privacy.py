@@ -2,10 +2,11 @@
 
 Images are audited where they are drawn (the presenter's audit hook names the
 recipient and the cards in every image); text is audited as it reaches the fake
-(every DM and ephemeral message, and each edit of one, is read as it appears).
-A card shown to a player must be one they held during this hand (or the one
-before, for a message still on its way), or public: played to a trick, shown in
-a bid, or in the kitty once the hand is over.
+(every message the bot sends, its embeds included, and each edit of one, is read
+as it appears). A card shown to a player must be one they held during this hand
+(or the one before, for a message still on its way), or public: played to a
+trick, shown in a bid, or in the kitty once the hand is over. What the bot posts
+in the table's channel or thread is everyone's: it may show only public cards.
 
 By default the match starts near its end (both teams at A, so it ends after a
 hand or two); the whole match from level 2 runs with ``-m slow``.
@@ -23,6 +24,7 @@ import pytest
 
 from bot.game import Match, Phase
 from bot.rules import Card, RuleSet, parse_cards
+from fakediscord.state import Message
 
 from .helpers import Env
 
@@ -58,6 +60,7 @@ class Auditor:
         self.violations: list[str] = []
         self.checked = 0
         self.read = 0  # the messages and edits the watcher read
+        self.public_read = 0  # of which in the table's channel or thread
         self.seen: dict[int, int] = {}
 
     def observe(self, match: Match) -> None:
@@ -98,12 +101,13 @@ class Auditor:
         if leaked:
             self.violations.append(f"image {scene} to {recipient}: {sorted(map(str, leaked))}")
 
-    def text(self, user_id: int, text: str) -> None:
+    def text(self, user_id: int | None, text: str) -> None:
+        """``user_id`` None: a public message, which may show only public cards."""
         self.checked += 1
         leaked = cards_in(text) - self.allowed(self.seat_of(user_id))
         if leaked:
             self.violations.append(
-                f"text to {user_id}: {sorted(map(str, leaked))} in {text[:80]!r}"
+                f"text to {user_id or 'everyone'}: {sorted(map(str, leaked))} in {text[:80]!r}"
             )
 
     async def watch(self) -> None:
@@ -113,35 +117,52 @@ class Auditor:
         await self.env.fake.notifier.wait_for(self._read_new, timeout=3600)
 
     def _read_new(self) -> bool:
-        """Audit the messages new or edited since the last call; never done (False)."""
+        """Audit the messages new or edited since the last call; never done (False).
+
+        A DM or an ephemeral message may show its reader's own cards; anything else
+        the bot posts (the lobby, the deal and table messages, the hand summary) is
+        read by everyone, so it may show only public cards."""
         fake = self.env.fake
         users = {u.id for u in self.env.users}
         for message in list(fake.messages.values()):
             if self.seen.get(message.id) == message.edits:
                 continue
             self.seen[message.id] = message.edits
+            if message.author.id != fake.bot_user.id:
+                continue
             channel = fake.channels.get(message.channel_id)
+            to: int | None
             if message.ephemeral:
                 to = message.ephemeral_for
             elif channel is not None and channel.is_dm and channel.recipient is not None:
                 to = channel.recipient.id
             else:
+                to = None  # public: in the table's channel or thread
+            if to is not None and to not in users:
                 continue
-            if to not in users or message.author.id not in (fake.bot_user.id,):
-                continue
-            payload = (
-                message.content
-                + " "
-                + " ".join(
-                    f"{o.get('label', '')} {o.get('value', '')}"
-                    for row in message.components
-                    for c in row.get("components", [])
-                    for o in c.get("options", [])
-                )
-            )
-            self.text(to, payload)
+            self.text(to, payload_of(message))
             self.read += 1
+            self.public_read += to is None
         return False
+
+
+def payload_of(message: Message) -> str:
+    """Every word a reader sees in a message: its text, its embeds and its menus."""
+    words = [message.content]
+    for embed in message.embeds:
+        words += [embed.get("title", ""), embed.get("description", "")]
+        words += [embed.get(part, {}).get(key, "") for part, key in _EMBED_PARTS]
+        for item in embed.get("fields", []):
+            words += [item.get("name", ""), item.get("value", "")]
+    for row in message.components:
+        for component in row.get("components", []):
+            words.append(component.get("label", ""))
+            for option in component.get("options", []):
+                words += [option.get("label", ""), option.get("value", "")]
+    return " ".join(w for w in words if w)
+
+
+_EMBED_PARTS = (("author", "name"), ("footer", "text"))
 
 
 @pytest.fixture(
@@ -197,6 +218,12 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
                     secret = next(c for c in match.hands[2] if c not in auditor.allowed(0))
                     auditor.text(users[0].id, f"look: {secret.pretty}")
                     assert auditor.violations and str(secret) in auditor.violations.pop()
+                    # and a public message: Alice's own card, or the kitty before the summary
+                    mine = next(c for c in match.hands[0] if c not in auditor.allowed(None))
+                    buried = next(c for c in match.kitty if c not in auditor.allowed(None))
+                    for card in (mine, buried):
+                        auditor.text(None, f"look: {card.pretty}")
+                        assert auditor.violations and str(card) in auditor.violations.pop()
                     control_done = True
                 cards = env.suggestion(0)
                 if kind == "bury":
@@ -221,6 +248,7 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
     # every DM, edit and image of at least one whole hand; edits are coalesced (the
     # newest state wins), so how many there are depends on how fast Discord answers
     assert auditor.checked > 10 and auditor.read > 10
+    assert auditor.public_read > 5  # the lobby, the deal, table and summary messages
     assert not auditor.violations, auditor.violations[:5]
     # and in a whole match nothing the bot sent broke one of Discord's limits
     assert not env.fake.errors, env.fake.errors[:3]
