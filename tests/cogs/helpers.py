@@ -23,10 +23,12 @@ from bot.game import Match
 from bot.rules import Card, RuleSet, format_cards
 from bot.service import Limits, Table
 from bot.store import GuildSettings, Store
+from cogs import panels
 from fakediscord.driver import InteractionHandle, UserDriver
 from fakediscord.harness import RunningBot, World, start_bot
 from fakediscord.server import FakeDiscord
 from fakediscord.state import Channel, Message, User
+from renderers import HandScene, render_hand
 
 FAST = {
     "bid_window": 5.0,
@@ -184,6 +186,19 @@ async def restart(env: Env) -> RunningBot:
     running = await start_bot(env.fake, bot)
     env.bot, env.store = bot, store
     return running
+
+
+def record_hand_scenes(monkeypatch: pytest.MonkeyPatch) -> list[HandScene]:
+    """Every hand image the panels draw from now on, as its scene (what the image shows:
+    the cards, the trump, the kitty's marks), drawn for real all the same."""
+    scenes: list[HandScene] = []
+
+    def recording(scene: HandScene, **kwargs: Any) -> bytes:
+        scenes.append(scene)
+        return render_hand(scene, **kwargs)
+
+    monkeypatch.setattr(panels, "render_hand", recording)
+    return scenes
 
 
 def _shows(message: Message, custom_id: str, values: list[str]) -> Message | None:

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
 from bot.game import Phase
 from bot.store import GuildSettings
-from cogs import panels
 from fakediscord.state import Perm
-from renderers import HandScene, render_hand
 
-from .helpers import FAST, Env
+from .helpers import FAST, Env, record_hand_scenes
 from .test_bad_input import _started
 
 
@@ -167,13 +164,7 @@ async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(
     shengji: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = shengji
-    scenes: list[HandScene] = []
-
-    def recording(scene: HandScene, **kwargs: Any) -> bytes:
-        scenes.append(scene)
-        return render_hand(scene, **kwargs)
-
-    monkeypatch.setattr(panels, "render_hand", recording)
+    scenes = record_hand_scenes(monkeypatch)
     users = env.users
     await _lobby(env)
     for user in users[1:]:
