@@ -1,5 +1,6 @@
 """The "your turn" DM waits: posted once the turn has waited ``ping_after`` seconds with
-the panel shown, never when the player acts first, and deleted once they act."""
+the panel shown, never when the player acts first, and deleted once they act or the
+timer acts for them."""
 
 from __future__ import annotations
 
@@ -51,6 +52,26 @@ async def test_the_notice_is_posted_after_the_wait_and_deleted_when_they_act(
     notice = _notices(env, seat)[0]
     assert not notice.deleted
     await env.play_with_slash(seat, env.suggestion(seat))
+    await env.until(lambda: env.fake.messages[notice.id].deleted)
+
+
+async def test_the_notice_goes_when_the_timer_plays_for_them(shengji: Env) -> None:
+    """A turn that passed without the player (the timer played for them) takes its
+    notice along, as a play would: it would otherwise say "your turn" to nobody's turn."""
+    env = shengji
+    seat = await _waiting_turn(env)
+    seq = env.match().seq
+    await env.tick(WAIT + 1)
+    await env.until(lambda: _notices(env, seat))
+    (notice,) = _notices(env, seat)
+    deadline = env.bot.service.deadline(env.table())
+    assert deadline is not None
+    await env.tick(deadline - env.clock.now() - 5)  # the warning edits the notice
+    await env.until(lambda: env.fake.messages[notice.id].content.startswith("⏰"))
+    assert env.match().seq == seq
+    await env.tick(6)  # time is up
+    await env.until(lambda: env.match().seq > seq)
+    assert env.match().to_act != seat
     await env.until(lambda: env.fake.messages[notice.id].deleted)
 
 
