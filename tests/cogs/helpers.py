@@ -201,6 +201,17 @@ def record_hand_scenes(monkeypatch: pytest.MonkeyPatch) -> list[HandScene]:
     return scenes
 
 
+def start_matches_at(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, str]) -> None:
+    """Every match started from now on (the table's, and the store's replays of it)
+    starts with the teams at ``levels``: near its end, or with the two teams apart."""
+    new = Match.new
+
+    def at_levels(seed: int, rules: RuleSet | None = None, **options: Any) -> Match:
+        return new(seed, rules, **{**options, "levels": levels})
+
+    monkeypatch.setattr(Match, "new", staticmethod(at_levels))
+
+
 def _shows(message: Message, custom_id: str, values: list[str]) -> Message | None:
     """``message`` once its menu ``custom_id`` shows ``values`` selected."""
     for component in _selects(message):

@@ -16,11 +16,11 @@ import pytest
 
 from bot.game import Match, Phase
 from bot.i18n.rules import explain
-from bot.rules import RuleSet, obligation, trick_winner
+from bot.rules import obligation, trick_winner
 from cogs.tableview import names_of
 from cogs.text import cards_text, level_name, trump_text
 
-from .helpers import Env, record_hand_scenes
+from .helpers import Env, record_hand_scenes, start_matches_at
 from .test_bad_input import _started
 
 LEVELS = ("5", "J")  # team A (seats 0 and 2) at 5, team B at J
@@ -28,12 +28,7 @@ LEVELS = ("5", "J")  # team A (seats 0 and 2) at 5, team B at J
 
 @pytest.fixture
 def at_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    new = Match.new
-
-    def started(seed: int, rules: RuleSet | None = None, **options: Any) -> Match:
-        return new(seed, rules, **{**options, "levels": LEVELS})
-
-    monkeypatch.setattr(Match, "new", staticmethod(started))
+    start_matches_at(monkeypatch, LEVELS)
 
 
 def _telling_moment(match: Match, humans: set[int]) -> bool:
