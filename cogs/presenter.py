@@ -203,6 +203,7 @@ class Presenter(SeatPanels):
                     self._show_lobby_state(table, update)
                 case HandStarted():
                     await self._new_hand(table, update)
+                    self._show_lobby_state(table, update)  # the hand it names
                 case DealProgress():
                     if self._show_deal(table, update, force=False):
                         self._refresh_panels(table, update)
@@ -251,7 +252,10 @@ class Presenter(SeatPanels):
                     self._show_lobby_state(table, update)
 
     def _show_lobby_state(self, table: Table, update: Update) -> None:
-        """The channel's lobby message: the match is on (levels, hand), or its result."""
+        """The channel's lobby message: the match is on (levels, hand), or its result.
+
+        Shown at each hand's start (the hand number) and score (the levels, at once,
+        not after the pause between hands); the edits coalesce."""
         public = update.public
         ui = self.ui(table)
         if public is None or ui.lobby is None:
