@@ -9,6 +9,7 @@ test says so; everything else happens in real time over the loopback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -210,6 +211,51 @@ def start_matches_at(monkeypatch: pytest.MonkeyPatch, levels: tuple[str, str]) -
         return new(seed, rules, **{**options, "levels": levels})
 
     monkeypatch.setattr(Match, "new", staticmethod(at_levels))
+
+
+@contextlib.asynccontextmanager
+async def every_version(
+    fake: FakeDiscord, read: Callable[[Message, int | None], object]
+) -> AsyncIterator[None]:
+    """While open, ``read(message, reader)`` sees each message the bot sends and each edit
+    of it, deleted or not, as it reaches the fake; ``reader`` is the one person who sees it
+    (the DM's recipient, the ephemeral's user), None for a channel's message.
+
+    What a player read on the way matters, not only the final state (a panel's must-play
+    line, a DM deleted once read), so the messages are read at each change: the fake wakes
+    its waiters at every change of its state (a poll read more often the busier the
+    machine was). The messages sent before it opened are read at its first pass, the last
+    changes on leaving; an error in ``read`` is raised there, and nothing is read after it.
+    """
+    seen: dict[int, int] = {}
+
+    def read_new() -> bool:
+        """Never done (False): it reads until it is cancelled."""
+        for message in list(fake.messages.values()):
+            if message.author.id != fake.bot_user.id or seen.get(message.id) == message.edits:
+                continue
+            seen[message.id] = message.edits
+            read(message, _reader(fake, message))
+        return False
+
+    watcher = asyncio.create_task(fake.notifier.wait_for(read_new, timeout=3600))
+    try:
+        yield
+    finally:
+        if not watcher.done():
+            read_new()
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
+
+
+def _reader(fake: FakeDiscord, message: Message) -> int | None:
+    if message.ephemeral:
+        return message.ephemeral_for
+    channel = fake.channels.get(message.channel_id)
+    if channel is not None and channel.is_dm and channel.recipient is not None:
+        return channel.recipient.id
+    return None
 
 
 def _shows(message: Message, custom_id: str, values: list[str]) -> Message | None:

@@ -15,7 +15,6 @@ hand or two); the whole match from level 2 runs with ``-m slow``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from collections import defaultdict
 from typing import Any
@@ -26,7 +25,7 @@ from bot.game import Match, Phase
 from bot.rules import Card, RuleSet, parse_cards
 from fakediscord.state import Message
 
-from .helpers import Env
+from .helpers import Env, every_version
 
 PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
 CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|SJ|BJ)\b")
@@ -59,9 +58,8 @@ class Auditor:
         self.public: dict[int, set[Card]] = defaultdict(set)
         self.violations: list[str] = []
         self.checked = 0
-        self.read = 0  # the messages and edits the watcher read
+        self.read_count = 0  # the messages and edits the watcher read
         self.public_read = 0  # of which in the table's channel or thread
-        self.seen: dict[int, int] = {}
 
     def observe(self, match: Match) -> None:
         h = match.hand_no
@@ -110,40 +108,17 @@ class Auditor:
                 f"text to {user_id or 'everyone'}: {sorted(map(str, leaked))} in {text[:80]!r}"
             )
 
-    async def watch(self) -> None:
-        """Read every DM and ephemeral (and every edit) as it reaches the fake: the fake
-        wakes its waiters at each change of its state, so each is read as it appears (a
-        poll every 2 ms read more often the longer a busy machine made the test)."""
-        await self.env.fake.notifier.wait_for(self._read_new, timeout=3600)
-
-    def _read_new(self) -> bool:
-        """Audit the messages new or edited since the last call; never done (False).
+    def read(self, message: Message, to: int | None) -> None:
+        """Audit a message the bot sent (each edit too) as it appears.
 
         A DM or an ephemeral message may show its reader's own cards; anything else
         the bot posts (the lobby, the deal and table messages, the hand summary) is
         read by everyone, so it may show only public cards."""
-        fake = self.env.fake
-        users = {u.id for u in self.env.users}
-        for message in list(fake.messages.values()):
-            if self.seen.get(message.id) == message.edits:
-                continue
-            self.seen[message.id] = message.edits
-            if message.author.id != fake.bot_user.id:
-                continue
-            channel = fake.channels.get(message.channel_id)
-            to: int | None
-            if message.ephemeral:
-                to = message.ephemeral_for
-            elif channel is not None and channel.is_dm and channel.recipient is not None:
-                to = channel.recipient.id
-            else:
-                to = None  # public: in the table's channel or thread
-            if to is not None and to not in users:
-                continue
-            self.text(to, payload_of(message))
-            self.read += 1
-            self.public_read += to is None
-        return False
+        if to is not None and to not in {u.id for u in self.env.users}:
+            return
+        self.text(to, payload_of(message))
+        self.read_count += 1
+        self.public_read += to is None
 
 
 def payload_of(message: Message) -> str:
@@ -201,8 +176,7 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
     match = await env.until(lambda: env.table().match)
     table = auditor.table = env.table()
     # from here: the messages sent so far at its first pass, then each as it comes
-    watcher = asyncio.create_task(auditor.watch())
-    try:
+    async with every_version(env.fake, auditor.read):
         control_done = False
         for _ in range(5000):
             auditor.observe(match)
@@ -241,13 +215,9 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
             timeout=60,
         )
         await asyncio.sleep(0.05)
-    finally:
-        watcher.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await watcher  # what stopped it early, if anything (it read nothing from then on)
     # every DM, edit and image of at least one whole hand; edits are coalesced (the
     # newest state wins), so how many there are depends on how fast Discord answers
-    assert auditor.checked > 10 and auditor.read > 10
+    assert auditor.checked > 10 and auditor.read_count > 10
     assert auditor.public_read > 5  # the lobby, the deal, table and summary messages
     assert not auditor.violations, auditor.violations[:5]
     # and in a whole match nothing the bot sent broke one of Discord's limits
