@@ -23,7 +23,7 @@ from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
 from .imagewords import kitty_words, summary_words
 from .tableview import bids_text, current_trick, finished_trick, plays_text, when, winning_now
-from .text import cards_text, level_name, result_text, suit_words, team_name, trump_text
+from .text import cards_text, level_name, pair_text, result_text, suit_words, team_name, trump_text
 
 Names = tuple[str, str, str, str]
 
@@ -48,8 +48,13 @@ def lobby_state_embed(
 ) -> discord.Embed:
     """The lobby once the match is on (levels, hand number), or its result."""
     teams = "\n".join(
-        f"**{team_name(k, loc)}**: {names[k]} & {names[k + 2]} · "
-        + t(loc, "table-level", level=level_name(public.levels[k]))
+        t(
+            loc,
+            "table-lobby-team",
+            team=team_name(k, loc),
+            players=pair_text(names[k], names[k + 2], loc),
+            level=t(loc, "table-level", level=level_name(public.levels[k])),
+        )
         for k in (0, 1)
     )
     if public.match_winner is not None:
@@ -300,7 +305,7 @@ def summary_content(result: HandResult, names: Names, deadline: float | None, lo
             points=result.attacker_points,
             bonus=bonus,
         ),
-        result_text(result.winner, result.levels_gained, loc) + ".",
+        t(loc, "text-result-line", result=result_text(result.winner, result.levels_gained, loc)),
         t(loc, "table-summary-levels", **levels),
     ]
     if result.match_winner is None:
@@ -308,7 +313,7 @@ def summary_content(result: HandResult, names: Names, deadline: float | None, lo
         lines.append(t(loc, "table-next-hand", dealer=next_dealer, when=when(deadline)))
     else:
         k = result.match_winner
-        players = f"{names[k]} & {names[k + 2]}"
+        players = pair_text(names[k], names[k + 2], loc)
         lines.append(t(loc, "table-match-won", team=team_name(k, loc), players=players))
     return "\n".join(lines)[:2000]
 
@@ -317,5 +322,6 @@ def old_panel_line(hand_no: int, result: HandResult | None, loc: object) -> str:
     """What last hand's panel shrinks to at a new hand."""
     line = t(loc, "table-panel-old", hand=hand_no)
     if result is not None:
-        line += " " + result_text(result.winner, result.levels_gained, loc) + "."
+        result_line = result_text(result.winner, result.levels_gained, loc)
+        line += " " + t(loc, "text-result-line", result=result_line)
     return line

@@ -351,9 +351,15 @@ class Outlet:
             return
         ui.dm_closed.add(user_id)
         if not ui.lost:
+            loc = self.locale(table)
             await self._post(
                 table,
-                content=t(self.locale(table), "table-dms-closed", user=f"<@{user_id}>"),
+                content=t(
+                    loc,
+                    "table-dms-closed",
+                    user=f"<@{user_id}>",
+                    button=t(loc, "table-button-hand"),
+                ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 

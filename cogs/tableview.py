@@ -17,7 +17,7 @@ from bot.rules import RuleSet, trick_winner
 from renderers import TrickScene
 
 from .ids import LobbyButton, LobbyWhat, TableButton, TopicMenu, format_id
-from .text import bid_text, cards_text, level_name, rules_text, trump_text
+from .text import bid_text, cards_text, level_name, pair_text, rules_text, trump_text
 
 
 class Components:
@@ -279,7 +279,7 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
                 dealer=names[d],
                 partner=names[(d + 2) % 4],
                 dealer_level=level_name(view.levels[d % 2]),
-                attackers=f"{names[(d + 1) % 4]} & {names[(d + 3) % 4]}",
+                attackers=pair_text(names[(d + 1) % 4], names[(d + 3) % 4], loc),
                 attackers_level=level_name(view.levels[(d + 1) % 2]),
             )
         )

@@ -26,6 +26,11 @@ def team_name(team: int, locale: object = "en-US") -> str:
     return i18n.t(locale, TEAM_KEYS[team])
 
 
+def pair_text(first: str, second: str, locale: object = "en-US") -> str:
+    """Two partners' names, joined as the language joins them (``&``, 和)."""
+    return i18n.t(locale, "text-pair", first=first, second=second)
+
+
 def level_name(level: str) -> str:
     return "10" if level == "T" else level
 

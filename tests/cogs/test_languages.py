@@ -1,10 +1,12 @@
 """A whole hand through Discord in Chinese and in English: what each player reads.
 
-The hand is played from the DM panels. Every text a player reads (replies, DMs,
-the table's messages, embed titles and fields, button labels, menu placeholders
-and options) is collected as the fake Discord delivered it: in Chinese it must
-hold no English word, with a small allow-list (card notation and the players'
-names); in English no Chinese but the game's own terms. The table's messages and
+The hand is bid and played from the panels (DMs, and one player's **My hand**, his
+DMs closed). Every text a player reads (replies, DMs, the table's messages, embed
+titles and fields, button labels, menu placeholders and options) is collected from
+every version the fake Discord delivered, each edit and the DMs deleted later too:
+in Chinese it must hold no English word, with a small allow-list (card notation and
+the players' names), nor English punctuation; in English no Chinese but the game's
+own terms. The table's messages and
 images are in the server's language, what one player reads in their client's.
 
 The default run plays one hand at a server in Chinese where two of the four play
@@ -20,13 +22,16 @@ from typing import Any
 import pytest
 
 from bot.game import Match, Phase
+from bot.i18n import t
 from fakediscord.state import Message
 from renderers.labels import LABELS
 
-from .helpers import Env
+from .helpers import Env, every_version
 
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 HAN = re.compile(r"[\u4e00-\u9fff]")
+# English punctuation in Chinese text: a full stop or colon after Chinese, names joined by &
+MARKS = re.compile(r"[\u4e00-\u9fff）](?:\*\*)?[.,:;!?]| & ")
 ALLOWED = {"SJ", "BJ"}  # card codes; the players' names are added per test
 # in English, the jokers as cards show (大王, 小王) and the game's own terms may stay
 TERMS = (
@@ -66,33 +71,80 @@ async def dealt(env: Env) -> Match:
 
 
 async def _play_a_hand(env: Env) -> None:
+    """Alice bids from her panel during the deal (the others' panels offer overcalls), then
+    buries and the hand is played from the panels; Dave's DMs are closed, so the table
+    tells him and he plays from **My hand**, whose ephemeral panel follows his turns."""
     users = env.users
+    dave = users[3]
+    env.fake.close_dms(dave)
     match = await dealt(env)
-    while match.expecting()[0] == "end_bidding":
-        await env.tick(6)
-        await env.until(lambda: match.expecting()[0] != "end_bidding" or match.bids)
+    tid = env.table().id
+    # the open panels during the deal, with their bid buttons; Alice bids from hers
+    bidders = [s for s in range(3) if match.legal_bids(s)]
+    assert 0 in bidders, "the deal seed gives Alice a bid"
+    panels = {
+        s: await env.until(lambda s=s: env.panel(users[s], f"sj:d:{tid}:{s}:")) for s in bidders
+    }
+    table_message = await env.until(
+        lambda: next(
+            (m for m in env.place_messages() if f"sj:t:{tid}:hand" in m.custom_ids()), None
+        )
+    )
+    handle = env.driver.click(table_message, f"sj:t:{tid}:hand", dave)
+    (hand,) = await handle.wait_followups(1)
+    bid = next(c for c in panels[0].custom_ids() if c.startswith("sj:d:"))
+    await env.driver.click(panels[0], bid, users[0]).wait_followups(1)
+    await env.until(lambda: match.bids)
+    await env.until(lambda: any("Alice" in m.content for m in env.fake.dms(users[1])))
+    await env.tick(6)  # the bidding window closes
+    await env.until(lambda: match.expecting()[0] != "end_bidding")
     hand_no = match.hand_no
     while match.hand_no == hand_no and match.phase in (Phase.KITTY, Phase.PLAY):
         seat = match.to_act
-        await env.play_with_panel(seat, env.suggestion(seat))
+        panel = None
+        if seat == 3:  # his ephemeral panel, redrawn for this turn
+            prefix = f"sj:p:{tid}:3:{match.seq}:"
+            panel = await env.until(
+                lambda p=prefix: (
+                    any(c.startswith(p) for c in env.fake.messages[hand.id].custom_ids())
+                    and env.fake.messages[hand.id]
+                )
+            )
+        await env.play_with_panel(seat, env.suggestion(seat), message=panel)
     await env.until(lambda: match.phase != Phase.PLAY)
     await env.reply(users[1], "rules", topic="throws")  # an embed in the player's language
 
 
-def _everything_read(env: Env, locale: str) -> list[tuple[str, list[Message]]]:
-    """What each player read, with the language it must be in: their own for their DMs and
-    replies, the server's (``locale``) for the table's messages."""
-    seen = [(u.locale, env.fake.dms(u) + env.fake.ephemerals(u)) for u in env.users]
-    return [*seen, (locale, env.fake.channel_messages(env.world.tables) + env.place_messages())]
+class Reading:
+    """Every text each version of each message showed, with the language it must be in:
+    the reader's own for a DM or an ephemeral reply, the server's (``locale``) for the
+    table's messages. Every edit and deleted message counts: a panel's must-play line,
+    the bid buttons during the deal, the bury panel, a "your turn" DM deleted once read."""
+
+    def __init__(self, env: Env, locale: str) -> None:
+        self.locale = locale
+        self.languages = {u.id: u.locale for u in env.users}
+        self.texts: set[tuple[str, str]] = set()  # a text and its language
+        self.versions = 0
+        self.ids: set[int] = set()
+
+    def read(self, message: Message, reader: int | None) -> None:
+        if reader is not None and reader not in self.languages:
+            return
+        language = self.locale if reader is None else self.languages[reader]
+        self.versions += 1
+        self.ids.add(message.id)
+        self.texts |= {(text, language) for text in texts(message)}
 
 
 def _in_its_language(text: str, locale: str, allowed: set[str]) -> list[str]:
     """The words of ``text`` that are not in ``locale`` (the allowed ones aside)."""
     if locale == "zh-CN":
-        return english_words(text, allowed)
+        return english_words(text, allowed) + MARKS.findall(text)
     return HAN.findall(re.sub(TERMS, "", text))
 
 
+@pytest.mark.deal_seed(1)
 @pytest.mark.parametrize(
     ("locale", "players"),
     [
@@ -117,9 +169,13 @@ async def test_a_whole_hand_reads_in_each_players_language(
         return await off_loop(fn, *args, **kwargs)
 
     monkeypatch.setattr(presenter, "off_loop", spy)
-    await _play_a_hand(env)
-    await env.until(lambda: any(name == "render_kitty" for name, _, _ in renders))
-    await env.until(lambda: any("kitty.png" in str(m.attachments) for m in env.place_messages()))
+    reading = Reading(env, locale)
+    async with every_version(env.fake, reading.read):
+        await _play_a_hand(env)
+        await env.until(lambda: any(name == "render_kitty" for name, _, _ in renders))
+        await env.until(
+            lambda: any("kitty.png" in str(m.attachments) for m in env.place_messages())
+        )
     # the images: every table image drawn with the language's labels, every panel in it
     lang = "zh" if locale == "zh-CN" else "en"
     images = [(name, scene, kw) for name, scene, kw in renders if name.startswith("render_")]
@@ -142,11 +198,17 @@ async def test_a_whole_hand_reads_in_each_players_language(
     assert all(HAN.search(text) for text in LABELS["zh"].values() if ENGLISH.sub("", text))
     names = {w for u in env.users for w in ENGLISH.findall(u.name + " " + u.name.title())}
     allowed = ALLOWED | names
+    # more versions than the messages that remain: the edits and deleted DMs were read,
+    # among them the states that pass (the deal's bid buttons, the bury panel)
+    final = sum(len(env.fake.dms(u) + env.fake.ephemerals(u)) for u in env.users)
+    assert reading.versions > final + len(env.place_messages())
+    assert any(env.fake.messages[i].deleted for i in reading.ids)
+    lines = {line for text, _ in reading.texts for line in text.splitlines()}
+    alice = players[0]
+    assert {t(alice, "panel-bid-below"), t(alice, "panel-bury", count=8)} <= lines
     found: dict[str, list[str]] = {}
-    for language, messages in _everything_read(env, locale):
-        for message in messages:
-            for text in texts(message):
-                words = _in_its_language(text, language, allowed)
-                if words:
-                    found[f"{language} {text[:80]}"] = words
+    for text, language in reading.texts:
+        words = _in_its_language(text, language, allowed)
+        if words:
+            found[f"{language} {text[:80]}"] = words
     assert not found, "\n".join(f"{k!r}: {v}" for k, v in found.items())

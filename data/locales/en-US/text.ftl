@@ -1,6 +1,7 @@
 # Names of things shared by the panels, the table and the records (cogs/text.py).
 text-team-a = Team A (seats 0 & 2)
 text-team-b = Team B (seats 1 & 3)
+text-pair = { $first } & { $second }
 text-trump-unset = not set yet
 text-trump = { $suit } · level { $level }
 text-bid = { $kind ->
@@ -24,3 +25,4 @@ text-result = { $winner ->
        *[other] The attackers take the deal and go up { $gained }
     }
 }
+text-result-line = { $result }.

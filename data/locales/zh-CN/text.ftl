@@ -1,6 +1,7 @@
 # 面板、牌桌和战绩共用的名称（cogs/text.py）。
 text-team-a = A队（0、2号位）
 text-team-b = B队（1、3号位）
+text-pair = { $first } 和 { $second }
 text-trump-unset = 尚未定主
 text-trump = { $suit } · 打{ $level }
 text-bid = { $kind ->
@@ -24,3 +25,4 @@ text-result = { $winner ->
        *[other] 闲家上台并升{ $gained }级
     }
 }
+text-result-line = { $result }。
