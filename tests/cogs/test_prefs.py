@@ -1,4 +1,5 @@
-"""``/shengji prefs`` through Discord: saved, applied to the next panel, kept across a restart."""
+"""``/shengji prefs`` through Discord: saved, applied to the live panel at once and to the
+next, kept across a restart."""
 
 from __future__ import annotations
 
@@ -9,9 +10,17 @@ from PIL import Image
 from bot.i18n import t
 from bot.store import UserPrefs
 from cogs.panels import hand_image
+from fakediscord.state import Message
 
 from .helpers import Env, restart
 from .test_bad_input import _started
+
+#: preferences that change the hand image, set one after another in the middle of a hand
+DRAWN = [
+    ("four_color", "on", UserPrefs(four_color=True)),
+    ("theme", "light", UserPrefs(four_color=True, theme="light")),
+    ("card_size", "large", UserPrefs(four_color=True, theme="light", card_size="large")),
+]
 
 
 async def test_preferences_apply_to_the_next_panel_and_survive_a_restart(shengji: Env) -> None:
@@ -43,6 +52,34 @@ async def test_preferences_apply_to_the_next_panel_and_survive_a_restart(shengji
         assert panel.attachments[0].image_size[0] < plain.width  # fewer cards a row
     finally:
         await running.stop()
+
+
+async def test_a_preference_redraws_the_live_panel_at_once(shengji: Env) -> None:
+    """Mid-hand, not her turn, nothing else happening: Alice's panel is drawn again as she
+    now asks, without waiting for her next turn."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=4)
+    match = env.match()
+    if match.to_act == 0:
+        await env.play_with_panel(0, env.suggestion(0))
+    seq, view = match.seq, match.view(0)
+    title = t("en-US", "panel-title", count=len(view.hand))
+
+    def drawn_as(prefs: UserPrefs) -> Message | None:
+        """Her live panel, once it shows her hand as it stands, drawn with ``prefs``."""
+        image = hand_image(view, [], title, prefs, "en-US")
+        panels = [m for m in env.fake.dms(alice) if m.attachments]
+        return panels[-1] if panels and panels[-1].attachments[0].data == image else None
+
+    panel = await env.until(lambda: drawn_as(UserPrefs()))
+    before = panel.attachments[0].data
+    for field, value, prefs in DRAWN:
+        assert "Saved" in await env.reply(alice, "prefs", field=field, value=value)
+        redrawn = await env.until(lambda p=prefs: drawn_as(p))
+        assert redrawn.id == panel.id and redrawn.attachments[0].data != before
+        before = redrawn.attachments[0].data
+        assert match.seq == seq, "nobody acted: the redraw came from the preference"
 
 
 async def test_turn_dm_off_sends_no_notice(shengji: Env) -> None:
