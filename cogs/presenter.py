@@ -247,15 +247,15 @@ class Presenter(SeatPanels):
                     self._show_table(table, update)
                 case HandScored():
                     await self._summary(table, update)
-                    self._show_lobby_state(table, update)
                 case MatchOver():
                     self._show_lobby_state(table, update)
 
     def _show_lobby_state(self, table: Table, update: Update) -> None:
         """The channel's lobby message: the match is on (levels, hand), or its result.
 
-        Shown at each hand's start (the hand number) and score (the levels, at once,
-        not after the pause between hands); the edits coalesce."""
+        Shown at the match's start, at each hand's start (its number, and the levels the
+        last hand's score left) and at the match's end: one edit a hand, the channel's
+        budget (``bench.discord_budget``); the edits coalesce."""
         public = update.public
         ui = self.ui(table)
         if public is None or ui.lobby is None:
