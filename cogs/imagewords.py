@@ -63,4 +63,5 @@ def summary_words(loc: object, hand_no: int | None) -> Words:
         "defenders": t(loc, "img-defenders"),
         "attackers": t(loc, "img-attackers"),
         "level": t(loc, "img-level"),
+        "and": t(loc, "img-and"),
     }

@@ -231,6 +231,7 @@ def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | Non
             "won": t(loc, "table-img-won"),
             "to_play": t(loc, "table-img-to-play"),
         },
+        pair_word=t(loc, "img-and"),
         last=last,
         last_title=""
         if last is None

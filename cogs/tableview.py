@@ -262,7 +262,8 @@ def plays_text(plays: Any, names: tuple[str, ...], winning: int | None = None) -
 
 
 def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
-    names = [(s.name if s is not None else "(empty)")[:32] for s in seats]
+    """The four seats' names; an empty seat (a lobby's) as a dash, in any language."""
+    names = [(s.name if s is not None else "—")[:32] for s in seats]
     names += [""] * (4 - len(names))
     return names[0], names[1], names[2], names[3]
 

@@ -101,9 +101,10 @@ def draw(scene: SummaryScene, page: Page) -> Page:
         cy = y + PAD + LINE / 2
         ink = edge if is_dealer else th.muted
         lx = left + page.text(left, cy, role, TEXT, ink, bold=True, over=th.panel)
-        room = (right - lx - text_width(" · &", TEXT, True)) // 2
+        pair = word(words, lang, "and")
+        room = (right - lx - text_width(f" · {pair}", TEXT, True)) // 2
         a, b = (fit_name(scene.names[s], TEXT, True, room, seat=s) for s in (team, team + 2))
-        page.text(lx, cy, f" · {a} & {b}", TEXT, th.text, bold=True, over=th.panel)
+        page.text(lx, cy, f" · {a} {pair} {b}", TEXT, th.text, bold=True, over=th.panel)
         cy += LINE
         level = word(words, lang, "level")
         lx = left + page.text(left, cy, level, TEXT, th.muted, over=th.panel) + 14

@@ -138,9 +138,10 @@ def _strip(page: Page, scene: TableScene, y: int) -> int:
         colour = th.gold if k == 0 else th.text
         line_y = cy + LINE * (k + 1)
         x = x0 + page.text(x0, line_y, words + " · ", TEXT, colour, bold=True, over=th.panel)
-        room = (x1 - x - text_width(" & ", TEXT, True)) // 2
+        joiner = f" {scene.pair_word} "
+        room = (x1 - x - text_width(joiner, TEXT, True)) // 2
         for i, seat in enumerate((first, (first + 2) % 4)):
-            name = (" & " if i else "") + fit_name(
+            name = (joiner if i else "") + fit_name(
                 scene.trick.names[seat], TEXT, True, room, seat=seat
             )
             x += page.text(x, line_y, name, TEXT, colour, bold=True, over=th.panel)

@@ -134,7 +134,8 @@ def obligation(
                 "rules-duty-including",
                 {"count": n, "suit": suit, "need": tuple(s for s in found[0] if s != SINGLE)},
             )
-    return Reason(f"you must play {n} {name}", "rules-duty-count", {"count": n, "suit": suit})
+    text = f"you must play one of your {name}" if n == 1 else f"you must play {n} {name}"
+    return Reason(text, "rules-duty-count", {"count": n, "suit": suit})
 
 
 def _obligation(

@@ -115,6 +115,24 @@ def test_obligations_render(locale: str) -> None:
     assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括一个2连对拖拉机"
 
 
+@pytest.mark.parametrize(
+    ("hand", "lead", "english", "chinese"),
+    [
+        # one card led, several of its suit held: not "1 hearts" (plurals by the catalog)
+        ("7H 8H 3S", "QH", "you must play one of your hearts", "你必须出1张红桃"),
+        ("7H 8H 9H 3S", "QH KH", "you must play 2 hearts", "你必须出2张红桃"),
+        ("2S 2S 3S BJ 4H", "5S", "you must play one of your trumps", "你必须出1张主牌"),
+    ],
+)
+def test_a_duty_counts_its_cards_as_players_say_it(
+    hand: str, lead: str, english: str, chinese: str
+) -> None:
+    reason = obligation(_cards(hand), _cards(lead), H)
+    assert isinstance(reason, Reason)
+    assert (explain("en-US", reason), explain("zh-CN", reason)) == (english, chinese)
+    assert str(reason) == english
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_match_errors_render(locale: str) -> None:
     match = Match.new(1, RuleSet())

@@ -22,6 +22,8 @@ img-next-dealer = Next dealer
 img-defenders = Dealer's team
 img-attackers = Attackers
 img-level = Level
+# between partners' names
+img-and = &
 # the tournament standings (cogs/cupview.py)
 img-round-n = Round { $n }
 img-podium = Podium

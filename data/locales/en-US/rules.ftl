@@ -52,7 +52,10 @@ rules-duty-all = { $extra ->
    *[other] you must play all your { $suit } ({ $held }), then { $extra } other cards
 }
 rules-duty-including = you must play { $count } { $suit }, including { $need } of { $suit }
-rules-duty-count = you must play { $count } { $suit }
+rules-duty-count = { $count ->
+    [one] you must play one of your { $suit }
+   *[other] you must play { $count } { $suit }
+}
 
 # Bids.
 rules-bid-empty = Show at least one card to bid.

@@ -19,6 +19,8 @@ img-next-dealer = 下一庄
 img-defenders = 庄家
 img-attackers = 闲家
 img-level = 级别
+# 搭档的名字之间
+img-and = 和
 # the tournament standings (cogs/cupview.py)
 img-round-n = 第 { $n } 轮
 img-podium = 领奖台
