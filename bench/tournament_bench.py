@@ -36,9 +36,13 @@ async def run(teams: int, seconds: float) -> dict[str, float]:
         latencies: list[float] = []
 
         async def slash(user: Any, name: str, options: dict[str, Any] | None = None) -> None:
+            """A command, answered: each is acknowledged at once and answered once done, so
+            the next waits for the answer (a start sent before the teams were added raced
+            them, and no table opened)."""
             handle = driver.send_slash(f"shengji tournament {name}", user, channel, options)
             await handle
             latencies.append(handle.ack_latency)
+            await handle.wait_message()
 
         await slash(organiser, "create", {"name": "Load Cup", "round_minutes": 600})
         await slash(organiser, "addbots", {"count": teams})
