@@ -25,7 +25,8 @@ when trumps were cashed first (the play-outs drew trumps every hand, which the
 heuristic rarely does), points were not banked by ruffing, and low pairs were split.
 
 The pair rules follow the strict ladder (a pair must be followed with a pair when
-held, else two cards of the suit), which is legal under every ``follow_shape``.
+held, else two cards of the suit), which is legal under every ``follow_shape``; the
+follows a seat weighs are ``world.pair_options``.
 
 Cards are ``world``'s small integer codes inside (``Ids``); they cross at the edges
 (``play_out``, ``play_trick``, ``play_from``).
@@ -45,7 +46,7 @@ from bot.rules import (
 )
 from bot.rules.units import decompose_in
 
-from .world import GROUP, TG, Ids, World, flat, low_pair, pairs_in, top_pair
+from .world import GROUP, TG, Ids, World, flat, low_pair, pair_options, top_pair
 
 Plays = list[tuple[int, tuple[Card, ...]]]
 IdPlays = list[tuple[int, Ids]]
@@ -220,7 +221,7 @@ def _follow_pair(
 ) -> Ids:
     tier = w.tier
     led = trick[0][1][0] // GROUP
-    options = _pair_options(w, w.hands[seat], led)
+    options = pair_options(w, w.hands[seat], led)
     if len(options) == 1:
         return options[0]
     leader = trick[0][0]
@@ -262,66 +263,6 @@ def _follow_pair(
         if key < low_key:
             low, low_key = option, key
     return low
-
-
-def _pair_options(w: World, by: list[list[int]], led: int) -> list[Ids]:
-    """The led suit's pairs, else the two cheapest cards to shed (``World.cheap``: a
-    low card without points before a lower ten), the two best to feed and the top two
-    (and, void, the trump pairs): as the heuristic sheds, where the lowest two by rank
-    gave away a ten the heuristic keeps. In that order, without repeats."""
-    cards = by[led]
-    cheap, feed = w.cheap, w.feed
-    if len(cards) >= 2:
-        pairs = pairs_in(cards)
-        if pairs:
-            return [(p, p) for p in pairs]
-        return _unique([_two_low(cards, cheap), (cards[-1], cards[-2]), _two_high(cards, feed)])
-    rest = [c for g in range(5) if g != led for c in by[g]]
-    low = _two_low(rest, cheap)
-    high = _two_high(rest, feed)
-    if len(cards) == 1:
-        return _unique([(cards[0], low[0]), (cards[0], high[0])])
-    options = [low, high]
-    trumps = by[TG]
-    if trumps and led != TG:
-        options += [(p, p) for p in pairs_in(trumps)]
-    return _unique(options)
-
-
-def _two_low(cards: list[int], key: list[int]) -> Ids:
-    """The first two of ``sorted(cards, key=key.__getitem__)`` (``cards`` has two or
-    more), without sorting: the play-outs ask at every pair they follow."""
-    first = second = -1
-    k1 = k2 = 1 << 30
-    for card in cards:
-        k = key[card]
-        if k < k1:
-            first, second, k1, k2 = card, first, k, k1
-        elif k < k2:
-            second, k2 = card, k
-    return (first, second)
-
-
-def _two_high(cards: list[int], key: list[int]) -> Ids:
-    """The last two of ``sorted(cards, key=key.__getitem__)``, the last first."""
-    first = second = -1
-    k1 = k2 = -(1 << 30)
-    for card in cards:
-        k = key[card]
-        if k >= k1:
-            first, second, k1, k2 = card, first, k, k1
-        elif k >= k2:
-            second, k2 = card, k
-    return (first, second)
-
-
-def _unique(options: list[Ids]) -> list[Ids]:
-    """``options`` without repeats, in order (a few tuples: cheaper than hashing them)."""
-    out: list[Ids] = []
-    for option in options:
-        if option not in out:
-            out.append(option)
-    return out
 
 
 def _winner(w: World, trick: IdPlays, led: int) -> tuple[int, bool, int]:

@@ -221,3 +221,64 @@ def pairs_in(cards: list[int]) -> list[int]:
 
 def flat(by: list[list[int]]) -> list[int]:
     return [c for cards in by for c in cards]
+
+
+def pair_options(w: World, by: list[list[int]], led: int) -> list[Ids]:
+    """A seat's follows to a pair led in suit ``led`` (by group: ``by``), as the play-outs
+    choose among them: the led suit's pairs, else the two cheapest cards to shed (``World.cheap``: a
+    low card without points before a lower ten), the two best to feed and the top two
+    (and, void, the trump pairs): as the heuristic sheds, where the lowest two by rank
+    gave away a ten the heuristic keeps. In that order, without repeats."""
+    cards = by[led]
+    cheap, feed = w.cheap, w.feed
+    if len(cards) >= 2:
+        pairs = pairs_in(cards)
+        if pairs:
+            return [(p, p) for p in pairs]
+        return unique([two_low(cards, cheap), (cards[-1], cards[-2]), two_high(cards, feed)])
+    rest = [c for g in range(5) if g != led for c in by[g]]
+    low = two_low(rest, cheap)
+    high = two_high(rest, feed)
+    if len(cards) == 1:
+        return unique([(cards[0], low[0]), (cards[0], high[0])])
+    options = [low, high]
+    trumps = by[TG]
+    if trumps and led != TG:
+        options += [(p, p) for p in pairs_in(trumps)]
+    return unique(options)
+
+
+def two_low(cards: list[int], key: list[int]) -> Ids:
+    """The first two of ``sorted(cards, key=key.__getitem__)`` (``cards`` has two or
+    more), without sorting: the play-outs ask at every pair they follow."""
+    first = second = -1
+    k1 = k2 = 1 << 30
+    for card in cards:
+        k = key[card]
+        if k < k1:
+            first, second, k1, k2 = card, first, k, k1
+        elif k < k2:
+            second, k2 = card, k
+    return (first, second)
+
+
+def two_high(cards: list[int], key: list[int]) -> Ids:
+    """The last two of ``sorted(cards, key=key.__getitem__)``, the last first."""
+    first = second = -1
+    k1 = k2 = -(1 << 30)
+    for card in cards:
+        k = key[card]
+        if k >= k1:
+            first, second, k1, k2 = card, first, k, k1
+        elif k >= k2:
+            second, k2 = card, k
+    return (first, second)
+
+
+def unique(options: list[Ids]) -> list[Ids]:
+    """``options`` without repeats, in order (a few tuples: cheaper than hashing them)."""
+    out: list[Ids] = []
+    for option in options:
+        if option not in out:
+            out.append(option)
+    return out

@@ -11,7 +11,7 @@ import pytest
 from bot.ai import playout, rollout
 from bot.ai.context import Context
 from bot.ai.heuristic import ranked_candidates as heuristic_ranked
-from bot.ai.world import GROUP, GROUPS, Ids, World
+from bot.ai.world import GROUP, GROUPS, Ids, World, pair_options
 from bot.game import Match, Play
 from bot.rules import DEFAULT_RULES, Card, Trump, format_cards, order_for, parse_cards, points
 
@@ -133,7 +133,7 @@ def test_pair_options_come_in_their_order_not_by_memory_address() -> None:
         by = world.hands[1]
         spades = GROUPS.index("S")
         low = sorted(by[spades], key=world.cheap.__getitem__)
-        options = rollout._pair_options(world, by, spades)
+        options = pair_options(world, by, spades)
         assert options[0] == (low[0], low[1])
         assert len(options) == len(set(options))
 
