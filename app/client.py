@@ -42,7 +42,8 @@ from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.cupview import TournamentPresenter
-from cogs.outlet import PING_AFTER, Audit
+from cogs.outlet import Audit
+from cogs.pacing import PING_AFTER
 from cogs.presenter import Presenter
 from cogs.text import Translator
 

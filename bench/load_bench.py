@@ -14,7 +14,7 @@ reads its hand, the trump and the cards on the table from the panel, waits
 the rules library).
 
 The "your turn" DM is posted only once a turn has waited 10 s with its panel shown
-(``cogs.outlet.PING_AFTER``, reported as ``turn_notice_after_s``), so with
+(``cogs.pacing.PING_AFTER``, reported as ``turn_notice_after_s``), so with
 ``--think 0`` (and any think under 10 s) no notice is ever posted or deleted;
 ``--think 12`` gives every human turn its notice and its deletion, the cost of
 players who look away (``dm_posts`` and
@@ -72,7 +72,7 @@ from bot.rules import (
 )
 from bot.store import GuildSettings, Store
 from bot.store.pglocal import LocalPostgres
-from cogs.outlet import PING_AFTER
+from cogs.pacing import PING_AFTER
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.clock import VirtualClock
 from fakediscord.http import RequestRecord

@@ -11,6 +11,8 @@ gone or archived closes the table (every human told once by DM), closed DMs are
 said once in the thread. It also owns the one render thread, so every image
 drawn for a table is audited (``audit`` sees each image's recipient and cards).
 What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``.
+What it keeps about each table is ``cogs.tableui``; how often a busy bot edits is
+``cogs.pacing``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -30,10 +31,12 @@ from bot.rules import Card
 from bot.service import Table
 from bot.store import UserPrefs
 
+from . import pacing
 from .common import thread_from
 from .live import LiveMessage, Place, retry_wait
-from .panels import ImageMemo
+from .pacing import PING_AFTER
 from .renderqueue import RenderQueue
+from .tableui import TableUI
 from .tableview import names_of
 
 if TYPE_CHECKING:
@@ -42,114 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
-#: seconds a turn waits, its panel shown, before the "your turn" DM is posted (``SeatPanels``)
-PING_AFTER = 10.0
-#: renders queued or running from which the render thread counts as crowded (hundreds of
-#: tables at once): the tables' own messages then give way to the players' panels
-CROWDED = 16
-#: live tables in this process from which it counts as crowded too: the images got cheap
-#: enough that the render thread no longer backs up at 400 tables, but sending every
-#: table's every edit then kept the bot busy (6.6 requests a play instead of 3.4, ack p99
-#: 750 ms, turn p99 2.5 s) and would run far past Discord's global limit of 50 requests a
-#: second; past this many tables the tables' own messages give way to the players' panels
-CROWDED_TABLES = 100
-#: seconds between edits of a waiting player's DM panel in the deal and the bidding,
-#: while crowded (bids are made from the panel while the cards arrive)
-CROWDED_GAP = 3.0
-#: seconds after an edit of a message in a table's place (the deal and table messages)
-#: before the next, while crowded: the thread is the spectators' view (the players play
-#: from their panels, which carry the trick in words), its picture is redrawn at most
-#: every 5 s then (``cogs.presenter.TABLE_PICTURE_EVERY``) and its text went at every
-#: other play at 3 s (0.7 of a play's 5 requests at 400 tables); a warning for a player
-#: whose DMs are closed is not held back (``Presenter._show_table``)
-CROWDED_PLACE_GAP = 5.0
-#: seconds between edits of the DM panel of a player waiting while the tricks are played,
-#: while crowded: at hundreds of tables the panel of a player who just played (their hand
-#: shrank) and of one waiting (the trick goes on) were edited once or twice more per turn
-#: than the panel of the player to act, most of the DM edits; with this gap those states
-#: go with the player's next "your turn" panel (it preempts the wait) when turns come
-#: round within it. Their play is confirmed at once by its reply, the trick is followed
-#: on the table's message; the deal and the bidding keep ``CROWDED_GAP`` (bids are
-#: made from the panel while the cards arrive).
-CROWDED_PANEL_GAP = 6.0
-
 Audit = Callable[[int | None, str, list[Card]], None]
-
-
-@dataclass
-class Ping:
-    """A player's "your turn" notice for action ``seq``: posted once the turn has waited
-    (``due``, the presenter's ``ping_after``), never if they act first, deleted when they act.
-    """
-
-    seq: int
-    live: LiveMessage
-    due: asyncio.Task[None] | None = None  # waiting to post it
-
-    def call_off(self) -> None:
-        """Stop waiting to post the notice.
-
-        The task is let go before it is cancelled: a cancelled task keeps its
-        ``CancelledError``, whose traceback holds the waiting frame, which holds this
-        ``Ping``; were ``due`` still set, that cycle (about 500 objects with the notice's
-        ``LiveMessage``, one per human turn) would wait for the garbage collector, whose
-        pauses block the event loop at hundreds of tables (``app.client.GC_THRESHOLDS``).
-        """
-        due, self.due = self.due, None
-        if due is not None:
-            due.cancel()
-
-    async def delete(self) -> None:
-        self.call_off()
-        await self.live.delete()
-
-
-@dataclass
-class PanelCell:
-    """The newest state of a seat's DM panel (``SeatPanels._show_panel``).
-
-    A panel's render reads ``args`` when the render thread reaches it, not when it
-    was queued: under load the hand grows card by card during the deal faster than
-    the queue turns, and only the newest hand is worth drawing. ``version`` counts
-    the states shown, ``args`` is (version, ``build_panel``'s arguments) of the newest
-    taken, ``make`` takes them (given the player's preferences), ``sent`` is the
-    newest version drawn and sent: a later build finding its state sent sends nothing.
-    """
-
-    version: int = 0
-    args: tuple[int, dict[str, Any]] | None = None
-    make: Callable[[UserPrefs | None], dict[str, Any]] | None = None
-    sent: int = 0
-
-
-@dataclass
-class TableUI:
-    """What the presenter keeps about one table (messages of the current hand)."""
-
-    place_id: int | None = None  # the thread (or the channel) the table plays in
-    lobby: LiveMessage | None = None
-    deal: LiveMessage | None = None
-    table: LiveMessage | None = None
-    deal_edited: float = 0.0
-    hand_no: int = -1
-    trick_notes: list[str] = field(default_factory=list)
-    kitty_drawn: str = ""  # the hand's latest kitty draw, said in the deal message
-    passed: list[int] = field(default_factory=list)  # seats that passed in the overcall round
-    dm_closed: set[int] = field(default_factory=set)
-    panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
-    bids_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)  # seat -> its
-    # panel's bids when last redrawn in the deal (the cards of each)
-    hand_images: dict[int, ImageMemo] = field(default_factory=dict)  # seat -> last hand image
-    panel_cells: dict[int, PanelCell] = field(default_factory=dict)  # seat -> newest panel
-    pings: dict[int, Ping] = field(default_factory=dict)  # seat -> its turn notice
-    turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
-    ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
-    staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
-    confirming: set[int] = field(default_factory=set)
-    redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
-    lost: bool = False
-    table_image: bool = False  # the hand's table message already carries a picture
-    table_drawn: float = 0.0  # when its picture was last drawn (the event loop's clock)
 
 
 class Outlet:
@@ -266,27 +162,19 @@ class Outlet:
         return await self.off_loop(fn, scene, lang="zh" if pick(loc) == "zh-CN" else "en")
 
     def crowded(self) -> bool:
-        """Renders backing up, or more live tables than the bot edits at full pace."""
+        """Renders backing up, or more live tables than the bot edits at full pace
+        (``cogs.pacing``)."""
         tables = 0 if self.service is None else len(self.service.tables)
-        return self.rendering >= CROWDED or tables >= CROWDED_TABLES
+        return pacing.crowded(self.rendering, tables)
 
     def _place_gap(self) -> float:
-        """After an edit of a message in a table's place (the deal and table messages)
-        with a newer state waiting: ``edit_gap``, and ``CROWDED_PLACE_GAP`` at least while
-        crowded, so that at hundreds of tables the tables' text edits (a request and a
-        text each) leave more of the bot to the players' panels; the newest state wins
-        at each edit."""
-        return max(self.edit_gap, CROWDED_PLACE_GAP) if self.crowded() else self.edit_gap
+        """The wait after an edit of a message in the table's place (``cogs.pacing``)."""
+        return pacing.place_gap(self.edit_gap, self.crowded())
 
     def _panel_gap(self, table: Table) -> float:
-        """Between two edits of a player's DM panel: none, but while crowded
-        ``CROWDED_GAP`` in the deal and bidding and ``CROWDED_PANEL_GAP`` once the
-        tricks are played; the panel of the player to act (and a click's) preempts the
-        wait, so only the panels of players waiting give way."""
-        if not self.crowded():
-            return 0.0
+        """The wait between two edits of a player's DM panel (``cogs.pacing``)."""
         match = table.match
-        return CROWDED_PANEL_GAP if match is not None and match.phase is Phase.PLAY else CROWDED_GAP
+        return pacing.panel_gap(self.crowded(), match is not None and match.phase is Phase.PLAY)
 
     def _live_in_place(self, table: Table) -> LiveMessage:
         return LiveMessage(

@@ -30,7 +30,7 @@ Where things go (decisions for issue 10):
   waiting: hundreds of tables) at most every ``TABLE_PICTURE_EVERY`` seconds per
   table, about every other trick at full speed, and a message of the thread is
   edited at most once every ``CROWDED_PLACE_GAP`` seconds, with the newest state
-  (``cogs.outlet``; crowded also means ``CROWDED_TABLES`` live tables or more).
+  (``cogs.pacing``; crowded also means ``CROWDED_TABLES`` live tables or more).
   Players play from their DM panels,
   which carry the trick in words; the thread is the spectators' view, and a
   picture of a trick two plays old is worth less than the player to act's panel.
@@ -98,12 +98,12 @@ log = logging.getLogger(__name__)
 
 DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
 #: seconds between the deal's progress redraws (the deal message and the players' panels)
-#: while crowded (``cogs.outlet``), instead of ``DEAL_EDIT_EVERY``: each redraw was a new
+#: while crowded (``cogs.pacing``), instead of ``DEAL_EDIT_EVERY``: each redraw was a new
 #: hand image and a DM edit for every human, six or seven a hand each before any card is
 #: played. A player whose panel would offer other bids (a card they may bid with arrived)
 #: is not kept waiting: their panel is redrawn at that deal step (``_refresh_panels``)
 CROWDED_DEAL_EVERY = 6.0
-#: with the render thread crowded (``cogs.outlet.CROWDED``: hundreds of tables), the table
+#: with the render thread crowded (``cogs.pacing.CROWDED``: hundreds of tables), the table
 #: message's picture is redrawn at most every TABLE_PICTURE_EVERY seconds
 TABLE_PICTURE_EVERY = 5.0
 

@@ -7,7 +7,7 @@ turn" DM notifies them and is deleted once they have acted or the turn passed, s
 a DM channel holds at most two of the bot's messages for the current hand.
 
 The notice waits (issue 14, load): it is posted only once the turn has waited
-``ping_after`` seconds (10, ``cogs.outlet.PING_AFTER``) with the panel shown, and
+``ping_after`` seconds (10, ``cogs.pacing.PING_AFTER``) with the panel shown, and
 never if the player acts first. A player watching the live panel sees it change at
 once and needs no ping (Discord notifies them of a DM edit no more than of a
 message they are reading); one who looked away is pinged. Posting and deleting a
@@ -38,8 +38,9 @@ from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
 from .live import Build
-from .outlet import Outlet, PanelCell, Ping
+from .outlet import Outlet
 from .panels import ImageMemo, Panel, build_panel
+from .tableui import PanelCell, Ping
 from .tableview import names_of, when
 
 log = logging.getLogger(__name__)

@@ -466,13 +466,13 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
     """Uncrowded, a completed trick gets its picture; with hundreds of renders waiting,
     one completed seconds after the last picture gets only the text, one completed
     longer after it its picture."""
-    from cogs import outlet
+    from cogs import pacing
     from cogs import presenter as module
 
     every = 600.0  # "a few seconds", long enough for a slow machine's four plays
     monkeypatch.setattr(module, "TABLE_PICTURE_EVERY", every)
-    monkeypatch.setattr(outlet, "CROWDED_PLACE_GAP", 0.2)  # the edits' spacing: another test
-    monkeypatch.setattr(outlet, "CROWDED_PANEL_GAP", 0.2)  # and the waiting players' panels'
+    monkeypatch.setattr(pacing, "CROWDED_PLACE_GAP", 0.2)  # the edits' spacing: another test
+    monkeypatch.setattr(pacing, "CROWDED_PANEL_GAP", 0.2)  # and the waiting players' panels'
     env = shengji
     await _to_play_phase(env)
     await _quiet(env)
@@ -499,13 +499,13 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
         return bool(edits[-1].uploads)
 
     assert await trick_pictured()  # a quiet bot: every completed trick
-    presenter.rendering += outlet.CROWDED  # as if hundreds of tables' renders were waiting
+    presenter.rendering += pacing.CROWDED  # as if hundreds of tables' renders were waiting
     try:
         assert not await trick_pictured()  # soon after the last picture: the text only
         ui.table_drawn -= every  # as if that picture were older
         assert await trick_pictured()
     finally:
-        presenter.rendering -= outlet.CROWDED
+        presenter.rendering -= pacing.CROWDED
 
 
 async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
@@ -514,27 +514,27 @@ async def test_a_crowded_render_thread_spaces_the_edits_in_the_table_s_place(
     """While crowded, a message of the table's thread with newer states waiting is edited
     again only CROWDED_PLACE_GAP s after its last edit (the newest state then); uncrowded, at
     the edit gap (0 here). The gap is read after each edit."""
-    from cogs import outlet
+    from cogs import pacing
 
     env = shengji
     presenter = env.bot.presenter
     assert presenter._place_gap() == 0.0
-    presenter.rendering += outlet.CROWDED
+    presenter.rendering += pacing.CROWDED
     try:
-        assert presenter._place_gap() == outlet.CROWDED_PLACE_GAP
+        assert presenter._place_gap() == pacing.CROWDED_PLACE_GAP
     finally:
-        presenter.rendering -= outlet.CROWDED
+        presenter.rendering -= pacing.CROWDED
     assert presenter._place_gap() == 0.0
     # many live tables crowd the bot too, with nothing waiting to be drawn
     live_tables = len(env.bot.service.tables)
-    monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables)
-    assert presenter.crowded() and presenter._place_gap() == outlet.CROWDED_PLACE_GAP
+    monkeypatch.setattr(pacing, "CROWDED_TABLES", live_tables)
+    assert presenter.crowded() and presenter._place_gap() == pacing.CROWDED_PLACE_GAP
     # the waiting players' DM panels too: longer once the tricks are played
     dealing = cast(Table, SimpleNamespace(match=SimpleNamespace(phase=Phase.DEAL)))
     playing = cast(Table, SimpleNamespace(match=SimpleNamespace(phase=Phase.PLAY)))
-    assert presenter._panel_gap(dealing) == outlet.CROWDED_GAP
-    assert presenter._panel_gap(playing) == outlet.CROWDED_PANEL_GAP
-    monkeypatch.setattr(outlet, "CROWDED_TABLES", live_tables + 1)
+    assert presenter._panel_gap(dealing) == pacing.CROWDED_GAP
+    assert presenter._panel_gap(playing) == pacing.CROWDED_PANEL_GAP
+    monkeypatch.setattr(pacing, "CROWDED_TABLES", live_tables + 1)
     assert presenter._place_gap() == 0.0 and presenter._panel_gap(playing) == 0.0
     gaps = [0.3]
     live = _Recorded()
@@ -558,7 +558,7 @@ async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for
     here: only its first step and its end); between those, a player's panel is redrawn
     at the deal step that changes the bids it offers, and at no other."""
     from bot.store import GuildSettings
-    from cogs import outlet
+    from cogs import pacing
     from cogs import presenter as module
 
     from .helpers import FAST
@@ -566,9 +566,9 @@ async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for
     env = shengji
     settings = GuildSettings(RuleSet(), {**FAST, "deal_round": 4, "deal_pace": 1.0})
     await env.store.save_guild_settings(env.world.guild.id, settings)
-    monkeypatch.setattr(outlet, "CROWDED_TABLES", 1)  # this one table crowds the bot
+    monkeypatch.setattr(pacing, "CROWDED_TABLES", 1)  # this one table crowds the bot
     monkeypatch.setattr(module, "CROWDED_DEAL_EVERY", 600.0)
-    monkeypatch.setattr(outlet, "CROWDED_PLACE_GAP", 0.2)  # the deal message: not tested here
+    monkeypatch.setattr(pacing, "CROWDED_PLACE_GAP", 0.2)  # the deal message: not tested here
     presenter = env.bot.presenter
     shown: list[tuple[int, int, tuple[object, ...]]] = []  # seat, cards held, bids offered
     show = presenter._show_panel
@@ -608,13 +608,13 @@ async def test_a_crowded_table_message_waits_its_gap_but_a_warning_does_not(
     """While crowded the table message is edited at most every CROWDED_PLACE_GAP s (long
     here): a play soon after its last edit waits; a warning for a player whose DMs are
     closed (said on the table message) goes out at once, with the newest state."""
-    from cogs import outlet
+    from cogs import pacing
 
     env = shengji
     await _to_play_phase(env)
     await _quiet(env)
-    monkeypatch.setattr(outlet, "CROWDED_TABLES", 1)
-    monkeypatch.setattr(outlet, "CROWDED_PLACE_GAP", 600.0)
+    monkeypatch.setattr(pacing, "CROWDED_TABLES", 1)
+    monkeypatch.setattr(pacing, "CROWDED_PLACE_GAP", 600.0)
     presenter = env.bot.presenter
     table = env.table()
     ui = presenter.ui(table)

@@ -1,0 +1,98 @@
+"""What the presenter keeps about each table: the messages of its current hand, and
+each player's panel, turn notice and clicks in flight.
+
+Split from ``cogs.outlet`` because this is state, not Discord I/O: the outlet, the
+seat panels (``cogs.seatpanels``) and the presenter all read and write it, and none
+of it makes a request of its own (a ``Ping`` deletes its notice through its
+``LiveMessage``, whose queue does the request).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.store import UserPrefs
+
+from .live import LiveMessage
+from .panels import ImageMemo
+
+
+@dataclass
+class Ping:
+    """A player's "your turn" notice for action ``seq``: posted once the turn has waited
+    (``due``, the presenter's ``ping_after``), never if they act first, deleted when they act.
+    """
+
+    seq: int
+    live: LiveMessage
+    due: asyncio.Task[None] | None = None  # waiting to post it
+
+    def call_off(self) -> None:
+        """Stop waiting to post the notice.
+
+        The task is let go before it is cancelled: a cancelled task keeps its
+        ``CancelledError``, whose traceback holds the waiting frame, which holds this
+        ``Ping``; were ``due`` still set, that cycle (about 500 objects with the notice's
+        ``LiveMessage``, one per human turn) would wait for the garbage collector, whose
+        pauses block the event loop at hundreds of tables (``app.client.GC_THRESHOLDS``).
+        """
+        due, self.due = self.due, None
+        if due is not None:
+            due.cancel()
+
+    async def delete(self) -> None:
+        self.call_off()
+        await self.live.delete()
+
+
+@dataclass
+class PanelCell:
+    """The newest state of a seat's DM panel (``SeatPanels._show_panel``).
+
+    A panel's render reads ``args`` when the render thread reaches it, not when it
+    was queued: under load the hand grows card by card during the deal faster than
+    the queue turns, and only the newest hand is worth drawing. ``version`` counts
+    the states shown, ``args`` is (version, ``build_panel``'s arguments) of the newest
+    taken, ``make`` takes them (given the player's preferences), ``sent`` is the
+    newest version drawn and sent: a later build finding its state sent sends nothing.
+    """
+
+    version: int = 0
+    args: tuple[int, dict[str, Any]] | None = None
+    make: Callable[[UserPrefs | None], dict[str, Any]] | None = None
+    sent: int = 0
+
+
+@dataclass
+class TableUI:
+    """What the presenter keeps about one table (messages of the current hand)."""
+
+    place_id: int | None = None  # the thread (or the channel) the table plays in
+    lobby: LiveMessage | None = None
+    deal: LiveMessage | None = None
+    table: LiveMessage | None = None
+    deal_edited: float = 0.0
+    hand_no: int = -1
+    trick_notes: list[str] = field(default_factory=list)
+    kitty_drawn: str = ""  # the hand's latest kitty draw, said in the deal message
+    passed: list[int] = field(default_factory=list)  # seats that passed in the overcall round
+    dm_closed: set[int] = field(default_factory=set)
+    panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
+    bids_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)  # seat -> its
+    # panel's bids when last redrawn in the deal (the cards of each)
+    hand_images: dict[int, ImageMemo] = field(default_factory=dict)  # seat -> last hand image
+    panel_cells: dict[int, PanelCell] = field(default_factory=dict)  # seat -> newest panel
+    pings: dict[int, Ping] = field(default_factory=dict)  # seat -> its turn notice
+    turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
+    ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
+    staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
+    confirming: set[int] = field(default_factory=set)
+    redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
+    lost: bool = False
+    table_image: bool = False  # the hand's table message already carries a picture
+    table_drawn: float = 0.0  # when its picture was last drawn (the event loop's clock)
