@@ -39,7 +39,7 @@ class Ping:
         ``CancelledError``, whose traceback holds the waiting frame, which holds this
         ``Ping``; were ``due`` still set, that cycle (about 500 objects with the notice's
         ``LiveMessage``, one per human turn) would wait for the garbage collector, whose
-        pauses block the event loop at hundreds of tables (``app.client.GC_THRESHOLDS``).
+        pauses block the event loop at hundreds of tables (``app.tuning.GC_THRESHOLDS``).
         """
         due, self.due = self.due, None
         if due is not None:

@@ -1,4 +1,4 @@
-"""The bot keeps image-sized blocks on the heap (``app.client.keep_big_blocks``)."""
+"""The bot keeps image-sized blocks on the heap (``app.tuning.keep_big_blocks``)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from app import client
+from app import tuning
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
 def test_big_blocks_are_kept_on_glibc() -> None:
-    assert client.keep_big_blocks()
+    assert tuning.keep_big_blocks()
 
 
 def test_without_mallopt_it_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -22,4 +22,4 @@ def test_without_mallopt_it_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> 
         raise OSError(f"no {name}")
 
     monkeypatch.setattr(ctypes, "CDLL", no_libc)
-    assert not client.keep_big_blocks()
+    assert not tuning.keep_big_blocks()

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 import discord
 
-from app.client import FinishedInteractions, _caches_response
+from app.tuning import FinishedInteractions, _caches_response
 
 from .helpers import Env
 from .test_bad_input import _started

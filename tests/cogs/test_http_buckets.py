@@ -8,7 +8,7 @@ import time
 import discord
 import pytest
 
-from app.client import sweep_buckets_now_and_then
+from app.tuning import sweep_buckets_now_and_then
 
 
 async def test_new_buckets_do_not_each_scan_them_all(monkeypatch: pytest.MonkeyPatch) -> None:
