@@ -3,14 +3,15 @@
 A locked database (another connection holding the write lock), a full disk (the
 store's writes raising SQLITE_FULL) and a broken database (a permanent error):
 the table pauses and says so, refuses what it could not store, resumes by itself
-with nothing lost, or closes and frees its channel. Votes belong to seated players.
+with nothing lost, or closes and frees its channel; a lobby as well as a table in
+play. Votes belong to seated players.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -34,6 +35,7 @@ from tests.test_service import (
     BOB,
     CAROL,
     CHANNEL,
+    GUILD,
     Recorder,
     _full_table,
     caught_up,
@@ -205,6 +207,84 @@ async def test_a_store_down_too_long_closes_the_table(env, monkeypatch) -> None:
                 break
     assert table.closed and CHANNEL not in service.tables
     assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+
+
+LobbyAction = Callable[[TableService], Awaitable[object]]
+
+
+async def bob_seated(service: TableService) -> None:
+    await service.join(CHANNEL, BOB, "Bob")
+
+
+async def four_seated(service: TableService) -> None:
+    while None in service.tables[CHANNEL].seats:
+        await service.add_bot(CHANNEL)
+
+
+# (what seats the lobby before the fault, the lobby action the full disk refuses)
+LOBBY_WRITES: dict[str, tuple[LobbyAction | None, LobbyAction]] = {
+    "join": (None, lambda s: s.join(CHANNEL, BOB, "Bob")),
+    "addbot": (None, lambda s: s.add_bot(CHANNEL)),
+    "kick": (bob_seated, lambda s: s.kick(CHANNEL, ALICE, 1, is_admin=False)),
+    "leave": (bob_seated, lambda s: s.leave(CHANNEL, BOB)),
+    "start": (four_seated, lambda s: s.start(CHANNEL, ALICE)),
+}
+
+
+@pytest.mark.parametrize("name", LOBBY_WRITES)
+async def test_a_paused_lobby_resumes_by_itself(env, monkeypatch, name: str) -> None:
+    """A lobby has no timer to wait on, yet nobody need act for it to resume: its
+    driver probes the store with the same backoff as a table in play."""
+    service, _store, clock, sink = env
+    setup, action = LOBBY_WRITES[name]
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    if setup is not None:
+        await setup(service)
+    seats = list(table.seats)
+    probes = 0
+    real_meta = Store.set_table_meta
+
+    async def counted(self: Store, table_id: int, meta: dict[str, Any]) -> None:
+        nonlocal probes
+        probes += 1
+        await real_meta(self, table_id, meta)
+
+    monkeypatch.setattr(Store, "set_table_meta", counted)
+    with failing_writes(monkeypatch, disk_full()):
+        with pytest.raises(UserError, match="couldn't be saved"):
+            await action(service)
+        probes = 0
+        for _ in range(120):  # a minute of nobody acting
+            await clock.advance(0.5)
+            await settle(clock, 5)
+        assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+        assert table.seats == seats and not table.started and not table.closed
+        assert 3 <= probes <= 8, probes  # backing off (0.5 s doubling to 30 s), not spinning
+    await run_until(clock, lambda: table.paused_since is None)
+    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    await action(service)  # the same action goes through now
+    assert table.seats != seats or table.started
+    assert not table.closed and service.tables[CHANNEL] is table
+
+
+async def test_a_lobby_paused_too_long_closes_and_frees_the_channel(env, monkeypatch) -> None:
+    service, _store, clock, sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    with failing_writes(monkeypatch, disk_full()):
+        with pytest.raises(UserError, match="couldn't be saved"):
+            await service.join(CHANNEL, BOB, "Bob")
+        for _ in range(int(table.timers.store_outage / 30) + 10):
+            await clock.advance(30)
+            await settle(clock, 5)
+            if CHANNEL not in service.tables:
+                break
+        assert table.closed and CHANNEL not in service.tables
+    await run_until(clock, lambda: all(t.done() for t in table.tasks))
+    assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+    closing = [u for _, u in sink.updates if u.kind is UpdateKind.CLOSED]
+    assert [u.reason for u in closing] == [CloseReason.FAILED]
+    again = await service.new_table(GUILD, CHANNEL, BOB, "Bob")  # the channel is free
+    assert again.id != table.id
 
 
 async def test_an_abort_vote_leaves_with_its_voter(env) -> None:

@@ -1,8 +1,10 @@
 """The service's timing around the one table procedure (``bot.game.driver``).
 
-Each live table has one driver task: it deals in rounds, gives computer players
-their turns at a human pace, closes the bidding window, warns and then plays for
-players whose time runs out, and starts the next hand after the summary. Timers
+Each live table has one driver task, from its opening: in the lobby it waits for the
+start (and probes the store while the table is paused, below); then it deals in
+rounds, gives computer players their turns at a human pace, closes the bidding
+window, warns and then plays for players whose time runs out, and starts the next
+hand after the summary. Timers
 are derived from the time of the last accepted action, which the store keeps, so
 they resume after a restart without extra writes.
 
@@ -57,8 +59,9 @@ class DriverMixin(Runtime):
         A write the store refuses for a while pauses the table (``_not_saved`` says so,
         and wakes this task): nothing is decided while paused, not even a timeout, and
         the store is probed with backoff until it takes a write, whoever's write was
-        refused (a person's play has no one else to retry it); then the table resumes
-        by itself. A permanent failure or a bug closes it.
+        refused (a person's play or a lobby's join has no one else to retry it); then
+        the table resumes by itself, or closes once ``store_outage`` has passed. The
+        lobby is driven too for that reason alone. A permanent failure or a bug closes it.
         """
         failures = 0
         while not table.closed:
@@ -94,7 +97,10 @@ class DriverMixin(Runtime):
     async def _step(self, table: Table) -> None:
         """One step of the table procedure (``bot.game.driver``), at the table's pace."""
         match = table.match
-        assert match is not None
+        if match is None:  # the lobby: nothing to decide until the start (or a pause)
+            table.changed.clear()
+            await table.changed.wait()
+            return
         timers = table.timers
         step = table.driver.next()
         if isinstance(step, MatchDone):

@@ -2,8 +2,9 @@
 
 ``LiveTables`` holds every table this process drives and what runs beside each: its
 lease (several processes), its publisher task feeding the presenter and its driver
-task, the deadline of the decision it waits for, and the ``Update`` it queues for the
-presenter. ``writes`` adds the store writes on top, ``runtime`` commit-before-tell.
+task (from the lobby on), the deadline of the decision it waits for, and the
+``Update`` it queues for the presenter. ``writes`` adds the store writes on top,
+``runtime`` commit-before-tell.
 """
 
 from __future__ import annotations
@@ -93,15 +94,19 @@ class LiveTables:
         )
 
     def _start_tasks(self, table: Table) -> None:
-        """The table's publisher (and driver) tasks, their log records bound to it."""
+        """The table's publisher and driver tasks, their log records bound to it.
+
+        The driver runs from the lobby on, not from the start: a lobby whose write was
+        refused has no one else to probe the store and resume it, or to close it when
+        the store stays down (``DriverMixin._drive``).
+        """
         context = table_context(*self._log_as(table))
         table.tasks = [
             asyncio.create_task(
                 self._publisher(table), name=f"publisher-{table.id}", context=context
             ),
+            asyncio.create_task(self._drive(table), name=f"driver-{table.id}", context=context),
         ]
-        if table.match is not None:
-            self._start_driver(table)
 
     async def _stop_tasks(self, table: Table, *, flush: bool) -> None:
         current = asyncio.current_task()
@@ -206,11 +211,6 @@ class LiveTables:
                 await self.sink.publish(table, update)
             except Exception:
                 log.exception("presenter failed for table %s", table.id)
-
-    def _start_driver(self, table: Table) -> None:
-        context = table_context(*self._log_as(table))
-        task = asyncio.create_task(self._drive(table), name=f"driver-{table.id}", context=context)
-        table.tasks.append(task)
 
     async def _drive(self, table: Table) -> None:
         """The table's driver task (``DriverMixin``)."""

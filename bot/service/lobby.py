@@ -293,7 +293,7 @@ class LobbyMixin(Runtime):
             table.match = Match.new(table.seed, table.rules)
             table.last_action_at = self.clock.now()
         self._emit(table, UpdateKind.EVENTS, events=(MatchStarted(),))
-        self._start_driver(table)
+        table.changed.set()  # the driver, waiting in the lobby, deals
         return table
 
     async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> AbortOutcome:

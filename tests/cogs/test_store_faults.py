@@ -3,8 +3,10 @@
 Through the real SQLite store and the fake Discord: a database locked by another
 connection and a full disk pause the table, say so in its thread, refuse the play
 that could not be stored ("couldn't be saved"), resume by themselves once the store
-takes writes again and play on with nothing lost; a broken database and a bug in
-the table's driver close the table with a message and free the channel. The
+takes writes again and play on with nothing lost; a lobby does the same (its
+refused join answered, then taken once it resumed), and one paused past the outage
+limit closes; a broken database and a bug in the table's driver close the table
+with a message and free the channel. The
 service-level cases (every write path, the outage limit) are in
 ``tests/test_service_faults.py``; these check what reaches Discord.
 """
@@ -95,6 +97,17 @@ async def hand_played_out(env: Env, table: Table) -> None:
     await nothing_lost(env.store, table)
 
 
+async def resumes_unprompted(env: Env) -> None:
+    """The store takes writes again: the table says so once, without anyone acting
+    (within the probes' backoff, at most 30 s)."""
+    for _ in range(40):
+        if said(env, RESUMED):
+            break
+        await env.tick(1)
+    await env.until(lambda: said(env, RESUMED))
+    assert said(env, PAUSED) == 1 and said(env, RESUMED) == 1
+
+
 @pytest.mark.parametrize("fault", [locked, full_disk], ids=["locked", "full-disk"])
 @pytest.mark.parametrize("by", ["panel", "command"])
 async def test_a_passing_store_fault_pauses_refuses_and_resumes_by_itself(
@@ -115,14 +128,7 @@ async def test_a_passing_store_fault_pauses_refuses_and_resumes_by_itself(
         for _ in range(8):  # past her turn's 30 s: nothing is decided while paused
             await env.tick(5)
         assert env.match().to_dict() == state and not table.closed
-    # the store takes writes again: the table says so without anyone acting (within
-    # the retries' backoff, at most 30 s)
-    for _ in range(40):
-        if said(env, RESUMED):
-            break
-        await env.tick(1)
-    await env.until(lambda: said(env, RESUMED))
-    assert said(env, PAUSED) == 1 and said(env, RESUMED) == 1
+    await resumes_unprompted(env)
     assert env.match().to_dict() == state  # her turn still: nothing was played for her
     # she plays again (by command): her panel is redrawn without its Play button, the
     # refused click notwithstanding (the next computer waits for the clock meanwhile)
@@ -135,6 +141,47 @@ async def test_a_passing_store_fault_pauses_refuses_and_resumes_by_itself(
     table.timers = replace(table.timers, bot_delay=0.0)
     await env.tick(1)
     await hand_played_out(env, table)
+
+
+@asynccontextmanager
+async def paused_lobby(env: Env, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table]:
+    """Alice's lobby, then a full disk (held) refuses Bob's join: answered so, said once."""
+    assert "Table opened" in await env.reply(env.users[0], "new")
+    table = env.table()
+    # its thread open first: the opening's own writes done
+    await env.until(lambda: table.meta.get("thread_id") and not table.meta.get("thread_opening"))
+    async with full_disk(env, monkeypatch):
+        answer = await env.reply(env.users[1], "join")
+        assert NOT_SAVED in answer, answer
+        await env.until(lambda: said(env, PAUSED))
+        yield table
+
+
+async def test_a_paused_lobby_resumes_by_itself_and_takes_the_join(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = shengji
+    async with paused_lobby(env, monkeypatch) as table:
+        for _ in range(8):  # nobody acts; the store stays full
+            await env.tick(5)
+        assert table.seats[1] is None and not table.closed
+    await resumes_unprompted(env)
+    assert await env.reply(env.users[1], "join") == "You sit in seat 1."
+    assert table.seats[1] is not None and table.seats[1].user_id == env.users[1].id
+
+
+async def test_a_lobby_paused_past_the_outage_limit_closes_and_frees_the_channel(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = shengji
+    async with paused_lobby(env, monkeypatch) as table:
+        for _ in range(int(table.timers.store_outage / 30) + 10):
+            await env.tick(30)
+            if table.closed:
+                break
+        await env.until(lambda: said(env, FAILED))
+    assert said(env, PAUSED) == 1 and not said(env, RESUMED)
+    await closed_and_freed(env, table, FAILED)
 
 
 async def closed_and_freed(env: Env, table: Table, message: str) -> None:
