@@ -28,6 +28,7 @@ from bot.service import (
     UpdateKind,
     UserError,
 )
+from bot.service.faults import NotSaved
 from bot.store import Store
 from bot.store.db import SqliteDatabase
 from tests.test_service import (
@@ -371,3 +372,32 @@ async def test_the_presenter_queue_is_bounded_by_merging(env) -> None:
         if update is not None and update.kind is UpdateKind.EVENTS:
             told.extend(update.events)
     assert len(told) == sum(i % 2 + 1 for i in range(10 * OUTBOX_BACKLOG))  # nothing lost
+
+
+@pytest.mark.parametrize("closing", ["recorded", "refused"])
+async def test_a_new_table_whose_first_meta_is_refused_leaves_no_live_row(
+    env, monkeypatch: pytest.MonkeyPatch, closing: str
+) -> None:
+    # the row is written, then its meta: refused in between, the opener is told "not
+    # saved" and the channel stays free (the row closed now, or before the next table)
+    service, store, _clock, _sink = env
+    real_close = Store.close_table
+
+    async def meta_refused(self: Store, table_id: int, meta: Any) -> None:
+        raise disk_full()
+
+    async def close_refused(self: Store, *args: Any) -> None:
+        raise disk_full()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "set_table_meta", meta_refused)
+        if closing == "refused":
+            patch.setattr(Store, "close_table", close_refused)
+        with pytest.raises(NotSaved):
+            await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    assert CHANNEL not in service.tables
+    if closing == "recorded":
+        assert await store.live_tables() == []
+    assert Store.close_table is real_close
+    table = await service.new_table(GUILD, CHANNEL, BOB, "Bob")  # the channel is free
+    assert [t.table_id for t in await store.live_tables()] == [table.id]

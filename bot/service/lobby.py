@@ -81,11 +81,27 @@ class LobbyMixin(Runtime):
         table.meta = {"timers": timers.to_dict(), "started": False, "votes": []}
         table.meta["locale"] = settings.timers.get("language") or locale  # for table messages
         table.meta.update(kept_settings(settings))
-        await self.store.set_table_meta(table_id, table.meta)
+        await self._first_meta(table)
         self.tables[channel_id] = table
         self._start_tasks(table)
         self._emit(table, UpdateKind.LOBBY)
         return table
+
+    async def _first_meta(self, table: Table) -> None:
+        """A new table's meta, written just after its row: refused, the row is closed (or
+        its closing kept for the channel's next table, ``_free_channel``) and the opener
+        told it was not saved, so no live row is left that nothing drives."""
+        try:
+            await self.store.set_table_meta(table.id, table.meta)
+        except Exception as exc:
+            log.warning("could not open table %s: %s", table.id, exc)
+            try:
+                await self.store.close_table(table.id, "aborted", self.clock.now())
+            except Exception:
+                self._unrecorded_closes[table.channel_id] = (table.id, "aborted")
+            if self.fence is not None:
+                await self.fence.release(table.id)
+            raise NotSaved(transient(exc)) from None
 
     async def _create(
         self,
@@ -162,7 +178,7 @@ class LobbyMixin(Runtime):
         table = Table(table_id, guild_id, channel_id, host_id, rules, timers, seed, list(seats))
         table.meta = {**meta, "timers": timers.to_dict(), "started": False, "votes": []}
         table.meta.update(kept_settings(settings))
-        await self.store.set_table_meta(table_id, table.meta)
+        await self._first_meta(table)
         self.tables[channel_id] = table
         self._start_tasks(table)
         return await self.start(channel_id, host_id, is_admin=True)
