@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import discord
 
-from bot.game import HandResult, KittyDrawn, SeatView
+from bot.game import HandResult, SeatView
 from bot.i18n import t
 from bot.i18n.rules import join
 from bot.rules import team_of
@@ -82,16 +82,15 @@ def deal_content(
     notes: Sequence[str],
     deadline: float | None,
     loc: object,
-    drawn: str = "",
-    passed: Sequence[int] = (),
 ) -> str:
     """The deal message: the deal, the bids in order, then the trump and the bury, and
     the overcall round after it (``overcall="after_bury"``): who passed, whose turn.
 
-    ``drawn`` is the hand's latest kitty draw (``kitty_draw_line``): above the
-    redeal it caused, or in place of the bids it stood in for. ``passed`` are the
-    seats that passed in the round, in order (its overcalls are bids).
+    All of it is read from the public view, so a restarted bot says the same: the
+    hand's latest kitty draw (``kitty_draw_line``) stands above the redeal it caused,
+    or in place of the bids it stood in for; the round's overcalls are bids.
     """
+    drawn = kitty_draw_line(public, names, loc)
     done = public.dealt >= public.deal_total
     levels = f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}"
     lines = [t(loc, "table-deal-head", hand=public.hand_no + 1, levels=levels)]
@@ -123,28 +122,36 @@ def deal_content(
             lines.append(t(loc, "table-deal-burying", when=when(deadline)))
     if public.phase == "overcall" and public.to_act is not None:
         lines.append(t(loc, "table-overcall-round"))
-        if passed:
-            players = join(loc, [names[seat] for seat in passed])
+        if public.passed:
+            players = join(loc, [names[seat] for seat in public.passed])
             lines.append(t(loc, "table-overcall-passed", players=players))
         player = names[public.to_act]
         lines.append(t(loc, "table-to-overcall", player=player, when=when(deadline)))
     return "\n".join(lines)[:2000]
 
 
-def kitty_draw_line(drawn: KittyDrawn, names: Names, loc: object) -> str:
-    """The kitty draw (``no_bid="kitty_draw"``) as the table saw it: the cards turned, in
-    order, and what the last of them decided; the rules have it shown to everyone."""
-    cards = " ".join(cards_text((card,)) for card in drawn.cards)
-    if drawn.dealer is None or drawn.suit is None:
+def kitty_draw_line(public: SeatView, names: Names, loc: object) -> str:
+    """The hand's kitty draw (``no_bid="kitty_draw"``), "" if none: the cards turned, in
+    order, and what the last of them decided; the rules have it shown to everyone.
+
+    A draw decided the deal when the trump has a suit and no bid set it: its last card
+    names the suit and the dealer. Otherwise (the draw of a redeal, or the last one the
+    redeals allow, played in no trump) none of its cards matched.
+    """
+    if not public.turned:
+        return ""
+    cards = " ".join(cards_text((card,)) for card in public.turned)
+    trump, dealer = public.trump, public.dealer
+    if public.bids or trump is None or trump.suit is None or dealer is None:
         return t(loc, "table-kitty-drawn-none", cards=cards)
     return t(
         loc,
         "table-kitty-drawn",
         cards=cards,
-        card=cards_text(drawn.cards[-1:]),
-        team=team_name(team_of(drawn.dealer), loc),
-        dealer=names[drawn.dealer],
-        suit=suit_words(drawn.suit, loc),
+        card=cards_text(public.turned[-1:]),
+        team=team_name(team_of(dealer), loc),
+        dealer=names[dealer],
+        suit=suit_words(trump.suit, loc),
     )
 
 

@@ -54,7 +54,6 @@ from bot.game import (
     DealProgress,
     HandScored,
     HandStarted,
-    KittyDrawn,
     MatchOver,
     MatchStarted,
     Passed,
@@ -73,7 +72,6 @@ from renderers import render_kitty, render_summary, render_table
 from .messages import (
     closed_embed,
     deal_content,
-    kitty_draw_line,
     last_trick_scene,
     lobby_embed,
     lobby_state_embed,
@@ -209,8 +207,6 @@ class Presenter(SeatPanels):
                         self._refresh_panels(table, update)
                     elif self.crowded():  # paced: only a player offered other bids now
                         self._refresh_panels(table, update, new_bids=True)
-                case KittyDrawn():  # said with the trump or the redeal that follows it
-                    ui.kitty_drawn = kitty_draw_line(event, names, loc)
                 case BidMade() | Redeal():
                     if isinstance(event, Redeal):
                         ui.trick_notes = [t(loc, "table-redeal")]
@@ -224,8 +220,7 @@ class Presenter(SeatPanels):
                     self._show_deal(table, update, force=True)
                     if not _overcalling(update):  # the round is said in the deal message
                         self._show_table(table, update)
-                case Passed(seat=seat):
-                    ui.passed.append(seat)
+                case Passed():
                     self._show_deal(table, update, force=True)
                 case RoundOver():  # the table message comes once the trump is final
                     self._show_deal(table, update, force=True)
@@ -278,8 +273,6 @@ class Presenter(SeatPanels):
         ui.table_image = False
         ui.table_drawn = 0.0
         ui.trick_notes = []
-        ui.kitty_drawn = ""
-        ui.passed = []
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
         ui.bids_shown = {}
@@ -315,8 +308,7 @@ class Presenter(SeatPanels):
             ui.deal = self._live_in_place(table)
         loc = self.locale(table)
         names = names_of(update.seats)
-        notes, drawn, passed = ui.trick_notes, ui.kitty_drawn, ui.passed
-        content = deal_content(public, names, notes, update.deadline, loc, drawn, passed)
+        content = deal_content(public, names, ui.trick_notes, update.deadline, loc)
         buttons = table_buttons(table.id, table.rules.assistance, loc)
         ui.deal.show(functools.partial(ready, {"content": content, "view": buttons}))
         return True

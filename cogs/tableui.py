@@ -79,8 +79,6 @@ class TableUI:
     deal_edited: float = 0.0
     hand_no: int = -1
     trick_notes: list[str] = field(default_factory=list)
-    kitty_drawn: str = ""  # the hand's latest kitty draw, said in the deal message
-    passed: list[int] = field(default_factory=list)  # seats that passed in the overcall round
     dm_closed: set[int] = field(default_factory=set)
     panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
     bids_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)  # seat -> its

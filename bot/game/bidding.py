@@ -9,7 +9,9 @@ Decisions taken here where RULES.md is silent:
   priority).
 * With ``no_bid="redeal"``, and when a kitty draw turns up no level card, a hand is
   redealt at most ``MAX_REDEALS`` times, then played in no trump, so a table of
-  players who never bid still ends. The kitty draw's cards are public.
+  players who never bid still ends. The kitty draw's cards are public (the views'
+  ``turned``); a draw that found no level card stays there through its redeal, the
+  reason the table reads for it, until the next draw or hand.
 * The overcall round after burying is held only when a bid holds the deal (a hand
   decided by a kitty draw, or played in no trump because nobody bid, has no bid to
   overcall). The trump changes as each overcall is made; the dealer still leads.
@@ -86,6 +88,7 @@ class BiddingPhases(MatchState):
     def _pass(self, seat: int, auto: bool) -> list[Event]:
         check_seat(seat)
         self._round_turn(seat)
+        self.passed.append(seat)
         return [Passed(seat, auto), *self._round_step()]
 
     def _round_turn(self, seat: int) -> None:

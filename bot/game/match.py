@@ -213,6 +213,7 @@ _STATE: dict[str, Any] = {
     "bids": list[Bid],
     "contested": bool,
     "round_done": int,
+    "passed": list[int],
     "turned": list[Card],
     "trump": Trump | None,
     "leader": int | None,
@@ -225,4 +226,4 @@ _STATE: dict[str, Any] = {
     "winner_team": int | None,
     "seq": int,
 }
-_ADDED: dict[str, Any] = {"round_done": 0, "turned": ""}
+_ADDED: dict[str, Any] = {"round_done": 0, "passed": [], "turned": ""}

@@ -44,7 +44,9 @@ class MatchState:
         self.bids: list[Bid] = []
         self.contested = True  # no dealer when the hand began: the bids decide it
         self.round_done = 0  # players who overcalled or passed in the after-bury round
-        self.turned: list[Card] = []  # the kitty draw's cards, shown to everyone
+        self.passed: list[int] = []  # the seats that passed in that round, in order
+        # the hand's latest kitty draw, shown to everyone (kept through the redeal it caused)
+        self.turned: list[Card] = []
         self.trump: Trump | None = None
         self.leader: int | None = None
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
@@ -88,7 +90,7 @@ class MatchState:
         self.kitty = list(self.stock[4 * self.rules.hand_size :])
         self.bids = []
         self.round_done = 0
-        self.turned = []
+        self.passed = []
         self.trump = None
         self.leader = None
         self.trick = []
@@ -215,6 +217,8 @@ class MatchState:
                 self.result,
                 self.winner_team,
                 self.seq,
+                tuple(self.turned),
+                tuple(self.passed),
             ),
         )
 

@@ -235,6 +235,7 @@ class TrickPhases(MatchState):
         assert self.result is not None
         self.hand_no += 1
         self.redeals = 0
+        self.turned = []  # a hand's draw stays through its redeals (the reason for them)
         # after a race45 draw the deal is contested again, starting from the same seat
         self.dealer = None if self.result.winner == DRAW else self.result.next_dealer
         self.deal_start = self.result.next_dealer

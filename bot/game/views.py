@@ -87,6 +87,10 @@ class SeatView(NamedTuple):
     last_result: HandResult | None
     match_winner: int | None
     seq: int = 0  # accepted actions so far: tells a stale button from a fresh one
+    # the hand's kitty draw (``no_bid="kitty_draw"``): the cards turned, public by the rules;
+    # after a redeal, the draw that caused it until the next draw
+    turned: tuple[Card, ...] = ()
+    passed: tuple[int, ...] = ()  # the seats that passed in the overcall round, in order
 
     @property
     def current_bid(self) -> Bid | None:

@@ -6,18 +6,19 @@ turned and what they decided. The calm table keeps it in the hand's deal message
 (edited in place), not in a message of its own. Nobody clicks a bid here, so the
 deal seed fixes the draws: with seed 6 the first two draws find no level card
 (each a redeal), the third turns up a 2 (the level of both teams in the first
-hand: the first dealer's team keeps the deal).
+hand: the first dealer's team keeps the deal). The draw is part of the hand's state,
+so a restart of the bot does not lose it from the deal message.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from bot.game import Phase
+from bot.game import Match, Phase
 from bot.rules import RuleSet
 from bot.store import GuildSettings
 
-from .helpers import FAST, Env
+from .helpers import FAST, Env, restart
 from .test_languages import dealt
 
 DRAW = RuleSet(no_bid="kitty_draw")
@@ -62,10 +63,7 @@ async def test_the_deal_message_names_the_turned_cards_and_what_they_decided(
     shengji: Env, locale: str, redealt: tuple[str, ...], decided: tuple[str, ...]
 ) -> None:
     env = shengji
-    env.world.guild.preferred_locale = locale
-    await env.store.save_guild_settings(env.world.guild.id, GuildSettings(DRAW, dict(FAST)))
-    match = await dealt(env)
-    assert match.rules.no_bid == "kitty_draw"
+    match = await _drawing(env, locale)
     deal = await env.until(
         lambda: next((m for m in env.place_messages() if "A 2 · B 2" in m.content), None)
     )  # the deal message, its head naming both levels
@@ -77,9 +75,7 @@ async def test_the_deal_message_names_the_turned_cards_and_what_they_decided(
     await env.tick(6)  # the bidding window closes with no bid: the first draw, a redeal
     await env.until(lambda: match.redeals == 1 and says(*redealt))
     assert match.phase == Phase.DEAL
-    while match.phase == Phase.DEAL:  # the next deals, each closing with no bid
-        await env.until(lambda: match.dealt == match.deal_total or match.phase != Phase.DEAL)
-        await env.tick(6)
+    await _no_bids_until_decided(env, match)
     assert match.redeals == 2 and match.dealer == 0 and match.trump is not None
     assert match.trump.suit == "S"
     await env.until(lambda: says(*decided))
@@ -87,3 +83,48 @@ async def test_the_deal_message_names_the_turned_cards_and_what_they_decided(
     assert redealt[0] not in content, "only the draw that decided stays"
     # the draws were said in the deal message: no message of their own
     assert len(env.place_messages()) == before
+
+
+async def _drawing(env: Env, locale: str) -> Match:
+    """A table of four under DRAW in ``locale``, every card of its first deal dealt."""
+    env.world.guild.preferred_locale = locale
+    await env.store.save_guild_settings(env.world.guild.id, GuildSettings(DRAW, dict(FAST)))
+    match = await dealt(env)
+    assert match.rules.no_bid == "kitty_draw"
+    return match
+
+
+async def _no_bids_until_decided(env: Env, match: Match) -> None:
+    """The bidding windows close with no bid, each deal's draw a redeal, until one decides."""
+    while match.phase == Phase.DEAL:
+        await env.until(lambda: match.dealt == match.deal_total or match.phase != Phase.DEAL)
+        await env.tick(6)
+
+
+@pytest.mark.deal_seed(6)
+@pytest.mark.parametrize(
+    ("locale", "decided"), [(c[0], c[2]) for c in CASES], ids=[c[0] for c in CASES]
+)
+async def test_a_restart_keeps_the_draw_in_the_deal_message(
+    shengji: Env, locale: str, decided: tuple[str, ...]
+) -> None:
+    """The draw is in the deal message a restarted bot posts: it is the hand's state (the
+    public view's ``turned``), not something only the stopped process saw happen."""
+    env = shengji
+    match = await _drawing(env, locale)
+    await _no_bids_until_decided(env, match)
+    assert match.phase == Phase.KITTY and match.dealer == 0
+
+    def deal_messages() -> list[str]:
+        return [m.content for m in env.place_messages() if "A 2 · B 2" in m.content]
+
+    await env.until(lambda: all(part in deal_messages()[-1] for part in decided))
+    said = deal_messages()[-1].split("\n")[:-1]  # all but its last line: Alice is burying
+    posted = len(deal_messages())
+    running = await restart(env)
+    try:
+        await env.play_with_slash(0, env.suggestion(0))  # Alice buries: the new process says so
+        await env.until(lambda: len(deal_messages()) > posted)  # in a deal message of its own
+        await env.until(lambda: deal_messages()[-1].split("\n") == said)
+    finally:
+        await running.stop()

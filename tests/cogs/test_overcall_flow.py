@@ -5,7 +5,7 @@ The round is held only once a dealer is known before the bids (from the second
 hand), so the first hand is played through the service (nobody bids: no trump,
 seat 0 deals); the second hand's bid, overcall, pass and a forged overcall go
 through the panels' buttons, and the thread, in English and in Chinese, follows the
-round (whose turn, who passed) in the deal message.
+round (whose turn, who passed) in the deal message, also after a restart of the bot.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from __future__ import annotations
 import pytest
 
 from bot.ai import suggest
-from bot.game import Phase
+from bot.game import Declare, Pass, Phase
 from bot.i18n.rules import join
-from bot.rules import RuleSet
+from bot.rules import RuleSet, parse_cards
 from bot.store import GuildSettings
 
-from .helpers import FAST, Env
+from .helpers import FAST, Env, restart
 from .test_abuse import forged_click
 from .test_languages import dealt
 
@@ -151,3 +151,52 @@ async def test_overcall_pass_and_a_forged_overcall_through_the_panels(
     await env.until(lambda: len(env.place_messages()) == posted + 1)
     await env.until(lambda: said["lead"] in env.place_messages()[-1].content)
     assert deal_says(*said["overcall"]) and not deal_says(said["round"])
+
+
+@pytest.mark.deal_seed(10)
+@pytest.mark.parametrize("locale", list(THREAD))
+async def test_a_restart_mid_round_keeps_who_passed_in_the_deal_message(
+    shengji: Env, locale: str
+) -> None:
+    """Bob's bid holds the deal, Carol overcalls, Dave passes; the bot restarts, Alice
+    passes: the new process's deal message names both who passed (the overcall is a bid,
+    not a pass), as the round is the hand's state (the public view's ``passed``)."""
+    env = shengji
+    env.world.guild.preferred_locale = locale
+    said = THREAD[locale]
+    await _second_hand_dealt(env)
+    match = env.match()
+    alice, bob, carol, dave = env.users
+
+    async def act(user_id: int, action: Declare | Pass) -> None:
+        await env.bot.service.act(env.world.tables.id, user_id, action)
+
+    await act(bob.id, Declare(tuple(parse_cards("SJ 2S"))))
+    await env.tick(6)  # the bidding window closes: Bob deals
+    await env.until(lambda: match.phase == Phase.KITTY)
+    await env.play_with_slash(1, env.suggestion(1))
+    await act(carol.id, Declare(tuple(parse_cards("BJ 2H 2H"))))
+    await act(dave.id, Pass())
+    assert match.phase == Phase.OVERCALL and match.to_act == 0
+
+    def deal_messages() -> list[list[str]]:
+        """The hand's deal messages (their head names both levels), each as its lines."""
+        return [m.content.split("\n") for m in env.place_messages() if "A 3 · B 2" in m.content]
+
+    def last() -> list[str]:
+        return (deal_messages() or [[]])[-1]
+
+    await env.until(lambda: said["passed"].format("Dave") in last())
+    *before, turn = last()
+    assert turn.startswith(said["turn"].format("Alice"))
+    posted = len(deal_messages())
+    running = await restart(env)
+    try:
+        await act(alice.id, Pass())
+        await env.until(lambda: len(deal_messages()) > posted)  # the new process's message
+        passed = said["passed"].format(join(locale, ["Dave", "Alice"]))
+        now = [*before[:-1], passed]  # as before, with Alice passed too
+        await env.until(lambda: last()[:-1] == now)
+        assert last()[-1].startswith(said["turn"].format("Bob"))
+    finally:
+        await running.stop()

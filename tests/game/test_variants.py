@@ -120,6 +120,7 @@ def test_overcall_round_after_the_bury() -> None:
     assert match.apply(2, Pass()) == [Passed(2, False)]
     assert match.view(3).auction.options(match.hands[3], 3) == []
     assert match.apply(3, Pass()) == [Passed(3, False)]
+    assert match.view(None).passed == (2, 3), "who passed is public; seat 1 overcalled"
     with pytest.raises(IllegalBid):  # 000:43 其他花色不可重复反牌 (nor weaker)
         match.apply(0, Declare(cards("BJ 2H")))
     events = match.apply(0, Pass())
@@ -167,10 +168,11 @@ def test_kitty_draw_when_nobody_bids(kitty, levels, dealer, expected, why) -> No
     events = match.apply(SYSTEM, EndBidding())
     drawn = events[0]
     assert isinstance(drawn, KittyDrawn) and drawn.public  # the turned cards go to everyone
+    assert match.view(None).turned == drawn.cards  # and stay in the hand's public view
     if expected is None:
         assert drawn == KittyDrawn(cards(kitty), None, None)
         assert events[1] == Redeal(1) and match.phase is Phase.DEAL
-        return
+        return  # the view kept the draw that caused the redeal (above)
     turned, new_dealer, suit = expected
     assert drawn == KittyDrawn(cards(turned), new_dealer, suit)
     assert match.dealer == new_dealer and match.trump == Trump(levels[new_dealer % 2], suit)
@@ -245,7 +247,7 @@ def test_a_snapshot_from_before_the_variants_restores_and_plays_on() -> None:
     players = [make_player("ai") for _ in range(4)]
     _play(match, players, until=lambda m: m.phase is Phase.PLAY and len(m.tricks) == 3)
     old = match.to_dict()
-    for key in ("contested", "round_done", "turned"):
+    for key in ("contested", "round_done", "passed", "turned"):
         del old[key]
     restored = Match.from_dict(old)
     # "contested" defaults from the dealer: it matters only for the overcall round,
