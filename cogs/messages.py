@@ -79,7 +79,6 @@ def closed_embed(table_id: int, note: str, loc: object) -> discord.Embed:
 def deal_content(
     public: SeatView,
     names: Names,
-    notes: Sequence[str],
     deadline: float | None,
     loc: object,
 ) -> str:
@@ -87,8 +86,9 @@ def deal_content(
     the overcall round after it (``overcall="after_bury"``): who passed, whose turn.
 
     All of it is read from the public view, so a restarted bot says the same: the
-    hand's latest kitty draw (``kitty_draw_line``) stands above the redeal it caused,
-    or in place of the bids it stood in for; the round's overcalls are bids.
+    hand's latest kitty draw (``kitty_draw_line``) stands above the redeal it caused
+    (said while the new deal is open), or in place of the bids it stood in for; the
+    round's overcalls are bids.
     """
     drawn = kitty_draw_line(public, names, loc)
     done = public.dealt >= public.deal_total
@@ -106,8 +106,8 @@ def deal_content(
         )
     if drawn:
         lines.append(drawn)
-    if public.phase == "deal":
-        lines += notes
+    if public.phase == "deal" and public.redeals:
+        lines.append(t(loc, "table-redeal"))
     history = bids_text(public, names, loc)
     if history:
         lines += [t(loc, "table-deal-bids"), *history]

@@ -208,15 +208,12 @@ class Presenter(SeatPanels):
                     elif self.crowded():  # paced: only a player offered other bids now
                         self._refresh_panels(table, update, new_bids=True)
                 case BidMade() | Redeal():
-                    if isinstance(event, Redeal):
-                        ui.trick_notes = [t(loc, "table-redeal")]
                     self._show_deal(table, update, force=True)
                     self._refresh_panels(table, update)
                 case TrumpSet(dealer=dealer):
                     self._show_deal(table, update, force=True)
                     self._refresh_panels(table, update, skip=dealer)
                 case Buried():
-                    ui.trick_notes = []
                     self._show_deal(table, update, force=True)
                     if not _overcalling(update):  # the round is said in the deal message
                         self._show_table(table, update)
@@ -308,7 +305,7 @@ class Presenter(SeatPanels):
             ui.deal = self._live_in_place(table)
         loc = self.locale(table)
         names = names_of(update.seats)
-        content = deal_content(public, names, ui.trick_notes, update.deadline, loc)
+        content = deal_content(public, names, update.deadline, loc)
         buttons = table_buttons(table.id, table.rules.assistance, loc)
         ui.deal.show(functools.partial(ready, {"content": content, "view": buttons}))
         return True

@@ -219,6 +219,7 @@ class MatchState:
                 self.seq,
                 tuple(self.turned),
                 tuple(self.passed),
+                self.redeals,
             ),
         )
 

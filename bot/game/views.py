@@ -91,6 +91,7 @@ class SeatView(NamedTuple):
     # after a redeal, the draw that caused it until the next draw
     turned: tuple[Card, ...] = ()
     passed: tuple[int, ...] = ()  # the seats that passed in the overcall round, in order
+    redeals: int = 0  # the hand's new deals after nobody bid (``no_bid``: redeal, kitty_draw)
 
     @property
     def current_bid(self) -> Bid | None:

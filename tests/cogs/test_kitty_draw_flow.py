@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import Match, Phase
+from bot.game import Declare, Match, Phase
 from bot.rules import RuleSet
 from bot.store import GuildSettings
 
@@ -101,30 +101,51 @@ async def _no_bids_until_decided(env: Env, match: Match) -> None:
         await env.tick(6)
 
 
+# where the bot restarts, what the table does next (the new process posts a deal
+# message for it) and how many of the deal message's first lines must read as before
+RESTARTS = [
+    ("decided", "bury", 3),  # the head, the draw, the trump (Alice was burying)
+    ("redealt", "bid", 4),  # the head, the deal, the draw, the redeal (no bid yet)
+]
+
+
 @pytest.mark.deal_seed(6)
-@pytest.mark.parametrize(
-    ("locale", "decided"), [(c[0], c[2]) for c in CASES], ids=[c[0] for c in CASES]
-)
+@pytest.mark.parametrize("locale", [c[0] for c in CASES])
+@pytest.mark.parametrize(("when", "then", "kept"), RESTARTS, ids=[r[0] for r in RESTARTS])
 async def test_a_restart_keeps_the_draw_in_the_deal_message(
-    shengji: Env, locale: str, decided: tuple[str, ...]
+    shengji: Env, locale: str, when: str, then: str, kept: int
 ) -> None:
-    """The draw is in the deal message a restarted bot posts: it is the hand's state (the
-    public view's ``turned``), not something only the stopped process saw happen."""
+    """The draw (and the redeal it caused) is in the deal message a restarted bot posts:
+    it is the hand's state (the public view's ``turned``, ``redeals``), not something only
+    the stopped process saw happen."""
     env = shengji
     match = await _drawing(env, locale)
-    await _no_bids_until_decided(env, match)
-    assert match.phase == Phase.KITTY and match.dealer == 0
+    _, redealt, decided = next(c for c in CASES if c[0] == locale)
+    if when == "decided":
+        await _no_bids_until_decided(env, match)
+        assert match.phase == Phase.KITTY and match.dealer == 0
+    else:
+        await env.tick(6)  # the first draw: no level card, a redeal
+        await env.until(lambda: match.redeals == 1 and match.dealt == match.deal_total)
 
     def deal_messages() -> list[str]:
         return [m.content for m in env.place_messages() if "A 2 · B 2" in m.content]
 
-    await env.until(lambda: all(part in deal_messages()[-1] for part in decided))
-    said = deal_messages()[-1].split("\n")[:-1]  # all but its last line: Alice is burying
+    parts = decided if when == "decided" else redealt
+    await env.until(lambda: all(part in deal_messages()[-1] for part in parts))
+    said = deal_messages()[-1].split("\n")[:kept]
+    assert all(part in said for part in parts)
     posted = len(deal_messages())
     running = await restart(env)
     try:
-        await env.play_with_slash(0, env.suggestion(0))  # Alice buries: the new process says so
-        await env.until(lambda: len(deal_messages()) > posted)  # in a deal message of its own
-        await env.until(lambda: deal_messages()[-1].split("\n") == said)
+        if then == "bury":
+            await env.play_with_slash(0, env.suggestion(0))
+        else:
+            match = env.match()
+            seat = next(s for s in range(4) if match.legal_bids(s))
+            bid = Declare(match.legal_bids(seat)[0].cards)
+            await env.bot.service.act(env.world.tables.id, env.seat_user(seat).id, bid)
+        await env.until(lambda: len(deal_messages()) > posted)  # the new process's message
+        await env.until(lambda: deal_messages()[-1].split("\n")[:kept] == said)
     finally:
         await running.stop()

@@ -190,6 +190,7 @@ def test_kitty_draw_gives_up_after_five_redeals() -> None:
         assert isinstance(events[0], KittyDrawn) and events[0].dealer is None
         if hand < 5:
             assert events[1] == Redeal(hand + 1) and match.phase is Phase.DEAL
+            assert match.view(None).redeals == hand + 1  # the table says it redealt
     assert match.phase is Phase.KITTY and match.redeals == 5
     assert match.dealer == 2 and match.trump == Trump("A", None)
 
