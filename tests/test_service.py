@@ -247,6 +247,50 @@ async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
     await store2.close()
 
 
+# the hand messages posted, in turn (hands counted back from the current one, which
+# message, its id): what the table then keeps, what a restarted presenter would edit
+# (the current hand's only), and whether it took a store write
+POSTED = [
+    ((-1, "deal", 501), {"hand": -1, "deal": 501}, {}, True),
+    ((-1, "deal", 501), {"hand": -1, "deal": 501}, {}, False),  # the same id: no write
+    ((-1, "table", 502), {"hand": -1, "deal": 501, "table": 502}, {}, True),
+    ((0, "deal", 503), {"hand": 0, "deal": 503}, {"deal": 503}, True),  # the last's go
+    ((-1, "table", 504), {"hand": 0, "deal": 503}, {"deal": 503}, False),  # late, stale
+    ((0, "table", 505), {"hand": 0, "deal": 503, "table": 505}, {"deal": 503, "table": 505}, True),
+    ((0, "deal", 506), {"hand": 0, "deal": 506, "table": 505}, {"deal": 506, "table": 505}, True),
+]
+
+
+async def test_a_hands_messages_are_kept_with_the_table_one_write_each(
+    env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restarted bot edits the current hand's deal and table messages
+    (``remember_hand_message``): one write a message, a new hand's replacing the last's,
+    an earlier hand's never kept over a later one's, nor edited."""
+    service, store, _clock, _sink = env
+    table = await _full_table(service, humans=1)
+    await service.start(CHANNEL, ALICE)
+    assert table.match is not None
+    hand = table.match.hand_no
+    writes: list[dict] = []
+    real = store.set_table_meta
+
+    async def counted(table_id: int, meta: dict) -> None:
+        writes.append(meta)
+        await real(table_id, meta)
+
+    monkeypatch.setattr(store, "set_table_meta", counted)
+    for (back, kind, message_id), kept, edited, written in POSTED:
+        before = len(writes)
+        await service.remember_hand_message(table, hand + back, kind, message_id)
+        assert table.meta["hand_messages"] == {**kept, "hand": hand + kept["hand"]}
+        assert service.hand_messages(table) == edited
+        assert len(writes) == before + written
+    [live] = await store.live_tables()
+    assert live.meta["hand_messages"] == table.meta["hand_messages"]
+    assert live.meta["started"], "the rest of the meta is kept"
+
+
 async def test_restart_after_long_downtime_gives_a_grace_period(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     store = await Store.open(path)

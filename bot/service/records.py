@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot.logs import bind_table
 from bot.rules import RuleSet
-from bot.service.runtime import Runtime
+from bot.service.runtime import Runtime, log
 from bot.service.table import Table, UserError
 from bot.store import (
     GuildSettings,
@@ -21,6 +21,9 @@ from bot.store import (
     PlayerStats,
 )
 from bot.store.tournaments import TournamentResult
+
+#: the messages of a hand a restarted bot goes on editing (``RecordsMixin.hand_messages``)
+HAND_MESSAGES = ("deal", "table")
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,44 @@ class RecordsMixin(Runtime):
         await self._set_meta(
             table, thread_id=thread_id, lobby_message=lobby_message_id, thread_opening=False
         )
+
+    @staticmethod
+    def hand_messages(table: Table) -> dict[str, int]:
+        """The current hand's messages kept by ``remember_hand_message`` ("deal", "table"):
+        none from an earlier hand, whose messages a restarted bot must not edit."""
+        kept = table.meta.get("hand_messages") or {}
+        match = table.match
+        if match is None or kept.get("hand") != match.hand_no:
+            return {}
+        return {kind: int(kept[kind]) for kind in HAND_MESSAGES if kept.get(kind)}
+
+    async def remember_hand_message(
+        self, table: Table, hand_no: int, kind: str, message_id: int
+    ) -> None:
+        """A hand's deal or table message was posted: kept with the table so that a
+        restarted bot edits it instead of posting another (``hand_messages``).
+
+        One write per message per hand (again only for a message deleted and posted
+        anew); the hand's first replaces the last hand's ids. Taken under the table's
+        lock, as every meta change, so it loses none made meanwhile (a vote, a new host).
+        A refused write is only logged, neither a pause nor a close: the cost of the id
+        lost is a new message for the hand should the bot restart.
+        """
+        async with table.lock:
+            kept = table.meta.get("hand_messages") or {}
+            if table.closed or kept.get("hand", -1) > hand_no:
+                return  # closed, or a later hand's messages are kept already
+            if kept.get("hand") == hand_no and kept.get(kind) == message_id:
+                return
+            if kept.get("hand") != hand_no:
+                kept = {"hand": hand_no}
+            meta = {**table.meta, "hand_messages": {**kept, kind: message_id}}
+            try:
+                await self.store.set_table_meta(table.id, meta)
+            except Exception as exc:
+                log.warning("table %s: its %s message's id not kept (%s)", table.id, kind, exc)
+                return
+            table.meta = meta
 
     async def thread_gone(self, thread_id: int) -> None:
         """A table's thread was deleted or archived: the table closes like a deleted channel."""
