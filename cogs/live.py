@@ -17,7 +17,9 @@ deleted posts it again. A builder may name its files with ``files_key`` (any
 value compared with ``==``, say the image's bytes): an edit whose key equals the
 one last sent leaves the message's attachments as they are instead of uploading
 the same picture again (Discord keeps attachments an edit does not mention), and
-``on_sent`` (a function) is called once the state is through.
+``on_sent`` (a function) is called once the state is through. ``on_posted`` is told
+the id of each message posted (the first, or one posted again after a deletion): the
+presenter keeps a hand's messages' ids with the table, so a restarted bot edits them.
 Discord errors never escape: ``on_error`` decides (the presenter closes the
 table when its place is gone, or marks DMs closed); it returns True when the
 target refuses for good, and the message then stops (told, not reaching back into
@@ -89,11 +91,13 @@ class LiveMessage:
         gap: float | Callable[[], float] = 0.0,
         on_error: OnError | None = None,
         message_id: int | None = None,
+        on_posted: Callable[[int], None] | None = None,
     ) -> None:
         self.target = target
         self.gap = gap
         self.on_error = on_error
         self.message_id = message_id
+        self.on_posted = on_posted
         self.posts = 0
         self.stopped = False  # set when the target refuses for good (DMs closed)
         self._files_key: object = None  # what the message's attachments show, if named
@@ -233,6 +237,8 @@ class LiveMessage:
         self.posts += 1
         self.message_id = message.id
         self._files_key = key if "files" in kwargs else None
+        if self.on_posted is not None:
+            self.on_posted(message.id)
 
     async def delete(self) -> None:
         """Delete the message (if it was posted); a message already gone is fine."""

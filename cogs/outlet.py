@@ -67,6 +67,7 @@ class Outlet:
         self.ping_after = ping_after
         self._dm_channels: dict[int, Place] = {}
         self._renderer = RenderQueue()
+        self._keeping: set[asyncio.Task[None]] = set()  # hand messages' ids being stored
         self.rendering = 0  # renders queued or running in the render thread
         #: each player's display preferences (cogs.prefs forgets one on a change)
         self.prefs: dict[int, UserPrefs] = {}
@@ -96,6 +97,14 @@ class Outlet:
                 on_error=functools.partial(self._place_error, table),
                 message_id=int(lobby) if lobby else None,
             )
+            if self.service is not None and table.match is not None:
+                # restored mid-hand: its messages are edited, not posted again
+                kept = self.service.hand_messages(table)
+                ui.hand_no = table.match.hand_no
+                if "deal" in kept:
+                    ui.deal = self._hand_live(table, ui.hand_no, "deal", kept["deal"])
+                if "table" in kept:
+                    ui.table = self._hand_live(table, ui.hand_no, "table", kept["table"])
         return ui
 
     @staticmethod
@@ -182,6 +191,27 @@ class Outlet:
             gap=self._place_gap,
             on_error=functools.partial(self._place_error, table),
         )
+
+    def _hand_live(
+        self, table: Table, hand_no: int, kind: str, message_id: int | None = None
+    ) -> LiveMessage:
+        """The hand's deal or table message (``kind``), its id kept with the table once
+        posted (``TableService.remember_hand_message``): a restarted bot edits it."""
+        live = self._live_in_place(table)
+        live.message_id = message_id
+        live.on_posted = functools.partial(self._posted, table, hand_no, kind)
+        return live
+
+    def _posted(self, table: Table, hand_no: int, kind: str, message_id: int) -> None:
+        """Keep a hand message's id, in the background: the message's edits wait for no
+        store write (nor for the table's lock, held while an action commits)."""
+        if self.service is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self.service.remember_hand_message(table, hand_no, kind, message_id)
+        )
+        self._keeping.add(task)
+        task.add_done_callback(self._keeping.discard)
 
     async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
         try:

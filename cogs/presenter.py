@@ -22,7 +22,9 @@ Where things go (decisions for issue 10):
   is final (the current trick as an image with the player winning it and whose
   turn it is, and a strip with both levels, the dealer and the attackers, the
   trump, the attackers' points, the cards left and the last trick) and the summary
-  with the kitty: three new messages a hand.
+  with the kitty: three new messages a hand. The deal and table messages' ids are kept
+  with the table (``TableService.remember_hand_message``, one write each a hand), so a
+  bot restarted mid-hand edits them rather than posting the hand's messages again.
 * **Each human's DMs** hold one live panel per hand (``cogs.seatpanels``).
 * **Under load** (issue 14) the table message's text stays current at every edit
   and its picture is what gives way: with renders waiting it is redrawn only for
@@ -265,7 +267,7 @@ class Presenter(SeatPanels):
             if live is not None:
                 await live.settle()
         ui.hand_no = public.hand_no
-        ui.deal = self._live_in_place(table)
+        ui.deal = self._hand_live(table, public.hand_no, "deal")
         ui.table = None
         ui.table_image = False
         ui.table_drawn = 0.0
@@ -302,7 +304,7 @@ class Presenter(SeatPanels):
             return False
         ui.deal_edited = loop.time()
         if ui.deal is None:
-            ui.deal = self._live_in_place(table)
+            ui.deal = self._hand_live(table, public.hand_no, "deal")
         loc = self.locale(table)
         names = names_of(update.seats)
         content = deal_content(public, names, update.deadline, loc)
@@ -317,7 +319,7 @@ class Presenter(SeatPanels):
             return
         ui = self.ui(table)
         if ui.table is None:
-            ui.table = self._live_in_place(table)
+            ui.table = self._hand_live(table, public.hand_no, "table")
         names = names_of(update.seats)
         loc = self.locale(table)
         seats, notes, closed = tuple(table.seats), tuple(ui.trick_notes), set(ui.dm_closed)

@@ -101,7 +101,7 @@ async def _no_bids_until_decided(env: Env, match: Match) -> None:
         await env.tick(6)
 
 
-# where the bot restarts, what the table does next (the new process posts a deal
+# where the bot restarts, what the table does next (the new process edits the deal
 # message for it) and how many of the deal message's first lines must read as before
 RESTARTS = [
     ("decided", "bury", 3),  # the head, the draw, the trump (Alice was burying)
@@ -115,9 +115,9 @@ RESTARTS = [
 async def test_a_restart_keeps_the_draw_in_the_deal_message(
     shengji: Env, locale: str, when: str, then: str, kept: int
 ) -> None:
-    """The draw (and the redeal it caused) is in the deal message a restarted bot posts:
-    it is the hand's state (the public view's ``turned``, ``redeals``), not something only
-    the stopped process saw happen."""
+    """The draw (and the redeal it caused) stays in the deal message a restarted bot
+    edits (the same message: its id is kept with the table): it is the hand's state (the
+    public view's ``turned``, ``redeals``), not something only the stopped process saw."""
     env = shengji
     match = await _drawing(env, locale)
     _, redealt, decided = next(c for c in CASES if c[0] == locale)
@@ -133,7 +133,10 @@ async def test_a_restart_keeps_the_draw_in_the_deal_message(
 
     parts = decided if when == "decided" else redealt
     await env.until(lambda: all(part in deal_messages()[-1] for part in parts))
-    said = deal_messages()[-1].split("\n")[:kept]
+    await env.fake.idle(quiet=0.3)  # the old process's edits have gone out
+    deal = next(m for m in reversed(env.place_messages()) if "A 2 · B 2" in m.content)
+    before = deal.content
+    said = before.split("\n")[:kept]
     assert all(part in said for part in parts)
     posted = len(deal_messages())
     running = await restart(env)
@@ -145,7 +148,8 @@ async def test_a_restart_keeps_the_draw_in_the_deal_message(
             seat = next(s for s in range(4) if match.legal_bids(s))
             bid = Declare(match.legal_bids(seat)[0].cards)
             await env.bot.service.act(env.world.tables.id, env.seat_user(seat).id, bid)
-        await env.until(lambda: len(deal_messages()) > posted)  # the new process's message
-        await env.until(lambda: deal_messages()[-1].split("\n")[:kept] == said)
+        await env.until(lambda: env.fake.messages[deal.id].content != before)
+        await env.until(lambda: env.fake.messages[deal.id].content.split("\n")[:kept] == said)
+        assert len(deal_messages()) == posted  # edited: no second deal message for the hand
     finally:
         await running.stop()

@@ -106,19 +106,27 @@ async def test_a_lobby_whose_channel_vanished_while_the_bot_was_down_is_closed(
         await running.stop()
 
 
-async def test_after_a_restart_the_player_to_act_gets_their_panel_again(shengji: Env) -> None:
-    env = shengji
+async def _a_human_to_play(env: Env) -> None:
+    """A table of two humans and two computers, played on to a human's turn after the
+    first trick."""
     await _started(env, humans=2)
     match = env.match()
-    for _ in range(80):  # on to a human's turn in the play
+    for _ in range(80):
         seat = match.to_act
         if env.table().seats[seat].kind == "human" and match.tricks:
-            break
+            return
         if env.table().seats[seat].kind == "bot":
             seq = match.seq
             await env.until(lambda s=seq: match.seq > s)
         else:
             await env.play_with_slash(seat, env.suggestion(seat))
+    raise AssertionError("no human's turn in the play")
+
+
+async def test_after_a_restart_the_player_to_act_gets_their_panel_again(shengji: Env) -> None:
+    env = shengji
+    await _a_human_to_play(env)
+    match = env.match()
     waiting = match.to_act
     user = env.seat_user(waiting)
     seq = match.seq
@@ -134,6 +142,31 @@ async def test_after_a_restart_the_player_to_act_gets_their_panel_again(shengji:
         assert fresh is not None
         await env.play_with_panel(waiting, env.suggestion(waiting), fresh)
         assert table.match is not None and table.match.seq > seq
+    finally:
+        await running.stop()
+
+
+async def test_a_restart_mid_hand_edits_the_hands_messages_in_the_thread(shengji: Env) -> None:
+    """The new process goes on editing the hand's deal and table messages (their ids are
+    kept with the table): the thread gains no message for the hand, none is left stale."""
+    env = shengji
+    await _a_human_to_play(env)
+    seat, hand = env.match().to_act, env.match().hand_no
+    await env.until(lambda: env.bot.service.hand_messages(env.table()).keys() == {"deal", "table"})
+    await env.fake.idle(quiet=0.3)  # the old process's edits have gone out
+    deal, table = env.place_messages()[-2:]  # the hand's two, the table message last
+    assert "▶" in table.content and deal.id < table.id
+    before = len(env.place_messages())
+    shown = {m.id: m.content for m in (deal, table)}
+    running = await restart(env)
+    try:
+        await env.play_with_slash(seat, env.suggestion(seat))
+        await env.until(lambda: env.fake.messages[table.id].content != shown[table.id])
+        await env.fake.idle(quiet=0.3)
+        assert env.match().hand_no == hand
+        assert len(env.place_messages()) == before
+        kept = env.bot.service.hand_messages(env.table())
+        assert kept == {"deal": deal.id, "table": table.id}
     finally:
         await running.stop()
 

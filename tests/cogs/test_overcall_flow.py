@@ -159,8 +159,9 @@ async def test_a_restart_mid_round_keeps_who_passed_in_the_deal_message(
     shengji: Env, locale: str
 ) -> None:
     """Bob's bid holds the deal, Carol overcalls, Dave passes; the bot restarts, Alice
-    passes: the new process's deal message names both who passed (the overcall is a bid,
-    not a pass), as the round is the hand's state (the public view's ``passed``)."""
+    passes: the new process edits the hand's deal message (no new message in the thread),
+    which names both who passed (the overcall is a bid, not a pass), as the round is the
+    hand's state (the public view's ``passed``)."""
     env = shengji
     env.world.guild.preferred_locale = locale
     said = THREAD[locale]
@@ -187,16 +188,18 @@ async def test_a_restart_mid_round_keeps_who_passed_in_the_deal_message(
         return (deal_messages() or [[]])[-1]
 
     await env.until(lambda: said["passed"].format("Dave") in last())
+    await env.fake.idle(quiet=0.3)  # the old process's edits have gone out
     *before, turn = last()
     assert turn.startswith(said["turn"].format("Alice"))
-    posted = len(deal_messages())
+    deal = next(m for m in reversed(env.place_messages()) if "A 3 · B 2" in m.content)
+    thread = len(env.place_messages())
     running = await restart(env)
     try:
         await act(alice.id, Pass())
-        await env.until(lambda: len(deal_messages()) > posted)  # the new process's message
         passed = said["passed"].format(join(locale, ["Dave", "Alice"]))
         now = [*before[:-1], passed]  # as before, with Alice passed too
-        await env.until(lambda: last()[:-1] == now)
+        await env.until(lambda: env.fake.messages[deal.id].content.split("\n")[:-1] == now)
         assert last()[-1].startswith(said["turn"].format("Bob"))
+        assert len(env.place_messages()) == thread  # the same deal message, edited
     finally:
         await running.stop()
