@@ -217,20 +217,16 @@ class Asker(Narrator):
             if lowered in ("help", "?"):
                 self._help()
                 continue
+            if lowered in ("hint", "review") and self.match.rules.assistance == "none":
+                # seed 000's 不许提示、不许查牌, refused as the Discord table refuses them;
+                # 'auto' still acts for the player, it shows no suggestion
+                self.say("service-hint-off" if lowered == "hint" else "review-off")
+                continue
             if lowered == "review":
-                if self.match.rules.assistance == "none":
-                    # seed 000's 不许查牌: no review, refused as the Discord bot refuses it
-                    self.say("review-off")
-                else:
-                    self._review()
+                self._review()
                 continue
             if lowered in ("hint", "auto", "auto all"):
                 text = lowered
-            if text == "hint" and self.match.rules.assistance == "none":
-                # seed 000's 不许提示, refused as the Discord table refuses it; 'auto'
-                # still acts for the player, it shows no suggestion
-                self.say("service-hint-off")
-                continue
             if text == "" and self.autopilot:
                 return
             try:

@@ -95,10 +95,7 @@ class LobbyMixin(Runtime):
             await self.store.set_table_meta(table.id, table.meta)
         except Exception as exc:
             log.warning("could not open table %s: %s", table.id, exc)
-            try:
-                await self.store.close_table(table.id, "aborted", self.clock.now())
-            except Exception:
-                self._unrecorded_closes[table.channel_id] = (table.id, "aborted")
+            await self._record_close(table, "aborted")
             if self.fence is not None:
                 await self.fence.release(table.id)
             raise NotSaved(transient(exc)) from None

@@ -118,12 +118,7 @@ class StoreWrites(LiveTables):
             self._fenced_out(table.id)  # another process decides this table's end
             return
         table.closed = True
-        status = "finished" if reason is CloseReason.FINISHED else "aborted"
-        try:
-            await self.store.close_table(table.id, status, self.clock.now())
-        except Exception:  # the channel is freed all the same; recorded before its next table
-            log.exception("table %s: could not record its closing", table.id)
-            self._unrecorded_closes[table.channel_id] = (table.id, status)
+        await self._record_close(table, "finished" if reason is CloseReason.FINISHED else "aborted")
         self._emit(table, UpdateKind.CLOSED, note=note, reason=reason)
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
@@ -138,6 +133,15 @@ class StoreWrites(LiveTables):
         table = self.tables.get(channel_id)
         if table is not None:
             await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
+
+    async def _record_close(self, table: Table, status: str) -> None:
+        """Record the table's closing; refused, the channel is freed all the same and the
+        closing recorded before the channel's next table (``_free_channel``)."""
+        try:
+            await self.store.close_table(table.id, status, self.clock.now())
+        except Exception:
+            log.exception("table %s: could not record its closing", table.id)
+            self._unrecorded_closes[table.channel_id] = (table.id, status)
 
     async def _free_channel(self, channel_id: int) -> None:
         """Record a closing the store refused earlier, before a new table takes the channel."""
