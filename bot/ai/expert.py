@@ -60,14 +60,14 @@ from .playout import deal, outcome
 from .sampler import Sampler
 
 # the heuristic's best candidates that are played out: 6 over 4 and 8 on four seeds at 20 ms
-# (README, search notes of 1 Dec, the afternoon); more costs samples per candidate, fewer
+# (docs/computer-players.md, 1 Dec, the afternoon); more costs samples per candidate, fewer
 # misses the move
 CANDIDATES = 6
 FOLLOW_CARDS = 999  # follows are searched from this many cards in hand: every one (leads always)
 MIN_WORLDS = 8  # fewer samples than this: the heuristic's choice stands
 # a challenger must beat the heuristic's choice by this many standard errors, on either
 # side: the dealer's side's overrules gain most on the ground truth, yet a margin of 1 or
-# 0.5 for it gained in the arena on one seed of two (README, search notes of 1 Dec 03:45)
+# 0.5 for it gained in the arena on one seed of two (docs/computer-players.md, 1 Dec 03:45)
 MARGIN = 2.0
 RACE_AFTER = 4  # samples before a trailing challenger is dropped from the expert's search
 THINK_MS = 250

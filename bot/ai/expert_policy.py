@@ -17,7 +17,7 @@ instead of 6 (1 Dec, ``think_ms`` 0: the pure base policy, deterministic, the sa
 +0.42, +0.15 on seeds 7, 11, 13, 17, 19, 23; only down to 9 cards lost -0.70; a
 cost of 5 points instead of 3 changed nothing). Other re-rankings of leads and
 follows, and the expert's own burials and bids, tried the same way measured nothing
-beyond the noise; they are listed in the README (the expert's base policy).
+beyond the noise; they are listed in ``docs/computer-players.md`` (the expert's base policy).
 
 The heuristic itself (``normal``) is unchanged: it is the opponent the expert is
 measured against.

@@ -34,7 +34,7 @@ from .world import World
 LEVEL_WEIGHT = 5.0  # points a level is worth in the expert's objective
 # the heuristic's leads in play-outs (``heuristic_leads``), off: the real-deal screen's best,
 # two from more than 12 cards, cost four times a play-out (too few samples at 20 ms), and one
-# from 7 down measured -0.1 points a hand at 20 samples (README, search notes of 1 Dec 06:15)
+# from 7 down measured -0.1 points a hand at 20 samples (docs/computer-players.md, 1 Dec 06:15)
 LEADS_EARLY, LEADS_LATE, LATE_CARDS = 0, 0, 7
 # a leader holds more than ``endgame.ENDGAME_CARDS`` for the heuristic to lead (below, the
 # heuristic searches; its ranking alone screened worse)
@@ -106,7 +106,7 @@ def play_candidate(
 def heuristic_leads(left: int) -> int:
     """How many leads after a decision with ``left`` cards in hand the heuristic makes in
     each play-out (``_play_on``): ``LEADS_EARLY`` from more than 12 cards, ``LEADS_LATE``
-    from ``LATE_CARDS`` down, none between (README, search notes of 1 Dec 06:15)."""
+    from ``LATE_CARDS`` down, none between (docs/computer-players.md, 1 Dec 06:15)."""
     if left > 12:
         return LEADS_EARLY
     return LEADS_LATE if left <= LATE_CARDS else 0

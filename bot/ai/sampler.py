@@ -4,7 +4,7 @@ Why a module of its own: the search (``expert``) asks for thousands of deals a d
 and only needs ``Sampler.sample``; how a deal respects the seat's memory (shown voids,
 cards known from bids and failed throws, pairs a seat showed it lacks, the hidden kitty
 drawn like a dealer buries, Hall's condition when a quick deal strands a suit) is its
-own concern, measured on its own (README, search notes of 1 and 2 Dec).
+own concern, measured on its own (docs/computer-players.md, 1 and 2 Dec).
 """
 
 from __future__ import annotations

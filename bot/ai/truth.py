@@ -14,7 +14,7 @@ plays each candidate out once with the fast policy on the same real deal (every
 hand known, so only the policy differs) and reports, by kind of decision, how the
 gains over the heuristic's choice correlate with the real ones. The changes that
 raised this figure so far raised the sampled estimates' correlation too, if less
-(the README's search notes record both); none has yet shown in the arena, which
+(the search notes in `docs/computer-players.md` record both); none has yet shown in the arena, which
 needs far more time to see anything.
 
 A record is one JSON line: the match before the decision (``Match.to_dict``), the

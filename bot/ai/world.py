@@ -4,7 +4,7 @@ Inside, a card is a small integer (``Codes``): its group (the four plain suits i
 order players hold them, then the trumps) times ``GROUP`` plus its place in that group
 by tier, so a hand sorts as players hold it, identical cards are equal numbers, and
 every property is a list's item instead of a dictionary's lookup: the play-outs run
-about twice as fast so (README, search notes of 2 Dec). Cards cross at the edges
+about twice as fast so (docs/computer-players.md, 2 Dec). Cards cross at the edges
 (``World``, ``World.ids``, ``World.cards_of``, ``World.cards``, ``World.take_cards``).
 """
 

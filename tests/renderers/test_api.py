@@ -252,7 +252,7 @@ async def test_renders_in_worker_threads_match_serial_renders():
 def _which_cache(kind: str, theme: str, want: bytes) -> str:
     """Why a threaded render came out wrong: the cache that keeps the wrong piece, found by
     clearing the renderers' caches one by one and drawing again (it happened once, 1 Dec,
-    and was never reproduced: see the README's Tests)."""
+    and was never reproduced: see docs/testing.md)."""
 
     def again() -> bool:
         return RENDER[kind](SCENES[kind], theme=theme) == want
