@@ -8,6 +8,7 @@ import random
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.__main__ import main
@@ -120,6 +121,32 @@ async def test_a_database_with_rows_is_refused_and_left_alone(
         await copy_sqlite_to_postgres(source, str(tmp_path / "other.db"))
     with pytest.raises(StoreError, match="no database file"):
         await copy_sqlite_to_postgres(tmp_path / "missing.db", url)
+
+
+async def test_a_count_that_differs_rolls_the_copy_back(
+    tmp_path: Path, pg_server: LocalPostgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy is verified by row counts: a table that arrives short (one row lost on
+    the way, here) is named, and nothing of the copy stays in the target."""
+    source = tmp_path / "bot.db"
+    async with await Store.open(source) as store:
+        await simulate(store, hands=2, seed=1, guild_id=GUILD)
+    real = asyncpg.Connection.copy_records_to_table
+
+    async def lossy(self: asyncpg.Connection, name: str, *, records: list, **kw: object) -> str:
+        return await real(self, name, records=records[:-1] if name == "tricks" else records, **kw)
+
+    monkeypatch.setattr(asyncpg.Connection, "copy_records_to_table", lossy)
+    url = await fresh_database(pg_server)
+    with pytest.raises(
+        StoreError, match=r"^tricks: \d+ rows in .* copied; the copy was rolled back"
+    ):
+        await copy_sqlite_to_postgres(source, url)
+    monkeypatch.undo()
+    async with await Store.open(url) as target:
+        assert await target.recent_matches(GUILD) == []
+        assert await target.player_stats(GUILD, 1) is None
+    assert await copy_sqlite_to_postgres(source, url)  # the empty target takes a new copy
 
 
 def test_the_commands_take_a_postgresql_url(
