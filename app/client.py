@@ -142,6 +142,21 @@ class ShengjiBot(commands.Bot):
             except discord.HTTPException as err:  # passing: the next message will tell
                 log.warning("table %s: could not look its channel up: %s", table.id, err)
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.service.guild_gone(guild.id)
+
+    async def on_ready(self) -> None:
+        """Close the tables of servers that removed the bot while it was down.
+
+        READY lists every server of this process's shards (an outage's as unavailable),
+        so a table's server missing from it has removed the bot: no event will ever
+        come from there. ``on_ready`` may come again after a reconnect; the check holds.
+        """
+        present = {guild.id for guild in self.guilds}
+        for guild_id in {t.guild_id for t in self.service.tables.values()} - present:
+            log.info("guild %s removed the bot: closing its tables", guild_id)
+            await self.service.guild_gone(guild_id)
+
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.service.channel_gone(channel.id)
 

@@ -269,7 +269,9 @@ class Gateway:
         session.conn = conn
         conn.session = session
         fake = self.fake
-        guilds = [g for g in fake.guilds.values() if owns(session, g.id)]
+        guilds = [
+            g for g in fake.guilds.values() if owns(session, g.id) and fake.bot_user.id in g.members
+        ]
         user = fake.bot_user.payload() | {
             "verified": True,
             "mfa_enabled": False,

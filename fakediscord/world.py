@@ -79,6 +79,14 @@ class WorldMixin:
         self.gateway.dispatch("GUILD_CREATE", payload, intent=Intents.GUILDS)
         return guild
 
+    def remove_bot(self, guild: Guild) -> None:
+        """A moderator kicks the bot: GUILD_DELETE without ``unavailable`` (discord.py's
+        on_guild_remove); from then on the bot sees nothing there (403 Missing Access) and
+        a new READY no longer lists the server."""
+        del guild.members[self.bot_user.id]
+        self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)}, intent=Intents.GUILDS)
+        self.notifier.notify()
+
     def set_preferred_locale(self, guild: Guild, locale: str) -> None:
         """The server's admins change its Community language: Discord sends GUILD_UPDATE."""
         guild.preferred_locale = locale

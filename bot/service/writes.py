@@ -134,6 +134,13 @@ class StoreWrites(LiveTables):
         if table is not None:
             await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
 
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot was removed from a server (or was while it was down): its tables there
+        close as a deleted channel's do, their players told by DM, nothing lost; no
+        table would ever hear from that server again, and each would hold its channel."""
+        for table in [t for t in self.tables.values() if t.guild_id == guild_id]:
+            await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
+
     async def _record_close(self, table: Table, status: str) -> None:
         """Record the table's closing; refused, the channel is freed all the same and the
         closing recorded before the channel's next table (``_free_channel``)."""

@@ -106,6 +106,46 @@ async def test_a_lobby_whose_channel_vanished_while_the_bot_was_down_is_closed(
         await running.stop()
 
 
+async def test_a_server_that_removes_the_bot_closes_its_tables_there(shengji: Env) -> None:
+    env = shengji
+    await _started(env, humans=2)
+    table = env.table()
+    humans = [env.seat_user(s) for s in table.humans]
+    lobby = env.fake.create_text_channel(env.world.guild, "lobby")
+    await env.driver.send_slash("shengji new", env.users[2], lobby).wait_message()
+    other = env.fake.create_guild("Other server")
+    elsewhere = env.fake.create_text_channel(other, "tables")
+    host = env.fake.create_user("Olga", guild=other)
+    await env.driver.send_slash("shengji new", host, elsewhere).wait_message()
+    assert {lobby.id, elsewhere.id} <= set(env.bot.service.tables)
+
+    env.fake.remove_bot(env.world.guild)
+    await env.until(lambda: set(env.bot.service.tables) == {elsewhere.id})
+    assert [t.channel_id for t in await env.store.live_tables()] == [elsewhere.id]
+    for user in humans:  # told once, by DM, as for a deleted channel
+        await env.until(lambda u=user: any("can no longer" in m.content for m in env.fake.dms(u)))
+
+
+async def test_a_server_that_removed_the_bot_while_it_was_down_frees_its_tables(
+    shengji: Env,
+) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new")
+    other = env.fake.create_guild("Other server")
+    elsewhere = env.fake.create_text_channel(other, "tables")
+    host = env.fake.create_user("Olga", guild=other)
+    await env.driver.send_slash("shengji new", host, elsewhere).wait_message()
+    await env.bot.close()
+    env.fake.remove_bot(env.world.guild)  # no bot runs: no event reaches anyone
+    running = await restart(env)
+    try:
+        await env.until(lambda: env.world.tables.id not in env.bot.service.tables)
+        assert elsewhere.id in env.bot.service.tables
+        assert [t.channel_id for t in await env.store.live_tables()] == [elsewhere.id]
+    finally:
+        await running.stop()
+
+
 async def _a_human_to_play(env: Env) -> None:
     """A table of two humans and two computers, played on to a human's turn after the
     first trick."""
