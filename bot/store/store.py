@@ -116,6 +116,7 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
         except Exception as exc:  # OSError, asyncpg's errors, a malformed URL
             raise StoreError(f"Cannot connect to the database {where}: {exc}") from exc
         try:
+            await _check_postgres_writable(db, where)
             version = await migrate_postgres(db, where, migrate_to)
         except BaseException:
             await db.close()
@@ -134,6 +135,19 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+async def _check_postgres_writable(db: PostgresDatabase, where: str) -> None:
+    """Refuse a server the bot could read but never write (a standby, or a role or
+    database with ``default_transaction_read_only``), as ``_check_writable`` does a file:
+    said at start-up in a sentence, not as a traceback at the first write."""
+    row = await db.one("SHOW transaction_read_only")
+    if row is not None and row["transaction_read_only"] == "on":
+        raise StoreError(
+            f"The database {where} is read-only (a standby server, or"
+            " default_transaction_read_only set for the database or its user); the bot"
+            " needs to write to it: point SHENGJI_DB at the primary server."
+        )
 
 
 async def _check_writable(conn: aiosqlite.Connection, path: Path) -> None:

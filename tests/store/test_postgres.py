@@ -74,6 +74,24 @@ async def test_someone_elses_database_is_refused_untouched(pg_server: LocalPostg
     assert [t["table_name"] for t in tables] == ["invoices"]
 
 
+@pytest.mark.parametrize("migrated", [False, True], ids=["new", "migrated"])
+async def test_a_read_only_server_is_refused_at_start(
+    pg_server: LocalPostgres, migrated: bool
+) -> None:
+    """A standby or a read-only role is found when the store opens, in a sentence,
+    whether the schema still needs its migrations or has them all already."""
+    url = await fresh_database(pg_server)
+    if migrated:
+        await (await Store.open(url)).close()
+    with pytest.raises(StoreError, match=r"is read-only .* point SHENGJI_DB at the primary"):
+        await Store.open(f"{url}&default_transaction_read_only=on")
+    tables = await _fetch(
+        url,
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+    )
+    assert bool(tables) is migrated
+
+
 async def test_a_newer_schema_is_refused(pg_server: LocalPostgres) -> None:
     url = await fresh_database(pg_server)
     await (await Store.open(url)).close()
