@@ -29,6 +29,10 @@ Decisions where the issue is silent:
 * A player who leaves mid-match chose to: a computer player takes the seat at once,
   as at any table, with no grace, and the match is flagged (the table service tells
   the tournament, ``SeatSignal.LEFT``).
+* The round's clock and its presence check start once every match of the round has
+  its table: a start refused part way (no thread permission, say) and retried later
+  loses no round time, and the grace counts from the retry. Matches opened before
+  the refusal play on meanwhile, with no clock yet.
 * A paused round stops its clock, not its tables.
 """
 
@@ -61,6 +65,7 @@ class Rounds(ServiceBase):
         self._organiser(cup, by, manager)
         if cup.phase == "running" and cup.bracket is not None and self._unopened(cup):
             await self._open_games(cup)
+            await self._round_opened(cup)
             await self.sink.changed(cup, "tournament-all-open")
             return cup.bracket
         if cup.phase not in ("registration", "closed"):
@@ -102,15 +107,24 @@ class Rounds(ServiceBase):
     async def _start_round(self, cup: Cup) -> None:
         assert cup.bracket is not None and cup.bracket.current is not None
         round_ = cup.bracket.current
-        now = self.clock.now()
-        cup.clock = RoundClock(cup.round_minutes * 60).start(now)
-        cup.times[round_.number] = [now, None]
+        cup.clock = RoundClock(cup.round_minutes * 60)  # started once the tables are open
         await self._save(cup)
-        self._run_clock(cup)
         await self._open_games(cup)
+        await self._round_opened(cup)
         await self.sink.changed(cup, "tournament-round-started", round=round_.number)
         if round_.done:  # byes only cannot happen with two or more teams, but be safe
             await self._advance(cup)
+
+    async def _round_opened(self, cup: Cup) -> None:
+        """Every match of the round has its table: the round's clock and presence start."""
+        assert cup.bracket is not None and cup.bracket.current is not None
+        if cup.clock is not None and cup.clock.started:
+            return  # already running (its tasks too)
+        now = self.clock.now()
+        cup.clock = (cup.clock or RoundClock(cup.round_minutes * 60)).start(now)
+        cup.times[cup.bracket.current.number] = [now, None]
+        await self._save(cup)
+        self._run_clock(cup)
 
     @staticmethod
     def _unopened(cup: Cup) -> list[Game]:

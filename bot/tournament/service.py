@@ -143,13 +143,16 @@ class TournamentService(Registration, Rounds):
         """After a restart: the round clocks run again, and matches not yet open open."""
         for cup in self.cups.values():
             if cup.phase == "running" and not cup.tasks:
-                self._run_clock(cup)
-                if self._unopened(cup):
+                opened = cup.clock is not None and cup.clock.started
+                if opened:
+                    self._run_clock(cup)
+                if self._unopened(cup) or not opened:
                     self._spawn(cup, self._reopen(cup))
 
     async def _reopen(self, cup: Cup) -> None:
         try:
             await self._open_games(cup)
+            await self._round_opened(cup)
         except Exception:  # the organiser can retry with /shengji tournament start
             log.exception("could not open the matches of tournament %s", cup.id)
 
