@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.game import Phase, Play, fallback_action
+from bot.game import Event, Phase, Play, fallback_action
 from bot.rules import RuleSet
 from bot.service import (
     AbortOutcome,
     LeaveOutcome,
+    SeatSignal,
     Table,
     TableService,
     Update,
@@ -349,6 +350,53 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
     assert await service.leave(CHANNEL, ALICE) is LeaveOutcome.CLOSED
     assert table.closed
     assert await store.live_tables() == []
+
+
+class SeatHook:
+    """A feature listening to the table (as tournaments do): what it hears of people."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[int, SeatSignal, int | None]] = []
+
+    async def on_events(self, table: Table, events: list[Event]) -> None:
+        pass
+
+    async def on_seat(self, table: Table, seat: int, signal: SeatSignal, player: SeatInfo) -> None:
+        self.heard.append((seat, signal, player.user_id))
+
+    def may_deal(self, table: Table) -> bool:
+        return True
+
+
+async def test_hooks_hear_who_acted_who_timed_out_and_who_left(env) -> None:
+    """A person's own decision, 托管 switched, a decision the timer took, a leaver: each
+    told as such, never a computer player's move (the seat's name plays no part)."""
+    service, store, clock, _sink = env
+    hook = SeatHook()
+    service.hooks.append(hook)
+    table = await _full_table(service, humans=2)  # Alice seat 0, Bob seat 1, two computers
+    await service.start(CHANNEL, ALICE)
+    match = table.match
+    assert match is not None
+
+    def alices_turn() -> bool:
+        return match.expecting()[0] in ("bury", "play") and match.expecting()[1] == 0
+
+    await run_until(clock, alices_turn)
+    await service.act(CHANNEL, ALICE, fallback_action(match.view(0)))
+    await service.set_auto(CHANNEL, BOB, True)  # from now on the computer plays for Bob
+    await run_until(clock, alices_turn)
+    await caught_up(clock, store, table)
+    seq = match.seq
+    await run_until(clock, lambda: match.seq > seq)  # her time runs out
+    await caught_up(clock, store, table)
+    assert await service.leave(CHANNEL, BOB) is LeaveOutcome.REPLACED
+    assert hook.heard == [
+        (0, SeatSignal.ACTED, ALICE),
+        (1, SeatSignal.ACTED, BOB),
+        (0, SeatSignal.TIMED_OUT, ALICE),
+        (1, SeatSignal.LEFT, BOB),
+    ]
 
 
 async def test_abort_by_vote(env) -> None:

@@ -34,7 +34,7 @@ from bot.game import (
 from bot.game.driver import AskBid, DealCards, MatchDone, Turn, system_action
 from bot.service.faults import NotSaved, backoff
 from bot.service.runtime import Runtime, log
-from bot.service.table import CloseReason, Table, UpdateKind, UserError
+from bot.service.table import CloseReason, SeatSignal, Table, UpdateKind, UserError
 
 THINKERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="shengji-think")
 
@@ -156,6 +156,7 @@ class DriverMixin(Runtime):
             if table.closed or match.seq != seq or self._computer_plays(table, actor):
                 return
             await self._apply(table, actor, None)
+            await self._signal(table, actor, SeatSignal.TIMED_OUT)
 
     async def _computer_turn(self, table: Table, seat: int) -> None:
         """A computer player's burial or play, at a human pace; a search thinks off the loop."""

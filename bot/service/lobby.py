@@ -25,6 +25,7 @@ from bot.service.table import (
     AbortOutcome,
     CloseReason,
     LeaveOutcome,
+    SeatSignal,
     Table,
     Timers,
     UpdateKind,
@@ -261,6 +262,8 @@ class LobbyMixin(Runtime):
         if no_humans:
             await self._close(table, CloseReason.EVERYONE_LEFT, note="table-closed-everyone-left")
             return LeaveOutcome.CLOSED
+        if outcome is LeaveOutcome.REPLACED:
+            await self._signal(table, seat, SeatSignal.LEFT, info)
         self._emit(table, UpdateKind.SEATS if table.started else UpdateKind.LOBBY)
         table.changed.set()
         return outcome

@@ -11,6 +11,7 @@ leases, tasks, deadlines and the updates the publisher feeds the presenter).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 
 from bot.ai import suggest
@@ -25,9 +26,9 @@ from bot.game import (
     action_to_dict,
 )
 from bot.rules import BIG_LIGHT_LEAGUE, RulesError
-from bot.service.table import Table, UpdateKind, UserError
+from bot.service.table import SeatSignal, Table, TableHooks, UpdateKind, UserError
 from bot.service.writes import StoreWrites
-from bot.store import LeaseLost
+from bot.store import LeaseLost, SeatInfo
 
 log = logging.getLogger("bot.service")
 
@@ -99,8 +100,21 @@ class Runtime(StoreWrites):
                 case MatchOver(team=team):
                     end = partial(self.store.record_match_end, table.id, team, self.clock.now())
                     await self._retry(table, end)
+        await self._tell_hooks(table, lambda hook: hook.on_events(table, events))
+
+    async def _signal(
+        self, table: Table, seat: int, signal: SeatSignal, player: SeatInfo | None = None
+    ) -> None:
+        """Tell the hooks what the person at ``seat`` did (``player``: who sat there)."""
+        player = player or table.seats[seat]
+        if player is not None and player.kind == "human":
+            await self._tell_hooks(table, lambda hook: hook.on_seat(table, seat, signal, player))
+
+    async def _tell_hooks(
+        self, table: Table, call: Callable[[TableHooks], Awaitable[None]]
+    ) -> None:
         for hook in self.hooks:
             try:
-                await hook.on_events(table, events)
+                await call(hook)
             except Exception:  # a feature's failure never stops the game
                 log.exception("hook failed at table %s", table.id)

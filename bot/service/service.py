@@ -41,7 +41,7 @@ from bot.service.lifecycle import LifecycleMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.records import RecordsMixin
 from bot.service.reviews import ReviewMixin
-from bot.service.table import Table, UpdateKind, UserError
+from bot.service.table import SeatSignal, Table, UpdateKind, UserError
 
 
 class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, RecordsMixin):
@@ -56,6 +56,7 @@ class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, Records
             if table.closed:
                 raise UserError("This table is closed.", key="service-closed")
             events = await self._apply(table, seat, action)
+            await self._signal(table, seat, SeatSignal.ACTED)
             if isinstance(action, Declare):
                 await self._computer_bids(table)  # computer players may overcall at once
             return events
@@ -88,6 +89,7 @@ class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, Records
             assert info is not None
             value = (not info.auto) if on is None else on
             await self._set_seat(table, seat, replace(info, auto=value))
+            await self._signal(table, seat, SeatSignal.ACTED)
         table.changed.set()
         self._emit(table, UpdateKind.SEATS)
         return value

@@ -149,15 +149,35 @@ class Sink(Protocol):
     async def publish(self, table: Table, update: Update) -> None: ...
 
 
+class SeatSignal(StrEnum):
+    """What a seated person did, or what happened to them, told to the hooks (``on_seat``).
+
+    The game's events say what happened at the table, not whether a person was there:
+    a card played by the turn timer and one played by its player look alike. A feature
+    that follows people (a tournament's presence, its leavers) hears it here instead,
+    never from a seat's name.
+    """
+
+    ACTED = "acted"  # an accepted bid, burial or play of their own, or 托管 switched
+    TIMED_OUT = "timed-out"  # their decision's time ran out: the computer played for them
+    LEFT = "left"  # they left mid-match: a computer player took their seat
+
+
 class TableHooks(Protocol):
     """Another feature's say in a table's life (tournaments: ``bot.tournament.service``).
 
     ``on_events`` runs with the table's lock held, after the events are committed:
-    it must be quick and must not call back into the table. ``may_deal`` is asked
-    before each next hand; False ends the table after the hand just scored.
+    it must be quick and must not call back into the table. ``on_seat`` says what the
+    person ``player`` at ``seat`` did (a leaver's seat already holds the computer
+    player); it may run with the lock held too, under the same terms. ``may_deal`` is
+    asked before each next hand; False ends the table after the hand just scored.
     """
 
     async def on_events(self, table: Table, events: list[Event]) -> None: ...
+
+    async def on_seat(
+        self, table: Table, seat: int, signal: SeatSignal, player: SeatInfo
+    ) -> None: ...
 
     def may_deal(self, table: Table) -> bool: ...
 

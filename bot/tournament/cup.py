@@ -68,13 +68,19 @@ class Team:
 
 @dataclass
 class Slot:
-    """A match being played: its table and running tally."""
+    """A match being played: its table and running tally.
+
+    ``present``: the players who checked in or acted at the table; ``quiet``: per
+    player, when the first of their decisions in a row that the turn timer took
+    for them ran out (kept, so a restart does not give a quiet player a new grace).
+    """
 
     place_id: int
     table_id: int
     tally: Tally = field(default_factory=Tally)
     present: list[int] = field(default_factory=list)
     done: bool = False
+    quiet: dict[int, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -83,12 +89,14 @@ class Slot:
             "tally": self.tally.to_dict(),
             "present": self.present,
             "done": self.done,
+            "quiet": {str(user): since for user, since in self.quiet.items()},
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Slot:
         tally = Tally.from_dict(data["tally"])
-        return cls(data["place_id"], data["table_id"], tally, data["present"], data["done"])
+        quiet = {int(user): since for user, since in data.get("quiet", {}).items()}
+        return cls(data["place_id"], data["table_id"], tally, data["present"], data["done"], quiet)
 
 
 @dataclass(eq=False)

@@ -16,10 +16,23 @@ thread permission).
 
 Decisions where the issue is silent:
 
-* Presence: the match's thread asks each human to press *I'm here*. A player who
-  has not by the end of the grace period (``grace_seconds``, 5 minutes) is replaced
-  by a computer player and the match is flagged. A player who leaves mid-match is
-  replaced at once, as at any table, and the match is flagged.
+* Presence: the match's thread asks each human to press *I'm here*; any action of
+  their own at the table (a bid, burial or play, switching 托管) counts as well. A
+  player who has done neither by the end of the grace period (``grace_seconds``,
+  5 minutes from the round's start) is replaced by a computer player and the match
+  is flagged.
+* A player who goes quiet mid-match: once the turn timer has played for them
+  without a decision of their own in between for the grace period (counted from
+  the first decision it took for them), a computer player takes the seat at the
+  next decision it takes, and the match is flagged. 托管 is the player's own choice:
+  it counts as present, never as quiet.
+* A player who leaves mid-match chose to: a computer player takes the seat at once,
+  as at any table, with no grace, and the match is flagged (the table service tells
+  the tournament, ``SeatSignal.LEFT``).
+* The round's clock and its presence check start once every match of the round has
+  its table: a start refused part way (no thread permission, say) and retried later
+  loses no round time, and the grace counts from the retry. Matches opened before
+  the refusal play on meanwhile, with no clock yet.
 * A paused round stops its clock, not its tables.
 """
 
@@ -31,7 +44,7 @@ import logging
 
 from bot.game import Phase
 from bot.presets import presets
-from bot.service import Table, UserError
+from bot.service import SeatSignal, Table, UserError
 from bot.store import SeatInfo
 
 from .base import ServiceBase
@@ -52,6 +65,7 @@ class Rounds(ServiceBase):
         self._organiser(cup, by, manager)
         if cup.phase == "running" and cup.bracket is not None and self._unopened(cup):
             await self._open_games(cup)
+            await self._round_opened(cup)
             await self.sink.changed(cup, "tournament-all-open")
             return cup.bracket
         if cup.phase not in ("registration", "closed"):
@@ -93,15 +107,24 @@ class Rounds(ServiceBase):
     async def _start_round(self, cup: Cup) -> None:
         assert cup.bracket is not None and cup.bracket.current is not None
         round_ = cup.bracket.current
-        now = self.clock.now()
-        cup.clock = RoundClock(cup.round_minutes * 60).start(now)
-        cup.times[round_.number] = [now, None]
+        cup.clock = RoundClock(cup.round_minutes * 60)  # started once the tables are open
         await self._save(cup)
-        self._run_clock(cup)
         await self._open_games(cup)
+        await self._round_opened(cup)
         await self.sink.changed(cup, "tournament-round-started", round=round_.number)
         if round_.done:  # byes only cannot happen with two or more teams, but be safe
             await self._advance(cup)
+
+    async def _round_opened(self, cup: Cup) -> None:
+        """Every match of the round has its table: the round's clock and presence start."""
+        assert cup.bracket is not None and cup.bracket.current is not None
+        if cup.clock is not None and cup.clock.started:
+            return  # already running (its tasks too)
+        now = self.clock.now()
+        cup.clock = (cup.clock or RoundClock(cup.round_minutes * 60)).start(now)
+        cup.times[cup.bracket.current.number] = [now, None]
+        await self._save(cup)
+        self._run_clock(cup)
 
     @staticmethod
     def _unopened(cup: Cup) -> list[Game]:
@@ -330,13 +353,63 @@ class Rounds(ServiceBase):
             for seat in table.humans:
                 info = table.seats[seat]
                 assert info is not None and info.user_id is not None
-                if info.user_id in slot.present:
-                    continue
-                with contextlib.suppress(UserError):
-                    await self.tables.seat_computer(table.channel_id, seat)
-                    slot.tally.flag(f"{info.name} did not show up: replaced by a computer player")
+                if info.user_id not in slot.present:
+                    await self._replace(cup, slot, seat, info, "did not show up")
         await self._save(cup)
         await self.sink.changed(cup)
+
+    async def _heard(
+        self, cup: Cup, slot: Slot, seat: int, signal: SeatSignal, player: SeatInfo
+    ) -> None:
+        """What the table service says of a player of the match (``on_seat``).
+
+        Runs with the table's lock held (but for a leaver): a quiet player's seat is
+        taken from a task of its own.
+        """
+        user = player.user_id
+        assert user is not None
+        if signal is SeatSignal.LEFT:
+            slot.quiet.pop(user, None)
+            slot.tally.flag(f"{player.name} left: replaced by a computer player")
+        elif signal is SeatSignal.ACTED:
+            if user in slot.present and user not in slot.quiet:
+                return  # nothing new: no write for every card played
+            if user not in slot.present:
+                slot.present.append(user)
+            slot.quiet.pop(user, None)
+        else:
+            now = self.clock.now()
+            since = slot.quiet.setdefault(user, now)
+            if now - since >= cup.grace_seconds:
+                self._spawn(cup, self._quiet_out(cup, slot, seat, player))
+            if since != now:
+                return  # still counting: nothing to save
+        await self._save(cup)
+        if signal is SeatSignal.LEFT:
+            self._spawn(cup, self.sink.changed(cup))
+
+    async def _quiet_out(self, cup: Cup, slot: Slot, seat: int, player: SeatInfo) -> None:
+        """A computer player for a player the turn timer has played for the grace period."""
+        since = slot.quiet.get(player.user_id or 0)
+        if since is None or self.clock.now() - since < cup.grace_seconds:
+            return  # they played meanwhile
+        if await self._replace(cup, slot, seat, player, "stopped playing"):
+            await self._save(cup)
+            await self.sink.changed(cup)
+
+    async def _replace(self, cup: Cup, slot: Slot, seat: int, player: SeatInfo, why: str) -> bool:
+        """A computer player takes ``player``'s seat and the match is flagged ``why``."""
+        table = None if slot.done else self._table(slot)
+        info = None if table is None else table.seats[seat]
+        if table is None or info is None or info.user_id != player.user_id:
+            return False  # over, or the seat was taken already
+        try:
+            await self.tables.seat_computer(table.channel_id, seat)
+        except UserError:
+            return False
+        slot.quiet.pop(player.user_id or 0, None)
+        slot.tally.flag(f"{player.name} {why}: replaced by a computer player")
+        return True
 
     def _time_up(self, cup: Cup, number: int) -> None:
         """Announce once that the round's time is up (from the clock or a table)."""

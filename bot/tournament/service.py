@@ -25,8 +25,8 @@ from __future__ import annotations
 import logging
 
 from bot.game import Event, HandScored
-from bot.service import Table, TableService, UserError
-from bot.store import Store
+from bot.service import SeatSignal, Table, TableService, UserError
+from bot.store import SeatInfo, Store
 
 from .bracket import Game
 from .cup import Cup, Slot, TournamentSink
@@ -86,11 +86,6 @@ class TournamentService(Registration, Rounds):
         for event in events:
             if isinstance(event, HandScored) and not slot.done:
                 slot.tally.add(event.result)
-                for seat in table.seats:  # a player who left: the service seated a computer
-                    if seat is not None and seat.kind == "bot" and seat.name.endswith(" (bot)"):
-                        who = seat.name[: -len(" (bot)")]
-                        if not any(f.startswith(f"{who} ") for f in slot.tally.flags):
-                            slot.tally.flag(f"{who} left: replaced by a computer player")
                 expired = cup.clock is not None and cup.clock.expired(self.clock.now())
                 if expired:
                     self._time_up(cup, game.round_no)
@@ -99,6 +94,12 @@ class TournamentService(Registration, Rounds):
                 else:
                     await self._save(cup)
                 self._spawn(cup, self.sink.changed(cup))
+
+    async def on_seat(self, table: Table, seat: int, signal: SeatSignal, player: SeatInfo) -> None:
+        found = self._locate(table)
+        if found is not None and not found[2].done:
+            cup, _, slot = found
+            await self._heard(cup, slot, seat, signal, player)
 
     def may_deal(self, table: Table) -> bool:
         found = self._locate(table)
@@ -142,13 +143,16 @@ class TournamentService(Registration, Rounds):
         """After a restart: the round clocks run again, and matches not yet open open."""
         for cup in self.cups.values():
             if cup.phase == "running" and not cup.tasks:
-                self._run_clock(cup)
-                if self._unopened(cup):
+                opened = cup.clock is not None and cup.clock.started
+                if opened:
+                    self._run_clock(cup)
+                if self._unopened(cup) or not opened:
                     self._spawn(cup, self._reopen(cup))
 
     async def _reopen(self, cup: Cup) -> None:
         try:
             await self._open_games(cup)
+            await self._round_opened(cup)
         except Exception:  # the organiser can retry with /shengji tournament start
             log.exception("could not open the matches of tournament %s", cup.id)
 

@@ -195,21 +195,34 @@ async def small_cup(env: Env, **options: Any) -> Cup:
 async def test_a_start_without_thread_permission_says_so_and_can_be_retried(
     shengji: Env,
 ) -> None:
+    """The round's clock and its presence check wait for the round's tables: the time
+    the organiser took to fix the permission is not taken from the round, and players
+    who do not show up at the retried start are replaced after the grace period."""
     env = shengji
-    await registered_cup(env)
+    await registered_cup(env, round_minutes=30, grace_minutes=1)
     env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
     await asyncio.sleep(0.2)  # CHANNEL_UPDATE reaches the bot
     refused = await cmd(env, env.users[0], "start")
     assert "Create Public Threads" in refused and threads(env) == []
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    assert cup.clock is not None and not cup.clock.started
+    assert "has not started" in await cmd(env, env.users[0], "pause")
+    await env.tick(600)  # the organiser fixes the permission ten minutes later
     env.fake.restore_permissions(env.world.tables)
     await asyncio.sleep(0.2)
     assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
     await env.until(lambda: len(threads(env)) == 2, timeout=60)
     assert "already started" in await cmd(env, env.users[0], "start")
-    cup = env.bot.tournaments.cup_in(env.world.tables.id)
     assert {s.table_id for s in cup.slots.values()} == {
         env.bot.service.tables[t.id].id for t in threads(env)
     }
+    assert cup.clock.remaining(env.clock.now()) == 30 * 60  # the whole round is left
+    # nobody checks in or plays: after the grace period from the retried start, computer
+    # players take the humans' seats and their matches are flagged
+    await play_until(
+        env,
+        lambda: sum("did not show up" in f for s in cup.slots.values() for f in s.tally.flags) == 4,
+    )
 
 
 def place_of_user(env: Env, user: User) -> Channel:

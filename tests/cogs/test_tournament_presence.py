@@ -1,0 +1,98 @@
+"""Issue 13: who counts as present in a tournament match, and who is replaced, through the fake.
+
+"A player who is absent when the round starts, or leaves, is replaced by a computer
+player after a grace period; the match is flagged." Present is what a player does at
+the table (a play, 托管), not only the *I'm here* button; a player the turn timer has
+played for through a whole grace period is gone too; a leaver is told to the
+tournament by the table service, not guessed from a seat's name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.ai import suggest_cards
+from bot.rules import format_cards
+from bot.tournament.cup import Cup, Slot
+from fakediscord.state import Channel
+
+from .helpers import Env
+from .test_tournament_flow import click, message_with, place_of_user, play_until, small_cup
+
+
+def slot_in(cup: Cup, place: Channel) -> Slot:
+    return next(s for s in cup.slots.values() if s.place_id == place.id)
+
+
+def flagged(cup: Cup, place: Channel, start: str) -> bool:
+    return any(f.startswith(start) for f in slot_in(cup, place).tally.flags)
+
+
+def seat_kind(env: Env, place: Channel, name: str) -> str:
+    """Whether ``name``'s seat still holds them ("human") or a computer player ("bot")."""
+    table = env.bot.service.tables[place.id]
+    return next(s.kind for s in table.seats if s is not None and s.name.startswith(name))
+
+
+async def test_players_who_play_are_present_and_a_quiet_one_is_replaced(shengji: Env) -> None:
+    env = shengji
+    alice, bob, carol, dave = env.users
+    cup = await small_cup(env, round_minutes=60, grace_minutes=5)
+    place = {user.id: place_of_user(env, user) for user in env.users}
+    # nobody presses Alice's or Bob's button: Alice lets the computer play (托管), Bob
+    # plays his first decision himself; Carol checks in and then does nothing; Dave
+    # does nothing at all
+    handle = env.driver.send_slash("shengji auto", alice, place[alice.id])
+    await handle
+    here = await env.until(lambda: message_with(env, place[carol.id], ":here"), timeout=30)
+    assert "Checked in" in await click(env, here, f"sj:c:{cup.id}:here", carol)
+    bobs = env.bot.service.tables[place[bob.id].id]
+    seat = bobs.seat_of(bob.id)
+    played = False
+    # the grace period from the round's start, a second a step
+    while not flagged(cup, place[dave.id], "Dave did not show up"):
+        match = bobs.match
+        if not played and match and match.expecting() in (("bury", seat), ("play", seat)):
+            cards = format_cards(suggest_cards(match.view(seat)))
+            seq = match.seq
+            options = {"cards": cards}
+            await env.driver.send_slash("shengji play", bob, place[bob.id], options)
+            await env.until(lambda match=match, seq=seq: match.seq > seq)
+            played = True
+            continue
+        await env.tick(1)
+        await asyncio.sleep(0.02)
+    assert played, "Bob's first decision came within the grace period"
+    # the presence check has run: Alice, Bob (who played) and Carol keep their seats
+    for user, name in ((alice, "Alice"), (bob, "Bob"), (carol, "Carol")):
+        assert seat_kind(env, place[user.id], name) == "human", name
+        flags = slot_in(cup, place[user.id]).tally.flags
+        assert not [f for f in flags if not f.startswith("Dave ")], flags
+    assert seat_kind(env, place[dave.id], "Dave") == "bot"
+    assert carol.id in slot_in(cup, place[carol.id]).quiet  # the timer has played for her
+
+    # the timer goes on taking Carol's decisions: after a grace period of that, a
+    # computer player takes her seat and her match is flagged; 托管 is never quiet
+    await play_until(env, lambda: flagged(cup, place[carol.id], "Carol stopped playing"))
+    assert seat_kind(env, place[carol.id], "Carol") == "bot"
+    assert seat_kind(env, place[alice.id], "Alice") == "human"
+    assert carol.id not in slot_in(cup, place[carol.id]).quiet
+
+
+async def test_a_leaver_is_replaced_at_once_and_the_match_flagged(shengji: Env) -> None:
+    env = shengji
+    alice = env.users[0]
+    cup = await small_cup(env, round_minutes=60)
+    place = place_of_user(env, alice)
+    handle = env.driver.send_slash("shengji leave", alice, place)
+    await handle
+    assert "computer player" in (await handle.wait_message()).content
+    assert seat_kind(env, place, "Alice") == "bot"
+    # no grace, and no hand needs to end first: the table service told the tournament
+    slot = slot_in(cup, place)
+    assert slot.tally.hands == 0
+    assert slot.tally.flags == ["Alice left: replaced by a computer player"]
+    stored = await env.store.tournament(cup.id)  # and saved with the tournament
+    assert stored is not None
+    saved = next(s for s in stored.state["slots"].values() if s["place_id"] == place.id)
+    assert saved["tally"]["flags"] == slot.tally.flags
