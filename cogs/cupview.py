@@ -72,7 +72,8 @@ def registration_embed(loc: str, cup: Cup) -> discord.Embed:
     lines = []
     for team in cup.teams:
         if team.computer:
-            lines.append(t(loc, "tournament-team-computer", team=team.name))
+            level = t(loc, "tournament-level", level=team.level)
+            lines.append(t(loc, "tournament-team-computer", team=team.name, level=level))
         else:
             key = "tournament-team-confirmed" if team.confirmed else "tournament-team-waiting"
             a, b = (f"<@{m}>" for m in team.members)

@@ -46,7 +46,7 @@ tournament-confirmed = You're in: team **{ $team }** is confirmed.
 tournament-bots-added = Added { $count ->
     [one] { $count } computer team
    *[other] { $count } computer teams
-} (marked 🤖, never ranked).
+} ({ $level }, marked 🤖, never ranked).
 tournament-closed = Registration is closed.
 tournament-started-reply = Started: { $count } teams, { $rounds ->
     [one] { $rounds } round
@@ -71,7 +71,12 @@ tournament-match-thread = **{ $title }**: the match is played in the thread belo
 tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 0 & 2.
 tournament-check-in = { $players }: press **I'm here** within { $minutes } min, or a computer player takes your seat.
 tournament-button-here = I'm here
-tournament-team-computer = 🤖 **{ $team }** (computer)
+tournament-team-computer = 🤖 **{ $team }** (computer, { $level })
+tournament-level = { $level ->
+    [easy] easy
+    [expert] expert
+   *[normal] normal
+}
 tournament-team-confirmed = **{ $team }**: { $a } & { $b } ✅
 tournament-team-waiting = **{ $team }**: { $a } & { $b } ⏳ waiting for the partner
 tournament-reg-open = 🏆 { $name } — registration open

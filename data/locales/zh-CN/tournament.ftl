@@ -42,7 +42,7 @@ tournament-partner-bot = 搭档必须是真人；电脑队由组织者添加。
 tournament-registered = 队伍 **{ $team }** 已报名。{ $partner }需要在报名消息上点“确认”按钮。
 tournament-withdrew = 队伍 **{ $team }** 已退赛。
 tournament-confirmed = 报名成功：队伍 **{ $team }** 已确认。
-tournament-bots-added = 已添加{ $count }支电脑队（标有🤖，不参与排名）。
+tournament-bots-added = 已添加{ $count }支电脑队（{ $level }，标有🤖，不参与排名）。
 tournament-closed = 报名已截止。
 tournament-started-reply = 比赛开始：{ $count }支队伍，共{ $rounds }轮，抽签种子 `{ $seed }`。
 tournament-cancelled = **{ $name }** 已取消。
@@ -61,7 +61,12 @@ tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
 tournament-match-opened = 第{ $round }轮：{ $teams }。{ $team }队坐0号和2号位。
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
 tournament-button-here = 我到了
-tournament-team-computer = 🤖 **{ $team }**（电脑）
+tournament-team-computer = 🤖 **{ $team }**（电脑，{ $level }）
+tournament-level = { $level ->
+    [easy] 简单
+    [expert] 高手
+   *[normal] 普通
+}
 tournament-team-confirmed = **{ $team }**：{ $a } 和 { $b } ✅
 tournament-team-waiting = **{ $team }**：{ $a } 和 { $b } ⏳ 等待搭档确认
 tournament-reg-open = 🏆 { $name } — 报名中
