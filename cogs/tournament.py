@@ -195,7 +195,7 @@ async def cancel(interaction: discord.Interaction) -> None:
 
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
-    cup = cups(interaction).cup_in(interaction.channel_id or 0, finished=True)
+    cup = await cups(interaction).standings_cup(interaction.channel_id or 0)
     loc = await reply_locale(interaction)
     scene = standings_scene(loc, cup, cups(interaction).clock.now())
     png = await deps(interaction).presenter.off_loop(render_standings, scene)

@@ -65,6 +65,7 @@ tournament-partner-question = Who is your partner?
 tournament-all-open = Every match of the round is open now.
 tournament-cancelled-note = { $name } was cancelled by the organiser.
 tournament-round-started = Round { $round } has started.
+tournament-draw-seed = 🎲 Draw seed `{ $seed }`: anyone can re-check the draw with `python -m bot tournament --teams { $teams } --seed { $seed }` (its Team 01, Team 02… are the teams in the registration list's order).
 tournament-over = 🏆 { $name } is over! Podium: { $places }
 tournament-time-up = ⏱️ Round { $round }: time is up. No new hand starts; hands in play finish.
 tournament-match-thread = **{ $title }**: the match is played in the thread below.
