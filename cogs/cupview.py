@@ -72,7 +72,8 @@ def registration_embed(loc: str, cup: Cup) -> discord.Embed:
     lines = []
     for team in cup.teams:
         if team.computer:
-            lines.append(t(loc, "tournament-team-computer", team=team.name))
+            level = t(loc, "tournament-level", level=team.level)
+            lines.append(t(loc, "tournament-team-computer", team=team.name, level=level))
         else:
             key = "tournament-team-confirmed" if team.confirmed else "tournament-team-waiting"
             a, b = (f"<@{m}>" for m in team.members)
@@ -152,7 +153,8 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
         "bye": t(loc, "img-bye"),
     }
     if bracket is None:
-        status = t(loc, "tournament-status-registration")
+        key = "tournament-status-cancelled" if cup.phase == "cancelled" else ""
+        status = t(loc, key or "tournament-status-registration")
         waiting = (t(loc, "tournament-not-started"),)
         return StandingsScene(cup.name, status, (), summary=waiting, words=words)
     name = [e.name + (" 🤖" if e.computer else "") for e in bracket.entrants]
@@ -183,12 +185,28 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
     if podium:
         places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
         summary.append(t(loc, "tournament-podium", places=places))
+    summary.append(draw_seed_text(loc, cup))
     return StandingsScene(cup.name, status, tuple(rounds), podium, tuple(summary), words)
+
+
+def draw_seed_text(loc: str, cup: Cup) -> str:
+    """The draw's seed and the command that draws the same pairings, said in public.
+
+    The seed is what makes the draw re-checkable, so the whole channel sees it (in
+    the standings and the first round's announcement), not only the organiser. The
+    terminal's tournament names the teams Team 01, Team 02... in the order they
+    entered the draw: the registration list's order once the tournament started.
+    """
+    assert cup.bracket is not None
+    teams = len(cup.bracket.entrants)
+    return t(loc, "tournament-draw-seed", seed=cup.seed, teams=teams)
 
 
 def _status(loc: str, cup: Cup, now: float) -> str:
     bracket = cup.bracket
     assert bracket is not None
+    if cup.phase == "cancelled":
+        return t(loc, "tournament-status-cancelled")
     if bracket.finished:
         return t(loc, "tournament-status-finished")
     if cup.clock is None or bracket.current is None:
@@ -318,9 +336,12 @@ class TournamentPresenter:
 
             standings.show(build_standings)
         if note:
+            text = t(loc, note, **args)
+            if note == "tournament-round-started" and args.get("round") == 1:
+                text += "\n" + draw_seed_text(loc, cup)
             try:
                 channel = await self._channel(cup.channel_id)
-                await channel.send(t(loc, note, **args))
+                await channel.send(text)
             except discord.HTTPException:
                 log.warning("could not post in the channel of tournament %s", cup.id)
         for key in ("registration", "standings"):

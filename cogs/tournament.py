@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai import LEVELS
 from bot.i18n import Arg
 from bot.presets import presets
 from bot.service import UserError
@@ -144,15 +145,21 @@ async def _team_change(interaction: discord.Interaction, cup: Cup, *, withdraw: 
 
 
 @tournament.command(name="addbots", description="Add computer teams to fill the draw")
-@app_commands.describe(count="How many computer teams")
+@app_commands.describe(
+    count="How many computer teams", level="Computer player strength (default normal)"
+)
+@app_commands.choices(level=[app_commands.Choice(name=n, value=n) for n in LEVELS])
 async def addbots(
-    interaction: discord.Interaction, count: app_commands.Range[int, 1, 64] = 1
+    interaction: discord.Interaction,
+    count: app_commands.Range[int, 1, 64] = 1,
+    level: str = "normal",
 ) -> None:
     cup = here(interaction)
     await cups(interaction).add_computer_teams(
-        cup, interaction.user.id, is_manager(interaction), count
+        cup, interaction.user.id, is_manager(interaction), count, level
     )
-    await ok(interaction, "tournament-bots-added", count=count)
+    strength = await say(interaction, "tournament-level", level=level)
+    await ok(interaction, "tournament-bots-added", count=count, level=strength)
     await _refresh(interaction, cup)
 
 
@@ -188,7 +195,7 @@ async def cancel(interaction: discord.Interaction) -> None:
 
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
-    cup = cups(interaction).cup_in(interaction.channel_id or 0, finished=True)
+    cup = await cups(interaction).standings_cup(interaction.channel_id or 0)
     loc = await reply_locale(interaction)
     scene = standings_scene(loc, cup, cups(interaction).clock.now())
     png = await deps(interaction).presenter.off_loop(render_standings, scene)

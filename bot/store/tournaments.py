@@ -5,7 +5,8 @@ what it hands over. ``save_tournament`` writes the whole picture in one
 transaction: the state JSON a restart resumes from, and the entrants, rounds and
 matches rows rewritten from it (a tournament has at most a few dozen of each, so
 rewriting is simpler than diffing and costs nothing). ``player_tournaments`` is
-what ``/shengji stats`` shows.
+what ``/shengji stats`` shows; ``last_ended_tournament`` what ``/shengji tournament
+standings`` shows of a channel whose tournament ended before a restart.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from .base import StoreBase, dumps
 from .db import Row
 
 LIVE = ("registration", "running")
-STATUSES = (*LIVE, "finished", "cancelled")
+ENDED = ("finished", "cancelled")
+STATUSES = (*LIVE, *ENDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +225,20 @@ class TournamentRecords(StoreBase):
                 LIVE,
             )
         return [_stored(r) for r in rows]
+
+    async def last_ended_tournament(self, channel_id: int) -> StoredTournament | None:
+        """The channel's newest finished or cancelled tournament, for its standings.
+
+        Without an index on the channel: a server holds a handful of tournaments a
+        month and the command is rare, so a scan costs nothing worth a migration.
+        """
+        async with self._read() as db:
+            rows = await db.all(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE channel_id = ? AND status IN (?, ?)"
+                " ORDER BY tournament_id DESC LIMIT 1",
+                (channel_id, *ENDED),
+            )
+        return next((_stored(r) for r in rows), None)
 
     async def tournament_matches(self, tournament_id: int) -> list[MatchRow]:
         async with self._read() as db:

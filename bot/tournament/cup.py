@@ -48,13 +48,19 @@ class TournamentSink(Protocol):
 
 @dataclass
 class Team:
-    """A registration: ``members`` are user ids (none for a computer team)."""
+    """A registration: ``members`` are user ids (none for a computer team).
+
+    ``level`` is a computer team's strength (easy, normal, expert), chosen when the
+    organiser adds it and played by its seats at every table it opens; a state saved
+    before levels existed reads as normal, the strength those teams had.
+    """
 
     name: str
     members: list[int]
     names: list[str]
     confirmed: bool = False
     computer: bool = False
+    level: str = "normal"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +69,7 @@ class Team:
             "names": self.names,
             "confirmed": self.confirmed,
             "computer": self.computer,
+            "level": self.level,
         }
 
 

@@ -8,13 +8,20 @@ Decisions where the issue is silent:
   is pending and does not enter the draw. A player is in at most one team, pending
   or not. Withdrawing is possible until the start.
 * Computer teams added by the organiser are named "CPU n" and marked 🤖; their
-  seats are computer players, so nothing of theirs reaches the leaderboards.
+  seats are computer players, so nothing of theirs reaches the leaderboards. Each
+  has the level the organiser picked (easy, normal, expert; normal by default),
+  kept with the team and shown on the registration message.
+* A computer player taking an absent or leaving player's seat is always normal,
+  whatever the computer teams' level: it stands in for a person mid-match, as at
+  any table, and an organiser wanting stronger fill-ins picks them for the teams
+  they add, not for the seats people may leave.
 """
 
 from __future__ import annotations
 
 import random
 
+from bot.ai import LEVELS, level_of
 from bot.presets import presets
 from bot.service import UserError
 
@@ -139,8 +146,19 @@ class Registration(ServiceBase):
         await self._save(cup)
         return team
 
-    async def add_computer_teams(self, cup: Cup, by: int, manager: bool, count: int = 1) -> int:
+    async def add_computer_teams(
+        self, cup: Cup, by: int, manager: bool, count: int = 1, level: str = "normal"
+    ) -> int:
         self._organiser(cup, by, manager)
+        try:
+            level = level_of(level)
+        except ValueError:
+            level = ""
+        if level not in LEVELS:  # random is no level: a load generator
+            raise UserError(
+                "Computer players come in three levels: easy, normal and expert.",
+                key="service-bot-level",
+            )
         if cup.phase not in ("registration", "closed"):
             raise UserError("The tournament has already started.", key="tournament-started")
         if count < 1 or len(cup.teams) + count > MAX_TEAMS:
@@ -151,7 +169,7 @@ class Registration(ServiceBase):
         used = {t.name for t in cup.teams}
         numbers = (n for n in range(1, 10 * MAX_TEAMS) if f"CPU {n}" not in used)
         for _ in range(count):
-            cup.teams.append(Team(f"CPU {next(numbers)}", [], [], True, True))
+            cup.teams.append(Team(f"CPU {next(numbers)}", [], [], True, True, level))
         await self._save(cup)
         return count
 

@@ -204,7 +204,7 @@ class Rounds(ServiceBase):
     @staticmethod
     def _seat(team: Team, i: int) -> SeatInfo:
         if team.computer:
-            return SeatInfo("bot", None, f"{team.name} 🤖{i + 1}", "heuristic", False)
+            return SeatInfo("bot", None, f"{team.name} 🤖{i + 1}", team.level, False)
         return SeatInfo("human", team.members[i], team.names[i], None, False)
 
     async def check_in(self, place_id: int, user_id: int) -> str:

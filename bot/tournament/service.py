@@ -27,6 +27,7 @@ import logging
 from bot.game import Event, HandScored
 from bot.service import SeatSignal, Table, TableService, UserError
 from bot.store import SeatInfo, Store
+from bot.store.tournaments import StoredTournament
 
 from .bracket import Game
 from .cup import Cup, Slot, TournamentSink
@@ -46,15 +47,30 @@ class TournamentService(Registration, Rounds):
 
     # --- lookups ---------------------------------------------------------------------
 
-    def cup_in(self, channel_id: int, *, finished: bool = False) -> Cup:
-        """The channel's running tournament (or, with ``finished``, its last finished one)."""
-        cup = self.cups.get(channel_id) or (self.finished.get(channel_id) if finished else None)
+    def cup_in(self, channel_id: int) -> Cup:
+        """The channel's live tournament (in registration or running)."""
+        cup = self.cups.get(channel_id)
         if cup is None:
-            raise UserError(
-                "There is no tournament in this channel. Create one with "
-                "`/shengji tournament create`.",
-                key="tournament-none-here",
-            )
+            raise _none_here()
+        return cup
+
+    async def standings_cup(self, channel_id: int) -> Cup:
+        """The channel's live tournament, else its last finished or cancelled one.
+
+        Standings are asked for "any time", also after a restart, which brings back
+        only live tournaments: an ended one not kept since is read back from the
+        records (and kept, so asking again costs nothing).
+        """
+        cup = self.cups.get(channel_id) or self.finished.get(channel_id)
+        if cup is None:
+            stored = await self.store.last_ended_tournament(channel_id)
+            if stored is not None:
+                try:
+                    cup = self.finished[channel_id] = _cup_of(stored)
+                except Exception:  # a state this code cannot read: as if there were none
+                    log.exception("could not read tournament %s", stored.tournament_id)
+        if cup is None:
+            raise _none_here()
         return cup
 
     def cup_by_id(self, cup_id: int) -> Cup:
@@ -121,16 +137,8 @@ class TournamentService(Registration, Rounds):
         for stored in await self.store.live_tournaments():
             if fence is not None and not fence.owns_guild(stored.guild_id):
                 continue  # another process's shard
-            cup = Cup(
-                stored.tournament_id,
-                stored.guild_id,
-                stored.channel_id,
-                stored.organiser_id,
-                stored.name,
-                stored.seed,
-            )
             try:
-                cup.load_state(stored.state)
+                cup = _cup_of(stored)
                 await self._rebuild_tallies(cup)
             except Exception:
                 log.exception("could not restore tournament %s", stored.tournament_id)
@@ -172,3 +180,24 @@ class TournamentService(Registration, Rounds):
         for cup in self.cups.values():
             for task in cup.tasks:
                 task.cancel()
+
+
+def _none_here() -> UserError:
+    return UserError(
+        "There is no tournament in this channel. Create one with `/shengji tournament create`.",
+        key="tournament-none-here",
+    )
+
+
+def _cup_of(stored: StoredTournament) -> Cup:
+    """A tournament as its records keep it (its tallies as last saved)."""
+    cup = Cup(
+        stored.tournament_id,
+        stored.guild_id,
+        stored.channel_id,
+        stored.organiser_id,
+        stored.name,
+        stored.seed,
+    )
+    cup.load_state(stored.state)
+    return cup

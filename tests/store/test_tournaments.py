@@ -68,3 +68,20 @@ async def test_create_allocates_ids(db_url: str) -> None:
         assert second == first + 1
         stored = await store.tournament(second)
         assert stored is not None and stored.name == "b" and stored.status == "registration"
+
+
+async def test_the_last_ended_tournament_of_a_channel(db_url: str) -> None:
+    """What ``/shengji tournament standings`` reads back after a restart: the channel's
+    newest finished or cancelled tournament; a live one, or another channel's, is not it."""
+    async with await Store.open(db_url) as store:
+        assert await store.last_ended_tournament(9) is None
+        ids = [await store.create_tournament(GUILD, 9, 2, n, "s", {}, 1.0) for n in "abc"]
+        other = await store.create_tournament(GUILD, 8, 2, "elsewhere", "s", {}, 1.0)
+        empty = tournament_rows(played([Entrant("x", ("1", "2")), Entrant("y", ("3", "4"))]))
+        for tid, status in zip(ids, ("finished", "cancelled", "running"), strict=True):
+            await store.save_tournament(tid, status, {"phase": status}, empty, finished_at=5.0)
+        await store.save_tournament(other, "finished", {}, empty, finished_at=6.0)
+        last = await store.last_ended_tournament(9)
+        assert last is not None and (last.tournament_id, last.status) == (ids[1], "cancelled")
+        assert last.state == {"phase": "cancelled"} and last.name == "b"
+        assert await store.last_ended_tournament(7) is None

@@ -46,7 +46,7 @@ tournament-confirmed = You're in: team **{ $team }** is confirmed.
 tournament-bots-added = Added { $count ->
     [one] { $count } computer team
    *[other] { $count } computer teams
-} (marked 🤖, never ranked).
+} ({ $level }, marked 🤖, never ranked).
 tournament-closed = Registration is closed.
 tournament-started-reply = Started: { $count } teams, { $rounds ->
     [one] { $rounds } round
@@ -65,13 +65,19 @@ tournament-partner-question = Who is your partner?
 tournament-all-open = Every match of the round is open now.
 tournament-cancelled-note = { $name } was cancelled by the organiser.
 tournament-round-started = Round { $round } has started.
+tournament-draw-seed = 🎲 Draw seed `{ $seed }`: anyone can re-check the draw with `python -m bot tournament --teams { $teams } --seed { $seed }` (its Team 01, Team 02… are the teams in the registration list's order).
 tournament-over = 🏆 { $name } is over! Podium: { $places }
 tournament-time-up = ⏱️ Round { $round }: time is up. No new hand starts; hands in play finish.
 tournament-match-thread = **{ $title }**: the match is played in the thread below.
 tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 0 & 2.
 tournament-check-in = { $players }: press **I'm here** within { $minutes } min, or a computer player takes your seat.
 tournament-button-here = I'm here
-tournament-team-computer = 🤖 **{ $team }** (computer)
+tournament-team-computer = 🤖 **{ $team }** (computer, { $level })
+tournament-level = { $level ->
+    [easy] easy
+    [expert] expert
+   *[normal] normal
+}
 tournament-team-confirmed = **{ $team }**: { $a } & { $b } ✅
 tournament-team-waiting = **{ $team }**: { $a } & { $b } ⏳ waiting for the partner
 tournament-reg-open = 🏆 { $name } — registration open

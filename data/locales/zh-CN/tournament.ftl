@@ -42,7 +42,7 @@ tournament-partner-bot = 搭档必须是真人；电脑队由组织者添加。
 tournament-registered = 队伍 **{ $team }** 已报名。{ $partner }需要在报名消息上点“确认”按钮。
 tournament-withdrew = 队伍 **{ $team }** 已退赛。
 tournament-confirmed = 报名成功：队伍 **{ $team }** 已确认。
-tournament-bots-added = 已添加{ $count }支电脑队（标有🤖，不参与排名）。
+tournament-bots-added = 已添加{ $count }支电脑队（{ $level }，标有🤖，不参与排名）。
 tournament-closed = 报名已截止。
 tournament-started-reply = 比赛开始：{ $count }支队伍，共{ $rounds }轮，抽签种子 `{ $seed }`。
 tournament-cancelled = **{ $name }** 已取消。
@@ -55,13 +55,19 @@ tournament-partner-question = 你的搭档是谁？
 tournament-all-open = 本轮所有对局都已开始。
 tournament-cancelled-note = { $name }已被组织者取消。
 tournament-round-started = 第{ $round }轮开始了。
+tournament-draw-seed = 🎲 抽签种子 `{ $seed }`：任何人都可以用 `python -m bot tournament --teams { $teams } --seed { $seed }` 复核抽签（其中的 Team 01、Team 02…… 按报名名单的顺序对应各队）。
 tournament-over = 🏆 { $name }结束了！领奖台：{ $places }
 tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在打的局打完为止。
 tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
 tournament-match-opened = 第{ $round }轮：{ $teams }。{ $team }队坐0号和2号位。
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
 tournament-button-here = 我到了
-tournament-team-computer = 🤖 **{ $team }**（电脑）
+tournament-team-computer = 🤖 **{ $team }**（电脑，{ $level }）
+tournament-level = { $level ->
+    [easy] 简单
+    [expert] 高手
+   *[normal] 普通
+}
 tournament-team-confirmed = **{ $team }**：{ $a } 和 { $b } ✅
 tournament-team-waiting = **{ $team }**：{ $a } 和 { $b } ⏳ 等待搭档确认
 tournament-reg-open = 🏆 { $name } — 报名中
