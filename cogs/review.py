@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.ai.review import Review
 from bot.i18n import t
+from bot.i18n.review import relative_seat, review_line
 
 from .common import deps, ephemeral, shengji
 from .ids import ReviewButton, format_id
@@ -40,14 +41,8 @@ def review_text(loc: object, hand_id: int, review: Review) -> str:
     lines = [t(loc, "review-title", hand=str(hand_id))]
     for rank, d in enumerate(review.decisions, 1):
         lines.append(
-            t(
-                loc,
-                "review-line-led" if d.lead else "review-line-played",
-                rank=str(rank),
-                trick=str(d.trick),
-                played=cards_text(d.played),
-                better=cards_text(d.better),
-                loss=f"{d.loss:.1f}",
+            review_line(
+                loc, rank, d, lambda seat: relative_seat(loc, seat, review.seat), cards_text
             )
         )
     if not review.decisions:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bot.ai.expert
+import bot.service.driver
 from bot.ai import ExpertPlayer, GreedyPlayer, HeuristicPlayer
 from bot.clock import ManualClock
 from bot.rules import RuleSet
@@ -111,3 +114,71 @@ async def test_an_expert_thinks_while_another_table_is_answered(
     assert done.is_set()
     await service.shutdown()
     await store.close()
+
+
+class Thinkers(ThreadPoolExecutor):
+    """The tables' two thinkers, noting when each job was asked and when it started;
+    the first jobs hold their workers until ``asked`` jobs are queued, so some wait."""
+
+    def __init__(self, queued: int) -> None:
+        super().__init__(max_workers=2, thread_name_prefix="test-think")
+        self.queued = queued
+        self.jobs: list[tuple[float, float]] = []  # (asked, started), in the asking order
+        self.all_asked = threading.Event()
+        self.asked_at = 0.0  # when the ``queued``-th job was asked
+        self.local = threading.local()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        asked = time.perf_counter()
+        if len(self.jobs) + 1 == self.queued:
+            self.asked_at = asked
+            self.all_asked.set()
+        index = len(self.jobs)
+        self.jobs.append((asked, 0.0))
+
+        def job() -> Any:
+            self.jobs[index] = (asked, time.perf_counter())
+            self.local.asked = asked
+            return fn(*args, **kwargs)
+
+        return super().submit(job)
+
+
+async def test_experts_waiting_for_a_thinker_think_less_not_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six tables' experts ask the two thinkers at once: each search's deadline is
+    ``think_ms`` from the question, not from when a thinker took it, so no answer
+    waits for two others' full searches. The searches stand in for the expert's: each
+    takes its whole time, then leaves the choice to the base policy."""
+    tables, think_ms = 6, 400
+    thinkers = Thinkers(queued=tables)
+    budgets: list[float] = []  # each search's deadline, from its question
+
+    def full_search(ctx: Any, candidates: Any, deadline: float, *args: Any, **kw: Any) -> None:
+        thinkers.all_asked.wait(timeout=60)
+        budgets.append(deadline - thinkers.local.asked)
+        time.sleep(max(0.0, deadline - time.perf_counter()))
+
+    monkeypatch.setattr(bot.ai.expert, "search", full_search)
+    monkeypatch.setattr(bot.service.driver, "THINKERS", thinkers)
+    clock = ManualClock()
+    service, store = await _service(tmp_path / "db.sqlite3", clock, think_ms=think_ms)
+    for k in range(tables):
+        host, channel = 200 + k, 20 + k
+        await service.new_table(GUILD, channel, host, f"host {k}")
+        for _ in range(3):
+            await service.add_bot(channel, level="expert")
+        await service.set_auto(channel, host, True)
+        await service.start(channel, host)
+    give_up = time.monotonic() + 60
+    while len(budgets) < 2 * tables:
+        assert time.monotonic() < give_up
+        await clock.advance(0.5)
+        await asyncio.sleep(0.005)
+    await service.shutdown()
+    await store.close()
+    thinkers.shutdown(wait=True)
+    waited = [started for _, started in thinkers.jobs[:tables] if started > thinkers.asked_at]
+    assert len(waited) >= tables - 2, "the jobs did not queue for the thinkers"
+    assert max(budgets) <= think_ms / 1000 + 1e-6, [f"{b:.3f}" for b in budgets]

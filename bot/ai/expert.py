@@ -100,12 +100,21 @@ class ExpertPlayer(HeuristicPlayer):
         # when a list, each search's ``Trace`` is added to it (``bench.ai_bench``)
         self.traces: list[Trace] | None = None
 
-    def act(self, view: SeatView) -> Action | None:
+    def due(self) -> float:
+        """The deadline of a decision asked now (a ``perf_counter`` time)."""
+        return time.perf_counter() + self.think_ms / 1000.0
+
+    def act(self, view: SeatView, deadline: float | None = None) -> Action | None:
+        """``deadline`` (``due()`` when asked, by default now): a table asks when the
+        turn comes and its job may wait for a free thinker (``bot.service.driver``); the
+        wait comes out of the search, so an answer never takes much more than
+        ``think_ms`` from the question, and one asked too long ago is the base policy's."""
         if view.expecting != "play" or view.seat is None or view.to_act != view.seat:
             return super().act(view)
         if view.match_winner is not None:
             return None
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        if deadline is None:
+            deadline = self.due()
         # the card memory kept from this seat's last decision, as the heuristic keeps it
         ctx = Context(view, self.memory)
         self.memory = ctx.mem

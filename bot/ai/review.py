@@ -31,7 +31,8 @@ from typing import Any
 
 from bot.game import Action, Match, Play, SeatView
 from bot.game.codec import action_from_dict
-from bot.rules import Card, RuleSet, format_cards
+from bot.game.views import Plays
+from bot.rules import Card, RuleSet, format_cards, trick_winner
 
 from .context import Context
 from .expert import CANDIDATES, pick, search
@@ -51,12 +52,20 @@ class Decision:
     better: tuple[Card, ...]  # the expert's play from the same view
     loss: float  # expected points lost against ``better``, for the player's side
     lead: bool  # the player led this trick
+    # a follow: the trick before the player's play, (seat, cards) from the lead on, and
+    # the seat winning it so far; a follow is judged by what it answered
+    before: Plays = ()
+    winning: int | None = None
 
     def describe(self) -> str:
         role = "led" if self.lead else "played"
+        after = "".join(
+            f"seat {seat} {'led' if k == 0 else 'played'} {format_cards(cards)}, "
+            for k, (seat, cards) in enumerate(self.before)
+        )
         return (
-            f"Trick {self.trick}: you {role} {format_cards(self.played)}; the expert would "
-            f"play {format_cards(self.better)} (about {self.loss:.1f} points better)."
+            f"Trick {self.trick}: {after}you {role} {format_cards(self.played)}; the expert "
+            f"would play {format_cards(self.better)} (about {self.loss:.1f} points better)."
         )
 
 
@@ -169,4 +178,9 @@ def judge(
     # (by the expert's own standard, ``pick``) counts as a loss
     best = pick(values)
     loss = (sum(values[best]) - sum(values[0])) / len(values[0])
-    return Decision(trick_no, played, candidates[best], loss, not view.trick)
+    before, winning = tuple(view.trick), None
+    if before:
+        assert view.trump is not None  # a trick is played with the trump known
+        won = trick_winner([cards for _, cards in before], view.trump, view.rules)
+        winning = before[won][0]
+    return Decision(trick_no, played, candidates[best], loss, not before, before, winning)

@@ -17,6 +17,7 @@ from bot.ai.review import review_hand
 from bot.game import Action, Bury, Declare, Event, Pass, Phase, Play, SeatView
 from bot.game.driver import Driver
 from bot.i18n import t
+from bot.i18n.review import review_line
 from bot.i18n.rules import explain, suit_name
 from bot.rules import Card, RulesError, Trump, bid_kind, format_cards, obligation, parse_cards
 
@@ -247,14 +248,8 @@ class Asker(Narrator):
         )
         if not review.decisions:
             self.say("cli-review-none", judged=review.judged)
-        for decision in review.decisions:
-            self.say(
-                "cli-review-line",
-                trick=decision.trick,
-                played=self.show.cards(decision.played),
-                better=self.show.cards(decision.better),
-                loss=f"{decision.loss:.1f}",
-            )
+        for rank, decision in enumerate(review.decisions, 1):
+            self.write(review_line(self.locale, rank, decision, self.who, self.show.cards))
 
 
 def _bid_suit(view: SeatView) -> str | None:

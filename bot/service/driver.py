@@ -15,7 +15,11 @@ table, go on meanwhile; the table's lock is not held while it thinks, and the
 answer counts only if the table has not moved on. The other players decide in well
 under a millisecond, less than the hop to a thread, so they decide on the loop.
 ``THINKERS`` has two workers: more threads thinking at once would only share the
-same two cores and the interpreter lock with the loop.
+same two cores and the interpreter lock with the loop. A decision's ``think_ms``
+counts from the turn, not from when a worker takes it: with more experts thinking
+than workers, a job's wait is taken from its search (one that waited its whole
+time answers with the expert's base policy), so no answer waits for others' full
+searches.
 """
 
 from __future__ import annotations
@@ -166,7 +170,11 @@ class DriverMixin(Runtime):
         player = self._player(table, seat)
         thinking = None
         if isinstance(player, ExpertPlayer) and view.expecting == "play":
-            thinking = asyncio.get_running_loop().run_in_executor(THINKERS, player.act, view)
+            # due from now, not from when a thinker is free: waiting for one comes out
+            # of the search (several tables' experts may be thinking at once)
+            thinking = asyncio.get_running_loop().run_in_executor(
+                THINKERS, player.act, view, player.due()
+            )
         await self.clock.sleep(table.timers.bot_delay)
         action = None if thinking is None else await thinking
         async with table.lock:

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 
 import pytest
 
-from bot.ai import ExpertPlayer, make_player, play_hand
-from bot.ai.review import decision_points, review_hand
-from bot.game import Action, Match, Play, SeatView
+from bot.ai import ExpertPlayer, Player, make_player, play_hand
+from bot.ai.review import Decision, decision_points, review_hand
+from bot.game import Action, Match, Play, SeatView, TrickRecord
+from bot.i18n.review import relative_seat, review_line
 from bot.rules import (
     TRUMP,
     Card,
     beatable_units,
+    format_cards,
     order_for,
+    parse_cards,
     trick_winner,
 )
+from bot.rules.follow import follow_candidates
 from bot.rules.units import decompose_in
 
 Blunder = Callable[[Match, SeatView], tuple[Card, ...] | None]
@@ -31,10 +36,10 @@ class Blunderer:
 
     name = "blunderer"
 
-    def __init__(self, match: Match, blunder: Blunder) -> None:
+    def __init__(self, match: Match, blunder: Blunder, inner: Player | None = None) -> None:
         self.match = match
         self.blunder = blunder
-        self.inner = ExpertPlayer(60_000, worlds=16, follow_cards=25, seed="player")
+        self.inner = inner or ExpertPlayer(60_000, worlds=16, follow_cards=25, seed="player")
         self.done: tuple[int, tuple[Card, ...]] | None = None
 
     def act(self, view: SeatView) -> Action | None:
@@ -46,7 +51,9 @@ class Blunderer:
         return self.inner.act(view)
 
 
-def _recorded_hand(seed: int, blunder: Blunder) -> tuple[list[tuple[int, Action]], Blunderer]:
+def _recorded_hand(
+    seed: int, blunder: Blunder, inner: Player | None = None
+) -> tuple[list[tuple[int, Action]], Blunderer]:
     match = Match.new(seed)
     log: list[tuple[int, Action]] = []
     apply = match.apply
@@ -57,9 +64,27 @@ def _recorded_hand(seed: int, blunder: Blunder) -> tuple[list[tuple[int, Action]
         return events
 
     match.apply = recording  # type: ignore[method-assign]
-    me = Blunderer(match, blunder)
+    me = Blunderer(match, blunder, inner)
     play_hand(match, [me, make_player("ai"), make_player("ai"), make_player("ai")])
     return log, me
+
+
+def _scene(
+    seeds: Iterable[int], blunder: Blunder, inner: Player | None = None
+) -> tuple[int, list[tuple[int, Action]], Blunderer]:
+    """The first of ``seeds`` whose hand offered the blunder, recorded with it."""
+    for seed in seeds:
+        log, me = _recorded_hand(seed, blunder, inner)
+        if me.done is not None:
+            return seed, log, me
+    raise AssertionError("no deal offered the scripted blunder")
+
+
+def _tricks(seed: int, log: list[tuple[int, Action]]) -> list[TrickRecord]:
+    match = Match.new(seed)
+    for seat, action in log:
+        match.apply(seat, action)
+    return list(match.tricks)
 
 
 def _drop_ten(match: Match, view: SeatView) -> tuple[Card, ...] | None:
@@ -79,6 +104,25 @@ def _drop_ten(match: Match, view: SeatView) -> tuple[Card, ...] | None:
     if trick_winner([*plays, (tens[0],)], view.trump, view.rules) == 3:
         return None  # the ten would win: not a blunder
     return (tens[0],)
+
+
+def _drop_tens(match: Match, view: SeatView) -> tuple[Card, ...] | None:
+    """Last to play, on the dealer's side, onto a trick the attackers win whatever seat 0
+    plays: two tens or more where a follow without points was legal, a gift of 20 points."""
+    if len(view.trick) != 3 or view.is_attacker(0) or len(view.trick[0][1]) < 2:
+        return None
+    plays = [cards for _, cards in view.trick]
+
+    def attackers_win(play: tuple[Card, ...]) -> bool:
+        won = trick_winner([*plays, play], view.trump, view.rules)
+        return won < 3 and view.is_attacker(view.trick[won][0])
+
+    follows = [tuple(c) for c in follow_candidates(view.hand, plays[0], view.trump, view.rules)]
+    follows = [c for c in follows if attackers_win(c)]
+    tens = [c for c in follows if sum(card.rank == "T" for card in c) >= 2]
+    if not tens or all(any(card.points for card in c) for c in follows):
+        return None
+    return tens[0]
 
 
 def _failing_throw(match: Match, view: SeatView) -> tuple[Card, ...] | None:
@@ -116,12 +160,59 @@ def test_review_names_dropped_tens_first_in_most_deals() -> None:
     assert found == 5 and named_first >= 3
 
 
+def test_review_names_tens_dropped_onto_the_attackers_trick_first() -> None:
+    """The clear-cut case, in the default tier: 20 points handed to the attackers where
+    a follow without points would do. Seat 0's other plays are the heuristic's; the
+    first deal known to offer the scene is tried first (113), then others."""
+    seed, log, me = _scene((113, *range(1, 300)), _drop_tens, make_player("ai"))
+    assert me.done is not None
+    review = review_hand(seed, log, 0, review_seed=1, worlds=8)
+    assert review.complete
+    first = review.decisions[0]
+    assert (first.trick, first.played) == me.done, review.decisions
+    assert first.loss >= 10 and not first.lead
+    # the decision carries the trick it answered: the three plays, an attacker winning
+    trick = _tricks(seed, log)[first.trick - 1]
+    assert first.before == trick.plays[:3] and [s for s, _ in first.before] == [1, 2, 3]
+    assert first.winning in (1, 3)
+    # reproducible with a seed
+    assert review_hand(seed, log, 0, review_seed=1, worlds=8) == review
+
+
+def test_a_reviewed_follow_names_the_trick_it_answered() -> None:
+    """Both languages, seats named from the player's: the lead, the plays after it, and
+    who was winning; a lead says only what was led."""
+    hearts = tuple(parse_cards("7H 7H"))
+    follow = Decision(
+        13,
+        tuple(parse_cards("TS TS")),
+        tuple(parse_cards("3S 3S")),
+        20.0,
+        False,
+        ((2, hearts), (3, tuple(parse_cards("AH AH")))),
+        3,
+    )
+    lead = Decision(4, hearts, tuple(parse_cards("3S")), 5.0, True)
+    me = 1  # seat 2 sits on my left, 3 opposite
+
+    def words(locale: str, d: Decision) -> str:
+        return review_line(locale, 1, d, lambda s: relative_seat(locale, s, me), format_cards)
+
+    assert words("en-US", follow) == (
+        "1. Trick 13: after the opponent on your left led 7H 7H and your partner played "
+        "AH AH (your partner winning), you played TS TS; the expert would play 3S 3S "
+        "(about 20.0 points better)."
+    )
+    assert words("zh-CN", follow) == (
+        "1. 第 13 轮：下家首出 7H 7H和对家出 AH AH，对家大；你出了 TS TS；高手会出 3S 3S"
+        "（约多得 20.0 分）。"
+    )
+    assert words("en-US", lead).startswith("1. Trick 4: you led 7H 7H; the expert")
+
+
 def test_review_names_a_failed_throw_first() -> None:
-    for seed in range(1, 60):
-        log, me = _recorded_hand(seed, _failing_throw)
-        if me.done is not None:
-            break
-    assert me.done is not None, "no deal offered the scripted throw"
+    seed, log, me = _scene(range(1, 60), _failing_throw)
+    assert me.done is not None
     review = review_hand(seed, log, 0, review_seed=2, worlds=16)
     assert review.complete
     first = review.decisions[0]
@@ -158,10 +249,15 @@ def test_terminal_review_after_a_hand() -> None:
     answers = iter(["review", "auto all", "review", "quit"])
     lines: list[str] = []
     game = TerminalGame(
-        Match.new(5), 0, "ai", lambda _prompt: next(answers), lines.append, symbols=False
+        Match.new(7), 0, "ai", lambda _prompt: next(answers), lines.append, symbols=False
     )
     assert game.run() == 0
     text = "\n".join(lines)
     assert "available once the hand is over" in text  # asked mid-hand
     assert "Reviewing your plays" in text
-    assert "Trick " in text or "No costly decision" in text
+    # a follow names the trick's lead in the terminal's seat names (deal 7 has one)
+    follows = [line for line in lines if re.match(r"\d\. Trick \d+: after ", line)]
+    assert follows, text
+    for line in follows:
+        leader, lead = game.match.tricks[int(line.split()[2][:-1]) - 1].plays[0]
+        assert f"after {game.who(leader)} led {game.show.cards(lead)}" in line, line

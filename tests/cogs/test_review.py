@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from bot.game import Phase
+from bot.game import Phase, TrickRecord
 from bot.rules import Card, beatable_units, order_for, parse_cards
 from bot.rules.units import decompose_in
+from cogs.text import cards_text
 from fakediscord.state import Message
 
 from .helpers import Env
@@ -52,6 +55,25 @@ async def _hand_with_a_blunder(env: Env) -> tuple[int, list[Card]]:
     return blunder
 
 
+# the seat that led a trick, as the review names it to seat 0, and how it says "led"
+LED = {
+    "en-US": {
+        1: "the opponent on your left led ",
+        2: "your partner led ",
+        3: "the opponent on your right led ",
+    },
+    "zh-CN": {1: "下家首出 ", 2: "对家首出 ", 3: "上家首出 "},
+}
+
+
+def _led(tricks: tuple[TrickRecord, ...], line: str, locale: str) -> str:
+    """What ``line`` (a reviewed follow of seat 0's) must say about its trick's lead."""
+    number = int(re.findall(r"\d+", line)[1])  # "2. Trick 13: ..." / "2. 第 13 轮：..."
+    record = tricks[number - 1]
+    leader, lead = record.plays[0]
+    return LED[locale][leader] + cards_text(lead)
+
+
 def _summary(env: Env) -> Message | None:
     for message in reversed(env.fake.channel_messages(env.place())):
         if any(cid.startswith("sj:r:") for cid in message.custom_ids()):
@@ -63,6 +85,7 @@ def _summary(env: Env) -> Message | None:
 async def test_the_review_names_the_failed_throw_first(shengji: Env) -> None:
     env = shengji
     trick, throw = await _hand_with_a_blunder(env)
+    tricks = tuple(env.match().tricks)
     alice, bob = env.users[0], env.users[1]
     summary: Message = await env.until(lambda: _summary(env))
     tid = env.table().id
@@ -83,6 +106,11 @@ async def test_the_review_names_the_failed_throw_first(shengji: Env) -> None:
     played = lines[1].split("you led ")[1].split(";")[0]
     assert sorted(map(str, parse_cards(played))) == sorted(map(str, throw))
     assert 2 <= len(lines) <= 4 and "points better" in lines[1]
+    # a follow shows the trick it answered: who led what (seats named from Alice's)
+    follows = [line for line in lines[2:] if "you played" in line]
+    assert follows, answer.content
+    for line in follows:
+        assert _led(tricks, line, "en-US") in line, line
 
     # the command gives the same review (the last hand here, or by id), computed once
     handle = await env.slash(alice, "review")
@@ -90,6 +118,18 @@ async def test_the_review_names_the_failed_throw_first(shengji: Env) -> None:
     assert again.ephemeral and again.content == answer.content
     handle = await env.slash(alice, "review", hand_id=hand_id)
     assert (await handle.wait_followups(1, timeout=60))[0].content == answer.content
+
+    # in Chinese, with the players' words for the seats: 对家, 上家, 下家
+    alice.locale = "zh-CN"
+    handle = await env.slash(alice, "review")
+    (chinese,) = await handle.wait_followups(1, timeout=60)
+    lines = chinese.content.splitlines()
+    assert lines[1].startswith(f"1. 第 {trick} 轮：你首出 "), chinese.content
+    follows = [line for line in lines[2:] if "你出了" in line]
+    assert follows, chinese.content
+    for line in follows:
+        assert _led(tricks, line, "zh-CN") in line, line
+    alice.locale = "en-US"
 
     # a spectator has nothing to review; a Chinese player reads it in Chinese
     bob.locale = "zh-CN"

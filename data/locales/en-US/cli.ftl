@@ -78,7 +78,6 @@ cli-trump-suit = { $level }, trump { $suit }
 cli-review-later = The review is available once the hand is over.
 cli-review-wait = Reviewing your plays (a few seconds).
 cli-review-none = No costly decision found in your { $judged } choices this hand.
-cli-review-line = Trick { $trick }: you played { $played }; the expert would play { $better } (about { $loss } points better).
 cli-kitty-drawn = Nobody bid. The kitty turned up { $cards }: { $who } deals, { $suit }.
 cli-kitty-drawn-none = Nobody bid. The kitty turned up { $cards }: no level card.
 cli-overcall-round = The kitty is buried: from { $who } round to the dealer, each player may overcall once.

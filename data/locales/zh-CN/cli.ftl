@@ -74,7 +74,6 @@ cli-trump-suit = 打{ $level }，主{ $suit }
 cli-review-later = 本手牌结束后才能复盘。
 cli-review-wait = 正在复盘你的出牌（需要几秒钟）。
 cli-review-none = 本手你的 { $judged } 次选择中没有发现代价大的失误。
-cli-review-line = 第 { $trick } 轮：你出了 { $played }；高手会出 { $better }（约多得 { $loss } 分）。
 cli-kitty-drawn = 无人亮主。翻底牌：{ $cards }：{ $who }坐庄，{ $suit }为主。
 cli-kitty-drawn-none = 无人亮主。翻底牌：{ $cards }：没有级牌。
 cli-overcall-round = 底牌已扣好：从{ $who }开始到庄家，每人可依次反主一次。

@@ -1,0 +1,61 @@
+"""The post-hand review's lines in a player's language, one wording on Discord and
+in the terminal.
+
+A follow is judged by what it answered, so its line shows the trick so far: who led
+what, what the others played before the player, and who was winning it. The seats
+are named as the caller's players know them: on Discord by where they sit from the
+player (your partner, the opponent on your left or right: 对家, 下家, 上家), in the
+terminal by its compass seats (``bot.cli.common.Printer.seat``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.ai.review import Decision
+from bot.i18n import t
+from bot.i18n.rules import join
+from bot.rules import Card
+
+# seats from the player's: the next to play sits on the left (下家), the partner opposite
+RELATIVE_SEATS = ("", "review-seat-left", "review-seat-partner", "review-seat-right")
+
+
+def relative_seat(locale: object, seat: int, me: int) -> str:
+    """``seat`` named from ``me``'s chair (never ``me``: the line says "you")."""
+    return t(locale, RELATIVE_SEATS[(seat - me) % 4])
+
+
+def review_line(
+    locale: object,
+    rank: int,
+    decision: Decision,
+    who: Callable[[int], str],
+    cards: Callable[[tuple[Card, ...]], str],
+) -> str:
+    """One reviewed decision, ``rank`` in the list (the costliest is 1)."""
+    words = {
+        "rank": str(rank),
+        "trick": str(decision.trick),
+        "played": cards(decision.played),
+        "better": cards(decision.better),
+        "loss": f"{decision.loss:.1f}",
+    }
+    if decision.winning is None:
+        return t(locale, "review-line-led", **words)
+    before = [
+        t(
+            locale,
+            "review-trick-led" if k == 0 else "review-trick-played",
+            who=who(seat),
+            cards=cards(played),
+        )
+        for k, (seat, played) in enumerate(decision.before)
+    ]
+    return t(
+        locale,
+        "review-line-played",
+        before=join(locale, before),
+        winning=who(decision.winning),
+        **words,
+    )
