@@ -5,6 +5,13 @@ docs/RULES.md). Every number a topic quotes (hand and kitty sizes, points, the
 throw penalty, the kitty multipliers, the level thresholds) is computed from the
 table's ``RuleSet`` through the rules library, so a variant can never make the
 text wrong; ``variants`` describes every ``RuleSet`` field in words.
+
+The bidding topic is put together from one paragraph per rule it depends on (how a
+bid is shown, who deals a hand without a dealer, what a bid decides once the dealer
+is known, when overcalls are made, what happens when nobody bids), each chosen in
+the catalog by the ``RuleSet`` field that decides it, never by a preset's name: a
+table's own mix of variants reads true, and no sentence of one variant shows under
+another.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from bot.rules import (
     ATTACKERS,
     DEALER,
     DRAW,
+    MAX_REDEALS,
     RuleSet,
     Trump,
     hand_outcome,
@@ -72,6 +80,30 @@ def _numbers(rules: RuleSet) -> dict[str, int | str]:
     }
 
 
+def bidding_text(locale: object, rules: RuleSet) -> str:
+    """One paragraph per rule, each picked in the catalog by the field that decides it.
+
+    So any mix of variants reads true; no sentence is tied to a preset.
+    """
+    fields = {
+        "bidding": rules.bidding,
+        "decks": rules.decks,
+        "first_dealer": rules.first_dealer,
+        "overcall": rules.overcall,
+        "no_bid": rules.no_bid,
+        "scoring": rules.scoring,
+        "redeals": MAX_REDEALS,
+    }
+    keys = (
+        "guide-bidding",
+        "guide-bidding-open",
+        "guide-bidding-dealer",
+        "guide-bidding-when",
+        "guide-bidding-none",
+    )
+    return "\n\n".join(t(locale, key, **fields) for key in keys)
+
+
 def levels_text(locale: object, rules: RuleSet) -> str:
     """One line per result band, found by asking ``hand_outcome`` point by point."""
     points = range(0, rules.total_points + 1, 5)
@@ -124,6 +156,8 @@ def topic_text(locale: object, topic: str, rules: RuleSet) -> str:
         return variants
     if topic == "levels":
         body = levels_text(locale, rules)
+    elif topic == "bidding":
+        body = bidding_text(locale, rules)
     else:
         body = t(locale, TOPICS.get(topic, "guide-overview"), **_numbers(rules))
     return f"{body}\n\n{variants}"
