@@ -54,16 +54,23 @@ TITLES: dict[str, str] = {
 }
 
 _SAMPLE_TRUMP = Trump("2", "S")
-_LEADS = ("AH", "AH AH", "AH AH KH KH", "AH AH KH KH QH QH")
+#: the last-trick leads whose kitty bonus the guide quotes, by catalog placeholder
+_LEADS = {"single": "AH", "pair": "AH AH", "tractor": "AH AH KH KH", "long": "AH AH KH KH QH QH"}
+#: with three decks also a triple and a 2-triple tractor (seed 002's linear bonus
+#: differs most there: pair ×3, triple ×4, 2-pair tractor ×5, 2-triple tractor ×6)
+_TRIPLE_LEADS = {"triple": "AH AH AH", "triples": "AH AH AH KH KH KH"}
 
 
-def multipliers(rules: RuleSet) -> list[int]:
-    """The kitty bonus for a last trick led by a single, a pair, 2- and 3-pair tractors."""
-    return [kitty_multiplier(parse_cards(lead), _SAMPLE_TRUMP, rules) for lead in _LEADS]
+def multipliers(rules: RuleSet) -> dict[str, int]:
+    """The kitty bonus for each sample lead the table's decks can make."""
+    leads = {**_LEADS, **(_TRIPLE_LEADS if rules.max_width >= 3 else {})}
+    return {
+        name: kitty_multiplier(parse_cards(lead), _SAMPLE_TRUMP, rules)
+        for name, lead in leads.items()
+    }
 
 
 def _numbers(rules: RuleSet) -> dict[str, int | str]:
-    single, pair, tractor, long = multipliers(rules)
     return {
         "decks": rules.decks,
         "hand": rules.hand_size,
@@ -73,10 +80,9 @@ def _numbers(rules: RuleSet) -> dict[str, int | str]:
         "scoring": rules.scoring,
         "penalty": rules.throw_penalty,
         "cost": rules.throw_penalty * 3,  # the throws topic's example takes back 3 cards
-        "single": single,
-        "pair": pair,
-        "tractor": tractor,
-        "long": long,
+        "triple": 0,  # 0: no triples at this table, the catalogs leave them out
+        "triples": 0,
+        **multipliers(rules),
     }
 
 

@@ -59,7 +59,9 @@ def test_every_field_and_value_of_the_rule_set_is_described(locale: str) -> None
 def test_variants_read_as_players_say_them() -> None:
     text = variants_text("zh-CN", RuleSet(kitty_multiplier="doubling"))
     assert "抠底：单张×2，对子×4，连对×8，三连对×16" in text
-    assert multipliers(RuleSet(kitty_multiplier="flat")) == [2, 2, 2, 2]
+    assert multipliers(RuleSet(kitty_multiplier="flat")) == dict.fromkeys(
+        ("single", "pair", "tractor", "long"), 2
+    )
     assert "甩牌失败不罚分" in variants_text("zh-CN", RuleSet(throw_penalty=0))
     assert "10 points per card" in variants_text("en-US", RuleSet())
 
@@ -83,6 +85,62 @@ def test_the_examples_are_what_the_rules_library_decides() -> None:
     forced = resolve_throw(throw, [parse_cards("KH KH"), [], []], trump)
     assert forced == parse_cards("5H 5H") and len(throw) - len(forced) == 3
     assert "10 × 3 = 30" in topic_text("en-US", "throws", RuleSet())
+
+
+# rule changes, the kitty bonus as the scoring topic and the variants list read it
+# (English, Chinese); with three decks a triple and a 2-triple tractor are shown too
+KITTY_LINES = [
+    (
+        {"decks": 3, "kitty_multiplier": "linear"},
+        "a single ×2, a pair ×3, a triple ×4, a 2-pair tractor ×5, a 3-pair tractor ×6, "
+        "a 2-triple tractor ×6.",
+        "单张×2，对子×3，刻子×4，连对×5，三连对×6，连刻×6。",
+    ),
+    (
+        {"decks": 3},
+        "a single ×2, a pair ×4, a triple ×8, a 2-pair tractor ×16, a 3-pair tractor ×64, "
+        "a 2-triple tractor ×64.",
+        "单张×2，对子×4，刻子×8，连对×16，三连对×64，连刻×64。",
+    ),
+    (
+        {},
+        "a single ×2, a pair ×4, a 2-pair tractor ×16, a 3-pair tractor ×64.",
+        "单张×2，对子×4，连对×16，三连对×64。",
+    ),
+    (
+        {"decks": 1, "kitty_multiplier": "doubling"},
+        "a single ×2, a pair ×4, a 2-pair tractor ×8, a 3-pair tractor ×16.",
+        "单张×2，对子×4，连对×8，三连对×16。",
+    ),
+]
+
+
+@pytest.mark.parametrize("changes,english,chinese", KITTY_LINES)
+def test_the_kitty_bonus_shows_triples_where_three_decks_make_them(
+    changes: dict[str, object], english: str, chinese: str
+) -> None:
+    """Seed 002 (three decks, linear): pair ×3, triple ×4, 2-pair ×5, 2-triple tractor ×6."""
+    rules = RuleSet().replace(**changes)
+    assert english in topic_text("en-US", "scoring", rules)
+    assert chinese in topic_text("zh-CN", "scoring", rules)
+    listed = variants_text("zh-CN", rules)
+    assert chinese.rstrip("。") in listed.replace("抠底：", "")
+    triples = rules.decks == 3
+    for text in (topic_text("en-US", "scoring", rules), variants_text("en-US", rules)):
+        assert ("triple" in text) is triples
+    assert ("刻子" in listed) is triples and ("连刻" in listed) is triples
+
+
+def test_the_linear_multipliers_come_from_the_rules_library() -> None:
+    rules = RuleSet(decks=3, kitty_multiplier="linear")
+    assert multipliers(rules) == {
+        "single": 2,
+        "pair": 3,
+        "tractor": 5,
+        "long": 6,
+        "triple": 4,
+        "triples": 6,
+    }
 
 
 # the rules the bidding topic states, by the RuleSet field that decides each: rule

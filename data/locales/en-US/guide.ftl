@@ -94,7 +94,13 @@ guide-throws = A throw (甩牌) leads several units of one suit at once, for exa
 
 guide-scoring = The attackers score the 5s, 10s and Ks in the tricks they win; the dealer's team scores nothing.
 
-    {"**"}The kitty bonus (抠底):** if the attackers win the last trick, the kitty's points count several times for them, by the shape of that trick's lead: a single ×{ $single }, a pair ×{ $pair }, a 2-pair tractor ×{ $tractor }, a 3-pair tractor ×{ $long }.
+    {"**"}The kitty bonus (抠底):** if the attackers win the last trick, the kitty's points count several times for them, by the shape of that trick's lead: a single ×{ $single }, a pair ×{ $pair }{ $triple ->
+        [0] {""}
+       *[other] , a triple ×{ $triple }
+    }, a 2-pair tractor ×{ $tractor }, a 3-pair tractor ×{ $long }{ $triples ->
+        [0] {""}
+       *[other] , a 2-triple tractor ×{ $triples }
+    }.
 
 guide-levels = The attackers' points decide who goes up (one level step is { $step } points):
 guide-race = Race to { $target }: the attackers win the hand with { $target } points or more, or by winning the last trick, and take the deal; with both they go up 2 levels, otherwise 1. { $draw ->
@@ -153,7 +159,13 @@ guide-variant-throw = { $penalty ->
     [0] A failed throw costs nothing
    *[other] A failed throw costs { $penalty } points per card taken back
 }
-guide-variant-kitty = Kitty bonus (抠底): single ×{ $single }, pair ×{ $pair }, 2-pair tractor ×{ $tractor }, 3-pair tractor ×{ $long }
+guide-variant-kitty = Kitty bonus (抠底): single ×{ $single }, pair ×{ $pair }{ $triple ->
+        [0] {""}
+       *[other] , triple ×{ $triple }
+    }, 2-pair tractor ×{ $tractor }, 3-pair tractor ×{ $long }{ $triples ->
+        [0] {""}
+       *[other] , 2-triple tractor ×{ $triples }
+    }
 guide-variant-cap = { $cap ->
     [0] The attackers' points are not capped
    *[other] The attackers' points count at most { $cap }

@@ -90,7 +90,13 @@ guide-throws = 甩牌就是一次出同一花色的几个单元，比如 A♥ K�
 
 guide-scoring = 闲家赢墩时得到其中的5、10和K；庄家一方不计分。
 
-    {"**"}抠底：**闲家如果赢了最后一墩，底牌里的分按这一墩首家的牌型翻倍算给闲家：单张×{ $single }，对子×{ $pair }，连对×{ $tractor }，三连对×{ $long }。
+    {"**"}抠底：**闲家如果赢了最后一墩，底牌里的分按这一墩首家的牌型翻倍算给闲家：单张×{ $single }，对子×{ $pair }{ $triple ->
+        [0] {""}
+       *[other] ，刻子×{ $triple }
+    }，连对×{ $tractor }，三连对×{ $long }{ $triples ->
+        [0] {""}
+       *[other] ，连刻×{ $triples }
+    }。
 
 guide-levels = 闲家的得分决定谁升级（每{ $step }分一级）：
 guide-race = 抢{ $target }分：闲家得到{ $target }分或以上，或赢得最后一墩，就赢下这一局并上台；两者都做到升2级，否则升1级。{ $draw ->
@@ -142,7 +148,13 @@ guide-variant-throw = { $penalty ->
     [0] 甩牌失败不罚分
    *[other] 甩牌失败每收回一张罚{ $penalty }分
 }
-guide-variant-kitty = 抠底：单张×{ $single }，对子×{ $pair }，连对×{ $tractor }，三连对×{ $long }
+guide-variant-kitty = 抠底：单张×{ $single }，对子×{ $pair }{ $triple ->
+        [0] {""}
+       *[other] ，刻子×{ $triple }
+    }，连对×{ $tractor }，三连对×{ $long }{ $triples ->
+        [0] {""}
+       *[other] ，连刻×{ $triples }
+    }
 guide-variant-cap = { $cap ->
     [0] 闲家得分不封顶
    *[other] 闲家得分最多按{ $cap }分计
