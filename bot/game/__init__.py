@@ -4,7 +4,7 @@
 JSON form of actions, events, results and the match state.
 """
 
-from bot.rules import team_of
+from bot.rules import MAX_REDEALS, team_of
 
 from . import codec
 from .actions import (
@@ -21,7 +21,6 @@ from .actions import (
     declare,
     play,
 )
-from .bidding import MAX_REDEALS
 from .codec import action_from_dict, action_to_dict, event_from_dict, event_to_dict
 from .events import (
     BidMade,

@@ -19,7 +19,7 @@ Decisions taken here where RULES.md is silent:
 
 from __future__ import annotations
 
-from bot.rules import Card, IllegalPlay, Trump, contains, kitty_draw, team_of
+from bot.rules import MAX_REDEALS, Card, IllegalPlay, Trump, contains, kitty_draw, team_of
 
 from .actions import SYSTEM
 from .events import (
@@ -40,8 +40,6 @@ from .events import (
 from .legal import GameError, NotYourTurn, check_bury, check_seat
 from .phase import DEAL, KITTY, Phase
 from .state import MatchState
-
-MAX_REDEALS = 5
 
 
 class BiddingPhases(MatchState):

@@ -5,6 +5,13 @@ docs/RULES.md). Every number a topic quotes (hand and kitty sizes, points, the
 throw penalty, the kitty multipliers, the level thresholds) is computed from the
 table's ``RuleSet`` through the rules library, so a variant can never make the
 text wrong; ``variants`` describes every ``RuleSet`` field in words.
+
+The bidding topic is put together from one paragraph per rule it depends on (how a
+bid is shown, who deals a hand without a dealer, what a bid decides once the dealer
+is known, when overcalls are made, what happens when nobody bids), each chosen in
+the catalog by the ``RuleSet`` field that decides it, never by a preset's name: a
+table's own mix of variants reads true, and no sentence of one variant shows under
+another.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from bot.rules import (
     ATTACKERS,
     DEALER,
     DRAW,
+    MAX_REDEALS,
     RuleSet,
     Trump,
     hand_outcome,
@@ -46,16 +54,23 @@ TITLES: dict[str, str] = {
 }
 
 _SAMPLE_TRUMP = Trump("2", "S")
-_LEADS = ("AH", "AH AH", "AH AH KH KH", "AH AH KH KH QH QH")
+#: the last-trick leads whose kitty bonus the guide quotes, by catalog placeholder
+_LEADS = {"single": "AH", "pair": "AH AH", "tractor": "AH AH KH KH", "long": "AH AH KH KH QH QH"}
+#: with three decks also a triple and a 2-triple tractor (seed 002's linear bonus
+#: differs most there: pair ×3, triple ×4, 2-pair tractor ×5, 2-triple tractor ×6)
+_TRIPLE_LEADS = {"triple": "AH AH AH", "triples": "AH AH AH KH KH KH"}
 
 
-def multipliers(rules: RuleSet) -> list[int]:
-    """The kitty bonus for a last trick led by a single, a pair, 2- and 3-pair tractors."""
-    return [kitty_multiplier(parse_cards(lead), _SAMPLE_TRUMP, rules) for lead in _LEADS]
+def multipliers(rules: RuleSet) -> dict[str, int]:
+    """The kitty bonus for each sample lead the table's decks can make."""
+    leads = {**_LEADS, **(_TRIPLE_LEADS if rules.max_width >= 3 else {})}
+    return {
+        name: kitty_multiplier(parse_cards(lead), _SAMPLE_TRUMP, rules)
+        for name, lead in leads.items()
+    }
 
 
 def _numbers(rules: RuleSet) -> dict[str, int | str]:
-    single, pair, tractor, long = multipliers(rules)
     return {
         "decks": rules.decks,
         "hand": rules.hand_size,
@@ -65,11 +80,34 @@ def _numbers(rules: RuleSet) -> dict[str, int | str]:
         "scoring": rules.scoring,
         "penalty": rules.throw_penalty,
         "cost": rules.throw_penalty * 3,  # the throws topic's example takes back 3 cards
-        "single": single,
-        "pair": pair,
-        "tractor": tractor,
-        "long": long,
+        "triple": 0,  # 0: no triples at this table, the catalogs leave them out
+        "triples": 0,
+        **multipliers(rules),
     }
+
+
+def bidding_text(locale: object, rules: RuleSet) -> str:
+    """One paragraph per rule, each picked in the catalog by the field that decides it.
+
+    So any mix of variants reads true; no sentence is tied to a preset.
+    """
+    fields = {
+        "bidding": rules.bidding,
+        "decks": rules.decks,
+        "first_dealer": rules.first_dealer,
+        "overcall": rules.overcall,
+        "no_bid": rules.no_bid,
+        "scoring": rules.scoring,
+        "redeals": MAX_REDEALS,
+    }
+    keys = (
+        "guide-bidding",
+        "guide-bidding-open",
+        "guide-bidding-dealer",
+        "guide-bidding-when",
+        "guide-bidding-none",
+    )
+    return "\n\n".join(t(locale, key, **fields) for key in keys)
 
 
 def levels_text(locale: object, rules: RuleSet) -> str:
@@ -124,6 +162,8 @@ def topic_text(locale: object, topic: str, rules: RuleSet) -> str:
         return variants
     if topic == "levels":
         body = levels_text(locale, rules)
+    elif topic == "bidding":
+        body = bidding_text(locale, rules)
     else:
         body = t(locale, TOPICS.get(topic, "guide-overview"), **_numbers(rules))
     return f"{body}\n\n{variants}"

@@ -17,6 +17,7 @@ Errors subclass ``ValueError`` and their messages are written for players.
 """
 
 from .bidding import (
+    MAX_REDEALS,
     Auction,
     Bid,
     BidKind,
@@ -76,6 +77,7 @@ __all__ = [
     "DEFAULT_RULES",
     "DRAW",
     "LEVELS",
+    "MAX_REDEALS",
     "POINTS_OF",
     "RANKS",
     "RULES_BEFORE",

@@ -42,6 +42,9 @@ _LEVEL_STRENGTH = {1: 1, 2: 2, 3: 5}
 _JOKER_STRENGTH = {(SMALL_JOKER, 2): 3, (BIG_JOKER, 2): 4, (SMALL_JOKER, 3): 6, (BIG_JOKER, 3): 7}
 # joker bidding, the after-bury round only: a joker set overcalls to no trump (可反无主)
 _ROUND_NOTRUMP = 10
+#: nobody bid (``no_bid`` redeal, or a kitty draw that matched nothing): deals at most
+#: this many times more, then plays no trump, so a table that never bids still ends
+MAX_REDEALS = 5
 
 
 @dataclass(frozen=True, slots=True)

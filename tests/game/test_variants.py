@@ -18,6 +18,7 @@ from bot.game import (
     Declare,
     EndBidding,
     GameError,
+    HandScored,
     KittyDrawn,
     Match,
     NextHand,
@@ -214,7 +215,12 @@ def test_a_race_draw_makes_the_next_hand_contested() -> None:
     assert match.dealer == 2, "the deal went to the first bidder, not the seat dealing"
 
 
-def _play(match: Match, players, until, log=None) -> None:
+def _play(match: Match, players, until, log=None, seen=None) -> None:
+    """Let ``players`` act until ``until``; ``seen`` gets each event with the state after it.
+
+    ``seen`` entries are (event, how many actions were logged by then, the state then),
+    so a test can replay exactly the actions that led to an event.
+    """
     driver = Driver(match)
     deciders = [p.act for p in players]
     while not until(match):
@@ -226,6 +232,13 @@ def _play(match: Match, players, until, log=None) -> None:
         driver.observe(events)
         if log is not None:
             log.append((seat, action))
+        if seen is not None:
+            state = match.to_dict()
+            seen.extend((event, len(log) if log else 0, state) for event in events)
+
+
+def _three_hands(match: Match) -> bool:
+    return match.hand_no >= 3 or match.phase is Phase.OVER
 
 
 @pytest.mark.parametrize("preset", ["tournament", "one_deck_race", "three_decks"])
@@ -234,13 +247,82 @@ def test_replay_from_seed_and_log_under_the_new_presets(preset: str) -> None:
     match = Match.new(12, rules)
     players = [make_player(kind, seed=i) for i, kind in enumerate(["ai", "random"] * 2)]
     log: list = []
-    _play(match, players, until=lambda m: m.hand_no >= 3 or m.phase is Phase.OVER, log=log)
+    _play(match, players, until=_three_hands, log=log)
     assert replay(12, log, rules) == match
     stored = [(seat, codec.action_to_dict(action)) for seat, action in log]  # as logged
     assert replay(12, stored, rules) == match
     kinds = {type(action).__name__ for _, action in log}
     if rules.overcall == "after_bury":
         assert "Pass" in kinds, "the overcall round was played"
+
+
+def _missed_draw(event: object, after: Match) -> bool:
+    """No kitty card matched a level: the hand is dealt again, the turned cards shown."""
+    return (
+        isinstance(event, KittyDrawn)
+        and event.dealer is None
+        and after.phase is Phase.DEAL
+        and after.redeals >= 1
+        and after.turned == list(event.cards)
+    )
+
+
+def _deciding_draw(event: object, after: Match) -> bool:
+    """A kitty card matched a level: its team deals with its suit as trump."""
+    return (
+        isinstance(event, KittyDrawn)
+        and event.dealer is not None
+        and after.dealer == event.dealer
+        and after.trump is not None
+        and after.trump.suit == event.suit
+    )
+
+
+def _race_draw(event: object, after: Match) -> bool:
+    """Exactly 40 without the last trick: nobody moves and the next deal is bid for."""
+    if not (isinstance(event, HandScored) and event.result.winner == DRAW):
+        return False
+    assert after.levels == list(event.result.levels_before)
+    after.apply(SYSTEM, NextHand())
+    return after.contested and after.dealer is None
+
+
+# preset, seed, the event the seeded games must hold (checked on the replayed state
+# right after it), why; the seeds were found by playing them
+REPLAYED_EVENTS = [
+    ("tournament", 10, _missed_draw, "000:47 配对不成时重新发牌"),
+    ("tournament", 10, _deciding_draw, "000:47 从底牌中抽牌对点配对坐庄"),
+    ("one_deck_race", 7, _race_draw, "000:121 得到40分算平局，下一局重新抢庄"),
+]
+
+
+@pytest.mark.parametrize(
+    "preset,seed,wanted,why", REPLAYED_EVENTS, ids=[c[-1] for c in REPLAYED_EVENTS]
+)
+def test_replay_reproduces_the_kitty_draw_and_the_race_draw(preset, seed, wanted, why) -> None:
+    """The hands settled without a bid or a winner replay from the seed and the log.
+
+    The state right after the event and at the end must both come back, from the
+    actions as played and as stored, so a table restored from its log mid-match
+    shows the same draw.
+    """
+    rules = presets()[preset][0]
+    match = Match.new(seed, rules)
+    players = [make_player(kind, seed=i) for i, kind in enumerate(["ai", "random"] * 2)]
+    log: list = []
+    seen: list = []
+    _play(match, players, until=_three_hands, log=log, seen=seen)
+    stored = [(seat, codec.action_to_dict(action)) for seat, action in log]
+    hits = [
+        (event, count, state)
+        for event, count, state in seen
+        if isinstance(event, KittyDrawn | HandScored)
+        and wanted(event, replay(seed, stored[:count], rules))
+    ]
+    assert hits, f"seed {seed} under {preset} no longer holds: {why}"
+    for _, count, state in hits:
+        assert replay(seed, log[:count], rules).to_dict() == state
+    assert replay(seed, stored, rules) == match
 
 
 def test_a_snapshot_from_before_the_variants_restores_and_plays_on() -> None:

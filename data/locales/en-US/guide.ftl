@@ -26,9 +26,54 @@ guide-cards = A card is rank then suit: `2`-`9`, `T` (10), `J`, `Q`, `K`, `A` wi
 
     {"**"}Trumps (主牌)** are both jokers, every card of the level rank (级牌, the dealer's team's level) and every card of the trump suit. From high to low: BJ, SJ, the level card of the trump suit, the other level cards (equal to each other), then A K Q … of the trump suit. In no trump (无主) only jokers and level cards are trumps.
 
-guide-bidding = While the cards are dealt, show a level card to make its suit trump (亮主). Show a second one of the same card to strengthen your bid (自保). Another player can overcall (反主) with a pair of level cards of another suit, and a pair of identical jokers bids no trump (无主).
-
-    Strength: one card < a pair < two SJ < two BJ; only a stronger bid beats the current one. On the first hand, whoever wins the bidding deals.
+guide-bidding = { $bidding ->
+    [joker] While the cards are dealt, bid (亮主) by showing a joker with a level card (级牌) of a suit that goes with it (带王亮主): BJ with ♥ or ♦, SJ with ♠ or ♣; that suit becomes trump. No trump cannot be bid directly. { $decks ->
+            [1] With one deck there is one of each card, so a bid can be neither strengthened nor overcalled.
+           *[other] Show more of the same level card to strengthen your bid (自保). Another player overcalls (反主) with a joker and { $decks ->
+                [3] two or three
+               *[other] two
+            } identical level cards of another suit; a bid showing more level cards beats one showing fewer. Nobody may overcall their own bid.
+        }
+   *[standard] While the cards are dealt, show a level card (级牌) to make its suit trump (亮主). { $decks ->
+            [1] With one deck there is one of each card, so the first bid stands: it can be neither strengthened nor overcalled.
+           *[other] Show more of the same level card to strengthen your bid (自保). Another player overcalls (反主) with a stronger bid of another suit, such as a pair of level cards; identical jokers bid no trump (无主). Strength: one card < a pair < two SJ < two BJ{ $decks ->
+                [3] {" "}< three level cards < three SJ < three BJ
+               *[other] {""}
+            }; only a stronger bid beats the current one. The bidder may also switch to another suit with a stronger bid (自反).
+        }
+}
+guide-bidding-open = The first hand{ $scoring ->
+        [race45] {" "}and a hand after a draw have
+       *[levels] {" "}has
+    } no dealer yet, so the bids decide it (抢庄): { $first_dealer ->
+        [final_bid] the player whose bid stands when the bidding closes deals (最终反主者为庄家).
+       *[first_bid] the first player to bid deals (先亮者为庄家){ $decks ->
+            [1] .
+           *[other] , and later overcalls change only the trump suit.
+        }
+    }{ $scoring ->
+        [race45] {" "}After a draw the levels may differ: a bid shows the level card of the team that would deal if it stands.
+       *[levels] {""}
+    }
+guide-bidding-dealer = { $bidding ->
+    [joker] Once a dealer is known, the first bid decides who deals: a bid of the dealer's side shows the dealer's team's level card and keeps the deal; an attacker's bid shows the attackers' level card and takes the deal (谁亮主谁坐庄), and the hand is then played at the attackers' level. The dealer's side has priority: its bid, made at any time before the bidding closes, takes the deal back, and the attackers' earlier bids are withdrawn. An overcall of the bid holding the deal changes only the trump suit and shows that bid's level card. So a bid always shows the level of the team that would deal if it wins.
+   *[standard] Once a dealer is known, bids only choose the trump suit: every bid shows the dealer's team's level cards, and the dealer keeps the deal whoever bids.
+}
+guide-bidding-when = { $overcall ->
+    [after_bury] On a hand without a dealer yet, bids and overcalls are made during the deal and a short window after it, before the dealer takes the kitty. On the other hands nobody overcalls during the deal: the first bid stands and only its bidder may strengthen it{ $bidding ->
+            [joker] , unless the dealer's side takes the deal back
+           *[standard] {""}
+        }. The dealer buries first and the kitty can no longer change; then, if a bid set the trump, each player once in turn, from the player after the dealer round to the dealer, may overcall or pass.{ $bidding ->
+            [joker] {" "}In this round identical jokers overcall to no trump (反无主).
+           *[standard] {""}
+        } A trump already shown this hand, a suit or no trump, cannot be shown again. The dealer still leads the first trick.
+   *[deal] Bids and overcalls are made during the deal and a short window after the last card, before the dealer takes the kitty.
+}
+guide-bidding-none = { $no_bid ->
+    [redeal] If nobody bids, the cards are dealt again, at most { $redeals } times; if nobody bids then either, the hand is played in no trump (无主).
+    [kitty_draw] If nobody bids (亮不起), the kitty's cards are turned face up one at a time for everyone to see, until one's rank is a team's level (the dealer's team is checked first; jokers match nothing). That team deals, the dealer or else the player after the dealer, with that card's suit as trump; the cards go back into the kitty. If no card matches, the cards are dealt again, at most { $redeals } times; when the last draw misses too, the hand is played in no trump (无主).
+   *[notrump] If nobody bids, the hand is played in no trump (无主).
+} On a hand without a dealer yet, the player dealt to first counts as the dealer here.
 
 guide-kitty = The dealer picks up the { $kitty } kitty cards (底牌) and buries { $kitty } cards face down. Point cards may be buried, but it is a risk: if the attackers win the last trick, the points in the kitty count several times over for them (see scoring).
 
@@ -49,7 +94,13 @@ guide-throws = A throw (甩牌) leads several units of one suit at once, for exa
 
 guide-scoring = The attackers score the 5s, 10s and Ks in the tricks they win; the dealer's team scores nothing.
 
-    {"**"}The kitty bonus (抠底):** if the attackers win the last trick, the kitty's points count several times for them, by the shape of that trick's lead: a single ×{ $single }, a pair ×{ $pair }, a 2-pair tractor ×{ $tractor }, a 3-pair tractor ×{ $long }.
+    {"**"}The kitty bonus (抠底):** if the attackers win the last trick, the kitty's points count several times for them, by the shape of that trick's lead: a single ×{ $single }, a pair ×{ $pair }{ $triple ->
+        [0] {""}
+       *[other] , a triple ×{ $triple }
+    }, a 2-pair tractor ×{ $tractor }, a 3-pair tractor ×{ $long }{ $triples ->
+        [0] {""}
+       *[other] , a 2-triple tractor ×{ $triples }
+    }.
 
 guide-levels = The attackers' points decide who goes up (one level step is { $step } points):
 guide-race = Race to { $target }: the attackers win the hand with { $target } points or more, or by winning the last trick, and take the deal; with both they go up 2 levels, otherwise 1. { $draw ->
@@ -108,7 +159,13 @@ guide-variant-throw = { $penalty ->
     [0] A failed throw costs nothing
    *[other] A failed throw costs { $penalty } points per card taken back
 }
-guide-variant-kitty = Kitty bonus (抠底): single ×{ $single }, pair ×{ $pair }, 2-pair tractor ×{ $tractor }, 3-pair tractor ×{ $long }
+guide-variant-kitty = Kitty bonus (抠底): single ×{ $single }, pair ×{ $pair }{ $triple ->
+        [0] {""}
+       *[other] , triple ×{ $triple }
+    }, 2-pair tractor ×{ $tractor }, 3-pair tractor ×{ $long }{ $triples ->
+        [0] {""}
+       *[other] , 2-triple tractor ×{ $triples }
+    }
 guide-variant-cap = { $cap ->
     [0] The attackers' points are not capped
    *[other] The attackers' points count at most { $cap }
