@@ -110,3 +110,39 @@ def test_the_rooms_import_each_other_without_a_cycle() -> None:
         return False
 
     assert not [room for room in edges if reaches(room, room, {room})]
+
+
+#: what only the table service may touch of itself: its store and its live tables
+SERVICE_INSIDES = {"store", "tables"}
+
+
+def _is_service(node: ast.expr) -> bool:
+    """``service``, ``self.service``, ``client.service``, ``deps(...).service``: the table
+    service however a cog holds it (an alias under another name is not followed)."""
+    return (isinstance(node, ast.Name) and node.id == "service") or (
+        isinstance(node, ast.Attribute) and node.attr == "service"
+    )
+
+
+def test_cogs_never_reach_into_the_services_store_or_tables() -> None:
+    """The cogs ask the service's facade (``bot.service.records``), so a change to how the
+    service keeps its tables or its store never ripples into the Discord layer."""
+    reaches = []
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        for node in ast.walk(_parsed(path)):
+            if isinstance(node, ast.Attribute) and node.attr in SERVICE_INSIDES:
+                inside, owner = node.attr, node.value
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in SERVICE_INSIDES
+            ):
+                inside, owner = str(node.args[1].value), node.args[0]
+            else:
+                continue
+            if _is_service(owner):
+                reaches.append(f"{path.relative_to(ROOT)}:{node.lineno} .{inside}")
+    assert reaches == []
