@@ -259,7 +259,7 @@ class LobbyMixin(Runtime):
                 table.host_id = successor.user_id
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
-            await self._close(table, CloseReason.EVERYONE_LEFT, note="table-closed-everyone-left")
+            await self._close(table, CloseReason.EVERYONE_LEFT)
             return LeaveOutcome.CLOSED
         self._emit(table, UpdateKind.SEATS if table.started else UpdateKind.LOBBY)
         table.changed.set()
@@ -326,7 +326,7 @@ class LobbyMixin(Runtime):
                 needed = len(table.humans) // 2 + 1
                 if len(votes) < needed:
                     return AbortOutcome(aborted=False, votes=len(votes), needed=needed)
-        await self._close(table, CloseReason.ABORTED, note="table-closed-aborted")
+        await self._close(table, CloseReason.ABORTED)
         return AbortOutcome(aborted=True)
 
     @staticmethod
