@@ -131,8 +131,7 @@ class ShengjiBot(commands.Bot):
         and would hold its channel for good. A channel missing from the guild's
         cache (a thread may simply not be cached) is asked for once.
         """
-        tables = [t for t in self.service.tables.values() if t.guild_id == guild.id]
-        for table in tables:
+        for table in self.service.tables_in_guild(guild.id):
             if guild.get_channel_or_thread(table.channel_id) is not None:
                 continue
             try:

@@ -33,7 +33,7 @@ def lobby_embed(table_id: int, seats: Sequence[SeatInfo | None], loc: object) ->
     lines = []
     for seat, info in enumerate(seats):
         who = "—" if info is None else (info.name + (" 🤖" if info.kind == "bot" else ""))
-        lines.append(t(loc, "table-lobby-seat", seat=seat, team="AB"[seat % 2], who=who))
+        lines.append(t(loc, "table-lobby-seat", seat=seat, team="AB"[team_of(seat)], who=who))
     embed = discord.Embed(
         title=t(loc, "table-lobby-waiting", table=str(table_id)),
         description="\n".join(lines)[:4000],
@@ -224,8 +224,8 @@ def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | Non
         trick=trick,
         head=t(loc, "table-img-head", hand=public.hand_no + 1, trick=max(1, shown)),
         teams=(
-            t(loc, "table-img-dealer-team", level=level_name(public.levels[d % 2])),
-            t(loc, "table-img-attackers", level=level_name(public.levels[(d + 1) % 2])),
+            t(loc, "table-img-dealer-team", level=level_name(public.levels[team_of(d)])),
+            t(loc, "table-img-attackers", level=level_name(public.levels[team_of(d + 1)])),
         ),
         score=t(
             loc, "table-img-score", points=public.attackers_points, left=max(public.hand_sizes)
@@ -270,7 +270,9 @@ def summary_scenes(
     result: HandResult, public: SeatView, names: Names, loc: object
 ) -> tuple[SummaryScene, KittyScene]:
     """The hand summary's two images: the score sheet and the kitty."""
-    penalty = sum(p if result.dealer % 2 == s % 2 else -p for s, p in result.failed_throws)
+    penalty = sum(
+        p if team_of(result.dealer) == team_of(s) else -p for s, p in result.failed_throws
+    )
     scene = SummaryScene(
         names=names,
         dealer=result.dealer,

@@ -119,7 +119,7 @@ class Outlet:
         if found is None:
             found = UserPrefs()
             if self.service is not None:
-                found = await self.service.store.user_prefs(user_id)
+                found = await self.service.user_prefs(user_id)
             self.prefs[user_id] = found
         return found
 
@@ -173,7 +173,7 @@ class Outlet:
     def crowded(self) -> bool:
         """Renders backing up, or more live tables than the bot edits at full pace
         (``cogs.pacing``)."""
-        tables = 0 if self.service is None else len(self.service.tables)
+        tables = 0 if self.service is None else self.service.live_table_count()
         return pacing.crowded(self.rendering, tables)
 
     def _place_gap(self) -> float:

@@ -78,8 +78,8 @@ async def prefs(
     interaction: discord.Interaction, field: str | None = None, value: str | None = None
 ) -> None:
     client = deps(interaction)
-    store = client.service.store
-    current = await store.user_prefs(interaction.user.id)
+    service = client.service
+    current = await service.user_prefs(interaction.user.id)
     loc = locale_for(interaction, current)
     if field is None or value is None:
         if field is not None and field not in FIELDS:
@@ -97,7 +97,7 @@ async def prefs(
         await _refuse(interaction, loc, "prefs-bad-value", field=name, allowed=ALLOWED[field])
         return
     changed = current.replace(**{"locale" if field == "language" else field: words[typed]})
-    await store.save_user_prefs(interaction.user.id, changed)
+    await service.save_user_prefs(interaction.user.id, changed)
     client.presenter.prefs[interaction.user.id] = changed
     client.presenter.redraw_for(interaction.user.id)
     loc = locale_for(interaction, changed)

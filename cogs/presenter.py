@@ -106,6 +106,17 @@ CROWDED_DEAL_EVERY = 6.0
 #: with the render thread crowded (``cogs.pacing.CROWDED``: hundreds of tables), the table
 #: message's picture is redrawn at most every TABLE_PICTURE_EVERY seconds
 TABLE_PICTURE_EVERY = 5.0
+#: what the table's place is told when it closes (a gone place is told nothing: its
+#: players are, by DM); a failure is said on its own, not in the closed lobby message
+CLOSED_KEYS = {
+    CloseReason.FINISHED: "table-closed-over",
+    CloseReason.TIME_UP: "table-closed-time-up",
+    CloseReason.EVERYONE_LEFT: "table-closed-everyone-left",
+    CloseReason.ABORTED: "table-closed-aborted",
+    CloseReason.FAILED: "table-failed",
+    CloseReason.BUG: "table-failed-bug",
+}
+FAILURES = (CloseReason.FAILED, CloseReason.BUG)
 
 
 class Presenter(SeatPanels):
@@ -128,7 +139,7 @@ class Presenter(SeatPanels):
             case UpdateKind.WARNING:
                 await self._warning(table, update)
             case UpdateKind.STORAGE:  # paused or resumed: said in the table's place
-                key = "table-paused" if update.note == "paused" else "table-resumed"
+                key = "table-paused" if update.paused else "table-resumed"
                 await self._post(table, content=t(self.locale(table), key))
             case UpdateKind.EVENTS:
                 await self._events(table, update)
@@ -157,17 +168,14 @@ class Presenter(SeatPanels):
                 await live.settle()
         for seat in list(ui.pings):
             await self._unping(table, seat)
-        if update.reason is CloseReason.CHANNEL_GONE:
+        reason = update.reason
+        if reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
         else:
-            note = t(loc, update.note) if update.note else ""  # a key of table.ftl
-            if update.reason is CloseReason.FAILED:  # the store (no note), or a bug (its note)
-                await self._post(table, content=note or t(loc, "table-failed"))
-                note = ""
-            elif note:
-                await self._post(table, content=note)
-            assert ui.lobby is not None
-            embed = closed_embed(table.id, note, loc)
+            assert reason is not None and ui.lobby is not None
+            said = t(loc, CLOSED_KEYS[reason])
+            await self._post(table, content=said)
+            embed = closed_embed(table.id, "" if reason in FAILURES else said, loc)
             ui.lobby.show(functools.partial(ready, {"embed": embed, "view": None}))
             await ui.lobby.settle()
         self.ui_by_table.pop(table.id, None)
@@ -185,10 +193,10 @@ class Presenter(SeatPanels):
         if ping is not None:  # their turn DM (posted now if it was still waiting): their language
             ping.call_off()
             loc = await self.dm_locale(table, info.user_id)
-            text = t(loc, "table-warning", seconds=update.note)
+            text = t(loc, "table-warning", seconds=update.seconds)
             ping.live.show(functools.partial(ready, {"content": text}))
         elif info.user_id in ui.dm_closed:  # said in the thread instead: the table's language
-            text = t(self.locale(table), "table-warning", seconds=update.note)
+            text = t(self.locale(table), "table-warning", seconds=update.seconds)
             self._show_table(table, update, extra=f"<@{info.user_id}> {text}")
 
     async def _events(self, table: Table, update: Update) -> None:

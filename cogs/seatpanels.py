@@ -78,9 +78,8 @@ class SeatPanels(Outlet):
         if self.service is None:
             return 0
         redrawn = 0
-        for table in list(self.service.tables.values()):
-            match = table.match
-            if table.closed or match is None:
+        for table in self.service.tables_of_user(user_id):
+            if table.match is None:
                 continue
             for seat, info in enumerate(table.seats):
                 if info is None or info.user_id != user_id or seat not in self.ui(table).panels:

@@ -13,7 +13,7 @@ import discord
 
 from bot.game import SeatView, TrickRecord
 from bot.i18n import guide, t
-from bot.rules import RuleSet, trick_winner
+from bot.rules import RuleSet, partner_of, team_of, trick_winner
 from renderers import TrickScene
 
 from .ids import LobbyButton, LobbyWhat, TableButton, TopicMenu, format_id
@@ -278,10 +278,10 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
                 loc,
                 "table-strip-teams",
                 dealer=names[d],
-                partner=names[(d + 2) % 4],
-                dealer_level=level_name(view.levels[d % 2]),
+                partner=names[partner_of(d)],
+                dealer_level=level_name(view.levels[team_of(d)]),
                 attackers=pair_text(names[(d + 1) % 4], names[(d + 3) % 4], loc),
-                attackers_level=level_name(view.levels[(d + 1) % 2]),
+                attackers_level=level_name(view.levels[team_of(d + 1)]),
             )
         )
     lines.append(

@@ -24,6 +24,7 @@ from bot.rules import (
     level_outcome,
     order_for,
     points,
+    team_of,
     trick_winner,
 )
 
@@ -127,7 +128,7 @@ def _table(
     shown = {seat: cards for seat, cards in plays.items() if seat != last}
     trick = TrickScene(NAMES, dealer, shown, trump, dealer, winner=winner, trick_no=1)
     zh = lang == "zh"
-    team, other = (level_text(levels[(dealer + k) % 2]) for k in (0, 1))
+    team, other = (level_text(levels[team_of(dealer + k)]) for k in (0, 1))
     return TableScene(
         trick,
         head="第 4 局 · 第 1 轮" if zh else "Hand 4 · Trick 1",

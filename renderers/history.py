@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from bot.rules import Card, Trump
+from bot.rules import Card, Trump, team_of
 
 from .canvas import encode, legible, level_text, new_canvas, ring, rounded, suit_icon
 from .cards import hand_order, suit_colours
@@ -129,7 +129,7 @@ def draw(scene: HistoryScene, th: Theme, four_color: bool) -> Image.Image:
                 ring(canvas, box, 10, th.win, 3.0)
             for k, line in enumerate(cell):
                 draw_cards(canvas, x + PAD, cy + k * LINE, line, th, colours)
-        attackers = trick.winner is not None and trick.winner % 2 != scene.dealer % 2
+        attackers = trick.winner is not None and team_of(trick.winner) != team_of(scene.dealer)
         colour = th.win if attackers and trick.trick_points else th.muted
         points = str(trick.trick_points) if trick.trick_points else "·"
         draw_text(canvas, WIDTH - MARGIN - PAD, cy, points, TEXT, colour, bold=True, align="right")

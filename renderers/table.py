@@ -14,7 +14,7 @@ composed straight on the palette (``page.Page``); the tests draw the same layout
 
 from __future__ import annotations
 
-from bot.rules import Card
+from bot.rules import Card, partner_of
 
 from .canvas import legible, level_text, new_paper, png
 from .cards import CARD_H, CARD_W, hand_order, suit_colours
@@ -140,7 +140,7 @@ def _strip(page: Page, scene: TableScene, y: int) -> int:
         x = x0 + page.text(x0, line_y, words + " · ", TEXT, colour, bold=True, over=th.panel)
         joiner = f" {scene.pair_word} "
         room = (x1 - x - text_width(joiner, TEXT, True)) // 2
-        for i, seat in enumerate((first, (first + 2) % 4)):
+        for i, seat in enumerate((first, partner_of(first))):
             name = (joiner if i else "") + fit_name(
                 scene.trick.names[seat], TEXT, True, room, seat=seat
             )

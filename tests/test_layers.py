@@ -110,3 +110,85 @@ def test_the_rooms_import_each_other_without_a_cycle() -> None:
         return False
 
     assert not [room for room in edges if reaches(room, room, {room})]
+
+
+#: what only the table service may touch of itself: its store and its live tables
+SERVICE_INSIDES = {"store", "tables"}
+
+
+def _is_service(node: ast.expr) -> bool:
+    """``service``, ``self.service``, ``client.service``, ``deps(...).service``: the table
+    service however a cog holds it (an alias under another name is not followed)."""
+    return (isinstance(node, ast.Name) and node.id == "service") or (
+        isinstance(node, ast.Attribute) and node.attr == "service"
+    )
+
+
+def test_cogs_never_reach_into_the_services_store_or_tables() -> None:
+    """The cogs ask the service's facade (``bot.service.records``), so a change to how the
+    service keeps its tables or its store never ripples into the Discord layer."""
+    reaches = []
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        for node in ast.walk(_parsed(path)):
+            if isinstance(node, ast.Attribute) and node.attr in SERVICE_INSIDES:
+                inside, owner = node.attr, node.value
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in SERVICE_INSIDES
+            ):
+                inside, owner = str(node.args[1].value), node.args[0]
+            else:
+                continue
+            if _is_service(owner):
+                reaches.append(f"{path.relative_to(ROOT)}:{node.lineno} .{inside}")
+    assert reaches == []
+
+
+#: names (or attributes) that hold a seat number in the production code
+SEATISH = {"seat", "s", "d", "first", "dealer", "winner", "leader", "actor", "to_act", "declarer"}
+
+
+def _names(node: ast.expr) -> set[str]:
+    """The variable and attribute names an expression reads (``result.dealer``: dealer)."""
+    found: set[str] = set()
+    for part in ast.walk(node):
+        if isinstance(part, ast.Name):
+            found.add(part.id)
+        elif isinstance(part, ast.Attribute):
+            found.add(part.attr)
+    return found
+
+
+def _team_or_partner(node: ast.AST) -> bool:
+    """``seat % 2`` (a team) or ``(seat + 2) % 4`` (a partner), on a seat's usual names."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)):
+        return False
+    modulus = node.right.value if isinstance(node.right, ast.Constant) else None
+    left = node.left
+    partner = (
+        isinstance(left, ast.BinOp)
+        and isinstance(left.op, ast.Add)
+        and isinstance(left.right, ast.Constant)
+        and left.right.value == 2
+    )
+    return (modulus == 2 or (modulus == 4 and partner)) and bool(_names(left) & SEATISH)
+
+
+def test_a_seats_team_and_partner_come_from_team_of_and_partner_of() -> None:
+    """Worked out in one place only (``bot.rules.seats``), so who partners whom is decided
+    once. Found by the seat's usual names: ``n % 2`` or ``i % 2`` are no seats."""
+    worked_out = []
+    for package in ("bot", "cogs", "renderers", "app"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path == ROOT / "bot/rules/seats.py":
+                continue
+            worked_out += [
+                f"{path.relative_to(ROOT)}:{node.lineno}"
+                for node in ast.walk(_parsed(path))
+                if _team_or_partner(node)
+            ]
+    assert worked_out == []

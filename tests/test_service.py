@@ -18,11 +18,13 @@ from bot.game import Event, Phase, Play, fallback_action
 from bot.rules import RuleSet
 from bot.service import (
     AbortOutcome,
+    CloseReason,
     LeaveOutcome,
     SeatSignal,
     Table,
     TableService,
     Update,
+    UpdateKind,
     UserError,
 )
 from bot.store import GuildSettings, SeatInfo, Store
@@ -174,7 +176,8 @@ async def test_timeout_warns_then_plays_for_the_player_and_records_it(env) -> No
     assert match.seq == seq and not any(u.kind == "warning" for _, u in sink.updates)
     await clock.advance(2)
     await settle(clock)
-    assert any(u.kind == "warning" and u.actor == 0 for _, u in sink.updates)
+    warnings = [u for _, u in sink.updates if u.kind == "warning" and u.actor == 0]
+    assert [u.seconds for u in warnings] == [5]  # ``warn_before``, said as a number
     assert match.seq == seq
     await clock.advance(5)
     await caught_up(clock, store, table)
@@ -406,6 +409,52 @@ async def test_abort_by_vote(env) -> None:
     assert not table.closed
     assert await service.abort(CHANNEL, CAROL, is_admin=False) == AbortOutcome(aborted=True)
     assert table.closed
+
+
+class NoNewHand:
+    """A tournament round whose time is up: the hand being played is the last."""
+
+    async def on_events(self, table: Table, events: list[Event]) -> None:
+        return None
+
+    def may_deal(self, table: Table) -> bool:
+        return False
+
+
+async def _time_up(service: TableService, clock: ManualClock, table: Table) -> None:
+    service.hooks.append(NoNewHand())
+    await service.set_auto(CHANNEL, ALICE, True)
+    await service.start(CHANNEL, ALICE)
+    for _ in range(2000):
+        if table.closed:
+            return
+        await clock.advance(0.5)
+        await settle(clock, 5)
+
+
+CLOSINGS = {
+    "aborted": (lambda s, c, t: s.abort(CHANNEL, ALICE, is_admin=False), CloseReason.ABORTED),
+    "everyone left": (lambda s, c, t: s.leave(CHANNEL, ALICE), CloseReason.EVERYONE_LEFT),
+    "channel gone": (lambda s, c, t: s.channel_gone(CHANNEL), CloseReason.CHANNEL_GONE),
+    "time up": (_time_up, CloseReason.TIME_UP),
+}
+
+
+@pytest.mark.parametrize("how", CLOSINGS)
+async def test_a_closing_says_why_and_only_a_played_out_one_is_recorded_finished(
+    env, how: str
+) -> None:
+    """The presenter words a closing from its reason alone (``cogs.presenter.CLOSED_KEYS``):
+    a round whose time ran out is not "the match is over", yet counts as finished."""
+    service, store, clock, sink = env
+    close, reason = CLOSINGS[how]
+    table = await _full_table(service, humans=1)
+    await close(service, clock, table)
+    await settle(clock)
+    assert table.closed
+    assert [u.reason for _, u in sink.updates if u.kind is UpdateKind.CLOSED] == [reason]
+    (recorded,) = await store.recent_matches(GUILD)
+    assert recorded.status == ("finished" if reason is CloseReason.TIME_UP else "aborted")
 
 
 async def test_concurrent_clicks_apply_once(env) -> None:

@@ -48,8 +48,10 @@ from tests.test_service import (
 __all__ = ["env"]  # the fixture, shared with the service tests
 
 
-def notes(sink: Any, kind: UpdateKind) -> list[str]:
-    return [u.note for _, u in sink.updates if u.kind is kind]
+def storage(sink: Any) -> list[str]:
+    """The store's state as each STORAGE update said it, in order."""
+    updates = [u for _, u in sink.updates if u.kind is UpdateKind.STORAGE]
+    return ["paused" if u.paused else "resumed" for u in updates]
 
 
 @contextmanager
@@ -119,7 +121,7 @@ async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
         for _ in range(20):  # 10 s of table time with the lock held
             await clock.advance(0.5)
             await caught_up(clock, store, table)
-        assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+        assert storage(sink) == ["paused"]
         assert table.paused_since is not None and not table.closed
         assert table.match.seq == seq  # nothing went on that could not be stored
         with pytest.raises(UserError, match="couldn't be saved"):
@@ -129,7 +131,7 @@ async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
         blocker.execute("ROLLBACK")
         blocker.close()
     await run_until(clock, lambda: table.match.seq >= seq + 10)
-    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    assert storage(sink) == ["paused", "resumed"]
     assert table.paused_since is None and service.tables[CHANNEL] is table
     await caught_up(clock, store, table)
     await nothing_lost(store, table)
@@ -150,11 +152,11 @@ async def test_full_disk_refuses_a_play_then_the_table_resumes(env, monkeypatch)
             await service.act(CHANNEL, ALICE, action)
         assert table.match is not None and table.match.seq == seq  # refused, not done
         await settle(clock)
-        assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+        assert storage(sink) == ["paused"]
     await service.act(CHANNEL, ALICE, action)  # the disk has room again: the same play
     assert table.match.seq > seq
     await settle(clock)
-    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    assert storage(sink) == ["paused", "resumed"]
     await caught_up(clock, store, table)
     await nothing_lost(store, table)
 
@@ -170,11 +172,11 @@ async def test_a_driver_write_on_a_full_disk_is_retried(env, monkeypatch) -> Non
         for _ in range(10):
             await clock.advance(1)
             await caught_up(clock, store, table)
-        assert table.match.seq == seq and notes(sink, UpdateKind.STORAGE) == ["paused"]
+        assert table.match.seq == seq and storage(sink) == ["paused"]
         driver = [t for t in table.tasks if t.get_name().startswith("driver")]
         assert driver and not driver[0].done()  # the task lives on, retrying
     await run_until(clock, lambda: table.match.seq >= seq + 10)
-    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    assert storage(sink) == ["paused", "resumed"]
     await caught_up(clock, store, table)
     await nothing_lost(store, table)
 
@@ -207,7 +209,7 @@ async def test_a_store_down_too_long_closes_the_table(env, monkeypatch) -> None:
             if CHANNEL not in service.tables:
                 break
     assert table.closed and CHANNEL not in service.tables
-    assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+    assert storage(sink) == ["paused"]
 
 
 LobbyAction = Callable[[TableService], Awaitable[object]]
@@ -258,11 +260,11 @@ async def test_a_paused_lobby_resumes_by_itself(env, monkeypatch, name: str) -> 
         for _ in range(120):  # a minute of nobody acting
             await clock.advance(0.5)
             await settle(clock, 5)
-        assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+        assert storage(sink) == ["paused"]
         assert table.seats == seats and not table.started and not table.closed
         assert 3 <= probes <= 8, probes  # backing off (0.5 s doubling to 30 s), not spinning
     await run_until(clock, lambda: table.paused_since is None)
-    assert notes(sink, UpdateKind.STORAGE) == ["paused", "resumed"]
+    assert storage(sink) == ["paused", "resumed"]
     await action(service)  # the same action goes through now
     assert table.seats != seats or table.started
     assert not table.closed and service.tables[CHANNEL] is table
@@ -281,7 +283,7 @@ async def test_a_lobby_paused_too_long_closes_and_frees_the_channel(env, monkeyp
                 break
         assert table.closed and CHANNEL not in service.tables
     await run_until(clock, lambda: all(t.done() for t in table.tasks))
-    assert notes(sink, UpdateKind.STORAGE) == ["paused"]
+    assert storage(sink) == ["paused"]
     closing = [u for _, u in sink.updates if u.kind is UpdateKind.CLOSED]
     assert [u.reason for u in closing] == [CloseReason.FAILED]
     again = await service.new_table(GUILD, CHANNEL, BOB, "Bob")  # the channel is free

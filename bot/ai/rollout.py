@@ -42,6 +42,7 @@ from bot.rules import (
     RuleSet,
     Trump,
     kitty_multiplier,
+    partner_of,
     trick_winner,
 )
 from bot.rules.units import decompose_in
@@ -119,7 +120,7 @@ def lead(w: World, seat: int) -> Ids:
             best, best_key = (high,), key
     if best:
         return best
-    partner = (seat + 2) % 4
+    partner = partner_of(seat)
     pby = hands[partner]
     cheapest: Ids = ()
     cheap_key = 0

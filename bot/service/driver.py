@@ -81,7 +81,7 @@ class DriverMixin(Runtime):
                     return  # ``_not_saved`` closed the table
                 if self._outage_over(table):
                     log.error("table %s: the store stayed down; closing it", table.id)
-                    await self._close(table, CloseReason.FAILED, note="")
+                    await self._close(table, CloseReason.FAILED)
                     return
                 failures += 1
                 await self.clock.sleep(backoff(failures))
@@ -89,7 +89,7 @@ class DriverMixin(Runtime):
                 if table.closed:  # closed meanwhile, or fenced out: another process drives it
                     return
                 log.exception("driver of table %s failed; closing the table", table.id)
-                await self._close(table, CloseReason.FAILED, note="table-failed-bug")
+                await self._close(table, CloseReason.BUG)
                 return
 
     async def _probe(self, table: Table) -> None:
@@ -108,7 +108,7 @@ class DriverMixin(Runtime):
         timers = table.timers
         step = table.driver.next()
         if isinstance(step, MatchDone):
-            await self._close(table, CloseReason.FINISHED, note="table-closed-over")
+            await self._close(table, CloseReason.FINISHED)
             return
         if isinstance(step, AskBid):
             async with table.lock:
@@ -133,7 +133,7 @@ class DriverMixin(Runtime):
                 if table.closed or match.expecting()[0] != kind:
                     return
                 if kind == "next_hand" and not all(h.may_deal(table) for h in self.hooks):
-                    await self._close(table, CloseReason.FINISHED, note="table-closed-time-up")
+                    await self._close(table, CloseReason.TIME_UP)
                     return
                 closing = system_action(step)
                 assert closing is not None
@@ -151,9 +151,8 @@ class DriverMixin(Runtime):
             if await self.clock.wait(table.changed, warn_at):
                 return
             if match.seq == seq:
-                self._emit(
-                    table, UpdateKind.WARNING, actor=actor, note=f"{int(timers.warn_before)}"
-                )
+                warning = int(timers.warn_before)
+                self._emit(table, UpdateKind.WARNING, actor=actor, seconds=warning)
         if await self.clock.wait(table.changed, deadline):
             return
         async with table.lock:

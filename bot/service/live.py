@@ -183,8 +183,9 @@ class LiveTables:
         events: tuple[Event, ...] = (),
         actor: int | None = None,
         auto: bool = False,
-        note: str = "",
         reason: CloseReason | None = None,
+        seconds: int = 0,
+        paused: bool = False,
     ) -> None:
         match = table.match
         views = tuple(match.view(s) for s in range(4)) if match is not None else ()
@@ -197,8 +198,9 @@ class LiveTables:
             actor=actor,
             auto=auto,
             deadline=self.deadline(table),
-            note=note,
             reason=reason,
+            seconds=seconds,
+            paused=paused,
         )
         table.outbox.put_update(update)
 

@@ -260,7 +260,7 @@ class LobbyMixin(Runtime):
                 table.host_id = successor.user_id
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
-            await self._close(table, CloseReason.EVERYONE_LEFT, note="table-closed-everyone-left")
+            await self._close(table, CloseReason.EVERYONE_LEFT)
             return LeaveOutcome.CLOSED
         if outcome is LeaveOutcome.REPLACED:
             await self._signal(table, seat, SeatSignal.LEFT, info)
@@ -329,7 +329,7 @@ class LobbyMixin(Runtime):
                 needed = len(table.humans) // 2 + 1
                 if len(votes) < needed:
                     return AbortOutcome(aborted=False, votes=len(votes), needed=needed)
-        await self._close(table, CloseReason.ABORTED, note="table-closed-aborted")
+        await self._close(table, CloseReason.ABORTED)
         return AbortOutcome(aborted=True)
 
     @staticmethod

@@ -19,6 +19,7 @@ from bot.store import (
     LeaderRow,
     MatchSummary,
     PlayerStats,
+    UserPrefs,
 )
 from bot.store.tournaments import TournamentResult
 
@@ -104,6 +105,22 @@ class RecordsMixin(Runtime):
         if len(self._commands) > 10_000:  # forget users who went quiet
             self._commands = {u: ts for u, ts in self._commands.items() if now - ts[-1] < window}
 
+    def live_table_count(self) -> int:
+        """How many tables this process drives now (closing one drops it from the count)."""
+        return len(self.tables)
+
+    def tables_of_user(self, user_id: int) -> list[Table]:
+        """The open tables where this user holds a seat (to redraw their panels there)."""
+        return [
+            table
+            for table in self.tables.values()
+            if not table.closed and any(s is not None and s.user_id == user_id for s in table.seats)
+        ]
+
+    def tables_in_guild(self, guild_id: int) -> list[Table]:
+        """This server's open tables (to check their channels when the server comes back)."""
+        return [t for t in self.tables.values() if t.guild_id == guild_id and not t.closed]
+
     def channel_of(self, place_id: int) -> int:
         """The channel a table is keyed by, given the channel or the table's thread."""
         if place_id in self.tables:
@@ -182,6 +199,12 @@ class RecordsMixin(Runtime):
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         await self.store.save_guild_settings(guild_id, settings)
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        return await self.store.user_prefs(user_id)
+
+    async def save_user_prefs(self, user_id: int, prefs: UserPrefs) -> None:
+        await self.store.save_user_prefs(user_id, prefs)
 
     async def leaderboard(self, guild_id: int, metric: str, limit: int = 10) -> list[LeaderRow]:
         return await self.store.leaderboard(guild_id, metric, limit=limit)

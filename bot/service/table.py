@@ -90,19 +90,26 @@ class UpdateKind(StrEnum):
     LOBBY = "lobby"  # the seats before the start
     SEATS = "seats"  # the seats changed mid-match (a leave, 托管)
     EVENTS = "events"  # the match moved: ``events`` says how
-    WARNING = "warning"  # ``actor``'s time is running out
+    WARNING = "warning"  # ``actor``'s time runs out in ``seconds``
     CLOSED = "closed"  # the table is gone: ``reason`` says why
-    STORAGE = "storage"  # ``note`` is "paused" (the store refuses writes) or "resumed"
+    STORAGE = "storage"  # ``paused``: the store refuses writes (True) or takes them again
 
 
 class CloseReason(StrEnum):
     """Why a table closed; the presenter words it (or stays silent) from this."""
 
-    FINISHED = "finished"
+    FINISHED = "finished"  # the match is over
+    TIME_UP = "time_up"  # no new hand may start (a tournament round's time ran out)
     ABORTED = "aborted"
     EVERYONE_LEFT = "everyone_left"
     CHANNEL_GONE = "channel_gone"
-    FAILED = "failed"  # the store failed for good (no note), or the table hit a bug: closed
+    FAILED = "failed"  # the store failed for good
+    BUG = "bug"  # the table's driver hit an error in the bot
+
+    @property
+    def finished(self) -> bool:
+        """Recorded as finished (played to its end), not aborted."""
+        return self in (CloseReason.FINISHED, CloseReason.TIME_UP)
 
 
 class LeaveOutcome(StrEnum):
@@ -139,8 +146,9 @@ class Update:
     actor: int | None = None
     auto: bool = False
     deadline: float | None = None
-    note: str = ""  # CLOSED: the key of why (table.ftl); WARNING: seconds; STORAGE: state
     reason: CloseReason | None = None  # set on CLOSED updates
+    seconds: int = 0  # WARNING: the time left
+    paused: bool = False  # STORAGE: True when the store refuses writes, False once it takes them
 
 
 class Sink(Protocol):

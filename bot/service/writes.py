@@ -42,13 +42,13 @@ class StoreWrites(LiveTables):
             self._pause(table)
         else:
             log.error("table %s: the store failed for good (%r); closing it", table.id, exc)
-            await self._close(table, CloseReason.FAILED, note="")
+            await self._close(table, CloseReason.FAILED)
         raise NotSaved(passing) from None
 
     def _pause(self, table: Table) -> None:
         if table.paused_since is None:
             table.paused_since = self.clock.now()
-            self._emit(table, UpdateKind.STORAGE, note="paused")
+            self._emit(table, UpdateKind.STORAGE, paused=True)
             table.changed.set()  # the driver, waiting on a timer, waits out the pause instead
 
     def _saved(self, table: Table) -> None:
@@ -56,7 +56,7 @@ class StoreWrites(LiveTables):
         if table.paused_since is not None:
             table.paused_since = None
             table.resumed_at = self.clock.now()
-            self._emit(table, UpdateKind.STORAGE, note="resumed")
+            self._emit(table, UpdateKind.STORAGE, paused=False)
 
     def _outage_over(self, table: Table) -> bool:
         since = table.paused_since
@@ -111,15 +111,15 @@ class StoreWrites(LiveTables):
         except Exception as exc:
             log.warning("table %s: no snapshot at %s (%s)", table.id, match.seq, exc)
 
-    async def _close(self, table: Table, reason: CloseReason, note: str) -> None:
+    async def _close(self, table: Table, reason: CloseReason) -> None:
         if table.closed:
             return
         if self.fence is not None and self.fence.token(table.id) is None:
             self._fenced_out(table.id)  # another process decides this table's end
             return
         table.closed = True
-        await self._record_close(table, "finished" if reason is CloseReason.FINISHED else "aborted")
-        self._emit(table, UpdateKind.CLOSED, note=note, reason=reason)
+        await self._record_close(table, "finished" if reason.finished else "aborted")
+        self._emit(table, UpdateKind.CLOSED, reason=reason)
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
         for seat in range(4):
@@ -132,7 +132,7 @@ class StoreWrites(LiveTables):
         """The channel was deleted or the bot lost access: abort its table."""
         table = self.tables.get(channel_id)
         if table is not None:
-            await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
+            await self._close(table, CloseReason.CHANNEL_GONE)
 
     async def guild_gone(self, guild_id: int) -> None:
         """The bot was removed from a server (or was while it was down): its tables there

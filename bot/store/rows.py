@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from bot.game import HandResult, TrickRecord, team_of
-from bot.rules import BIG_LIGHT_LEAGUE, DEALER, LEVELS, format_cards, league_change, league_factor
+from bot.rules import (
+    BIG_LIGHT_LEAGUE,
+    DEALER,
+    LEVELS,
+    format_cards,
+    league_change,
+    league_factor,
+    partner_of,
+)
 
 from .base import dumps
 from .models import SeatInfo
@@ -112,7 +120,7 @@ class HandRows:
 def role_of(seat: int, dealer: int) -> str:
     if seat == dealer:
         return "dealer"
-    return "partner" if seat == (dealer + 2) % 4 else "attacker"
+    return "partner" if seat == partner_of(dealer) else "attacker"
 
 
 def hand_rows(

@@ -112,6 +112,7 @@ async def test_the_time_warning_posts_a_notice_still_waiting(shengji: Env) -> No
 
     await env.until(warnings)
     assert len(warnings()) == 1  # the notice, posted now with the warning's words
+    assert "10 seconds left" in warnings()[0].content  # ``warn_before``, as the service said
     await env.tick(5)  # past the notice's own wait, before the turn's end
     for _ in range(5):
         await env.tick(0)

@@ -76,4 +76,3 @@ table-closed-over = The match is over.
 table-closed-time-up = Time is up: no new hand starts.
 table-closed-everyone-left = Everyone left: the table is closed.
 table-closed-aborted = The table was aborted.
-table-closed-channel-gone = The channel is gone.

@@ -76,4 +76,3 @@ table-closed-over = 比赛结束了。
 table-closed-time-up = 时间到：不再开新局。
 table-closed-everyone-left = 所有人都离开了：牌桌已关闭。
 table-closed-aborted = 牌桌已解散。
-table-closed-channel-gone = 频道已不存在。
