@@ -139,7 +139,7 @@ class StoreWrites(LiveTables):
         close as a deleted channel's do, their players told by DM, nothing lost; no
         table would ever hear from that server again, and each would hold its channel."""
         for table in [t for t in self.tables.values() if t.guild_id == guild_id]:
-            await self._close(table, CloseReason.CHANNEL_GONE, note="table-closed-channel-gone")
+            await self._close(table, CloseReason.CHANNEL_GONE)
 
     async def _record_close(self, table: Table, status: str) -> None:
         """Record the table's closing; refused, the channel is freed all the same and the
