@@ -62,7 +62,7 @@ class StoreBase:
     async def _read(self) -> AsyncIterator[Database]:
         """Reads in one transaction, so a multi-query answer is one consistent picture."""
         self._require_latest()
-        async with self._db.transaction(write=False) as db:
+        async with self._db.reader.transaction(write=False) as db:
             yield db
 
     async def _table_row(self, table_id: int, columns: str) -> Row:

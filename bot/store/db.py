@@ -1,4 +1,5 @@
-"""The database connection under the store: one connection, one lock, one transaction at a time.
+"""The database connection under the store: one connection, one lock, one transaction at a time
+(on SQLite a second connection takes the read transactions: ``SqliteDatabase.reader``).
 
 The store's SQL is written once, with ``?`` placeholders and standard SQL that
 SQLite and PostgreSQL both accept; a ``Database`` runs it on its engine (the
@@ -56,6 +57,12 @@ class Database(ABC):
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
         self.closed = False
+
+    @property
+    def reader(self) -> Database:
+        """Where read transactions run: this connection, unless the engine keeps a
+        second one for reads (``SqliteDatabase.reader``)."""
+        return self
 
     @abstractmethod
     async def execute(self, sql: str, params: Params = ()) -> int:
@@ -137,6 +144,30 @@ class SqliteDatabase(Database):
         super().__init__()
         conn.row_factory = sqlite3.Row
         self.conn = conn
+        self._reader: SqliteDatabase | None = None
+
+    @property
+    def reader(self) -> Database:
+        """A second connection, for reads only (``open_reader``), else this one.
+
+        In WAL mode readers never wait for the writer, so a write that is slow inside
+        SQLite (an fsync, another process's lock held up to the busy timeout) holds up
+        only the writes queued behind it: a leaderboard, a player's preferences or a
+        server's settings read on another table's behalf are answered meanwhile. A read
+        sees every transaction committed before it began, which is all the bot reads
+        back (a table's actions are told only once committed).
+        """
+        return self._reader or self
+
+    async def open_reader(self, path: str) -> None:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await conn.close()
+            raise
+        self._reader = SqliteDatabase(conn)
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         try:  # no cursor close: one thread hop less on the append path
@@ -176,6 +207,10 @@ class SqliteDatabase(Database):
         return None  # a file connection is not lost to the network
 
     async def close(self) -> None:
+        if self._reader is not None:
+            async with self._reader.lock:
+                self._reader.closed = True
+                await self._reader.conn.close()
         await self.conn.close()
 
 

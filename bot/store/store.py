@@ -101,12 +101,14 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
             await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             version = await migrate(conn, path, migrate_to)  # refuses newer versions
             await _check_writable(conn, path)
+            db = SqliteDatabase(conn)
+            await db.open_reader(str(path))
         except BaseException as exc:
             await conn.close()
             if isinstance(exc, aiosqlite.Error):
                 raise StoreError(f"Cannot use the database {path}: {exc}") from exc
             raise
-        return cls(SqliteDatabase(conn), str(path), version, path)
+        return cls(db, str(path), version, path)
 
     @classmethod
     async def _open_postgres(cls, url: str, migrate_to: int | None) -> Store:
