@@ -57,5 +57,5 @@ rules-bid-no-trump-jokers = 亮无主要用两张（或三张）相同的王。
 rules-bid-too-weak = { $cards }亮{ $target_suit }压不过当前的{ $current }亮{ $current_suit }：只有更强的亮主才能反主。
 rules-bid-own-overcall = 用王亮主时，不能反自己的主。
 rules-bid-same-suit = 主花色已经是{ $suit }了：请用其他花色反主。
-rules-bid-overcall-after-bury = 庄家埋底之后才能反主，届时每人依次表态一次。
+rules-bid-overcall-after-bury = 庄家扣底之后才能反主，届时每人依次表态一次。
 rules-bid-shown-before = 本局已经亮过{ $suit }了，不能重复反，请换一个。
