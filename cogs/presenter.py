@@ -185,10 +185,10 @@ class Presenter(SeatPanels):
         if ping is not None:  # their turn DM (posted now if it was still waiting): their language
             ping.call_off()
             loc = await self.dm_locale(table, info.user_id)
-            text = t(loc, "table-warning", seconds=update.note)
+            text = t(loc, "table-warning", seconds=int(update.note))
             ping.live.show(functools.partial(ready, {"content": text}))
         elif info.user_id in ui.dm_closed:  # said in the thread instead: the table's language
-            text = t(self.locale(table), "table-warning", seconds=update.note)
+            text = t(self.locale(table), "table-warning", seconds=int(update.note))
             self._show_table(table, update, extra=f"<@{info.user_id}> {text}")
 
     async def _events(self, table: Table, update: Update) -> None:

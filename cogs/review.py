@@ -47,7 +47,7 @@ def review_text(loc: object, hand_id: int, review: Review) -> str:
                 trick=str(d.trick),
                 played=cards_text(d.played),
                 better=cards_text(d.better),
-                loss=f"{d.loss:.1f}",
+                loss=d.loss,
             )
         )
     if not review.decisions:

@@ -253,7 +253,7 @@ class Asker(Narrator):
                 trick=decision.trick,
                 played=self.show.cards(decision.played),
                 better=self.show.cards(decision.better),
-                loss=f"{decision.loss:.1f}",
+                loss=decision.loss,
             )
 
 

@@ -1,8 +1,8 @@
 # Post-hand review: the Review button and /shengji review (cogs/review.py, bot/service/reviews.py).
 review-button = 复盘
 review-title = **第 { $hand } 局复盘**：按你当时所知判断，代价最大的几次出牌。
-review-line-led = { $rank }. 第 { $trick } 轮：你首出 { $played }；高手会出 { $better }（约多得 { $loss } 分）。
-review-line-played = { $rank }. 第 { $trick } 轮：你出了 { $played }；高手会出 { $better }（约多得 { $loss } 分）。
+review-line-led = { $rank }. 第 { $trick } 轮：你首出 { $played }；高手会出 { $better }（约多得 { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } 分）。
+review-line-played = { $rank }. 第 { $trick } 轮：你出了 { $played }；高手会出 { $better }（约多得 { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } 分）。
 review-clean = 本局你的 { $judged } 次选择中没有发现代价大的失误。
 review-partial = 时间用完：只评判了 { $judged } 次选择，之后的没有评判。
 review-no-hand = 本服没有这一局（`/shengji history` 可查看局号）。
