@@ -4,14 +4,17 @@ next, kept across a restart."""
 from __future__ import annotations
 
 import io
+import re
 
+import pytest
 from PIL import Image
 
-from bot.i18n import t
+from bot.i18n import LOCALES, t
 from bot.store import SeatInfo, UserPrefs
 from bot.store.simulate import simulate
 from cogs.messages import last_trick_scene
 from cogs.panels import hand_image
+from cogs.prefs import ALLOWED, FIELDS, WORDS
 from cogs.records import _hand_scene
 from cogs.tableview import names_of
 from fakediscord.state import Message, User
@@ -39,7 +42,7 @@ async def test_preferences_apply_to_the_next_panel_and_survive_a_restart(shengji
     assert await env.store.user_prefs(alice.id) == wanted
     # a bad value: a clear error in her language, nothing changed
     text = await env.reply(alice, "prefs", field="theme", value="neon")
-    assert text == "主题只能是：dark, light。没有做任何更改。"
+    assert text == "主题只能是：深色、浅色。没有做任何更改。"
     assert await env.store.user_prefs(alice.id) == wanted
     # the bot restarts; her next panel is drawn as she asked
     running = await restart(env)
@@ -200,3 +203,17 @@ async def test_your_tournament_standings_in_your_theme(shengji: Env) -> None:
         assert answer.ephemeral
         shown.append(_light(answer.attachments[0].data))
     assert shown == [True, False]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("field", FIELDS)
+def test_a_bad_values_error_offers_words_of_the_players_language_the_command_takes(
+    locale: str, field: str
+) -> None:
+    offered = re.split(r"、|, ", t(locale, ALLOWED[field]))
+    assert len(offered) >= 2
+    assert all(word.lower() in WORDS[field] for word in offered), offered
+    stored = {WORDS[field][word.lower()] for word in offered}
+    assert len(stored) == len(offered), "each word offered is a different choice"
+    if locale == "zh-CN":  # not the English words a Chinese player would not type
+        assert not any(re.search("[a-z]", word) for word in offered), offered
