@@ -75,6 +75,8 @@ tournament-over = 🏆 { $name } is over! Podium: { $places }
 tournament-time-up = ⏱️ Round { $round }: time is up. No new hand starts; hands in play finish.
 tournament-match-thread = **{ $title }**: the match is played in the thread below.
 tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 0 & 2.
+# the two teams of a match, in the line above
+tournament-versus = { $a } vs { $b }
 tournament-check-in = { $players }: press **I'm here** within { $minutes } min, or a computer player takes your seat.
 tournament-button-here = I'm here
 tournament-team-computer = 🤖 **{ $team }** (computer)

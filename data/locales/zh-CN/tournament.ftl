@@ -59,6 +59,8 @@ tournament-over = 🏆 { $name }结束了！领奖台：{ $places }
 tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在打的局打完为止。
 tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
 tournament-match-opened = 第{ $round }轮：{ $teams }。{ $team }队坐0号和2号位。
+# 一场比赛的两队，用在上一行
+tournament-versus = { $a } 对 { $b }
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
 tournament-button-here = 我到了
 tournament-team-computer = 🤖 **{ $team }**（电脑）
