@@ -81,35 +81,35 @@ def test_rules_errors_render_in_both_languages_and_english_matches_str(case: int
 
 def test_the_issue_example_reads_as_players_say_it() -> None:
     error = _error(CASES[0])
-    assert explain("zh-CN", error) == "你必须出红桃的对子：你还有7♥7♥。"
+    assert explain("zh-CN", error) == "你必须出一对红桃：你还有7♥7♥。"
     assert str(error) == "You must play a pair of hearts: you hold 7♥7♥."
 
 
 @pytest.mark.parametrize(
     ("hand", "lead", "play", "chinese"),
     [
-        # the suit, then the shape, in the order a player says it; exact in both
+        # the shape, then its suit, as a player says it (一对红桃, 两连对红桃); exact in both
         (
             "7H 7H 8H 8H 9H 3S",
             "QH QH KH KH",
             "7H 8H 9H 8H",
-            "你必须出红桃的拖拉机（两连对）：你还有8♥8♥7♥7♥。",
+            "你必须出两连对红桃：你还有8♥8♥7♥7♥。",
         ),
         (
             "7H 7H 9H 9H 3H 3S",
             "QH QH KH KH",
             "7H 7H 9H 3H",
-            "你必须出红桃的两个对子：你还有9♥9♥和7♥7♥。",
+            "你必须出两对红桃：你还有9♥9♥和7♥7♥。",
         ),
         (
             "2S 2S 3S 3S BJ 4H",
             "AS AS KS KS",
             "2S 3S 2S BJ",
-            "你必须出主牌的两个对子：你还有2♠2♠和3♠3♠。",
+            "你必须出两对主牌：你还有2♠2♠和3♠3♠。",
         ),
     ],
 )
-def test_a_follow_names_the_suit_then_the_shape(
+def test_a_follow_names_the_shape_and_its_suit(
     hand: str, lead: str, play: str, chinese: str
 ) -> None:
     error = _error(lambda: check_follow(_cards(hand), _cards(lead), _cards(play), H))
@@ -143,7 +143,7 @@ def test_obligations_render(locale: str) -> None:
         text = explain(locale, reason)
         if locale == "en-US":
             assert text == str(reason)
-    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括拖拉机（两连对）"
+    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括两连对"
 
 
 @pytest.mark.parametrize(

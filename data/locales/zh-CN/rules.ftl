@@ -6,39 +6,39 @@ rules-suit-C = 梅花
 rules-suit-T = 主牌
 rules-suit-none = 无主
 
-# 跟牌必须包含的牌型，$count 个同一牌型；一个时不写数量（“红桃的对子”），读起来像玩家说的话。
+# 跟牌必须包含的牌型（$count 个），后面接花色，读起来像玩家说的话：一对红桃、两连对红桃、三张相同的红桃。
 rules-unit-pair = { $count ->
-    [1] 对子
-    [2] 两个对子
-   *[other] { $count }个对子
+    [1] 一对
+    [2] 两对
+   *[other] { $count }对
 }
 rules-unit-triple = { $count ->
-    [1] 刻子
-    [2] 两个刻子
-   *[other] { $count }个刻子
+    [1] 三张相同的
+    [2] 两组三张相同的
+   *[other] { $count }组三张相同的
 }
 rules-unit-tractor = { $count ->
     [1] {""}
     [2] 两个
    *[other] { $count }个
-}拖拉机（{ $length ->
+}{ $length ->
     [2] 两连对
     [3] 三连对
    *[other] { $length }连对
-}）
+}
 rules-unit-triple-tractor = { $count ->
     [1] {""}
     [2] 两个
    *[other] { $count }个
-}拖拉机（{ $length ->
+}{ $length ->
     [2] 两连刻
     [3] 三连刻
    *[other] { $length }连刻
-}）
+}
 
 rules-err-card-count = 必须出正好{ $count }张牌：首家出了{ $count }张。
 rules-err-follow-suit = 首家出的是{ $suit }：你必须先出{ $suit }（你还有{ $held }）。
-rules-err-follow-shape = 你必须出{ $suit }的{ $need }：你还有{ $held }。
+rules-err-follow-shape = 你必须出{ $need }{ $suit }：你还有{ $held }。
 rules-err-not-held = 你手里没有{ $cards }。
 rules-err-held-only = 你只有{ $count }张{ $cards }。
 rules-err-empty-play = 至少出一张牌。
