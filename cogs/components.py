@@ -28,7 +28,7 @@ from .ids import (
     TopicMenu,
     parse_id,
 )
-from .lang import error_text, refusal, reply_locale, say
+from .lang import error_text, locale_for, refusal, reply_locale, reply_prefs, say
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
 from .review import review_button
@@ -97,9 +97,10 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
         if table.match is None or not table.match.tricks:
             raise refusal("reply-no-trick-yet")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loc = await reply_locale(interaction)
+        prefs = await reply_prefs(interaction)
+        loc = locale_for(interaction, prefs)
         presenter = deps(interaction).presenter
-        image = await presenter.last_trick_image(table, table.match.view(None), loc)
+        image = await presenter.last_trick_image(table, table.match.view(None), loc, prefs)
         assert image is not None
         await interaction.followup.send(file=png(image, "trick.png"), ephemeral=True)
         return

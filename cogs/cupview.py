@@ -20,6 +20,7 @@ import discord
 from babel import Locale
 
 from bot.i18n import pick, t
+from bot.i18n.rules import join
 from bot.store.tournaments import TournamentResult
 from bot.tournament.bracket import Game
 from bot.tournament.cup import Cup
@@ -183,7 +184,7 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
     podium = tuple(name[t] for t in bracket.podium or ())
     summary = [status]
     if podium:
-        places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
+        places = join(loc, [f"{i}. {n}" for i, n in enumerate(podium, 1)])
         summary.append(t(loc, "tournament-podium", places=places))
     summary.append(draw_seed_text(loc, cup))
     return StandingsScene(cup.name, status, tuple(rounds), podium, tuple(summary), words)
@@ -282,7 +283,8 @@ class TournamentPresenter:
         thread = await self._channel(place_id)
         teams = [cup.teams[t] for t in game.teams]
         humans = [m for t in teams for m in t.members]
-        names = " v ".join(f"**{t.name}**" + (" 🤖" if t.computer else "") for t in teams)
+        a, b = (f"**{t.name}**" + (" 🤖" if t.computer else "") for t in teams)
+        names = t(loc, "tournament-versus", a=a, b=b)
         text = t(
             loc, "tournament-match-opened", round=game.round_no, teams=names, team=teams[0].name
         )

@@ -31,17 +31,22 @@ def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
     return pick(prefs.locale, interaction.locale, guild.preferred_locale if guild else None)
 
 
-async def reply_locale(interaction: discord.Interaction) -> str:
-    """The player's language; without their stored setting when the store fails (an apology
-    for a failure must not fail too)."""
+async def reply_prefs(interaction: discord.Interaction) -> UserPrefs:
+    """The player's preferences; the defaults when the store fails (an apology for a
+    failure must not fail too)."""
     presenter = getattr(interaction.client, "presenter", None)
-    prefs = DEFAULT_PREFS
     if presenter is not None:
         try:
-            prefs = await presenter.prefs_of(interaction.user.id)
+            found: UserPrefs = await presenter.prefs_of(interaction.user.id)
+            return found
         except Exception:
             log.warning("preferences of %s unreadable; replying without them", interaction.user.id)
-    return locale_for(interaction, prefs)
+    return DEFAULT_PREFS
+
+
+async def reply_locale(interaction: discord.Interaction) -> str:
+    """The player's language (see ``reply_prefs``)."""
+    return locale_for(interaction, await reply_prefs(interaction))
 
 
 async def server_locale(interaction: discord.Interaction) -> str:

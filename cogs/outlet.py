@@ -164,11 +164,19 @@ class Outlet:
         to: int | None,
         cards: list[Card],
         loc: object = None,
+        prefs: UserPrefs | None = None,
     ) -> bytes:
-        """Render off the loop; the image's own labels in ``loc`` (the table's language)."""
+        """Render off the loop; the image's own labels in ``loc`` (the table's language).
+        An image only one player sees is drawn with their ``prefs`` (theme, four colours);
+        one the table sees, in the default look."""
         if self.audit is not None:
             self.audit(to, type(scene).__name__, list(cards))
-        return await self.off_loop(fn, scene, lang="zh" if pick(loc) == "zh-CN" else "en")
+        lang = "zh" if pick(loc) == "zh-CN" else "en"
+        if prefs is None:
+            return await self.off_loop(fn, scene, lang=lang)
+        return await self.off_loop(
+            fn, scene, lang=lang, theme=prefs.theme, four_color=prefs.four_color
+        )
 
     def crowded(self) -> bool:
         """Renders backing up, or more live tables than the bot edits at full pace

@@ -44,12 +44,13 @@ WORDS: dict[str, dict[str, object]] = {
     "theme": {"dark": "dark", "深色": "dark", "light": "light", "浅色": "light"},
     "card_size": {"normal": "normal", "普通": "normal", "large": "large", "大": "large"},
 }
+#: the words a bad value's error offers, in the player's language (each one in ``WORDS``)
 ALLOWED = {
-    "language": "zh, en, auto",
-    "four_color": "on, off",
-    "turn_dm": "on, off",
-    "theme": "dark, light",
-    "card_size": "normal, large",
+    "language": "prefs-allowed-language",
+    "four_color": "prefs-allowed-switch",
+    "turn_dm": "prefs-allowed-switch",
+    "theme": "prefs-allowed-theme",
+    "card_size": "prefs-allowed-card-size",
 }
 
 
@@ -94,7 +95,8 @@ async def prefs(
     typed = value.strip().lower()
     if typed not in words:
         name = t(loc, FIELD_KEYS[field])
-        await _refuse(interaction, loc, "prefs-bad-value", field=name, allowed=ALLOWED[field])
+        allowed = t(loc, ALLOWED[field])
+        await _refuse(interaction, loc, "prefs-bad-value", field=name, allowed=allowed)
         return
     changed = current.replace(**{"locale" if field == "language" else field: words[typed]})
     await service.save_user_prefs(interaction.user.id, changed)

@@ -69,6 +69,7 @@ from bot.game import (
 )
 from bot.i18n import t
 from bot.service import CloseReason, Table, Update, UpdateKind
+from bot.store import UserPrefs
 from renderers import render_kitty, render_summary, render_table
 
 from .messages import (
@@ -391,13 +392,16 @@ class Presenter(SeatPanels):
             **extra,
         )
 
-    async def last_trick_image(self, table: Table, view: SeatView, loc: object) -> bytes | None:
-        """The last trick for one viewer (an ephemeral reply), labelled in their language."""
+    async def last_trick_image(
+        self, table: Table, view: SeatView, loc: object, prefs: UserPrefs
+    ) -> bytes | None:
+        """The last trick for one viewer (an ephemeral reply), labelled in their language
+        and drawn as they chose (theme, four colours)."""
         scene = last_trick_scene(view, names_of(tuple(table.seats)), loc)
         if scene is None:
             return None
         shown = [c for cards in scene.trick.plays.values() for c in cards]
-        return await self.render(render_table, scene, None, shown, loc)
+        return await self.render(render_table, scene, None, shown, loc, prefs)
 
 
 def _overcalling(update: Update) -> bool:

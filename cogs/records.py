@@ -15,7 +15,7 @@ from renderers import HistoryScene, TrickScene, render_history
 
 from .common import deps, ephemeral, name_of, shengji
 from .cupview import results_text
-from .lang import refusal, reply_locale, server_locale
+from .lang import locale_for, refusal, reply_locale, reply_prefs, server_locale
 from .tableview import png
 from .text import level_name, trump_text
 
@@ -91,7 +91,8 @@ async def history(
 ) -> None:
     service = deps(interaction).service
     guild_id = interaction.guild_id or 0
-    loc = await reply_locale(interaction)
+    prefs = await reply_prefs(interaction)
+    loc = locale_for(interaction, prefs)
     if hand_id is None:
         matches = await service.recent_matches(guild_id)
         if not matches:
@@ -113,7 +114,9 @@ async def history(
     if record is None:
         raise refusal("records-no-hand", hand=hand_id)
     pages = _pages(_hand_lines(loc, record))
-    image = await deps(interaction).presenter.off_loop(render_history, _hand_scene(loc, record))
+    image = await deps(interaction).presenter.off_loop(
+        render_history, _hand_scene(loc, record), theme=prefs.theme, four_color=prefs.four_color
+    )
     first = ephemeral(pages[0])
     first["file"] = png(image, f"hand-{record.hand_id}.png")
     await interaction.followup.send(**first)

@@ -28,7 +28,7 @@ from renderers.tournament import render_standings
 from .common import BAD_VALUE, CheckedGroup, deps, name_of, reply, shengji
 from .cupview import standings_message, standings_scene
 from .ids import CUP_PREFIX
-from .lang import error_text, refusal, reply_locale, say
+from .lang import error_text, locale_for, refusal, reply_prefs, say
 
 log = logging.getLogger(__name__)
 
@@ -196,9 +196,10 @@ async def cancel(interaction: discord.Interaction) -> None:
 @tournament.command(name="standings", description="The bracket and each round's table")
 async def standings(interaction: discord.Interaction) -> None:
     cup = await cups(interaction).standings_cup(interaction.channel_id or 0)
-    loc = await reply_locale(interaction)
+    prefs = await reply_prefs(interaction)  # for this player's eyes: their theme
+    loc = locale_for(interaction, prefs)
     scene = standings_scene(loc, cup, cups(interaction).clock.now())
-    png = await deps(interaction).presenter.off_loop(render_standings, scene)
+    png = await deps(interaction).presenter.off_loop(render_standings, scene, prefs.theme)
     await interaction.followup.send(**standings_message(loc, scene, png), ephemeral=True)
 
 

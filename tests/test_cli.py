@@ -17,6 +17,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.cli import TerminalGame, parse_rules
+from bot.cli.play import language
 from bot.game import Match
 from bot.store import Store
 
@@ -218,6 +219,27 @@ def test_levels_by_name_and_a_typo_in_a_sentence(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "--hands", "1", "--players", "easy,normal,godlike,normal"])
     assert "unknown player 'godlike'" in str(exit_.value.code)
+
+
+@pytest.mark.parametrize("lang", ["fr", "klingon", "", "中文x"])
+def test_a_language_the_catalogs_lack_is_a_usage_error(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a hand played in English as if the option had worked."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--watch", "--seed", "3", "--lang", lang])
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert f"no language {lang!r}: use en or zh (the catalogs: en-US, zh-CN)" in captured.err
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale"),
+    [("zh", "zh-CN"), ("zh-CN", "zh-CN"), ("zh_CN", "zh-CN"), ("en", "en-US"), ("en-GB", "en-US")],
+)
+def test_the_languages_play_takes(lang: str, locale: str) -> None:
+    assert language(lang) == locale
 
 
 def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None:

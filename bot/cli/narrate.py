@@ -25,7 +25,7 @@ from bot.game import (
     TrickWon,
     team_of,
 )
-from bot.i18n import t
+from bot.i18n import Arg, t
 from bot.i18n.rules import suit_name
 from bot.rules import DRAW
 
@@ -42,7 +42,7 @@ class Narrator:
     watch: bool
     write: Callable[[str], None]
 
-    def say(self, key: str, **args: str | int) -> None:
+    def say(self, key: str, **args: Arg) -> None:
         self.write(t(self.locale, key, **args))
 
     def _help(self) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from bot.ai import KINDS, make_player
 from bot.game import SYSTEM, Action, Declare, Match, NextHand, Phase, Redeal, team_of
 from bot.game.driver import AskBid, Driver, Step, Turn, next_step, system_action
-from bot.i18n import pick, t
+from bot.i18n import LOCALES, normalize, pick, t
 from bot.rules import Card
 
 from .ask import Asker, Quit
@@ -146,7 +146,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     symbols = supports_symbols(sys.stdout) and not args.ascii
     match = Match.new(seed, rules)
     # a terminal that cannot show suit symbols cannot show Chinese either
-    locale = pick(args.lang) if symbols else "en-US"
+    locale = args.lang if symbols else "en-US"
     title = "cli-title-watch" if args.watch else "cli-title"
     print(Printer(symbols, locale).text(t(locale, title, seed=seed, seat=args.seat)))
 
@@ -170,6 +170,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return game.run(1 if args.watch and args.hands is None else args.hands)
 
 
+def language(value: str) -> str:
+    """The catalog locale ``--lang`` names (``zh``, ``zh-CN``, ``en`` ...). One the
+    catalogs lack is a usage error: played in English without a word, a player asking
+    for French would not know the option did nothing."""
+    found = normalize(value)
+    if found is None:
+        short = " or ".join(locale.split("-")[0] for locale in LOCALES)
+        raise argparse.ArgumentTypeError(
+            f"no language {value!r}: use {short} (the catalogs: {', '.join(LOCALES)})"
+        )
+    return found
+
+
 def register(sub: Any) -> None:
     play = sub.add_parser("play", help="play a match in the terminal against the computer")
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
@@ -183,6 +196,6 @@ def register(sub: Any) -> None:
         action="store_true",
         help="watch one hand among four computer players, from seat --seat's chair",
     )
-    play.add_argument("--lang", default="en", help="language: en or zh (中文)")
+    play.add_argument("--lang", default="en", type=language, help="language: en or zh (中文)")
     add_rules(play)
     play.set_defaults(func=cmd_play)

@@ -21,6 +21,8 @@ How to add a string
 2. Write the English and the Chinese, with the same ``{ $placeholders }`` in both.
    Pass numbers as numbers (Fluent picks plural forms and formats them) and
    everything else as ready text (format cards with ``bot.rules.pretty_cards``).
+   A count before its noun takes a selector in English ("1 card", "2 cards"):
+   ``tests/i18n/test_plurals.py`` formats every one with 1.
 3. In the code, write the key in full as a string literal: ``t(loc, "lobby-seat-taken",
    seat=2)``. Never build a key with an f-string or ``+``; to choose among keys,
    map ids to literal keys in a dict (``{"overview": "rules-topic-overview", ...}``).
@@ -113,8 +115,9 @@ class _Placed(Visitor):
 def written_variables(pattern: ast.Pattern) -> frozenset[str]:
     """The variables ``pattern`` only writes out: a small integer there may be passed as
     its digits. Fluent formats every number through Babel's number pattern, 16 us an
-    argument: three quarters of formatting a message such as the strip's points and
-    cards left, which differ at every play."""
+    argument: three quarters of formatting a message such as the strip's trick points,
+    which differ at every play. A count a selector reads (``{ $n -> [one] ...}``) goes
+    through Babel for its plural form."""
     seen = _Placed()
     seen.visit(pattern)
     return frozenset() if seen.refers else frozenset(seen.placed - seen.read)

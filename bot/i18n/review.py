@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.ai.review import Decision
-from bot.i18n import t
+from bot.i18n import Arg, t
 from bot.i18n.rules import join
 from bot.rules import Card
 
@@ -34,12 +34,12 @@ def review_line(
     cards: Callable[[tuple[Card, ...]], str],
 ) -> str:
     """One reviewed decision, ``rank`` in the list (the costliest is 1)."""
-    words = {
+    words: dict[str, Arg] = {
         "rank": str(rank),
         "trick": str(decision.trick),
         "played": cards(decision.played),
         "better": cards(decision.better),
-        "loss": f"{decision.loss:.1f}",
+        "loss": decision.loss,
     }
     if decision.winning is None:
         return t(locale, "review-line-led", **words)

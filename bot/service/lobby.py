@@ -303,6 +303,7 @@ class LobbyMixin(Runtime):
                     f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`).",
                     key="service-need-four",
                     seats=seats,
+                    count=len(empty),
                 )
             # no snapshot needed: the seed rebuilds the match until its first one
             await self._set_meta(table, started=True, started_at=self.clock.now(), votes=[])

@@ -4,16 +4,25 @@ next, kept across a restart."""
 from __future__ import annotations
 
 import io
+import re
 
+import pytest
 from PIL import Image
 
-from bot.i18n import t
-from bot.store import UserPrefs
+from bot.i18n import LOCALES, t
+from bot.store import SeatInfo, UserPrefs
+from bot.store.simulate import simulate
+from cogs.messages import last_trick_scene
 from cogs.panels import hand_image
-from fakediscord.state import Message
+from cogs.prefs import ALLOWED, FIELDS, WORDS
+from cogs.records import _hand_scene
+from cogs.tableview import names_of
+from fakediscord.state import Message, User
+from renderers import render_history, render_table
 
 from .helpers import Env, restart
 from .test_bad_input import _started
+from .test_tournament_flow import small_cup
 
 #: preferences that change the hand image, set one after another in the middle of a hand
 DRAWN = [
@@ -33,7 +42,7 @@ async def test_preferences_apply_to_the_next_panel_and_survive_a_restart(shengji
     assert await env.store.user_prefs(alice.id) == wanted
     # a bad value: a clear error in her language, nothing changed
     text = await env.reply(alice, "prefs", field="theme", value="neon")
-    assert text == "主题只能是：dark, light。没有做任何更改。"
+    assert text == "主题只能是：深色、浅色。没有做任何更改。"
     assert await env.store.user_prefs(alice.id) == wanted
     # the bot restarts; her next panel is drawn as she asked
     running = await restart(env)
@@ -110,3 +119,101 @@ async def test_refusals_and_illegal_plays_in_the_players_language(shengji: Env) 
     assert text.startswith("“ZZ”不是一张牌")
     # someone else (no preference, an English client) still reads English
     assert "seated players" in await env.reply(env.users[1], "hint")
+
+
+def _light(png: bytes) -> bool:
+    """Whether an image is drawn in the light theme: its page (a corner) is light."""
+    r, g, b = Image.open(io.BytesIO(png)).convert("RGB").getpixel((2, 2))
+    return (r + g + b) / 3 > 128
+
+
+async def _last_trick(env: Env, message: Message, user: User) -> bytes:
+    handle = env.driver.click(message, f"sj:t:{env.table().id}:last", user)
+    await handle
+    (answer,) = await handle.wait_followups(1)
+    assert answer.ephemeral
+    return answer.attachments[0].data
+
+
+async def _history(env: Env, user: User, hand_id: int) -> bytes:
+    handle = await env.slash(user, "history", hand_id=hand_id)
+    first = await handle.wait_message()
+    assert first.ephemeral
+    return first.attachments[0].data
+
+
+async def test_the_images_only_you_see_use_your_theme_and_four_colours(shengji: Env) -> None:
+    """The Last trick and /shengji history images are one player's, like their panel:
+    Alice (light, four colours) sees hers so; Bob, with no preferences, the default."""
+    env = shengji
+    alice, bob = env.users[0], env.users[1]
+    assert "Saved" in await env.reply(alice, "prefs", field="theme", value="light")
+    assert "Saved" in await env.reply(alice, "prefs", field="four_color", value="on")
+    chosen = {"theme": "light", "four_color": True}
+    await _started(env, humans=1)
+    match = env.match()
+    while not match.tricks or match.to_act != 0 or match.expecting()[0] != "play":
+        if match.to_act == 0 and match.expecting()[0] == "play":
+            await env.play_with_slash(0, env.suggestion(0))
+        else:
+            seq = match.seq
+            await env.until(lambda s=seq: match.seq > s)
+    # waiting for Alice's play, the last trick stays as it is
+    message: Message = await env.until(
+        lambda: next(
+            (
+                m
+                for m in reversed(env.fake.channel_messages(env.place()))
+                if any(c.endswith(":last") for c in m.custom_ids())
+            ),
+            None,
+        )
+    )
+    scene = last_trick_scene(match.view(None), names_of(tuple(env.table().seats)), "en-US")
+    assert scene is not None
+    mine = await _last_trick(env, message, alice)
+    assert _light(mine) and mine == render_table(scene, lang="en", **chosen)
+    theirs = await _last_trick(env, message, bob)
+    assert not _light(theirs) and theirs == render_table(scene, lang="en")
+
+    players = [SeatInfo.human(u.id, u.name, auto=True) for u in env.users]
+    done = await simulate(
+        env.store, hands=1, players=players, guild_id=env.world.guild.id, channel_id=7
+    )
+    (hand_id,) = done.hands
+    record = await env.store.hand_record(hand_id)
+    assert record is not None
+    history = _hand_scene("en-US", record)
+    mine = await _history(env, alice, hand_id)
+    assert _light(mine) and mine == render_history(history, **chosen)
+    theirs = await _history(env, bob, hand_id)
+    assert not _light(theirs) and theirs == render_history(history)
+
+
+async def test_your_tournament_standings_in_your_theme(shengji: Env) -> None:
+    env = shengji
+    alice, bob = env.users[0], env.users[1]
+    assert "Saved" in await env.reply(alice, "prefs", field="theme", value="light")
+    await small_cup(env)
+    shown = []
+    for user in (alice, bob):
+        handle = env.driver.send_slash("shengji tournament standings", user, env.world.tables)
+        await handle
+        answer = await handle.wait_message()
+        assert answer.ephemeral
+        shown.append(_light(answer.attachments[0].data))
+    assert shown == [True, False]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("field", FIELDS)
+def test_a_bad_values_error_offers_words_of_the_players_language_the_command_takes(
+    locale: str, field: str
+) -> None:
+    offered = re.split(r"、|, ", t(locale, ALLOWED[field]))
+    assert len(offered) >= 2
+    assert all(word.lower() in WORDS[field] for word in offered), offered
+    stored = {WORDS[field][word.lower()] for word in offered}
+    assert len(stored) == len(offered), "each word offered is a different choice"
+    if locale == "zh-CN":  # not the English words a Chinese player would not type
+        assert not any(re.search("[a-z]", word) for word in offered), offered

@@ -155,6 +155,17 @@ async def test_a_tournament_in_chinese(zh: Env) -> None:
     await env.until(lambda: len(threads(env)) == 1, timeout=60)
     opened = await env.until(lambda: env.fake.channel_messages(threads(env)[0]))
     assert_chinese(env, opened[0], "CPU")
+    match_line = await env.until(
+        lambda: next(
+            (
+                m.content
+                for m in env.fake.channel_messages(threads(env)[0])
+                if m.content.startswith("第1轮")
+            ),
+            None,
+        )
+    )
+    assert re.search(r"\*\*( 🤖)? 对 \*\*", match_line), match_line  # team 对 team
     assert_chinese(env, await cmd(env, alice, "pause"))
     assert_chinese(env, await cmd(env, alice, "pause"))  # already paused
     assert_chinese(env, await cmd(env, alice, "extend", minutes=2))

@@ -7,9 +7,11 @@ import re
 
 import pytest
 
+from bot.ai.review import Decision, Review
 from bot.game import Phase, TrickRecord
 from bot.rules import Card, beatable_units, order_for, parse_cards
 from bot.rules.units import decompose_in
+from cogs.review import review_text
 from cogs.text import cards_text
 from fakediscord.state import Message
 
@@ -165,3 +167,70 @@ async def test_no_review_where_the_rules_allow_no_assistance(shengji: Env) -> No
     handle = await env.slash(alice, "review")
     (refused,) = await handle.wait_followups(1, timeout=60)
     assert refused.ephemeral and "Reviews are off at that table" in refused.content
+
+
+#: a review's words at the edges of its numbers: one decision judged, a loss written by
+#: the locale (so with its grouping), never a count glued to a plural
+REVIEW_TEXTS = [
+    (
+        "en-US",
+        Review(0, 0, (), judged=1, complete=False),
+        [
+            "**Your review of hand 7**: your costliest decisions, judged from what you knew "
+            "at the time.",
+            "No costly decision found in your one choice this hand.",
+            "Time ran out after 1 decision; the later ones were not judged.",
+        ],
+    ),
+    (
+        "en-US",
+        Review(0, 0, (), judged=2, complete=False),
+        [
+            "**Your review of hand 7**: your costliest decisions, judged from what you knew "
+            "at the time.",
+            "No costly decision found in your 2 choices this hand.",
+            "Time ran out after 2 decisions; the later ones were not judged.",
+        ],
+    ),
+    (
+        "en-US",
+        Review(0, 0, (Decision(3, (Card("A", "H"),), (Card("5", "H"),), 1234.56, True),), 9, True),
+        [
+            "**Your review of hand 7**: your costliest decisions, judged from what you knew "
+            "at the time.",
+            "1. Trick 3: you led A♥; the expert would play 5♥ (about 1,234.6 points better).",
+        ],
+    ),
+    (
+        "zh-CN",
+        Review(
+            0,
+            0,
+            (
+                Decision(
+                    3,
+                    (Card("A", "H"),),
+                    (Card("5", "H"),),
+                    1.0,
+                    False,
+                    before=((2, (Card("K", "H"),)),),
+                    winning=2,
+                ),
+            ),
+            1,
+            False,
+        ),
+        [
+            "**第 7 局复盘**：按你当时所知判断，代价最大的几次出牌。",
+            "1. 第 3 轮：对家首出 K♥，对家大；你出了 A♥；高手会出 5♥（约多得 1.0 分）。",
+            "时间用完：只评判了 1 次选择，之后的没有评判。",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("locale", "review", "lines"), REVIEW_TEXTS)
+def test_review_counts_and_losses_go_through_the_catalog(
+    locale: str, review: Review, lines: list[str]
+) -> None:
+    assert review_text(locale, 7, review).splitlines() == lines

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from fluent.syntax import FluentParser
+from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fast
 from fluent.syntax.visitor import Visitor
 
@@ -119,6 +119,44 @@ def test_every_key_in_the_code_exists_and_every_key_is_used() -> None:
     assert sorted(set(source) - used - referenced) == [], "keys nobody uses"
 
 
+#: the messages about the kitty bonus (the attackers' multiplied kitty after the last
+#: trick), the only ones that may say 抠底; burying the kitty is 扣底
+KITTY_BONUS_KEYS = {
+    "guide-title-scoring",
+    "guide-scoring",
+    "guide-variant-kitty",
+    "records-stat-kitty",
+    "cli-kitty-bonus",
+    "img-kitty-bonus",
+    "cmd-choice-kitty_multiplier",
+}
+
+
+def _text(message: fast.Message) -> str:
+    return FluentSerializer().serialize_entry(message)
+
+
+def test_koudi_the_bonus_is_never_koudi_the_burying() -> None:
+    """抠底 and 扣底 sound alike and players tell them apart: a message about burying that
+    said 抠底 would name the attackers' bonus instead."""
+    saying = {
+        key
+        for messages in _catalogs().values()
+        for key, (_, message) in messages.items()
+        if "抠底" in _text(message)
+    }
+    assert saying <= KITTY_BONUS_KEYS, sorted(saying - KITTY_BONUS_KEYS)
+    burying = {
+        key
+        for key, (_, message) in _source().items()
+        if re.search(r"\bbur(y|ies|ied|ying)\b", _text(message), re.IGNORECASE)
+    }
+    assert burying, "the English names burying somewhere"
+    for locale, messages in _catalogs().items():
+        for key in burying:
+            assert "抠底" not in _text(messages[key][1]), f"{locale} {key}"
+
+
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 def test_every_message_formats_with_its_placeholders(locale: str) -> None:
     """Numbers 0, 1, 2, 5 go through every plural branch; no message errors."""
@@ -126,7 +164,8 @@ def test_every_message_formats_with_its_placeholders(locale: str) -> None:
         names = _refs(message).variables
         for n in (0, 1, 2, 5):
             args = {
-                name: n if name in {"count", "extra", "length", "chosen"} else "x" for name in names
+                name: n if name in {"count", "extra", "length", "chosen", "loss"} else "x"
+                for name in names
             }
             assert i18n.t(locale, key, **args)
 

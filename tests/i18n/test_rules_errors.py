@@ -85,6 +85,37 @@ def test_the_issue_example_reads_as_players_say_it() -> None:
     assert str(error) == "You must play a pair of hearts: you hold 7♥7♥."
 
 
+@pytest.mark.parametrize(
+    ("hand", "lead", "play", "chinese"),
+    [
+        # the shape, then its suit, as a player says it (一对红桃, 两连对红桃); exact in both
+        (
+            "7H 7H 8H 8H 9H 3S",
+            "QH QH KH KH",
+            "7H 8H 9H 8H",
+            "你必须出两连对红桃：你还有8♥8♥7♥7♥。",
+        ),
+        (
+            "7H 7H 9H 9H 3H 3S",
+            "QH QH KH KH",
+            "7H 7H 9H 3H",
+            "你必须出两对红桃：你还有9♥9♥和7♥7♥。",
+        ),
+        (
+            "2S 2S 3S 3S BJ 4H",
+            "AS AS KS KS",
+            "2S 3S 2S BJ",
+            "你必须出两对主牌：你还有2♠2♠和3♠3♠。",
+        ),
+    ],
+)
+def test_a_follow_names_the_shape_and_its_suit(
+    hand: str, lead: str, play: str, chinese: str
+) -> None:
+    error = _error(lambda: check_follow(_cards(hand), _cards(lead), _cards(play), H))
+    assert explain("zh-CN", error) == chinese
+
+
 def test_every_raise_in_the_rules_and_game_carries_a_key() -> None:
     """A new error without a key would reach Chinese players in English."""
     for folder in ("bot/rules", "bot/game"):
@@ -112,7 +143,7 @@ def test_obligations_render(locale: str) -> None:
         text = explain(locale, reason)
         if locale == "en-US":
             assert text == str(reason)
-    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括一个2连对拖拉机"
+    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括两连对"
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,10 @@ cli-trump-bid = Trump: { $trump } ({ $bidder } bid it). Dealer: { $dealer }; you
 }.
 cli-took-kitty = You are the dealer and took the kitty: { $cards }
 cli-your-cards = Your cards:
-cli-bury-prompt = Bury { $count } cards:{" "}
+cli-bury-prompt = Bury { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}:{" "}
 cli-duty = ({ $duty })
 cli-play-prompt = Your play:{" "}
 cli-hint-play = Hint: { $cards }  (type: { $code })
@@ -47,13 +50,28 @@ cli-you-lead = You lead.
 # a seat the computer plays for its person (托管): its name in the lines above and below
 cli-who-auto = { $who } (auto)
 cli-played = { $who } played { $cards }
-cli-throw-failed = { $who } tried to throw { $attempted }, but it can be beaten: { $back } go back, penalty { $penalty } points.
-cli-trick-won = -> { $who } won trick { $trick } ({ $points } points); attackers now have { $total }.
+cli-throw-failed = { $who } tried to throw { $attempted }, but it can be beaten: { $back } go back, penalty { $penalty ->
+    [one] { $penalty } point
+   *[other] { $penalty } points
+}.
+cli-trick-won = -> { $who } won trick { $trick } ({ $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}); attackers now have { $total }.
 cli-buried = { $who } buried the kitty.
 cli-hand-over = --- Hand { $hand } over ---
-cli-kitty = Kitty: { $cards } ({ $points } points)
-cli-kitty-bonus = The attackers won the last trick: kitty x{ $multiplier } = { $bonus } points.
-cli-failed-throw = Failed throw by { $who }: { $penalty } points.
+cli-kitty = Kitty: { $cards } ({ $points ->
+    [one] { $points } point
+   *[other] { $points } points
+})
+cli-kitty-bonus = The attackers won the last trick: kitty x{ $multiplier } = { $bonus ->
+    [one] { $bonus } point
+   *[other] { $bonus } points
+}.
+cli-failed-throw = Failed throw by { $who }: { $penalty ->
+    [one] { $penalty } point
+   *[other] { $penalty } points
+}.
 cli-result = Attackers' points: { $points } -> { $winner ->
     [dealer] the dealer's team goes up { $levels ->
         [one] 1 level
@@ -77,7 +95,10 @@ cli-trump-none = { $level } no trump
 cli-trump-suit = { $level }, trump { $suit }
 cli-review-later = The review is available once the hand is over.
 cli-review-wait = Reviewing your plays (a few seconds).
-cli-review-none = No costly decision found in your { $judged } choices this hand.
+cli-review-none = No costly decision found in { $judged ->
+    [one] your one choice
+   *[other] your { $judged } choices
+} this hand.
 cli-kitty-drawn = Nobody bid. The kitty turned up { $cards }: { $who } deals, { $suit }.
 cli-kitty-drawn-none = Nobody bid. The kitty turned up { $cards }: no level card.
 cli-overcall-round = The kitty is buried: from { $who } round to the dealer, each player may overcall once.

@@ -1,4 +1,4 @@
-# The rules for players (/shengji rules, the Rules button, the CLI's "rules").
+# The rules for players (/shengji rules and the Rules button under a table; bot/i18n/guide.py).
 # Numbers come from the table's rule set: { $hand }, { $kitty }, { $total } ...
 guide-title-overview = The game
 guide-title-cards = Cards and trumps

@@ -1,10 +1,16 @@
 # The private hand panel (cogs/panels.py), in the player's language.
 panel-trump = **Trump:** { $trump }
-panel-dealt = Dealt { $dealt } of { $total } cards.
+panel-dealt = Dealt { $dealt } of { $total ->
+    [one] { $total } card
+   *[other] { $total } cards
+}.
 panel-current-bid = Current bid: { $cards } by { $name }.
 panel-bid-below = Bid below while the cards are dealt.
 panel-no-bid = No bid available now.
-panel-bury = You are the dealer: choose { $count } cards to bury.
+panel-bury = You are the dealer: choose { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} to bury.
 panel-lead = **Your lead.** Pick a single, pair, tractor or throw.
 panel-on-table = On the table: { $plays }
 panel-follow = **Your turn** to follow.
@@ -25,5 +31,8 @@ panel-title = Your hand · { $count ->
    *[other] { $count } cards
 }
 panel-jokers = jokers
-panel-select-bury = Select exactly { $count } cards to bury ({ $chosen } selected).
+panel-select-bury = Select exactly { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} to bury ({ $chosen } selected).
 panel-select-play = Select the cards to play.

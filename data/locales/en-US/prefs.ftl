@@ -24,3 +24,8 @@ prefs-value-choice = { $value ->
 }
 prefs-bad-field = There is no preference called `{ $field }`. Use /shengji prefs to see them.
 prefs-bad-value = { $field } takes one of: { $allowed }. Nothing was changed.
+# what a player may type for each preference, in this language (cogs/prefs.py WORDS)
+prefs-allowed-language = zh, en, auto
+prefs-allowed-switch = on, off
+prefs-allowed-theme = dark, light
+prefs-allowed-card-size = normal, large

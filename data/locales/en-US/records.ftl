@@ -5,7 +5,7 @@ records-metric-wins = wins
 records-metric-hands = hands
 records-bad-metric = There is no leaderboard by `{ $metric }`.
 records-leaderboard = Leaderboard · { $metric }
-records-leader-line = **{ $rank }.** { $name } — { $value } · { $wins }/{ $matches } wins · { $hands ->
+records-leader-line = **{ $rank }.** { $name } — { $value } · won { $wins }/{ $matches } · { $hands ->
     [one] { $hands } hand
    *[other] { $hands } hands
 }
@@ -21,7 +21,10 @@ records-stat-partner = As partner
 records-stat-attacker = As attacker
 records-stat-levels = Levels gained
 records-stat-kitty = Kitty bonuses
-records-kitty-bonuses = { $count } ({ $points } pts)
+records-kitty-bonuses = { $count } ({ $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+})
 records-stat-failed-throws = Failed throws
 records-stat-league = League points
 records-stat-rating = Rating
@@ -40,8 +43,14 @@ records-match-line = Table { $table }: { $players } · { $count ->
    *[other] { $count } hands
 } · { $result }
 records-no-hand = There is no hand { $hand } on this server.
-records-hand-head = **Hand { $hand }** · trump { $trump } · dealer { $dealer } · attackers { $points } pts
+records-hand-head = **Hand { $hand }** · trump { $trump } · dealer { $dealer } · attackers { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+}
 records-trick-line = { $n }. { $plays } → { $winner } (+{ $points })
 records-hand-end = Kitty: { $kitty } · levels { $before } → { $after }
 records-image-title = Hand { $hand } · trump { $trump } · attackers { $points }
-records-image-kitty = Kitty ({ $points } points)
+records-image-kitty = Kitty ({ $points ->
+    [one] { $points } point
+   *[other] { $points } points
+})

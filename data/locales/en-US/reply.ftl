@@ -11,7 +11,10 @@ reply-left-replaced = You left; a computer player plays your seat from now on.
 reply-left-closed = You were the last player: the table is closed.
 reply-kicked = { $name } left seat { $seat }.
 reply-aborted = The table is closed.
-reply-abort-vote = Your vote to abort is counted ({ $votes }/{ $needed } votes needed).
+reply-abort-vote = Your vote to abort is counted ({ $votes }/{ $needed ->
+    [one] { $needed } vote needed
+   *[other] { $needed } votes needed
+}).
 reply-stale = That didn't work; open your hand panel again.
 reply-bad-value = That didn't work: that value or button isn't one this command accepts.
 reply-no-permission = You don't have permission to do that here.

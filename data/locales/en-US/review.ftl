@@ -1,16 +1,22 @@
 # Post-hand review: the Review button and /shengji review (cogs/review.py, bot/service/reviews.py).
 review-button = Review
 review-title = **Your review of hand { $hand }**: your costliest decisions, judged from what you knew at the time.
-review-line-led = { $rank }. Trick { $trick }: you led { $played }; the expert would play { $better } (about { $loss } points better).
-review-line-played = { $rank }. Trick { $trick }: after { $before } ({ $winning } winning), you played { $played }; the expert would play { $better } (about { $loss } points better).
+review-line-led = { $rank }. Trick { $trick }: you led { $played }; the expert would play { $better } (about { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } points better).
+review-line-played = { $rank }. Trick { $trick }: after { $before } ({ $winning } winning), you played { $played }; the expert would play { $better } (about { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } points better).
 # the trick before a reviewed follow: who led what, then each play after the lead
 review-trick-led = { $who } led { $cards }
 review-trick-played = { $who } played { $cards }
 review-seat-left = the opponent on your left
 review-seat-partner = your partner
 review-seat-right = the opponent on your right
-review-clean = No costly decision found in your { $judged } choices this hand.
-review-partial = Time ran out after { $judged } decisions; the later ones were not judged.
+review-clean = No costly decision found in { $judged ->
+    [one] your one choice
+   *[other] your { $judged } choices
+} this hand.
+review-partial = Time ran out after { $judged ->
+    [one] { $judged } decision
+   *[other] { $judged } decisions
+}; the later ones were not judged.
 review-no-hand = There is no such hand on this server (`/shengji history` lists them).
 review-off = Reviews are off at that table: its rules allow no assistance.
 review-not-yours = You did not play that hand, so there is nothing of yours to review.

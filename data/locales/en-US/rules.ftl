@@ -35,7 +35,10 @@ rules-err-follow-shape = You must play { $need } of { $suit }: you hold { $held 
 rules-err-not-held = You don't hold { $cards }.
 rules-err-held-only = You hold only { $count } { $cards }.
 rules-err-empty-play = Play at least one card.
-rules-err-copies = { $cards } is there { $count } times, but { $decks ->
+rules-err-copies = { $cards } is there { $count ->
+    [one] once
+   *[other] { $count } times
+}, but { $decks ->
     [1] 1 deck holds
    *[other] { $decks } decks hold
 } only { $decks } of each card.

@@ -13,7 +13,10 @@ service-kick-before = You can only kick before the start.
 service-seat-empty = Seat { $seat } is empty.
 service-already-started = This table has already started.
 service-start-host = Only the host ({ $host }) or an admin can start.
-service-need-four = Four players are needed: seat(s) { $seats } empty (try `/shengji addbot`).
+service-need-four = Four players are needed: { $count ->
+    [one] seat { $seats } is empty
+   *[other] seats { $seats } are empty
+} (try `/shengji addbot`).
 service-abort-who = Only the host, an admin or a seated player can abort.
 service-not-started = The game hasn't started yet.
 service-closed = This table is closed.
@@ -30,5 +33,11 @@ service-not-saved-closed = That couldn't be saved and the table had to close; op
 service-table-closed = That table is closed; open a new one with `/shengji new`.
 service-wrong-place = That isn't your table's panel.
 service-cooldown = Slow down a little: try again in { $seconds } s.
-service-guild-full = This server already has { $count } open tables; finish or end one first.
-service-host-full = You already host { $count } open tables; finish or end one first.
+service-guild-full = This server already has { $count ->
+    [one] { $count } open table
+   *[other] { $count } open tables
+}; finish or end one first.
+service-host-full = You already host { $count ->
+    [one] { $count } open table
+   *[other] { $count } open tables
+}; finish or end one first.

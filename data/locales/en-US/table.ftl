@@ -12,30 +12,48 @@ table-place-channel-setting = This server plays its tables in the channel (`tabl
 table-place-channel-no-thread = I may not open a thread here, so this table plays in the channel.
 table-place-lost = The bot can no longer post in the table's thread or channel (deleted, archived or no permission), so the table was closed. Finished hands are kept: see `/shengji history`.
 table-dms-closed = { $user }, I can't send you direct messages, so your hand is on the **{ $button }** button of the table messages (only you can see it).
-table-warning = ⏰ { $seconds } seconds left; then the computer plays for you.
+table-warning = ⏰ { $seconds ->
+    [one] { $seconds } second left
+   *[other] { $seconds } seconds left
+}; then the computer plays for you.
 table-redeal = Nobody bid: the cards were shuffled and dealt again.
 table-kitty-drawn = Nobody bid, so the kitty was turned up card by card: { $cards }. { $card } is the level of { $team }: { $dealer } deals, { $suit } is trump.
 table-kitty-drawn-none = Nobody bid, so the kitty was turned up card by card: { $cards }. No level card among them.
 table-deal-head = **Hand { $hand }** · levels { $levels }
-table-deal-progress = 🃏 Dealing: { $dealt }/{ $total } cards · level { $level }
+table-deal-progress = 🃏 Dealing: { $dealt }/{ $total ->
+    [one] { $total } card
+   *[other] { $total } cards
+} · level { $level }
 table-deal-bids = Bids, in order:
 table-no-bid = No bid yet: show a level card from your hand panel to declare trump (亮主).
 table-bidding-closes = Bidding closes { $when }.
 table-deal-trump = **Trump: { $trump }** · { $dealer } deals (庄家).
-table-deal-burying = The dealer is burying the kitty (抠底) { $when }.
+table-deal-burying = The dealer is burying the kitty (扣底) { $when }.
 table-overcall-round = The kitty is buried: from the dealer's next seat round to the dealer, each player may overcall once (反主).
 table-overcall-passed = Passed: { $players }.
 table-to-overcall = ▶ { $player } to overcall or pass { $when }
 table-trick-head = **Hand { $hand } · trick { $trick }**
-table-trick-won = Last trick: { $player } won { $points } points — { $plays }
+table-trick-won = Last trick: { $player } won { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} — { $plays }
 table-to-lead = ▶ { $player } to lead { $when }
 table-to-play = ▶ { $player } to play { $when }
 table-played-for = ({ $player } was played for by the computer.)
 table-strip-teams = Dealer's team (庄家): { $dealer } & { $partner } at { $dealer_level } · attackers (闲家): { $attackers } at { $attackers_level }
-table-strip-score = Trump { $trump } · attackers' points **{ $points }** · { $left } cards left each
+table-strip-score = Trump { $trump } · attackers' points **{ $points }** · { $left ->
+    [one] { $left } card left each
+   *[other] { $left } cards left each
+}
 table-strip-last = Previous trick: { $plays } (+{ $points })
-table-throw-failed = { $player }'s throw (甩牌) failed: { $cards } taken back, { $penalty } points to the other side.
-table-summary-head = **Hand { $hand } is over.** Attackers: { $points } points{ $bonus }
+table-throw-failed = { $player }'s throw (甩牌) failed: { $cards } taken back, { $penalty ->
+    [one] { $penalty } point
+   *[other] { $penalty } points
+} to the other side.
+table-summary-head = **Hand { $hand } is over.** Attackers: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}{ $bonus }
 table-summary-bonus = {" "}(kitty ×{ $multiplier }: +{ $bonus })
 table-summary-levels = Levels: A { $a }, B { $b }.
 table-next-hand = Next hand: { $dealer } deals { $when }.
@@ -63,7 +81,10 @@ table-lobby-seat = **Seat { $seat }** ({ $team }): { $who }
 table-img-head = Hand { $hand } · Trick { $trick }
 table-img-dealer-team = Dealer's team · { $level }
 table-img-attackers = Attackers · { $level }
-table-img-score = Attackers' points { $points } · { $left } cards left
+table-img-score = Attackers' points { $points } · { $left ->
+    [one] { $left } card left
+   *[other] { $left } cards left
+}
 table-img-trump = Trump
 table-img-no-trump = No trump
 table-img-dealer = Dealer

@@ -10,7 +10,10 @@ tournament-registration-closed = Registration is closed.
 tournament-partner-self = Your partner must be someone else.
 tournament-already-registered = You are already registered (team { $team }).
 tournament-partner-taken = { $name } is already in a team.
-tournament-full = The tournament is full ({ $count } teams).
+tournament-full = The tournament is full ({ $count ->
+    [one] { $count } team
+   *[other] { $count } teams
+}).
 tournament-name-taken = A team is already called { $team }; pick another name.
 tournament-not-named = Nobody has named you as their partner.
 tournament-partner-confirms = Your partner confirms, not you.
@@ -48,7 +51,10 @@ tournament-bots-added = Added { $count ->
    *[other] { $count } computer teams
 } ({ $level }, marked 🤖, never ranked).
 tournament-closed = Registration is closed.
-tournament-started-reply = Started: { $count } teams, { $rounds ->
+tournament-started-reply = Started: { $count ->
+    [one] { $count } team
+   *[other] { $count } teams
+}, { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
 }, draw seed `{ $seed }`.
@@ -70,6 +76,8 @@ tournament-over = 🏆 { $name } is over! Podium: { $places }
 tournament-time-up = ⏱️ Round { $round }: time is up. No new hand starts; hands in play finish.
 tournament-match-thread = **{ $title }**: the match is played in the thread below.
 tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 0 & 2.
+# the two teams of a match, in the line above
+tournament-versus = { $a } vs { $b }
 tournament-check-in = { $players }: press **I'm here** within { $minutes } min, or a computer player takes your seat.
 tournament-button-here = I'm here
 tournament-team-computer = 🤖 **{ $team }** (computer, { $level })

@@ -1,4 +1,4 @@
-# 给玩家看的规则（/shengji rules、规则按钮、命令行的 rules）。
+# 给玩家看的规则（/shengji rules 和牌桌下的规则按钮；bot/i18n/guide.py）。
 guide-title-overview = 游戏简介
 guide-title-cards = 牌与主牌
 guide-title-bidding = 亮主

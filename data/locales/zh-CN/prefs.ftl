@@ -24,3 +24,8 @@ prefs-value-choice = { $value ->
 }
 prefs-bad-field = 没有名为 `{ $field }` 的偏好设置。用 `/双升 偏好` 查看全部。
 prefs-bad-value = { $field }只能是：{ $allowed }。没有做任何更改。
+# 每项偏好可以输入的词，用本语言（cogs/prefs.py WORDS）
+prefs-allowed-language = 中文、英文、自动
+prefs-allowed-switch = 开、关
+prefs-allowed-theme = 深色、浅色
+prefs-allowed-card-size = 普通、大

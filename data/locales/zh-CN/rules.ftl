@@ -6,25 +6,34 @@ rules-suit-C = 梅花
 rules-suit-T = 主牌
 rules-suit-none = 无主
 
+# 跟牌必须包含的牌型（$count 个），后面接花色，读起来像玩家说的话：一对红桃、两连对红桃、三张相同的红桃。
 rules-unit-pair = { $count ->
     [1] 一对
     [2] 两对
    *[other] { $count }对
 }
 rules-unit-triple = { $count ->
-    [1] 一个刻子
-    [2] 两个刻子
-   *[other] { $count }个刻子
+    [1] 三张相同的
+    [2] 两组三张相同的
+   *[other] { $count }组三张相同的
 }
 rules-unit-tractor = { $count ->
-    [1] 一个{ $length }连对拖拉机
-    [2] 两个{ $length }连对拖拉机
-   *[other] { $count }个{ $length }连对拖拉机
+    [1] {""}
+    [2] 两个
+   *[other] { $count }个
+}{ $length ->
+    [2] 两连对
+    [3] 三连对
+   *[other] { $length }连对
 }
 rules-unit-triple-tractor = { $count ->
-    [1] 一个{ $length }连刻拖拉机
-    [2] 两个{ $length }连刻拖拉机
-   *[other] { $count }个{ $length }连刻拖拉机
+    [1] {""}
+    [2] 两个
+   *[other] { $count }个
+}{ $length ->
+    [2] 两连刻
+    [3] 三连刻
+   *[other] { $length }连刻
 }
 
 rules-err-card-count = 必须出正好{ $count }张牌：首家出了{ $count }张。
@@ -57,5 +66,5 @@ rules-bid-no-trump-jokers = 亮无主要用两张（或三张）相同的王。
 rules-bid-too-weak = { $cards }亮{ $target_suit }压不过当前的{ $current }亮{ $current_suit }：只有更强的亮主才能反主。
 rules-bid-own-overcall = 用王亮主时，不能反自己的主。
 rules-bid-same-suit = 主花色已经是{ $suit }了：请用其他花色反主。
-rules-bid-overcall-after-bury = 庄家埋底之后才能反主，届时每人依次表态一次。
+rules-bid-overcall-after-bury = 庄家扣底之后才能反主，届时每人依次表态一次。
 rules-bid-shown-before = 本局已经亮过{ $suit }了，不能重复反，请换一个。

@@ -55,11 +55,13 @@ tournament-partner-question = 你的搭档是谁？
 tournament-all-open = 本轮所有对局都已开始。
 tournament-cancelled-note = { $name }已被组织者取消。
 tournament-round-started = 第{ $round }轮开始了。
-tournament-draw-seed = 🎲 抽签种子 `{ $seed }`：任何人都可以用 `python -m bot tournament --teams { $teams } --seed { $seed }` 复核抽签（其中的 Team 01、Team 02…… 按报名名单的顺序对应各队）。
+tournament-draw-seed = 🎲 抽签种子 `{ $seed }`：任何人都可以用 `python -m bot tournament --teams { $teams } --seed { $seed }` 复核抽签（命令输出里的队伍编号 01、02…… 依次对应报名名单上的各队）。
 tournament-over = 🏆 { $name }结束了！领奖台：{ $places }
 tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在打的局打完为止。
 tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
 tournament-match-opened = 第{ $round }轮：{ $teams }。{ $team }队坐0号和2号位。
+# 一场比赛的两队，用在上一行
+tournament-versus = { $a } 对 { $b }
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
 tournament-button-here = 我到了
 tournament-team-computer = 🤖 **{ $team }**（电脑，{ $level }）
