@@ -312,6 +312,8 @@ async def test_tables_per_guild_and_per_host_are_bounded(tmp_path) -> None:
         with pytest.raises(UserError, match="already has 2 open tables"):
             await service.new_table(1, 22, CAROL, "Carol")
         await service.new_table(2, 30, CAROL, "Carol")  # another server has its own room
+        with pytest.raises(UserError, match="already host 1 open tables"):
+            await service.new_table(2, 31, ALICE, "Alice")  # but a host's tables add up
         assert len(await store.live_tables()) == 3
     finally:
         await service.shutdown()
