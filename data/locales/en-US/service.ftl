@@ -30,5 +30,11 @@ service-not-saved-closed = That couldn't be saved and the table had to close; op
 service-table-closed = That table is closed; open a new one with `/shengji new`.
 service-wrong-place = That isn't your table's panel.
 service-cooldown = Slow down a little: try again in { $seconds } s.
-service-guild-full = This server already has { $count } open tables; finish or end one first.
-service-host-full = You already host { $count } open tables; finish or end one first.
+service-guild-full = This server already has { $count ->
+    [one] { $count } open table
+   *[other] { $count } open tables
+}; finish or end one first.
+service-host-full = You already host { $count ->
+    [one] { $count } open table
+   *[other] { $count } open tables
+}; finish or end one first.
