@@ -194,7 +194,7 @@ async def create_bot(config: Config) -> ShengjiBot:
     # the computer players' search is several times faster compiled (``python -m bot build``)
     log.info("computer players: %s", "compiled" if compiled.active() else "source (not built)")
     if config.shard_count is None or config.shard_ids is None:
-        return ShengjiBot(store, dev_guild=config.dev_guild)
+        return ShengjiBot(store, dev_guild=config.dev_guild, limits=config.limits)
     fence = Fence.of(config.shard_ids, config.shard_count, config.lease_seconds)
     log.info(
         "shards %s of %d, leases as %s",
@@ -205,6 +205,7 @@ async def create_bot(config: Config) -> ShengjiBot:
     return ShardedShengjiBot(
         store,
         dev_guild=config.dev_guild,
+        limits=config.limits,
         fence=fence,
         shard_count=config.shard_count,
         shard_ids=list(config.shard_ids),

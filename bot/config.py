@@ -9,6 +9,12 @@
 | ``SHENGJI_SHARDS`` | the total number of Discord shards (several processes) | — |
 | ``SHENGJI_SHARD_IDS`` | this process's shards: ``0-3``, ``0,2`` (needs the total) | all |
 | ``SHENGJI_LEASE_SECONDS`` | how long a table's lease lasts without renewal | ``30`` |
+| ``SHENGJI_MAX_TABLES`` | live tables per server (its ``max_tables`` may lower it) | ``25`` |
+| ``SHENGJI_MAX_TABLES_PER_HOST`` | live tables one user hosts, over every server | ``3`` |
+| ``SHENGJI_COMMANDS`` | slash commands per user per ``SHENGJI_COMMAND_WINDOW`` | ``30`` |
+| ``SHENGJI_COMMAND_WINDOW`` | that window, in seconds | ``10`` |
+| ``SHENGJI_RETENTION_DAYS`` | days a closed table's action log is kept | ``30`` |
+| ``SHENGJI_PRUNE_EVERY`` | seconds between two prunings of old action logs | ``21600`` |
 
 ``SHENGJI_DB`` defaults to ``shengji.sqlite3`` in the working directory.
 Without ``SHENGJI_SHARDS`` the bot is one process driving every table. With it,
@@ -24,8 +30,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
+
+from bot.service.table import Limits
 
 NO_TOKEN_HELP = """\
 No Discord token found. To run the bot, create an application at
@@ -50,6 +59,36 @@ class Config:
     shard_count: int | None = None  # None: one process, no sharding, every table
     shard_ids: tuple[int, ...] | None = None  # this process's shards (with shard_count)
     lease_seconds: float = 30.0
+    limits: Limits = field(default_factory=Limits)
+
+
+#: ``Limits`` from the environment: (variable, field, a whole number?, lowest, highest)
+LIMIT_VARIABLES: tuple[tuple[str, str, bool, float, float], ...] = (
+    ("SHENGJI_MAX_TABLES", "tables_per_guild", True, 1, 100_000),
+    ("SHENGJI_MAX_TABLES_PER_HOST", "tables_per_host", True, 1, 100_000),
+    ("SHENGJI_COMMANDS", "commands", True, 1, 100_000),
+    ("SHENGJI_COMMAND_WINDOW", "command_window", False, 1, 3600),
+    ("SHENGJI_RETENTION_DAYS", "retention_days", False, 0, 36_500),
+    ("SHENGJI_PRUNE_EVERY", "prune_every", False, 60, 7 * 86_400),
+)
+
+
+def parse_limits(env: dict[str, str]) -> Limits:
+    """The ``SHENGJI_*`` limits that are set, over ``Limits``' defaults."""
+    given: dict[str, Any] = {}
+    for variable, name, whole, low, high in LIMIT_VARIABLES:
+        text = env.get(variable, "").strip()
+        if not text:
+            continue
+        try:
+            number: float = int(text) if whole else float(text)
+        except ValueError:
+            number = low - 1
+        if not low <= number <= high:  # NaN fails too
+            kind = "a whole number" if whole else "a number"
+            raise ConfigError(f"{variable} must be {kind} from {low:g} to {high:g}: {text!r}")
+        given[name] = number
+    return replace(Limits(), **given)
 
 
 def parse_shards(total: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -149,4 +188,5 @@ def load_config(cwd: Path | None = None, environ: dict[str, str] | None = None) 
         shard_count=count,
         shard_ids=ids,
         lease_seconds=lease_seconds,
+        limits=parse_limits(env),
     )

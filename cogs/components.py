@@ -56,8 +56,14 @@ class Router(commands.Cog):
                 await review_button(interaction, cid)
                 return
             service = deps(interaction).service
+            # a DM counts only for a hand panel, of the clicking player's own seat
+            seat = cid.seat if isinstance(cid, BidButton | PickerMenu | PanelButton) else None
             table = service.component_table(  # bound to its place: checked first
-                cid.table_id, interaction.guild_id, interaction.channel_id, interaction.user.id
+                cid.table_id,
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                panel_seat=seat,
             )
             match cid:
                 case LobbyButton():

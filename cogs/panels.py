@@ -96,6 +96,21 @@ def menus_for(view: SeatView) -> list[list[tuple[str, Card]]]:
     return menus
 
 
+def menu_choice(view: SeatView, menu: int, values: object) -> list[str] | None:
+    """The option values chosen in the panel's ``menu``-th picker, or None when no
+    client could have sent them (forged): a menu the panel does not have, a value that
+    menu does not offer, or one twice (so never more than its ``max_values``, which is
+    its number of options)."""
+    menus = menus_for(view)
+    if not isinstance(values, list) or not 0 <= menu < len(menus):
+        return None
+    offered = {value for value, _ in menus[menu]}
+    chosen = [v for v in values if isinstance(v, str) and v in offered]
+    if len(chosen) != len(values) or len(set(chosen)) != len(chosen):
+        return None
+    return chosen
+
+
 def _menu_label(view: SeatView, options: list[tuple[str, Card]], loc: str = "en-US") -> str:
     # each group named once: a panel is rebuilt at every turn
     if view.trump is not None:

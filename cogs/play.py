@@ -32,10 +32,10 @@ from bot.rules import (
 )
 from bot.service import Table, UserError
 
-from .common import deps, ephemeral, place_of, reply, shengji
+from .common import BAD_VALUE, deps, ephemeral, place_of, reply, shengji
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu
 from .lang import error_text, refusal, reply_locale, say
-from .panels import cards_for, option_values, selection_problem
+from .panels import cards_for, menu_choice, option_values, selection_problem
 from .tableview import as_view
 
 
@@ -162,12 +162,18 @@ async def panel_component(
         await interaction.response.defer()  # acknowledged before anything else is awaited
         await _redraw(interaction, table, seat, view, await say(interaction, "reply-panel-stale"))
         return
+    chosen: list[str] = []
+    if isinstance(cid, PickerMenu):  # a forged choice is refused before anything is staged
+        values = interaction.data.get("values") if interaction.data else None
+        picked = menu_choice(view, cid.menu, values)
+        if picked is None:
+            raise UserError(BAD_VALUE, key="reply-bad-value")
+        chosen = picked
     staged = presenter.staged(table, seat, cid.seq)
     confirming = presenter.ui(table).confirming
     note = ""
     if isinstance(cid, PickerMenu):
-        values = interaction.data.get("values") if interaction.data else None
-        staged[cid.menu] = [str(v) for v in values] if isinstance(values, list) else []
+        staged[cid.menu] = chosen
         confirming.discard(seat)
     elif cid.what == "clear":
         staged.clear()

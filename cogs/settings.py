@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.ai.expert import THINK_MS
 from bot.i18n import normalize, t
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
-from bot.service import Timers, UserError
+from bot.service import Limits, Timers, UserError
 from bot.store import GuildSettings
 
 from .common import deps, is_admin, place_of, shengji
@@ -42,7 +42,11 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
 @shengji.command(
     name="settings", description="Show or change this server's rules and timers (admins change)"
 )
-@app_commands.describe(field="Setting to change", value="New value")
+@app_commands.describe(
+    field="Setting to change",
+    value="New value",
+    max_tables="Most tables open at once in this server",
+)
 @app_commands.choices(
     field=[
         app_commands.Choice(name=f, value=f) for f in (*RULE_FIELDS, *TIMER_FIELDS, *WORD_FIELDS)
@@ -52,24 +56,35 @@ async def settings(
     interaction: discord.Interaction,
     field: str | None = None,
     value: app_commands.Range[str, 1, 40] | None = None,
+    max_tables: app_commands.Range[int, 1, None] | None = None,
 ) -> None:
+    """``max_tables`` is an option of its own: ``field`` already offers Discord's
+    most choices (25), and a number option gets Discord's own number input."""
     service = deps(interaction).service
     guild_id = interaction.guild_id or 0
     current = await service.guild_settings(guild_id)
-    if field is not None:
+    most = service.limits.tables_per_guild
+    changed = field is not None or max_tables is not None
+    if changed:
         if not is_admin(interaction):
             raise refusal("settings-admins-only")
-        if value is None:
-            raise refusal("settings-no-value", field=field)
-        current = _changed(current, field, value)
+        if field is not None:
+            if value is None:
+                raise refusal("settings-no-value", field=field)
+            current = _changed(current, field, value, most_tables=most)
+        if max_tables is not None:
+            current = _changed(current, "max_tables", str(max_tables), most_tables=most)
         await service.save_guild_settings(guild_id, current)
+    loc = await reply_locale(interaction)
     await interaction.followup.send(  # deferred before the store is touched (common.DEFERRED)
-        embed=settings_embed(await reply_locale(interaction), current, changed=field is not None),
+        embed=settings_embed(loc, current, changed=changed, most_tables=most),
         ephemeral=True,
     )
 
 
-def settings_embed(loc: str, current: GuildSettings, *, changed: bool) -> discord.Embed:
+def settings_embed(
+    loc: str, current: GuildSettings, *, changed: bool, most_tables: int
+) -> discord.Embed:
     """The server's settings; the names and values are what an admin types, so they stay
     as typed (in code format) in both languages, and the words around them are translated."""
     timers = Timers.from_dict(current.timers)
@@ -80,6 +95,10 @@ def settings_embed(loc: str, current: GuildSettings, *, changed: bool) -> discor
     big_light = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
     lines.append(f"`big_light_league` = {big_light}")
     lines.append(f"`think_ms` = {int(current.timers.get('think_ms', THINK_MS))}")
+    # what applies: the process's limit (SHENGJI_MAX_TABLES) bounds a server's own
+    lines.append(
+        f"`max_tables` = {min(most_tables, int(current.timers.get('max_tables', most_tables)))}"
+    )
     title = t(loc, "settings-title-changed" if changed else "settings-title")
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text=t(loc, "settings-footer"))
@@ -93,8 +112,14 @@ def _shown(value: object) -> str:
     return "none" if value is None else str(value)
 
 
-def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
-    """Settings with one field changed; ``UserError`` explains a bad value."""
+def _changed(
+    settings: GuildSettings, field: str, value: str, *, most_tables: int | None = None
+) -> GuildSettings:
+    """Settings with one field changed; ``UserError`` explains a bad value.
+
+    ``max_tables`` may only lower the process's limit (``most_tables``): that limit is
+    the operator's guard for the whole bot, which no one server may raise.
+    """
     if field == "table_place":
         if value.strip().lower() not in PLACES:
             raise refusal("settings-bad-place")
@@ -123,6 +148,15 @@ def _changed(settings: GuildSettings, field: str, value: str) -> GuildSettings:
         if not low <= ms <= high:
             raise refusal("settings-bad-think", low=low, high=high)
         return GuildSettings(settings.rules, {**settings.timers, field: ms})
+    if field == "max_tables":  # live tables at once in this server
+        most = Limits().tables_per_guild if most_tables is None else most_tables
+        try:
+            count = int(value)
+        except ValueError:
+            raise refusal("settings-bad-max-tables", most=most) from None
+        if not 1 <= count <= most:
+            raise refusal("settings-bad-max-tables", most=most)
+        return GuildSettings(settings.rules, {**settings.timers, field: count})
     if field in TIMER_FIELDS:
         try:
             number = float(value)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, format_shards, load_config
+from bot.service import Limits
 
 
 def test_database_from_the_environment(tmp_path: Path) -> None:
@@ -70,3 +71,45 @@ def test_shard_ranges_are_written_back_as_an_operator_writes_them(tmp_path: Path
     assert format_shards({7, 1, 2, 9, 8}) == "1-2,7-9"
     env = {"SHENGJI_SHARDS": "16", "SHENGJI_SHARD_IDS": "0-3,6,9-15"}
     assert format_shards(load_config(tmp_path, env).shard_ids or ()) == "0-3,6,9-15"
+
+
+def test_limits_from_the_environment(tmp_path: Path) -> None:
+    assert load_config(tmp_path, {}).limits == Limits()
+    env = {
+        "SHENGJI_MAX_TABLES": "40",
+        "SHENGJI_MAX_TABLES_PER_HOST": "5",
+        "SHENGJI_COMMANDS": "12",
+        "SHENGJI_COMMAND_WINDOW": "7.5",
+        "SHENGJI_RETENTION_DAYS": "0",
+        "SHENGJI_PRUNE_EVERY": "3600",
+    }
+    assert load_config(tmp_path, env).limits == Limits(40, 5, 12, 7.5, 0.0, 3600.0)
+    assert load_config(tmp_path, {"SHENGJI_MAX_TABLES": " 8 "}).limits == Limits(8)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("SHENGJI_MAX_TABLES", "0"),
+        ("SHENGJI_MAX_TABLES", "2.5"),
+        ("SHENGJI_MAX_TABLES_PER_HOST", "many"),
+        ("SHENGJI_COMMANDS", "-3"),
+        ("SHENGJI_COMMAND_WINDOW", "nan"),
+        ("SHENGJI_RETENTION_DAYS", "-1"),
+        ("SHENGJI_PRUNE_EVERY", "1"),
+    ],
+)
+def test_a_bad_limit_is_a_clear_start_up_error(tmp_path: Path, variable: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=f"^{variable} must be"):
+        load_config(tmp_path, {variable: value})
+
+
+async def test_the_bot_is_built_with_the_configured_limits(tmp_path: Path) -> None:
+    from app.client import create_bot
+
+    config = load_config(tmp_path, {"SHENGJI_MAX_TABLES": "4", "SHENGJI_COMMANDS": "9"})
+    bot = await create_bot(config)
+    try:
+        assert bot.service.limits == Limits(tables_per_guild=4, commands=9)
+    finally:
+        await bot.close()  # its store too

@@ -10,6 +10,7 @@ play. Votes belong to seated players.
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.clock import ManualClock
-from bot.game import fallback_action
+from bot.game import DealProgress, MatchStarted, fallback_action
 from bot.service import (
     AbortOutcome,
     CloseReason,
@@ -29,6 +30,7 @@ from bot.service import (
     UserError,
 )
 from bot.service.faults import NotSaved
+from bot.service.table import OUTBOX_BACKLOG, OUTBOX_LIMIT, Outbox, Update
 from bot.store import Store
 from bot.store.db import SqliteDatabase
 from tests.test_service import (
@@ -314,6 +316,8 @@ async def test_tables_per_guild_and_per_host_are_bounded(tmp_path) -> None:
         with pytest.raises(UserError, match="already has 2 open tables"):
             await service.new_table(1, 22, CAROL, "Carol")
         await service.new_table(2, 30, CAROL, "Carol")  # another server has its own room
+        with pytest.raises(UserError, match="already host 1 open tables"):
+            await service.new_table(2, 31, ALICE, "Alice")  # but a host's tables add up
         assert len(await store.live_tables()) == 3
     finally:
         await service.shutdown()
@@ -358,22 +362,60 @@ async def test_a_new_table_that_loses_the_race_is_told_the_channel_is_taken(env)
 
 
 async def test_the_presenter_queue_is_bounded_by_merging(env) -> None:
+    # a human's timeout sends a WARNING, then the EVENTS of the play made for them
     service, _store, _clock, _sink = env
-    from bot.game import MatchStarted
-    from bot.service.table import OUTBOX_BACKLOG
-
     table = await service.new_table(1, CHANNEL, ALICE, "Alice")
     for task in table.tasks:  # a presenter stuck on Discord: nothing is taken off
         task.cancel()
     for i in range(10 * OUTBOX_BACKLOG):
+        service._emit(table, UpdateKind.WARNING, actor=0, seconds=10)
         service._emit(table, UpdateKind.EVENTS, events=(MatchStarted(),) * (i % 2 + 1))
-    assert table.outbox.qsize() <= OUTBOX_BACKLOG + 1
+    assert table.outbox.qsize() <= OUTBOX_LIMIT
     told = []
     while not table.outbox.empty():
         update = table.outbox.get_nowait()
         if update is not None and update.kind is UpdateKind.EVENTS:
             told.extend(update.events)
     assert len(told) == sum(i % 2 + 1 for i in range(10 * OUTBOX_BACKLOG))  # nothing lost
+
+
+W, E = UpdateKind.WARNING, UpdateKind.EVENTS
+KIND_CYCLES: dict[str, list[UpdateKind]] = {
+    "timeouts: warning, events": [W, E],
+    "auto toggled between plays": [UpdateKind.SEATS, E],
+    "storage flapping": [UpdateKind.STORAGE, W, E, UpdateKind.STORAGE],
+    "warnings only": [W],
+    "every kind but closed": [E, W, UpdateKind.SEATS, UpdateKind.STORAGE, E, UpdateKind.LOBBY, W],
+    "any order": random.Random(14).choices(
+        [k for k in UpdateKind if k is not UpdateKind.CLOSED], k=97
+    ),
+}
+
+
+@pytest.mark.parametrize("cycle", KIND_CYCLES.values(), ids=list(KIND_CYCLES))
+def test_the_presenter_queue_is_bounded_whatever_the_kinds(cycle: list[UpdateKind]) -> None:
+    # update i shows state i (its deadline); an EVENTS update carries event i, a WARNING says i
+    outbox = Outbox()
+    sent = 10 * OUTBOX_BACKLOG
+    for i in range(sent):
+        kind = cycle[i % len(cycle)]
+        events = (DealProgress(i, sent),) if kind is E else ()
+        outbox.put_update(Update(kind, events, None, (), (), deadline=float(i), seconds=i))
+        assert outbox.qsize() <= OUTBOX_LIMIT
+    drained = [outbox.get_nowait() for _ in range(outbox.qsize())]
+    assert all(u is not None for u in drained)
+    updates = [u for u in drained if u is not None]
+    told = [e.dealt for u in updates for e in u.events if isinstance(e, DealProgress)]
+    assert told == [i for i in range(sent) if cycle[i % len(cycle)] is E]  # all, once, in order
+    shown = [u.deadline for u in updates]
+    assert shown == sorted(shown) and shown[-1] == sent - 1  # never an older state after a newer
+    for at, update in enumerate(updates):  # a warning never comes after events that followed it
+        if update.kind is W:
+            assert all(
+                e <= update.seconds
+                for u in updates[:at]
+                for e in (x.dealt for x in u.events if isinstance(x, DealProgress))
+            )
 
 
 @pytest.mark.parametrize("closing", ["recorded", "refused"])

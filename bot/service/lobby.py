@@ -129,10 +129,15 @@ class LobbyMixin(Runtime):
         return table_id
 
     def _check_room(self, guild_id: int, host_id: int, settings: GuildSettings) -> None:
-        """Refuse a table past ``Limits`` (a server's ``max_tables`` setting may lower it)."""
-        live = [t for t in self.tables.values() if t.guild_id == guild_id and not t.closed]
+        """Refuse a table past ``Limits`` (a server's ``max_tables`` setting may lower it).
+
+        The host limit counts the user's tables in every server: it bounds one user's
+        use of the bot, which opening tables in several servers would otherwise get round.
+        """
+        live = [t for t in self.tables.values() if not t.closed]
+        here = sum(1 for t in live if t.guild_id == guild_id)
         most = min(self.limits.tables_per_guild, int(settings.timers.get("max_tables", 10**9)))
-        if len(live) >= most:
+        if here >= most:
             raise UserError(
                 f"This server already has {most} open tables; finish or end one first.",
                 key="service-guild-full",

@@ -65,22 +65,29 @@ class RecordsMixin(Runtime):
         )
 
     def component_table(
-        self, table_id: int, guild_id: int | None, channel_id: int | None, user_id: int
+        self,
+        table_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        user_id: int,
+        *,
+        panel_seat: int | None,
     ) -> Table:
         """The table a button or menu is about, checked before anything else is done.
 
-        A component counts only from its table's own server and channel or thread;
-        one in a DM (the hand panel) only from a player seated at the table, so a
-        forged id from another server or channel does nothing there.
+        A component counts only from its table's own server and channel or thread. In
+        a DM only a hand panel's counts (``panel_seat``: the seat its id names; None for
+        every other kind), and only from the player in that seat: the lobby's, the
+        table's and the rules' components live in the table's place, so one of them in
+        a DM was forged, as was another seat's panel. A forged id does nothing there.
         """
         table = self.table_by_id(table_id)
         if guild_id is None:
-            if table.seat_of(user_id) is None:
-                raise UserError("That isn't your table's panel.", key="service-wrong-place")
-        elif guild_id != table.guild_id or channel_id not in (
-            table.channel_id,
-            table.meta.get("thread_id"),
-        ):
+            here = panel_seat is not None and table.seat_of(user_id) == panel_seat
+        else:
+            places = (table.channel_id, table.meta.get("thread_id"))
+            here = guild_id == table.guild_id and channel_id in places
+        if not here:
             raise UserError("That isn't your table's panel.", key="service-wrong-place")
         return table
 

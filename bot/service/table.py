@@ -150,6 +150,12 @@ class Update:
     seconds: int = 0  # WARNING: the time left
     paused: bool = False  # STORAGE: True when the store refuses writes, False once it takes them
 
+    def seeing(self, newer: Update) -> Update:
+        """This update showing ``newer``'s state: its views, seats and deadline."""
+        return replace(
+            self, public=newer.public, views=newer.views, seats=newer.seats, deadline=newer.deadline
+        )
+
 
 class Sink(Protocol):
     """Where updates go (the Discord presenter; a list in tests)."""
@@ -194,12 +200,22 @@ OUTBOX_BACKLOG = 64  # updates queued for the presenter before new ones are merg
 
 
 class Outbox(asyncio.Queue["Update | None"]):
-    """The presenter's queue of one table: bounded by merging, never by dropping.
+    """The presenter's queue of one table: bounded by merging, whatever the kinds.
 
-    Past ``OUTBOX_BACKLOG`` waiting updates (Discord is slow or rate-limited), a
-    new update is merged into the last one when both are of the same kind: their
-    events are joined in order and the newest views, seats and deadline win, so the
-    presenter still says everything, in fewer messages, and memory stays bounded.
+    Past ``OUTBOX_BACKLOG`` waiting updates (Discord is slow or rate-limited), a new
+    update is merged into the newest waiting one of its kind, wherever it waits: the
+    events are joined in order and the newest views, seats and deadline win, for it
+    and for every update waiting after it (none of them may show an older state once
+    the newer one has been shown). Only EVENTS updates carry events, so every event
+    still reaches the presenter once and in order, in fewer messages.
+
+    A WARNING ("ten seconds left") is about the decision pending when it was issued:
+    one waiting after the EVENTS that a new EVENTS update is merged into would now come
+    after the events that made or timed out that decision, so it is dropped; a new
+    WARNING replaces one waiting after the newest EVENTS and is queued otherwise. So
+    past the backlog each kind waits at most once, a WARNING twice (one before the
+    newest EVENTS, one after): at most ``OUTBOX_LIMIT`` updates, however long Discord
+    stalls and whatever the table does meanwhile.
     """
 
     def _init(self, maxsize: int) -> None:
@@ -208,13 +224,44 @@ class Outbox(asyncio.Queue["Update | None"]):
         self._queue = self._waiting
 
     def put_update(self, update: Update) -> None:
+        if self.qsize() < OUTBOX_BACKLOG or not self._merge(update):
+            self.put_nowait(update)
+
+    def _merge(self, update: Update) -> bool:
+        """``update`` folded into a waiting one (True), or to be queued (False)."""
         waiting = self._waiting
-        if self.qsize() >= OUTBOX_BACKLOG and waiting:
-            last = waiting[-1]
-            if last is not None and last.kind is update.kind:
-                waiting[-1] = replace(update, events=last.events + update.events)
-                return
-        self.put_nowait(update)
+        kinds = [None if u is None else u.kind for u in waiting]
+        at = _last(kinds, update.kind)
+        if at is None:
+            return False
+        events = _last(kinds, UpdateKind.EVENTS)
+        if update.kind is UpdateKind.WARNING and events is not None and events > at:
+            return False
+        old = waiting[at]
+        assert old is not None
+        waiting[at] = replace(update, events=old.events + update.events)
+        later: list[Update | None] = []
+        for u in list(waiting)[at + 1 :]:
+            if u is None:  # the presenter's stop stays last
+                later.append(u)
+            elif u.kind is not UpdateKind.WARNING or update.kind is not UpdateKind.EVENTS:
+                later.append(u.seeing(update))
+            # else a WARNING that the events just merged supersede: dropped
+        while len(waiting) > at + 1:
+            waiting.pop()
+        waiting.extend(later)
+        return True
+
+
+def _last(kinds: list[UpdateKind | None], kind: UpdateKind) -> int | None:
+    """Where the newest waiting update of ``kind`` is, if one waits."""
+    for i in range(len(kinds) - 1, -1, -1):
+        if kinds[i] is kind:
+            return i
+    return None
+
+
+OUTBOX_LIMIT = OUTBOX_BACKLOG + len(UpdateKind) + 1  # the most updates an ``Outbox`` holds
 
 
 @dataclass(eq=False)

@@ -46,6 +46,64 @@ async def test_forged_ids_from_another_guild_or_channel_do_nothing(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+def _dm_click(env: Env, user: Any, custom_id: str) -> Any:
+    """A forged component from ``user``'s DM with the bot: a button, or a menu (values)."""
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+    if custom_id.split(":")[1] in ("p", "g"):
+        data = {"custom_id": custom_id, "component_type": 3, "values": ["overview"]}
+    return env.driver._start(3, user, env.fake.dm_channel(user), data)
+
+
+WRONG_PLACE = "That isn't your table's panel."
+
+
+@pytest.mark.parametrize(
+    "what", ["l:{t}:bot", "l:{t}:start", "l:{t}:leave", "t:{t}:hand", "t:{t}:rules", "g:{t}"]
+)
+async def test_a_lobby_table_or_topic_id_from_a_seated_players_dm_does_nothing(
+    shengji: Env, what: str
+) -> None:
+    env = shengji
+    alice = env.users[0]
+    await env.reply(alice, "new")
+    await env.reply(env.users[1], "join")
+    table = env.table()
+    seats = list(table.seats)
+    handle = _dm_click(env, alice, "sj:" + what.format(t=table.id))  # Alice sits at seat 0
+    await handle
+    answer = await handle.wait_message()
+    assert answer.ephemeral and answer.content == WRONG_PLACE
+    assert list(table.seats) == seats and not table.started and not table.closed
+
+
+async def test_in_a_dm_only_the_players_own_hand_panel_counts(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .test_bad_input import _started
+
+    env = shengji
+    await _started(env, humans=4)
+    table, match = env.table(), env.match()
+    seat = match.to_act
+    user, other = env.seat_user(seat), (seat + 1) % 4
+    seq, seats = match.seq, list(table.seats)
+    caplog.set_level(logging.WARNING)
+    for forged in (  # another seat's panel, in the acting player's own DM
+        f"sj:b:{table.id}:{other}:{seq}:play",
+        f"sj:b:{table.id}:{other}:{seq}:suggest",
+        f"sj:p:{table.id}:{other}:{seq}:0",
+        f"sj:d:{table.id}:{other}:pass",
+    ):
+        handle = _dm_click(env, user, forged)
+        await handle
+        answer = await handle.wait_message()
+        assert answer.ephemeral and answer.content == WRONG_PLACE, forged
+    assert match.seq == seq and list(table.seats) == seats
+    await env.play_with_panel(seat, env.suggestion(seat))  # their own panel still plays
+    assert match.seq > seq
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_names_never_ping(shengji: Env) -> None:
     env = shengji
     pinger = env.fake.create_user("@everyone", guild=env.world.guild)

@@ -215,3 +215,44 @@ async def test_a_forged_user_id_in_an_autocompletion_is_ignored_without_an_error
     await asyncio.sleep(0.2)
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
+
+
+async def test_forged_picker_values_get_a_short_answer_and_stage_nothing(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .test_bad_input import _started
+
+    env = shengji
+    await _started(env)
+    table, match = env.table(), env.match()
+    seat, seq = match.to_act, match.seq
+    user = env.seat_user(seat)
+    panel = await env.fresh_panel(user, seat)  # their DM panel, its action's menus
+    menus = [c for row in panel.components for c in row["components"] if c["type"] == 3]
+    assert len(menus) >= 2, "a dealt hand spans several menus"
+    first, second = ([o["value"] for o in m["options"]] for m in menus[:2])
+    picker, v = menus[0]["custom_id"], first[0]
+    forged: dict[str, tuple[str, list[Any]]] = {
+        "repeated": (picker, [v, v]),
+        "repeated and unknown": (picker, [v, v, "ZZ.9"]),
+        "unknown": (picker, ["ZZ.9"]),
+        "another menu's": (picker, [second[0]]),
+        "more than it holds": (picker, [*first, v]),
+        "not a string": (picker, [5]),
+        "no such menu": (picker.rsplit(":", 1)[0] + ":7", [v]),
+    }
+    await env.fake.idle()
+    edits = panel.edits
+    caplog.set_level(logging.WARNING)
+    dm = env.fake.channels[panel.channel_id]
+    for case, (custom_id, values) in forged.items():
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        handle = env.driver._start(3, user, dm, data, panel)
+        answer = await handle.wait_message()
+        assert answer.ephemeral and answer.content == t("en-US", "reply-bad-value"), case
+        assert env.bot.presenter.staged_values(table, seat, seq) == [], case
+    assert match.seq == seq and panel.edits == edits, "nothing staged, the panel as it was"
+    await env.driver.select(panel, picker, [v], user)  # what the client sends is taken
+    await env.until(lambda: env.bot.presenter.staged_values(table, seat, seq) == [v])
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]

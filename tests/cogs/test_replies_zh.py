@@ -67,6 +67,7 @@ async def test_settings_and_their_refusals(zh: Env) -> None:
     for field, value in (("decks", "4"), ("play_seconds", "1"), ("bid_window", "x")):
         text = (await _message(env, admin(env), "settings", field=field, value=value)).content
         assert_chinese(env, text, *_values())
+    assert_chinese(env, (await _message(env, admin(env), "settings", max_tables=99)).content)
     changed = await _message(env, admin(env), "settings", field="language", value="zh")
     assert changed.embeds[0]["title"] == "设置已更改"
 

@@ -10,6 +10,7 @@ settings-bad-place = `table_place` is `thread` (a thread per table) or `channel`
 settings-bad-language = `language` is `zh` (中文), `en` (English) or `auto`.
 settings-bad-big-light = `big_light_league` takes a whole number of league points from 1 to 20.
 settings-bad-think = `think_ms` takes a whole number of milliseconds from { $low } to { $high }.
+settings-bad-max-tables = `max_tables` takes a whole number of tables from 1 to { $most }.
 settings-bad-seconds = `{ $field }` takes a number of seconds from 0 to 600.
 settings-bad-rule = `{ $field }` can't be `{ $value }`: it is one of { $allowed }.
 settings-bad-rule-number = `{ $field }` can't be `{ $value }`: it takes a whole number.

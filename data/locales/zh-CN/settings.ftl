@@ -9,6 +9,7 @@ settings-bad-place = `table_place` 只能是 `thread`（每桌一个子区）或
 settings-bad-language = `language` 只能是 `zh`（中文）、`en`（英文）或 `auto`（自动）。
 settings-bad-big-light = `big_light_league` 是1到20之间的整数积分。
 settings-bad-think = `think_ms` 须为 { $low } 到 { $high } 之间的整数毫秒数。
+settings-bad-max-tables = `max_tables`（同时进行的牌桌数）须为1到 { $most } 之间的整数。
 settings-bad-seconds = `{ $field }` 是0到600之间的秒数。
 settings-bad-rule = `{ $field }` 不能设为 `{ $value }`：只能是 { $allowed } 之一。
 settings-bad-rule-number = `{ $field }` 不能设为 `{ $value }`：需要一个整数。
