@@ -224,12 +224,23 @@ class Outlet:
     async def _place_error(self, table: Table, err: discord.HTTPException) -> None:
         """A refused post or edit: the place is gone (or archived), or something passing."""
         gone = isinstance(err, discord.Forbidden | discord.NotFound) or err.code == 50083
-        if not gone:
+        if not gone or table.closed:  # closed: the channel may hold a new table by now
             log.warning("table %s: Discord refused a message: %s", table.id, err)
             return
         log.warning("table %s lost its place %s: %s", table.id, self.ui(table).place_id, err)
         if self.service is not None:
             asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
+
+    def _lobby_stands(self, table: Table) -> bool:
+        """The table lost its thread, not its channel: the lobby message is still there."""
+        ui = self.ui(table)
+        guild = self.client.get_guild(table.guild_id)
+        return (
+            ui.lobby is not None
+            and ui.place_id not in (None, table.channel_id)
+            and guild is not None
+            and guild.get_channel(table.channel_id) is not None
+        )
 
     async def _tell_closed(self, table: Table) -> None:
         """Tell every human, once, by DM that the table closed because its place is gone."""
@@ -264,8 +275,8 @@ class Outlet:
         return None
 
     async def _dms_closed(self, table: Table, user_id: int) -> None:
-        ui = self.ui(table)
-        if user_id in ui.dm_closed:
+        ui = self.ui_by_table.get(table.id)
+        if ui is None or user_id in ui.dm_closed:  # None: closed, its state dropped
             return
         ui.dm_closed.add(user_id)
         if not ui.lost:

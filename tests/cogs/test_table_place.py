@@ -79,6 +79,16 @@ async def test_a_server_may_keep_tables_in_the_channel(shengji: Env) -> None:
     assert not env.fake.threads(env.world.tables)
 
 
+async def _lobby_says_closed(env: Env, table_id: int) -> None:
+    """The channel's lobby message no longer says the match is on: it says why it closed."""
+    (lobby,) = env.fake.channel_messages(env.world.tables)
+    title = f"双升 table #{table_id} — closed"
+    await env.until(lambda: env.fake.messages[lobby.id].embeds[0]["title"] == title)
+    (embed,) = env.fake.messages[lobby.id].embeds
+    assert "can no longer post in the table's thread" in embed["description"]
+    assert not env.fake.messages[lobby.id].components
+
+
 async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shengji: Env) -> None:
     env = shengji
     await _started(env, humans=2)
@@ -91,6 +101,7 @@ async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shen
             lambda u=user: [m for m in env.fake.dms(u) if "table was closed" in m.content]
         )
         assert len(told) == 1
+    await _lobby_says_closed(env, table.id)
 
 
 async def test_an_archived_thread_closes_the_table(shengji: Env) -> None:
@@ -100,6 +111,7 @@ async def test_an_archived_thread_closes_the_table(shengji: Env) -> None:
     env.fake.update_thread(env.place(), archived=True)
     await env.until(lambda: table.closed)
     assert await env.store.live_tables() == []
+    await _lobby_says_closed(env, table.id)
 
 
 async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_play(
