@@ -312,6 +312,20 @@ class Outlet:
         if ping is not None:
             await ping.delete()
 
+    def _threads_allowed(self, table: Table) -> bool:
+        """Whether the bot may open a public thread in the table's channel and post in it.
+
+        Asked before opening one: a thread the bot could open but not post in (no "Send
+        Messages in Threads") would close the table at its first message, where the
+        channel could have held it. A channel not in the cache is left to Discord's answer.
+        """
+        guild = self.client.get_guild(table.guild_id)
+        channel = guild.get_channel(table.channel_id) if guild is not None else None
+        if guild is None or not isinstance(channel, discord.TextChannel):
+            return True
+        perms = channel.permissions_for(guild.me)
+        return perms.create_public_threads and perms.send_messages_in_threads
+
     async def _open_place(self, table: Table) -> None:
         """Open the table's thread from its lobby message (or say it plays in the channel).
 
@@ -329,7 +343,7 @@ class Outlet:
         settings = await self.service.guild_settings(table.guild_id)
         wanted = settings.timers.get("table_place", "thread") != "channel"
         thread_id: int | None = None
-        if wanted:
+        if wanted and self._threads_allowed(table):
             host = names_of(tuple(table.seats))[0]
             name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
             await self.service.opening_thread(table, ui.lobby.message_id)

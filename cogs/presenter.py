@@ -15,7 +15,9 @@ Where things go (decisions for issue 10):
   hand, when the hand is scored), then the result.
 * **The table's thread**, opened from the lobby message (``双升 #12 · host``), holds
   the rest. Where threads are not allowed (missing permission) or the server set
-  ``table_place: channel``, the table plays in the channel and says so once. Per
+  ``table_place: channel``, the table plays in the channel and says so once (the bot
+  needs both "Create Public Threads" and "Send Messages in Threads": a thread it
+  could open but not post in would close the table at its first message). Per
   hand: one deal message (the deal, the bid history in order or the kitty draw that
   stood in for it, then the trump and the dealer burying, then the overcall round
   after burying: who passed, whose turn), one table message, posted once the trump

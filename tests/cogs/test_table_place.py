@@ -58,9 +58,17 @@ async def test_a_quiet_lobby_thread_stays_open_for_a_week(shengji: Env) -> None:
     await env.until(lambda: table.closed)
 
 
-async def test_without_thread_permission_the_table_plays_in_the_channel(shengji: Env) -> None:
+@pytest.mark.parametrize(
+    "missing",
+    # a thread the bot could open but not post in would close the table at its first message
+    [Perm.CREATE_PUBLIC_THREADS, Perm.SEND_MESSAGES_IN_THREADS],
+    ids=["create-threads", "send-in-threads"],
+)
+async def test_without_thread_permission_the_table_plays_in_the_channel(
+    shengji: Env, missing: int
+) -> None:
     env = shengji
-    env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
+    env.fake.revoke_permissions(env.world.tables, missing)
     await _lobby(env)
     await env.until(lambda: any("may not open a thread" in m.content for m in env.place_messages()))
     assert not env.fake.threads(env.world.tables)
