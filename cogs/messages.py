@@ -335,3 +335,12 @@ def old_panel_line(hand_no: int, result: HandResult | None, loc: object) -> str:
         result_line = result_text(result.winner, result.levels_gained, loc)
         line += " " + t(loc, "text-result-line", result=result_line)
     return line
+
+
+def closed_panel_line(public: SeatView, loc: object) -> str:
+    """What the hand's panel shrinks to when the table closes: the hand's result if it was
+    scored (a finished match), else that the table closed under it."""
+    result = public.last_result
+    if result is not None and result.hand_no == public.hand_no:
+        return old_panel_line(public.hand_no + 1, result, loc)
+    return t(loc, "table-panel-closed", hand=public.hand_no + 1)

@@ -232,12 +232,23 @@ class Outlet:
     async def _place_error(self, table: Table, err: discord.HTTPException) -> None:
         """A refused post or edit: the place is gone (or archived), or something passing."""
         gone = isinstance(err, discord.Forbidden | discord.NotFound) or err.code == 50083
-        if not gone:
+        if not gone or table.closed:  # closed: the channel may hold a new table by now
             log.warning("table %s: Discord refused a message: %s", table.id, err)
             return
         log.warning("table %s lost its place %s: %s", table.id, self.ui(table).place_id, err)
         if self.service is not None:
             asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
+
+    def _lobby_stands(self, table: Table) -> bool:
+        """The table lost its thread, not its channel: the lobby message is still there."""
+        ui = self.ui(table)
+        guild = self.client.get_guild(table.guild_id)
+        return (
+            ui.lobby is not None
+            and ui.place_id not in (None, table.channel_id)
+            and guild is not None
+            and guild.get_channel(table.channel_id) is not None
+        )
 
     async def _tell_closed(self, table: Table) -> None:
         """Tell every human, once, by DM that the table closed because its place is gone."""
@@ -272,8 +283,8 @@ class Outlet:
         return None
 
     async def _dms_closed(self, table: Table, user_id: int) -> None:
-        ui = self.ui(table)
-        if user_id in ui.dm_closed:
+        ui = self.ui_by_table.get(table.id)
+        if ui is None or user_id in ui.dm_closed:  # None: closed, its state dropped
             return
         ui.dm_closed.add(user_id)
         if not ui.lost:
@@ -309,6 +320,20 @@ class Outlet:
         if ping is not None:
             await ping.delete()
 
+    def _threads_allowed(self, table: Table) -> bool:
+        """Whether the bot may open a public thread in the table's channel and post in it.
+
+        Asked before opening one: a thread the bot could open but not post in (no "Send
+        Messages in Threads") would close the table at its first message, where the
+        channel could have held it. A channel not in the cache is left to Discord's answer.
+        """
+        guild = self.client.get_guild(table.guild_id)
+        channel = guild.get_channel(table.channel_id) if guild is not None else None
+        if guild is None or not isinstance(channel, discord.TextChannel):
+            return True
+        perms = channel.permissions_for(guild.me)
+        return perms.create_public_threads and perms.send_messages_in_threads
+
     async def _open_place(self, table: Table) -> None:
         """Open the table's thread from its lobby message (or say it plays in the channel).
 
@@ -326,7 +351,7 @@ class Outlet:
         settings = await self.service.guild_settings(table.guild_id)
         wanted = settings.timers.get("table_place", "thread") != "channel"
         thread_id: int | None = None
-        if wanted:
+        if wanted and self._threads_allowed(table):
             host = names_of(tuple(table.seats))[0]
             name = t(loc, "table-thread-name", table=str(table.id), host=host)[:100]
             await self.service.opening_thread(table, ui.lobby.message_id)

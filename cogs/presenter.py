@@ -15,7 +15,9 @@ Where things go (decisions for issue 10):
   hand, when the hand is scored), then the result.
 * **The table's thread**, opened from the lobby message (``双升 #12 · host``), holds
   the rest. Where threads are not allowed (missing permission) or the server set
-  ``table_place: channel``, the table plays in the channel and says so once. Per
+  ``table_place: channel``, the table plays in the channel and says so once (the bot
+  needs both "Create Public Threads" and "Send Messages in Threads": a thread it
+  could open but not post in would close the table at its first message). Per
   hand: one deal message (the deal, the bid history in order or the kitty draw that
   stood in for it, then the trump and the dealer burying, then the overcall round
   after burying: who passed, whose turn), one table message, posted once the trump
@@ -40,7 +42,10 @@ Where things go (decisions for issue 10):
   thread (``cogs.renderqueue``).
 * A thread deleted or archived (by a moderator), or a place the bot may no longer
   post in, closes the table like a deleted channel; every human is told by DM,
-  once.
+  once, and where only the thread was lost the channel's lobby message says so.
+* **The close is the table's last update**: its turn notices are deleted, its
+  hand's panels shrink to one line (their buttons gone) and its UI state is
+  dropped; nothing is posted or booked for it after that.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from bot.game import (
@@ -72,8 +78,10 @@ from bot.service import CloseReason, Table, Update, UpdateKind
 from bot.store import UserPrefs
 from renderers import render_kitty, render_summary, render_table
 
+from .live import LiveMessage
 from .messages import (
     closed_embed,
+    closed_panel_line,
     deal_content,
     last_trick_scene,
     lobby_embed,
@@ -135,8 +143,9 @@ class Presenter(SeatPanels):
         match update.kind:
             case UpdateKind.LOBBY:
                 await self._lobby(table, update)
-            case UpdateKind.CLOSED:
+            case UpdateKind.CLOSED:  # the last: nothing is posted or booked after it
                 await self._closed(table, update)
+                return
             case UpdateKind.WARNING:
                 await self._warning(table, update)
             case UpdateKind.STORAGE:  # paused or resumed: said in the table's place
@@ -162,6 +171,8 @@ class Presenter(SeatPanels):
             await self._open_place(table)
 
     async def _closed(self, table: Table, update: Update) -> None:
+        """The table's last update: its notices go, the hand's panels shrink to one line
+        (their buttons with them), the lobby says it closed, and its UI state is dropped."""
         ui = self.ui(table)
         loc = self.locale(table)
         for live in (ui.deal, ui.table):
@@ -169,9 +180,20 @@ class Presenter(SeatPanels):
                 await live.settle()
         for seat in list(ui.pings):
             await self._unping(table, seat)
+        public = update.public
+        panels = []
+        if public is not None:
+            panels = await self._collapse_panels(
+                table, functools.partial(closed_panel_line, public)
+            )
         reason = update.reason
         if reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
+            if self._lobby_stands(table):  # only the thread was lost: the lobby says so
+                assert ui.lobby is not None
+                embed = closed_embed(table.id, t(loc, "table-place-lost"), loc)
+                ui.lobby.show(functools.partial(ready, {"embed": embed, "view": None}))
+                await ui.lobby.settle()  # refused, it is logged (``_place_error``)
         else:
             assert reason is not None and ui.lobby is not None
             said = t(loc, CLOSED_KEYS[reason])
@@ -179,6 +201,8 @@ class Presenter(SeatPanels):
             embed = closed_embed(table.id, "" if reason in FAILURES else said, loc)
             ui.lobby.show(functools.partial(ready, {"embed": embed, "view": None}))
             await ui.lobby.settle()
+        for live in panels:
+            await live.settle()
         self.ui_by_table.pop(table.id, None)
 
     async def _warning(self, table: Table, update: Update) -> None:
@@ -284,16 +308,26 @@ class Presenter(SeatPanels):
         ui.deal_edited = 0.0
         ui.turn_seen.clear()
         ui.bids_shown = {}
+        await self._collapse_panels(
+            table, functools.partial(old_panel_line, public.hand_no, public.last_result)
+        )
+        self._show_deal(table, update, force=True)
+
+    async def _collapse_panels(
+        self, table: Table, line: Callable[[object], str]
+    ) -> list[LiveMessage]:
+        """The hand's panels shrink to ``line`` (in each player's language), their buttons
+        gone: at a new hand, and at the close. Returns them (being edited)."""
+        ui = self.ui(table)
         old, ui.panels = ui.panels, {}
-        ui.panel_cells = {}  # last hand's renders still queued draw last hand's panels
-        for seat, live in old.items():  # last hand's panels shrink to one line
+        ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
+        for seat, live in old.items():
             info = table.seats[seat]
             loc = self.locale(table)
             if info is not None and info.user_id is not None:
                 loc = await self.dm_locale(table, info.user_id)
-            line = old_panel_line(public.hand_no, public.last_result, loc)
-            live.show(functools.partial(ready, {"content": line, "files": [], "view": None}))
-        self._show_deal(table, update, force=True)
+            live.show(functools.partial(ready, {"content": line(loc), "files": [], "view": None}))
+        return list(old.values())
 
     def _show_deal(self, table: Table, update: Update, *, force: bool) -> bool:
         """The deal message: the deal, the bids in order, then the trump and the bury.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -65,6 +66,41 @@ async def test_an_aborted_table_sends_no_more_panels(shengji: Env) -> None:
         await env.tick(60)
     await asyncio.sleep(0.3)
     assert panel_requests(env) == before
+
+
+async def _abort(env: Env) -> None:
+    await env.reply(env.users[0], "abort")
+
+
+async def _delete_thread(env: Env) -> None:
+    env.fake.delete_channel(env.place())
+
+
+@pytest.mark.parametrize("close", [_abort, _delete_thread], ids=["aborted", "thread-deleted"])
+async def test_a_table_closed_on_a_humans_turn_posts_and_books_nothing_more(
+    shengji: Env, close: Callable[[Env], Awaitable[None]]
+) -> None:
+    # the CLOSED update once ran the turn logic on a fresh UI state: a new panel with live
+    # buttons and a "your turn" DM booked for a table that no longer was
+    env = shengji
+    env.bot.presenter.ping_after = 10.0
+    await _started(env, humans=2)
+    table, match = env.table(), env.match()
+    await env.until(lambda: table.seats[match.to_act].kind == "human")
+    seat = match.to_act
+    await env.fresh_panel(env.seat_user(seat), seat)
+    humans = [env.seat_user(s) for s in table.humans]
+    before = {u.id: {m.id for m in env.fake.dms(u)} for u in humans}
+    await close(env)
+    await env.until(lambda: table.closed)
+    await env.tick(20)  # past the turn notice's wait
+    await env.fake.idle(quiet=0.3)
+    for user in humans:
+        new = [m for m in env.fake.dms(user) if m.id not in before[user.id]]
+        assert all("table was closed" in m.content for m in new), [m.content for m in new]
+        assert not any(m.components for m in env.fake.dms(user)), "no live buttons are left"
+        assert "Hand 1 (the table was closed)." in [m.content for m in env.fake.dms(user)]
+    assert env.bot.presenter.ui_by_table == {}
 
 
 async def test_losing_the_channel_sends_each_player_one_dm(shengji: Env) -> None:

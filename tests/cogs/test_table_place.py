@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
 
 from bot.game import Phase
 from bot.store import GuildSettings
-from fakediscord.state import Perm
+from fakediscord.state import Message, Perm, User
 
 from .helpers import FAST, Env, record_hand_scenes
 from .test_bad_input import _started
@@ -58,9 +59,17 @@ async def test_a_quiet_lobby_thread_stays_open_for_a_week(shengji: Env) -> None:
     await env.until(lambda: table.closed)
 
 
-async def test_without_thread_permission_the_table_plays_in_the_channel(shengji: Env) -> None:
+@pytest.mark.parametrize(
+    "missing",
+    # a thread the bot could open but not post in would close the table at its first message
+    [Perm.CREATE_PUBLIC_THREADS, Perm.SEND_MESSAGES_IN_THREADS],
+    ids=["create-threads", "send-in-threads"],
+)
+async def test_without_thread_permission_the_table_plays_in_the_channel(
+    shengji: Env, missing: int
+) -> None:
     env = shengji
-    env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
+    env.fake.revoke_permissions(env.world.tables, missing)
     await _lobby(env)
     await env.until(lambda: any("may not open a thread" in m.content for m in env.place_messages()))
     assert not env.fake.threads(env.world.tables)
@@ -77,6 +86,20 @@ async def test_a_server_may_keep_tables_in_the_channel(shengji: Env) -> None:
     await _lobby(env)
     await env.until(lambda: any("table_place" in m.content for m in env.place_messages()))
     assert not env.fake.threads(env.world.tables)
+    assert env.table().meta["thread_id"] is None
+    await _started(env, humans=2)
+    said = [m for m in env.place_messages() if "table_place" in m.content]
+    assert len(said) == 1, "said once"
+
+
+async def _lobby_says_closed(env: Env, table_id: int) -> None:
+    """The channel's lobby message no longer says the match is on: it says why it closed."""
+    (lobby,) = env.fake.channel_messages(env.world.tables)
+    title = f"双升 table #{table_id} — closed"
+    await env.until(lambda: env.fake.messages[lobby.id].embeds[0]["title"] == title)
+    (embed,) = env.fake.messages[lobby.id].embeds
+    assert "can no longer post in the table's thread" in embed["description"]
+    assert not env.fake.messages[lobby.id].components
 
 
 async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shengji: Env) -> None:
@@ -91,6 +114,7 @@ async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shen
             lambda u=user: [m for m in env.fake.dms(u) if "table was closed" in m.content]
         )
         assert len(told) == 1
+    await _lobby_says_closed(env, table.id)
 
 
 async def test_an_archived_thread_closes_the_table(shengji: Env) -> None:
@@ -100,6 +124,7 @@ async def test_an_archived_thread_closes_the_table(shengji: Env) -> None:
     env.fake.update_thread(env.place(), archived=True)
     await env.until(lambda: table.closed)
     assert await env.store.live_tables() == []
+    await _lobby_says_closed(env, table.id)
 
 
 async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_play(
@@ -142,13 +167,19 @@ async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_p
     assert not env.fake.messages[old].attachments and not env.fake.messages[old].components
 
 
-async def test_only_the_host_starts_and_a_host_who_leaves_passes_it_on(shengji: Env) -> None:
-    env = shengji
+async def _full_lobby(env: Env) -> None:
+    """Alice hosts; Bob and Carol join; a computer player takes the last seat."""
     alice, bob, carol = env.users[:3]
     await _lobby(env)
     await env.reply(bob, "join")
     await env.reply(carol, "join")
     await env.reply(alice, "addbot")
+
+
+async def test_only_the_host_starts_and_a_host_who_leaves_passes_it_on(shengji: Env) -> None:
+    env = shengji
+    alice, bob, carol = env.users[:3]
+    await _full_lobby(env)
     before = [s is not None for s in env.table().seats]
     assert "Only the host (Alice)" in await env.reply(bob, "start")
     assert env.table().match is None and [s is not None for s in env.table().seats] == before
@@ -157,6 +188,47 @@ async def test_only_the_host_starts_and_a_host_who_leaves_passes_it_on(shengji: 
     assert "Only the host (Bob)" in await env.reply(alice, "start")
     await env.reply(carol, "addbot")
     assert "match starts" in await env.reply(bob, "start")
+
+
+async def _start_by(env: Env, user: User, way: str) -> Message:
+    """``user`` presses Start: with ``/shengji start`` or the lobby's button; the answer."""
+    if way == "slash":
+        handle = await env.slash(user, "start")
+    else:
+        (lobby,) = env.fake.channel_messages(env.world.tables)
+        handle = env.driver.click(lobby, f"sj:l:{env.table().id}:start", user)
+    return await handle.wait_message()
+
+
+@pytest.mark.parametrize("way", ["slash", "button"])
+@pytest.mark.parametrize("who", ["admin", "player"])
+async def test_a_server_admin_may_start_a_table_they_do_not_host(
+    shengji: Env, who: str, way: str
+) -> None:
+    env = shengji
+    alice, bob = env.users[:2]
+    await _full_lobby(env)
+    starter = bob  # seated, not the host, not an admin
+    if who == "admin":  # not seated either: an Administrator role is enough
+        role = env.fake.create_role(env.world.guild, "Moderators", Perm.ADMINISTRATOR)
+        starter = env.fake.create_user("Mona")
+        env.fake.add_member(env.world.guild, starter, [role])
+    await env.fake.idle(quiet=0.2)
+    (lobby,) = env.fake.channel_messages(env.world.tables)
+    shown = copy.deepcopy((lobby.embeds, lobby.components))
+    table = env.table()
+    seats = list(table.seats)
+    answer = await _start_by(env, starter, way)
+    assert answer.ephemeral_for == starter.id
+    if who == "admin":
+        assert "match starts" in answer.content
+        await env.until(lambda: table.match is not None)
+        assert table.host_id == alice.id, "the host stays the host"
+        return
+    assert "Only the host (Alice) or an admin can start" in answer.content
+    await env.fake.idle(quiet=0.2)
+    assert table.match is None and table.seats == seats and table.host_id == alice.id
+    assert (lobby.embeds, lobby.components) == shown, "the lobby is as it was"
 
 
 @pytest.mark.deal_seed(1)  # seat 0 can show 2♠, then seat 3 can overcall with 2♣2♣

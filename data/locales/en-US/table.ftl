@@ -59,6 +59,7 @@ table-summary-levels = Levels: A { $a }, B { $b }.
 table-next-hand = Next hand: { $dealer } deals { $when }.
 table-match-won = 🏆 **{ $team }** win the match: { $players }!
 table-panel-old = Hand { $hand } (over).
+table-panel-closed = Hand { $hand } (the table was closed).
 table-ping-play = 🔔 Your turn at 双升 #{ $table } { $when }: play from your panel above.
 table-ping-bury = 🔔 You are the dealer at 双升 #{ $table }: bury the kitty { $when } from your panel above.
 table-panel-role-dealer = You are on the dealer's team (庄家): keep the attackers under their goal.

@@ -41,6 +41,7 @@ table-summary-levels = 级别：A 队 { $a }，B 队 { $b }。
 table-next-hand = 下一局：{ $dealer } 坐庄，{ $when } 开始。
 table-match-won = 🏆 **{ $team }** 赢得比赛：{ $players }！
 table-panel-old = 第 { $hand } 局（已结束）。
+table-panel-closed = 第 { $hand } 局（牌桌已关闭）。
 table-ping-play = 🔔 双升 #{ $table } 轮到你了 { $when }：在上面的面板里出牌。
 table-ping-bury = 🔔 双升 #{ $table } 你是庄家：{ $when } 前在上面的面板里扣底。
 table-panel-role-dealer = 你是庄家一方：守住分数。
