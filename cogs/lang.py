@@ -9,6 +9,7 @@ language``, else its preferred locale, else English.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -24,6 +25,12 @@ log = logging.getLogger(__name__)
 #: a player with no stored preferences; made once, since a ``UserPrefs`` checks every
 #: field when it is made and a reply or a panel would otherwise make one each time
 DEFAULT_PREFS = UserPrefs()
+#: seconds a reply waits for the player's stored preferences before it goes out in the
+#: language of their Discord client instead. Several replies are the interaction's first
+#: response (the Rules button, ``/shengji hint``, refusals), which Discord wants within
+#: 3 s: a locked database must not make them miss it, and a reply in the client's
+#: language beats "This interaction failed" in the chosen one
+PREFS_WAIT = 0.5
 
 
 def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
@@ -33,14 +40,20 @@ def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
 
 async def reply_prefs(interaction: discord.Interaction) -> UserPrefs:
     """The player's preferences; the defaults when the store fails (an apology for a
-    failure must not fail too)."""
+    failure must not fail too) or is slow to tell them (``PREFS_WAIT``)."""
     presenter = getattr(interaction.client, "presenter", None)
     if presenter is not None:
+        user_id = interaction.user.id
+        cached: UserPrefs | None = presenter.cached_prefs(user_id)
         try:
-            found: UserPrefs = await presenter.prefs_of(interaction.user.id)
+            if cached is not None:
+                return cached
+            found: UserPrefs = await asyncio.wait_for(presenter.prefs_of(user_id), PREFS_WAIT)
             return found
+        except TimeoutError:  # the read goes on (``Outlet.prefs_of``) and is kept once done
+            log.info("preferences of %s not read in time; replying without them", user_id)
         except Exception:
-            log.warning("preferences of %s unreadable; replying without them", interaction.user.id)
+            log.warning("preferences of %s unreadable; replying without them", user_id)
     return DEFAULT_PREFS
 
 

@@ -1,16 +1,20 @@
 """``/shengji prefs``: each player's language, four-colour suits, theme, card size, turn DM.
 
 Decisions: preferences belong to the player, not the server, and apply at every
-table; a change redraws the player's live panels at once. Replies to the player
+table; a change redraws the player's live panels at once (in this process; another
+process's tables read it within ``cogs.outlet.PREFS_TTL``). Replies to the player
 (this command's too) use the player's language: their own setting, else their
-Discord client's (``interaction.locale``, remembered from their last interaction
-for DMs), else the server's, else English. Values are typed in either language
-(``zh``/``中文``, ``on``/``开``...); a bad one gets an error in the player's
-language and changes nothing. The command is acknowledged (deferred, ephemeral) before
-the store is read or written, and answered through the follow-up.
+Discord client's (``interaction.locale``; for DMs the one of their last interaction,
+stored when it changes, so it holds after a restart), else the server's, else English.
+Values are typed in either language (``zh``/``中文``, ``on``/``开``...); a bad one gets
+an error in the player's language and changes nothing. The command is acknowledged
+(deferred, ephemeral) before the store is read or written, and answered through the
+follow-up.
 """
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
@@ -21,6 +25,8 @@ from bot.store import UserPrefs
 
 from .common import deps, reply, shengji
 from .lang import locale_for
+
+log = logging.getLogger(__name__)
 
 FIELDS = ("language", "four_color", "theme", "card_size", "turn_dm")
 FIELD_KEYS = {
@@ -100,7 +106,7 @@ async def prefs(
         return
     changed = current.replace(**{"locale" if field == "language" else field: words[typed]})
     await service.save_user_prefs(interaction.user.id, changed)
-    client.presenter.prefs[interaction.user.id] = changed
+    client.presenter.remember_prefs(interaction.user.id, changed)
     client.presenter.redraw_for(interaction.user.id)
     loc = locale_for(interaction, changed)
     embed = prefs_embed(loc, changed)
@@ -112,10 +118,15 @@ async def _refuse(interaction: discord.Interaction, loc: str, key: str, **args: 
 
 
 class ClientLocales(commands.Cog):
-    """Remembers each player's Discord language for the DMs the bot sends them later."""
+    """Remembers each player's Discord language for the DMs the bot sends them later,
+    stored (when it changes) so that a restarted or another process knows it too."""
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         presenter = getattr(interaction.client, "presenter", None)
-        if presenter is not None:
-            presenter.client_locales[interaction.user.id] = str(interaction.locale.value)
+        if presenter is None:
+            return
+        try:
+            await presenter.note_client_locale(interaction.user.id, interaction.locale)
+        except Exception:  # the language of later DMs only: the interaction goes on
+            log.warning("client language of %s not stored", interaction.user.id, exc_info=True)

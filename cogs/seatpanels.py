@@ -141,7 +141,7 @@ class SeatPanels(Outlet):
         cell.version += 1
         mine = cell.version
         cell.make = functools.partial(self._panel_args, table, seat, view, note, names)
-        cached = self.prefs.get(user_id)
+        cached = self.cached_prefs(user_id)
         cell.args = (mine, cell.make(cached)) if cached is not None else None
 
         def sent(drawn: int) -> None:
@@ -247,7 +247,7 @@ class SeatPanels(Outlet):
         prefs = await self.prefs_of(info.user_id)
         if not prefs.turn_dm:
             return
-        loc = self.player_locale(table, info.user_id, prefs)
+        loc = self.player_locale(table, prefs)
         key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
         ping = ui.pings[acting] = Ping(public.seq, self._dm_live(table, info.user_id))
         # its words made only if it is posted: most turns are played before it is due
@@ -315,7 +315,7 @@ class SeatPanels(Outlet):
         loc = pick(self.locale(table))
         if info is not None and info.user_id is not None:
             self._audit_panel(info.user_id, view)
-            loc = self.player_locale(table, info.user_id, prefs or DEFAULT_PREFS)
+            loc = self.player_locale(table, prefs or DEFAULT_PREFS)
         return {
             "table_id": table.id,
             "view": view,

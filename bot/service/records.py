@@ -21,6 +21,7 @@ from bot.store import (
     PlayerStats,
     UserPrefs,
 )
+from bot.store.prefs import Locale
 from bot.store.tournaments import TournamentResult
 
 #: the messages of a hand a restarted bot goes on editing (``RecordsMixin.hand_messages``)
@@ -212,6 +213,9 @@ class RecordsMixin(Runtime):
 
     async def save_user_prefs(self, user_id: int, prefs: UserPrefs) -> None:
         await self.store.save_user_prefs(user_id, prefs)
+
+    async def save_client_locale(self, user_id: int, locale: Locale | None) -> None:
+        await self.store.save_client_locale(user_id, locale)
 
     async def leaderboard(self, guild_id: int, metric: str, limit: int = 10) -> list[LeaderRow]:
         return await self.store.leaderboard(guild_id, metric, limit=limit)

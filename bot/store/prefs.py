@@ -2,6 +2,10 @@
 
 Per Discord user, not per server: a player who reads Chinese or needs large cards
 on a phone wants that at every table. A user without a row has the defaults.
+The row also keeps the language of the player's Discord client at their last
+interaction (``client_locale``, migration 0007): not a choice of theirs, but what a
+message the bot sends them unprompted (a panel after a restart, a DM from another
+process) falls back to, so it must outlive the process that saw it.
 ``UserPrefs`` refuses values outside its fields' sets, and the table's CHECK
 constraints refuse them again, so a bad value can never be stored.
 """
@@ -10,7 +14,7 @@ from __future__ import annotations
 
 import time
 import typing
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from .base import StoreBase
@@ -27,6 +31,10 @@ class UserPrefs:
     theme: Theme = "dark"
     card_size: CardSize = "normal"
     turn_dm: bool = True  # the short "your turn" DM
+    #: the player's Discord client's language at their last interaction (None: not one the
+    #: bot speaks, or never seen). Not a preference: two players who chose the same are
+    #: equal whatever their clients, so it takes no part in comparisons
+    client_locale: Locale | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -60,8 +68,8 @@ class UserPrefsStore(StoreBase):
         """The player's preferences, or the defaults for someone who never set any."""
         async with self._read() as db:
             row = await db.one(
-                "SELECT locale, four_color, theme, card_size, turn_dm FROM user_prefs"
-                " WHERE user_id = ?",
+                "SELECT locale, four_color, theme, card_size, turn_dm, client_locale"
+                " FROM user_prefs WHERE user_id = ?",
                 (user_id,),
             )
         if row is None:
@@ -72,14 +80,17 @@ class UserPrefsStore(StoreBase):
             theme=row["theme"],
             card_size=row["card_size"],
             turn_dm=bool(row["turn_dm"]),
+            client_locale=row["client_locale"],
         )
 
     async def save_user_prefs(self, user_id: int, prefs: UserPrefs) -> None:
+        """The player's choices; an existing row keeps its ``client_locale``, which only
+        ``save_client_locale`` changes (a choice read before a click must not undo it)."""
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO user_prefs"
-                " (user_id, locale, four_color, theme, card_size, turn_dm, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                "INSERT INTO user_prefs (user_id, locale, four_color, theme, card_size,"
+                " turn_dm, client_locale, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
                 " locale = excluded.locale, four_color = excluded.four_color,"
                 " theme = excluded.theme, card_size = excluded.card_size,"
                 " turn_dm = excluded.turn_dm, updated_at = excluded.updated_at",
@@ -90,6 +101,20 @@ class UserPrefsStore(StoreBase):
                     prefs.theme,
                     prefs.card_size,
                     int(prefs.turn_dm),
+                    prefs.client_locale,
                     time.time(),
                 ),
+            )
+
+    async def save_client_locale(self, user_id: int, locale: Locale | None) -> None:
+        """The language of the player's client; their choices stay (the defaults for a
+        player without a row)."""
+        if locale not in CHOICES["client_locale"]:
+            raise ValueError(f"client_locale must be one of {CHOICES['client_locale']}")
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, client_locale, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET client_locale = excluded.client_locale,"
+                " updated_at = excluded.updated_at",
+                (user_id, locale, time.time()),
             )

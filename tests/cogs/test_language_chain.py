@@ -16,9 +16,10 @@ import discord
 from bot.rules import RuleSet
 from bot.store import GuildSettings, UserPrefs
 
-from .helpers import FAST, Env
+from .helpers import FAST, Env, restart
 from .test_bad_input import _started
 from .test_languages import TERMS
+from .test_lifecycle import panels_to
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 # the game's terms may stay Chinese in English text (as in test_languages)
@@ -63,7 +64,7 @@ async def test_ephemeral_replies_walk_the_players_chain(shengji: Env) -> None:
     alice.locale = "en-US"
     assert await _no_table_reply(env) == "en-US"  # her Discord client's language first
     await env.store.save_user_prefs(alice.id, UserPrefs(locale="zh-CN"))
-    env.bot.presenter.prefs.pop(alice.id, None)
+    env.bot.presenter.forget_prefs(alice.id)
     assert await _no_table_reply(env) == "zh-CN"  # her own setting before all
 
 
@@ -108,3 +109,30 @@ async def test_without_a_setting_the_table_reads_the_servers_preferred_locale(
     deal = env.place_messages()[0]
     assert chinese(deal.content)
     assert not any(chinese(text) for text in _dm_texts(env, 0))  # hers: English
+
+
+async def test_after_a_restart_a_panel_is_in_the_language_of_the_players_client(
+    shengji: Env,
+) -> None:
+    """The new process has seen no interaction of Alice's: her Discord client's language
+    comes from the store, not from the server's preferred locale (English here)."""
+    env = shengji
+    alice = env.users[0]
+    alice.locale = "zh-CN"  # no setting of her own: her client reads Chinese
+    await _started(env, humans=1)
+    match = env.match()
+    await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
+    prefix = f"sj:p:{env.table().id}:0:{match.seq}:"
+    panel = await env.until(lambda: env.panel(alice, prefix))
+    assert chinese(panel.content)
+    before = len(panels_to(env, alice))
+    running = await restart(env)
+    try:
+        # the new process sends the player to act her panel again, before any click of hers
+        again = await env.until(
+            lambda: len(panels_to(env, alice)) > before and panels_to(env, alice)[-1]
+        )
+        assert prefix in " ".join(again.custom_ids())
+        assert chinese(again.content), again.content
+    finally:
+        await running.stop()

@@ -13,6 +13,7 @@ from bot.i18n import LOCALES, t
 from bot.store import SeatInfo, UserPrefs
 from bot.store.simulate import simulate
 from cogs.messages import last_trick_scene
+from cogs.outlet import PREFS_TTL
 from cogs.panels import hand_image
 from cogs.prefs import ALLOWED, FIELDS, WORDS
 from cogs.records import _hand_scene
@@ -61,6 +62,29 @@ async def test_preferences_apply_to_the_next_panel_and_survive_a_restart(shengji
         assert panel.attachments[0].image_size[0] < plain.width  # fewer cards a row
     finally:
         await running.stop()
+
+
+async def test_a_change_stored_by_another_process_reaches_the_panels_within_the_ttl(
+    shengji: Env,
+) -> None:
+    """With several processes (``SHENGJI_SHARDS``), ``/shengji prefs`` may be handled by
+    one that does not run Alice's table: this one reads her change once the preferences
+    it keeps are ``PREFS_TTL`` old, as its next panel shows."""
+    env = shengji
+    alice = env.users[0]
+    assert "no table" in await env.reply(alice, "hint")  # her preferences, read and kept
+    wanted = UserPrefs(locale="zh-CN", four_color=True)
+    await env.store.save_user_prefs(alice.id, wanted)  # what the other process stores
+    assert "no table" in await env.reply(alice, "hint")  # kept: not read at every reply
+    await env.tick(PREFS_TTL)
+    await _started(env, humans=1)
+    match = env.match()
+    await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
+    panel = await env.fresh_panel(alice, 0)
+    assert any(line.startswith("**主：**") for line in panel.content.splitlines())
+    view = match.view(0)
+    title = t("zh-CN", "panel-title", count=len(view.hand))
+    assert panel.attachments[0].data == hand_image(view, [], title, wanted, "zh-CN")
 
 
 async def test_a_preference_redraws_the_live_panel_at_once(shengji: Env) -> None:

@@ -20,11 +20,13 @@ from typing import Any
 
 import pytest
 
-from bot.store import Store
+from bot.store import Store, UserPrefs
 from fakediscord.driver import InteractionHandle
 from fakediscord.state import Channel, Message
 
 from .helpers import Env
+from .test_bad_input import _started
+from .test_language_chain import chinese
 
 IN_TIME = 2.5  # within Discord's 3 s to acknowledge, with room for a busy test machine
 
@@ -164,3 +166,39 @@ async def test_a_command_that_reads_the_store_is_acknowledged_before_the_read(
         held.open()
         answer = await handle.wait_message()
     assert answer.ephemeral is not public and (answer.content or answer.embeds)
+
+
+async def test_a_reply_goes_out_while_the_players_preferences_are_still_being_read(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Rules button and ``/shengji hint`` answer at once, with no deferral; their
+    language comes from the player's stored setting, which must not hold up that first
+    response: with the read of it stuck, they answer in her Discord client's language,
+    and once the read is done, in her own setting's."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    match = env.match()
+    await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
+    tid = env.table().id
+    table_message = await env.until(
+        lambda: next(
+            (m for m in env.place_messages() if f"sj:t:{tid}:rules" in m.custom_ids()), None
+        )
+    )
+    await env.store.save_user_prefs(alice.id, UserPrefs(locale="zh-CN"))
+    asks = {
+        "rules": lambda: env.driver.click(table_message, f"sj:t:{tid}:rules", alice),
+        "hint": lambda: env.driver.send_slash("shengji hint", alice, env.world.tables),
+    }
+    for name, ask in asks.items():
+        env.bot.presenter.forget_prefs(alice.id)  # not read yet by this process
+        with held_writes(monkeypatch, "user_prefs") as held:
+            handle = ask()
+            answer = await handle.wait_message()  # answered while the read is held
+            assert held.made, name  # her preferences were being read
+            assert not chinese(answer.content + str(answer.embeds)), name  # her client's
+            held.open()
+            await env.until(lambda: env.bot.presenter.cached_prefs(alice.id))
+        again = await ask().wait_message()
+        assert chinese(again.content + str(again.embeds)), name
