@@ -84,7 +84,10 @@ class RecordsMixin(Runtime):
         """
         table = self.table_by_id(table_id)
         if guild_id is None:
-            here = panel_seat is not None and table.seat_of(user_id) == panel_seat
+            seat = table.seat_of(user_id)
+            if panel_seat is not None and seat is not None and seat != panel_seat:
+                raise UserError("That panel belongs to another player.", key="service-not-yours")
+            here = panel_seat is not None and seat == panel_seat
         else:
             places = (table.channel_id, table.meta.get("thread_id"))
             here = guild_id == table.guild_id and channel_id in places

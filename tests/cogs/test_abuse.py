@@ -55,6 +55,7 @@ def _dm_click(env: Env, user: Any, custom_id: str) -> Any:
 
 
 WRONG_PLACE = "That isn't your table's panel."
+NOT_YOURS = "That panel belongs to another player."  # a seated player, another seat's panel
 
 
 @pytest.mark.parametrize(
@@ -97,7 +98,7 @@ async def test_in_a_dm_only_the_players_own_hand_panel_counts(
         handle = _dm_click(env, user, forged)
         await handle
         answer = await handle.wait_message()
-        assert answer.ephemeral and answer.content == WRONG_PLACE, forged
+        assert answer.ephemeral and answer.content == NOT_YOURS, forged
     assert match.seq == seq and list(table.seats) == seats
     await env.play_with_panel(seat, env.suggestion(seat))  # their own panel still plays
     assert match.seq > seq

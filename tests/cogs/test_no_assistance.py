@@ -43,11 +43,9 @@ def _scenes(env: Env, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     scenes: list[Any] = []
     render = env.bot.presenter.render
 
-    async def recording(
-        fn: Any, scene: Any, to: int | None, cards: list, loc: object = None
-    ) -> bytes:
+    async def recording(fn: Any, scene: Any, *args: Any) -> bytes:
         scenes.append(scene)
-        return await render(fn, scene, to, cards, loc)
+        return await render(fn, scene, *args)
 
     monkeypatch.setattr(env.bot.presenter, "render", recording)
     return scenes

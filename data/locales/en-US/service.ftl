@@ -32,6 +32,7 @@ service-not-saved = That couldn't be saved, so it didn't happen; please try agai
 service-not-saved-closed = That couldn't be saved and the table had to close; open a new one.
 service-table-closed = That table is closed; open a new one with `/shengji new`.
 service-wrong-place = That isn't your table's panel.
+service-not-yours = That panel belongs to another player.
 service-cooldown = Slow down a little: try again in { $seconds } s.
 service-guild-full = This server already has { $count ->
     [one] { $count } open table

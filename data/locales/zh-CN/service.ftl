@@ -28,6 +28,7 @@ service-not-your-turn = 还没轮到你：正在等{ $name }。
 service-not-saved = 没能保存，所以这一步没有生效；请再试一次。
 service-not-saved-closed = 没能保存，牌桌只好关闭；请开一张新桌。
 service-wrong-place = 这不是你所在牌桌的面板。
+service-not-yours = 这是别的玩家的面板。
 service-cooldown = 慢一点：{ $seconds } 秒后再试。
 service-guild-full = 本服务器已有 { $count } 张进行中的牌桌；请先结束一张。
 service-host-full = 你已经是 { $count } 张进行中牌桌的桌主；请先结束一张。
