@@ -64,6 +64,22 @@ class Database(ABC):
         second one for reads (``SqliteDatabase.reader``)."""
         return self
 
+    async def settle(self, timeout: float) -> None:
+        """Wait at most ``timeout`` s for the writes under way or queued on this
+        connection, so that a read on another connection sees them (a read issued
+        after a write has started expects its result: a test, a command after a click)."""
+        if not self.lock.locked():
+            return
+        turn = asyncio.ensure_future(self.lock.acquire())
+
+        def release(done: asyncio.Future[Any]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                self.lock.release()
+
+        turn.add_done_callback(release)
+        await asyncio.wait({turn}, timeout=timeout)
+        turn.cancel()  # too slow: read what is committed (a no-op once acquired)
+
     @abstractmethod
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""

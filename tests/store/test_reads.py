@@ -43,3 +43,18 @@ async def test_a_closed_store_refuses_reads(tmp_path: Path) -> None:
     await store.close()
     with pytest.raises(StoreError, match="closed"):
         await store.user_prefs(1)
+
+
+async def test_a_read_issued_while_a_write_is_under_way_sees_it(tmp_path: Path) -> None:
+    """The reader waits (briefly) for the writes already started: what was written
+    before a read was asked for is what the read answers."""
+    store = await Store.open(tmp_path / "bot.db")
+    try:
+        for n in range(20):
+            chosen = UserPrefs(theme="light" if n % 2 else "dark", four_color=n % 3 == 0)
+            write = asyncio.create_task(store.save_user_prefs(42, chosen))
+            await asyncio.sleep(0)  # the write has the connection
+            assert await store.user_prefs(42) == chosen
+            await write
+    finally:
+        await store.close()
