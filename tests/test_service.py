@@ -450,11 +450,39 @@ async def test_a_closing_says_why_and_only_a_played_out_one_is_recorded_finished
     close, reason = CLOSINGS[how]
     table = await _full_table(service, humans=1)
     await close(service, clock, table)
-    await settle(clock)
+    give_up = time.monotonic() + 60  # the closing is recorded (the store's thread) first
+    while not any(u.kind is UpdateKind.CLOSED for _, u in sink.updates):
+        assert time.monotonic() < give_up, "no closing announced"
+        await settle(clock)
+        await asyncio.sleep(0.01)
     assert table.closed
     assert [u.reason for _, u in sink.updates if u.kind is UpdateKind.CLOSED] == [reason]
     (recorded,) = await store.recent_matches(GUILD)
     assert recorded.status == ("finished" if reason is CloseReason.TIME_UP else "aborted")
+
+
+async def test_the_thread_kept_while_the_host_starts_is_not_written_away(env) -> None:
+    """Two meta changes at once (the presenter keeping the thread it opened, the host
+    pressing Start) each keep the other's: in memory and in the store."""
+    service, store, clock, _sink = env
+    table = await _full_table(service, humans=1)
+    real, gate = store.set_table_meta, asyncio.Event()
+
+    async def slow_first(table_id: int, meta: dict) -> None:
+        if "thread_id" in meta:  # the thread's write is held up in the store
+            await gate.wait()
+        await real(table_id, meta)
+
+    store.set_table_meta = slow_first  # type: ignore[method-assign]
+    keeping = asyncio.create_task(service.remember_place(table, 777, 555))
+    await settle(clock)
+    starting = asyncio.create_task(service.start(CHANNEL, ALICE))
+    await settle(clock)
+    gate.set()
+    await asyncio.gather(keeping, starting)
+    assert table.meta["thread_id"] == 777 and table.meta["started"] is True
+    (live,) = await store.live_tables(table_id=table.id)
+    assert live.meta["thread_id"] == 777 and live.meta["started"] is True
 
 
 async def test_concurrent_clicks_apply_once(env) -> None:

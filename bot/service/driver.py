@@ -94,7 +94,7 @@ class DriverMixin(Runtime):
 
     async def _probe(self, table: Table) -> None:
         """One harmless write (the table's meta, unchanged): ``NotSaved`` while still refused."""
-        async with table.lock:
+        async with table.lock, table.meta_lock:
             if not table.closed and table.paused_since is not None:
                 await self._write(table, self.store.set_table_meta(table.id, table.meta))
 

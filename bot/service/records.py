@@ -171,12 +171,13 @@ class RecordsMixin(Runtime):
         restarted bot edits it instead of posting another (``hand_messages``).
 
         One write per message per hand (again only for a message deleted and posted
-        anew); the hand's first replaces the last hand's ids. Taken under the table's
-        lock, as every meta change, so it loses none made meanwhile (a vote, a new host).
+        anew); the hand's first replaces the last hand's ids. Made under the table's
+        ``meta_lock``, as every meta change, so it loses none made meanwhile (a vote, a
+        new host) and waits for no action's commit.
         A refused write is only logged, neither a pause nor a close: the cost of the id
         lost is a new message for the hand should the bot restart.
         """
-        async with table.lock:
+        async with table.meta_lock:
             kept = table.meta.get("hand_messages") or {}
             if table.closed or kept.get("hand", -1) > hand_no:
                 return  # closed, or a later hand's messages are kept already

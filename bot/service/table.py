@@ -315,6 +315,9 @@ class Table(TableRecord):
 
     resumed_at: float = 0.0  # when a restart brought the table back
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # one change of ``meta`` at a time, each made on the meta the last one left: taken
+    # after ``lock`` when both are held, never the other way round
+    meta_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     outbox: Outbox = field(default_factory=Outbox)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)

@@ -87,10 +87,18 @@ class StoreWrites(LiveTables):
         table.seats = seats
 
     async def _set_meta(self, table: Table, **changes: Any) -> None:
-        """Change the table's meta: stored first, so a refused write changes nothing."""
-        meta = {**table.meta, **changes}
-        await self._write(table, self.store.set_table_meta(table.id, meta))
-        table.meta = meta
+        """Change the table's meta: stored first, so a refused write changes nothing.
+
+        One change at a time (``Table.meta_lock``), each on the meta the last one left:
+        the presenter keeps the thread it opened while the host may already be starting
+        the match, and two changes made at once from the same old meta would each write
+        the other one away (the thread's id lost, every button then refused as from
+        the wrong place).
+        """
+        async with table.meta_lock:
+            meta = {**table.meta, **changes}
+            await self._write(table, self.store.set_table_meta(table.id, meta))
+            table.meta = meta
 
     async def _write(self, table: Table, write: Awaitable[Any]) -> None:
         """A lobby or seat write: ``NotSaved`` (and a pause or close) if the store refuses it."""
