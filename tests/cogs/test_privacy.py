@@ -8,6 +8,13 @@ as it appears). A card shown to a player must be one they held during this hand
 trick, shown in a bid, or in the kitty once the hand is over. What the bot posts
 in the table's channel or thread is everyone's: it may show only public cards.
 
+Both of a player's private paths are audited: Alice reads DMs (her live panel and the
+"your turn" notice, some turns left waiting past the notice's delay so that it is
+posted, then deleted when she plays), Bob's DMs are closed, so he plays from the
+ephemeral **My hand** panel (its interaction response, the redraws of his clicks and
+its refreshes at his turns). The test checks that each path was read, so that it
+cannot pass for want of payloads.
+
 By default the match starts near its end (both teams at A, so it ends after a
 hand or two); the whole match from level 2 runs with ``-m slow``.
 """
@@ -16,16 +23,18 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import pytest
 
 from bot.game import Match, Phase
 from bot.rules import Card, RuleSet, parse_cards
+from cogs.pacing import PING_AFTER
 from fakediscord.state import Message
 
 from .helpers import Env, every_version
+from .test_turn_notice import _waiting
 
 PRETTY = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|大王|小王")
 CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|SJ|BJ)\b")
@@ -60,6 +69,9 @@ class Auditor:
         self.checked = 0
         self.read_count = 0  # the messages and edits the watcher read
         self.public_read = 0  # of which in the table's channel or thread
+        self.panels_read = 0  # of which versions of an ephemeral hand panel
+        self.notices: set[int] = set()  # the "your turn" DMs read
+        self.images_to: Counter[int | None] = Counter()  # the images audited, by reader
 
     def observe(self, match: Match) -> None:
         h = match.hand_no
@@ -95,6 +107,7 @@ class Auditor:
 
     def image(self, recipient: int | None, scene: str, cards: list[Card]) -> None:
         self.checked += 1
+        self.images_to[recipient] += 1
         leaked = set(cards) - self.allowed(self.seat_of(recipient))
         if leaked:
             self.violations.append(f"image {scene} to {recipient}: {sorted(map(str, leaked))}")
@@ -119,6 +132,11 @@ class Auditor:
         self.text(to, payload_of(message))
         self.read_count += 1
         self.public_read += to is None
+        self.panels_read += message.ephemeral and any(
+            c.startswith("sj:p:") for c in message.custom_ids()
+        )
+        if to is not None and not message.ephemeral and message.content.startswith("🔔"):
+            self.notices.add(message.id)
 
 
 def payload_of(message: Message) -> str:
@@ -131,7 +149,7 @@ def payload_of(message: Message) -> str:
             words += [item.get("name", ""), item.get("value", "")]
     for row in message.components:
         for component in row.get("components", []):
-            words.append(component.get("label", ""))
+            words += [component.get("label", ""), component.get("placeholder", "")]
             for option in component.get("options", []):
                 words += [option.get("label", ""), option.get("value", "")]
     return " ".join(w for w in words if w)
@@ -166,18 +184,24 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
     env = shengji
     auditor = Auditor(env)
     env.bot.presenter.audit = lambda *a: auditor.table is not None and auditor.image(*a)
+    env.bot.presenter.ping_after = PING_AFTER  # the notice waits, as in production
     users = env.users
-    await env.reply(users[0], "new")
-    await env.reply(users[1], "join")
-    await env.reply(users[0], "addbot")
-    await env.reply(users[0], "addbot")
-    await env.reply(users[1], "auto")  # Bob's seat is played by the computer; he still gets DMs
-    await env.reply(users[0], "start")
+    alice, bob = users[0], users[1]
+    env.fake.close_dms(bob)  # Bob plays from the ephemeral My hand panel
+    await env.reply(alice, "new")
+    await env.reply(bob, "join")
+    await env.reply(alice, "addbot")
+    await env.reply(alice, "addbot")
+    await env.reply(alice, "start")
     match = await env.until(lambda: env.table().match)
     table = auditor.table = env.table()
+    assert table.seat_of(bob.id) == 1
+    hand_button = f"sj:t:{table.id}:hand"
     # from here: the messages sent so far at its first pass, then each as it comes
     async with every_version(env.fake, auditor.read):
         control_done = False
+        alice_turns = 0
+        bob_panel: tuple[int, Message] | None = None  # the hand it was opened in, the panel
         for _ in range(5000):
             auditor.observe(match)
             if match.phase == Phase.OVER or table.closed:
@@ -190,7 +214,7 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
                 if not control_done:
                     # the auditor itself must catch a leak: show Alice one of Carol's cards
                     secret = next(c for c in match.hands[2] if c not in auditor.allowed(0))
-                    auditor.text(users[0].id, f"look: {secret.pretty}")
+                    auditor.text(alice.id, f"look: {secret.pretty}")
                     assert auditor.violations and str(secret) in auditor.violations.pop()
                     # and a public message: Alice's own card, or the kitty before the summary
                     mine = next(c for c in match.hands[0] if c not in auditor.allowed(None))
@@ -199,11 +223,23 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
                         auditor.text(None, f"look: {card.pretty}")
                         assert auditor.violations and str(card) in auditor.violations.pop()
                     control_done = True
+                alice_turns += 1
+                if alice_turns % 2:  # every other turn she looks away: the notice is posted
+                    await _notice_posted(env, auditor, seq)
                 cards = env.suggestion(0)
                 if kind == "bury":
                     await env.play_with_panel(0, cards)
                 else:
-                    await env.slash(users[0], "play", cards=" ".join(map(str, cards)))
+                    await env.slash(alice, "play", cards=" ".join(map(str, cards)))
+            elif kind in ("play", "bury") and seat == 1:
+                # My hand shows the match as it is, while the table's updates may still be
+                # on their way to the presenter; the redraw of an older one would drop the
+                # cards Bob picked meanwhile (a race outside this audit): he waits for it
+                await env.until(lambda s=seq: env.bot.presenter.ui(table).turn_seen.get(1) == s)
+                if bob_panel is None or bob_panel[0] != match.hand_no:
+                    bob_panel = (match.hand_no, await _open_my_hand(env, hand_button))
+                panel = await _ephemeral_panel(env, bob_panel[1], seq)
+                await env.play_with_panel(1, env.suggestion(1), message=panel)
             await env.until(
                 lambda s=seq: match.seq > s or match.phase == Phase.OVER or table.closed, timeout=30
             )
@@ -214,11 +250,65 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
             ),
             timeout=60,
         )
+        # each notice goes once its turn has passed
+        await env.until(lambda: all(env.fake.messages[n].deleted for n in auditor.notices))
         await asyncio.sleep(0.05)
     # every DM, edit and image of at least one whole hand; edits are coalesced (the
     # newest state wins), so how many there are depends on how fast Discord answers
     assert auditor.checked > 10 and auditor.read_count > 10
     assert auditor.public_read > 5  # the lobby, the deal, table and summary messages
+    # both private paths were read: Bob's ephemeral panel (opened, clicked, refreshed at
+    # his turns) and Alice's notices posted after the wait
+    assert auditor.panels_read > 5, auditor.panels_read
+    assert auditor.images_to[bob.id] > 5  # his DMs are closed: his ephemeral panel's images
+    assert auditor.notices
+    assert not env.fake.dms(bob) and env.fake.ephemerals(bob)
     assert not auditor.violations, auditor.violations[:5]
-    # and in a whole match nothing the bot sent broke one of Discord's limits
-    assert not env.fake.errors, env.fake.errors[:3]
+    # and in a whole match nothing the bot sent broke one of Discord's limits; the one
+    # refusal is Bob's closed DMs, at the first DM the bot tried (none tried after it)
+    refused, errors = [], []
+    for error in env.fake.errors:
+        dm_refused = error.status == 403 and (error.response or {}).get("code") == 50007
+        (refused if dm_refused else errors).append(error)
+    assert not errors, errors[:3]
+    assert len(refused) == 1, refused
+
+
+async def _notice_posted(env: Env, auditor: Auditor, seq: int) -> None:
+    """Alice's turn waits past the notice's delay; the notice is read on its way."""
+    table = env.table()
+    ui = env.bot.presenter.ui(table)
+
+    def waiting() -> bool:
+        ping = ui.pings.get(0)
+        return ping is not None and ping.seq == seq and _waiting(env, 0)
+
+    await env.until(waiting)
+    before = len(auditor.notices)
+    await env.tick(PING_AFTER + 1)  # the turn's warning comes later (20 s of a 30 s turn)
+    await env.until(lambda: len(auditor.notices) > before)
+
+
+async def _open_my_hand(env: Env, hand_button: str) -> Message:
+    """Bob presses My hand on the table's newest message that has it: his ephemeral panel."""
+    bob = env.users[1]
+    message = await env.until(
+        lambda: next(
+            (m for m in reversed(env.place_messages()) if hand_button in m.custom_ids()), None
+        )
+    )
+    handle = env.driver.click(message, hand_button, bob)
+    (panel,) = await handle.wait_followups(1)
+    assert panel.ephemeral and panel.ephemeral_for == bob.id
+    return panel
+
+
+async def _ephemeral_panel(env: Env, panel: Message, seq: int) -> Message:
+    """Bob's ephemeral panel once it shows the decision ``seq`` (refreshed at his turn)."""
+    prefix = f"sj:p:{env.table().id}:1:{seq}:"
+    return await env.until(
+        lambda: (
+            any(c.startswith(prefix) for c in env.fake.messages[panel.id].custom_ids())
+            and env.fake.messages[panel.id]
+        )
+    )
