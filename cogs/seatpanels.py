@@ -270,9 +270,16 @@ class SeatPanels(Outlet):
     # --- panels on demand (for the cog) ----------------------------------------------
 
     def staged(self, table: Table, seat: int, seq: int) -> dict[int, list[str]]:
-        """The staged selection of a seat for the panel of action ``seq``."""
+        """The staged selection of a seat for the panel of action ``seq``.
+
+        A panel of an older action, redrawn late (the bot catching up with earlier
+        moves while the player already picks cards for the current one), gets an empty
+        selection of its own and leaves the newer one alone: the next Play finds the
+        cards the player picked."""
         ui = self.ui(table)
         current = ui.staged.get(seat)
+        if current is not None and current[0] > seq:
+            return {}
         if current is None or current[0] != seq:
             current = (seq, {})
             ui.staged[seat] = current

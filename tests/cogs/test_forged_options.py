@@ -256,3 +256,25 @@ async def test_forged_picker_values_get_a_short_answer_and_stage_nothing(
     await env.until(lambda: env.bot.presenter.staged_values(table, seat, seq) == [v])
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
+
+
+async def test_a_late_redraw_of_an_older_panel_keeps_the_current_selection(
+    shengji: Env,
+) -> None:
+    """The bot still redrawing a panel of an earlier action (catching up with moves made
+    before) must not empty what the player has picked for the current one."""
+    from .test_bad_input import _started
+
+    env = shengji
+    await _started(env)
+    table, match = env.table(), env.match()
+    seat, seq = match.to_act, match.seq
+    user = env.seat_user(seat)
+    panel = await env.fresh_panel(user, seat)
+    menu = next(c for row in panel.components for c in row["components"] if c["type"] == 3)
+    value = menu["options"][0]["value"]
+    await env.driver.select(panel, menu["custom_id"], [value], user)
+    presenter = env.bot.presenter
+    await env.until(lambda: presenter.staged_values(table, seat, seq) == [value])
+    assert presenter.staged_values(table, seat, seq - 1) == []  # the older panel's own
+    assert presenter.staged_values(table, seat, seq) == [value]  # still there
