@@ -192,3 +192,39 @@ def test_a_seats_team_and_partner_come_from_team_of_and_partner_of() -> None:
                 if _team_or_partner(node)
             ]
     assert worked_out == []
+
+
+#: the README's map inside ``bot/``: what each room may import of the others
+CORE_ROOMS = {
+    "rules": set(),
+    "game": {"rules"},
+    "ai": {"rules", "game"},
+    "i18n": {"rules"},
+    "store": {"rules", "game"},
+}
+
+
+def _rooms_imported(room: str) -> dict[str, set[str]]:
+    """The other rooms of ``bot`` each file of ``bot/<room>`` imports (relative imports
+    resolved, lazy ones included)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "bot" / room).rglob("*.py")):
+        package = ["bot", *path.relative_to(ROOT / "bot").parts[:-1]]
+        names: set[str] = set()
+        for node in _statements(_parsed(path).body):
+            modules: list[list[str]] = []
+            if isinstance(node, ast.Import):
+                modules = [a.name.split(".") for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                full = base + (node.module.split(".") if node.module else [])
+                modules = [full] if len(full) > 1 else [[*full, a.name] for a in node.names]
+            names |= {m[1] for m in modules if len(m) > 1 and m[0] == "bot"}
+        found[str(path.relative_to(ROOT))] = names - {room}
+    return found
+
+
+def test_the_core_rooms_import_only_the_rooms_below_them() -> None:
+    for room, allowed in CORE_ROOMS.items():
+        for path, names in _rooms_imported(room).items():
+            assert names <= allowed, f"{path} imports bot.{', bot.'.join(sorted(names - allowed))}"

@@ -10,9 +10,9 @@ terminal by its compass seats (``bot.cli.common.Printer.seat``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from bot.ai.review import Decision
 from bot.i18n import Arg, t
 from bot.i18n.rules import join
 from bot.rules import Card
@@ -24,6 +24,24 @@ RELATIVE_SEATS = ("", "review-seat-left", "review-seat-partner", "review-seat-ri
 def relative_seat(locale: object, seat: int, me: int) -> str:
     """``seat`` named from ``me``'s chair (never ``me``: the line says "you")."""
     return t(locale, RELATIVE_SEATS[(seat - me) % 4])
+
+
+class Decision(Protocol):
+    """What a line says of a reviewed decision (``bot.ai.review.Decision``; named here
+    by its shape, so the words depend on the rules library alone)."""
+
+    @property
+    def trick(self) -> int: ...
+    @property
+    def played(self) -> tuple[Card, ...]: ...
+    @property
+    def better(self) -> tuple[Card, ...]: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def before(self) -> Sequence[tuple[int, tuple[Card, ...]]]: ...
+    @property
+    def winning(self) -> int | None: ...
 
 
 def review_line(
