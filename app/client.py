@@ -152,7 +152,7 @@ class ShengjiBot(commands.Bot):
         come from there. ``on_ready`` may come again after a reconnect; the check holds.
         """
         present = {guild.id for guild in self.guilds}
-        for guild_id in {t.guild_id for t in self.service.tables.values()} - present:
+        for guild_id in self.service.guilds_with_tables() - present:
             log.info("guild %s removed the bot: closing its tables", guild_id)
             await self.service.guild_gone(guild_id)
 

@@ -136,7 +136,13 @@ class Outlet:
         return found[0]
 
     def remember_prefs(self, user_id: int, prefs: UserPrefs) -> None:
-        """``prefs`` as this process just stored them; a read started before is not kept."""
+        """``prefs`` as this process just stored them; a read started before is not kept.
+
+        The client's language is only ever changed by ``note_client_locale``: choices
+        read from the store before a click stored it must not put the old one back."""
+        kept = self.cached_prefs(user_id)
+        if kept is not None and kept.client_locale != prefs.client_locale:
+            prefs = prefs.replace(client_locale=kept.client_locale)
         self._prefs[user_id] = (prefs, self._now() + PREFS_TTL)
         self._prefs_reads.pop(user_id, None)
 
@@ -186,7 +192,10 @@ class Outlet:
         prefs = await self.prefs_of(user_id)
         if prefs.client_locale == locale:
             return
-        self.remember_prefs(user_id, prefs.replace(client_locale=locale))
+        # on what is kept now: a /shengji prefs may have saved a choice meanwhile
+        latest = self.cached_prefs(user_id) or prefs
+        self._prefs[user_id] = (latest.replace(client_locale=locale), self._now() + PREFS_TTL)
+        self._prefs_reads.pop(user_id, None)
         if self.service is not None:
             await self.service.save_client_locale(user_id, locale)
 

@@ -125,10 +125,10 @@ def _is_service(node: ast.expr) -> bool:
 
 
 def test_cogs_never_reach_into_the_services_store_or_tables() -> None:
-    """The cogs ask the service's facade (``bot.service.records``), so a change to how the
-    service keeps its tables or its store never ripples into the Discord layer."""
+    """The cogs and the app ask the service's facade (``bot.service.records``), so a change
+    to how the service keeps its tables or its store never ripples into the Discord layer."""
     reaches = []
-    for path in sorted((ROOT / "cogs").rglob("*.py")):
+    for path in sorted([*(ROOT / "cogs").rglob("*.py"), *(ROOT / "app").rglob("*.py")]):
         for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.Attribute) and node.attr in SERVICE_INSIDES:
                 inside, owner = node.attr, node.value

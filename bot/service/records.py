@@ -128,6 +128,10 @@ class RecordsMixin(Runtime):
             if not table.closed and any(s is not None and s.user_id == user_id for s in table.seats)
         ]
 
+    def guilds_with_tables(self) -> set[int]:
+        """The servers this process has open tables in (to close those the bot left)."""
+        return {t.guild_id for t in self.tables.values() if not t.closed}
+
     def tables_in_guild(self, guild_id: int) -> list[Table]:
         """This server's open tables (to check their channels when the server comes back)."""
         return [t for t in self.tables.values() if t.guild_id == guild_id and not t.closed]

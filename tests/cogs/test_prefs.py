@@ -3,8 +3,10 @@ next, kept across a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -241,3 +243,30 @@ def test_a_bad_values_error_offers_words_of_the_players_language_the_command_tak
     assert len(stored) == len(offered), "each word offered is a different choice"
     if locale == "zh-CN":  # not the English words a Chinese player would not type
         assert not any(re.search("[a-z]", word) for word in offered), offered
+
+
+async def test_a_choice_saved_while_the_clients_language_is_noted_keeps_both(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new player's first interaction is `/shengji prefs`: the listener noting their
+    client's language and the command saving their choice run at once; neither may put
+    the other's change out of the kept preferences."""
+    env = shengji
+    alice = env.users[0]
+    alice.locale = "zh-CN"
+    presenter = env.bot.presenter
+    presenter.forget_prefs(alice.id)
+    held = asyncio.Event()
+    save_client = env.bot.service.save_client_locale
+
+    async def slow_save(user_id: int, locale: Any) -> None:
+        await held.wait()  # the client's language is still being stored
+        await save_client(user_id, locale)
+
+    monkeypatch.setattr(env.bot.service, "save_client_locale", slow_save)
+    assert "已保存" in await env.reply(alice, "prefs", field="theme", value="light")
+    kept = presenter.cached_prefs(alice.id)
+    assert kept is not None and kept.theme == "light" and kept.client_locale == "zh-CN"
+    held.set()
+    stored = await env.store.user_prefs(alice.id)
+    assert stored.theme == "light"
