@@ -144,6 +144,14 @@ def _ranking(loc: str, cup: Cup, round_: Any, name: list[str]) -> tuple[RankRow,
     return tuple(rows)
 
 
+def podium_places(loc: object, cup: Cup) -> str:
+    """The podium's teams in order, listed as the language lists them (``1. A、2. B和3. C``)."""
+    bracket = cup.bracket
+    entrants = [bracket.entrants[t] for t in bracket.podium or ()] if bracket else []
+    names = [e.name + (" 🤖" if e.computer else "") for e in entrants]  # as the standings
+    return join(loc, [f"{i}. {n}" for i, n in enumerate(names, 1)])
+
+
 def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
     """What the standings image shows, from the tournament as it is now."""
     bracket = cup.bracket
@@ -184,8 +192,7 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
     podium = tuple(name[t] for t in bracket.podium or ())
     summary = [status]
     if podium:
-        places = join(loc, [f"{i}. {n}" for i, n in enumerate(podium, 1)])
-        summary.append(t(loc, "tournament-podium", places=places))
+        summary.append(t(loc, "tournament-podium", places=podium_places(loc, cup)))
     summary.append(draw_seed_text(loc, cup))
     return StandingsScene(cup.name, status, tuple(rounds), podium, tuple(summary), words)
 
@@ -338,6 +345,8 @@ class TournamentPresenter:
 
             standings.show(build_standings)
         if note:
+            if note == "tournament-over":  # listed as the language lists
+                args = {**args, "places": podium_places(loc, cup)}
             text = t(loc, note, **args)
             if note == "tournament-round-started" and args.get("round") == 1:
                 text += "\n" + draw_seed_text(loc, cup)

@@ -14,11 +14,6 @@ from .db import Database, Row
 from .migrations import LATEST_VERSION
 from .models import SeatInfo, StoreError
 
-# seconds a read on SQLite's reader connection waits for the writes already under way:
-# long enough for a commit (a read after a write sees it), short against the busy
-# timeout a write locked out by another process may wait (5 s)
-READ_AFTER_WRITE = 0.5
-
 
 def dumps(value: Any) -> str:
     """Compact JSON, read back by ``json.loads``: by orjson (an action is written at every
@@ -65,12 +60,20 @@ class StoreBase:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Database]:
-        """Reads in one transaction, so a multi-query answer is one consistent picture."""
+        """Reads in one transaction, so a multi-query answer is one consistent picture;
+        after every write already asked for (the one connection, in turn)."""
         self._require_latest()
-        reader = self._db.reader
-        if reader is not self._db:
-            await self._db.settle(READ_AFTER_WRITE)
-        async with reader.transaction(write=False) as db:
+        async with self._db.transaction(write=False) as db:
+            yield db
+
+    @asynccontextmanager
+    async def _read_records(self) -> AsyncIterator[Database]:
+        """``_read`` for the records (leaderboards, stats, history, a hand for review),
+        on SQLite's reader connection (``SqliteDatabase.reader``): not queued behind a
+        write slow inside SQLite. What they read was committed before any player was
+        told of it, so a write still under way holds nothing they could be asked for."""
+        self._require_latest()
+        async with self._db.reader.transaction(write=False) as db:
             yield db
 
     async def _table_row(self, table_id: int, columns: str) -> Row:

@@ -64,22 +64,6 @@ class Database(ABC):
         second one for reads (``SqliteDatabase.reader``)."""
         return self
 
-    async def settle(self, timeout: float) -> None:
-        """Wait at most ``timeout`` s for the writes under way or queued on this
-        connection, so that a read on another connection sees them (a read issued
-        after a write has started expects its result: a test, a command after a click)."""
-        if not self.lock.locked():
-            return
-        turn = asyncio.ensure_future(self.lock.acquire())
-
-        def release(done: asyncio.Future[Any]) -> None:
-            if not done.cancelled() and done.exception() is None:
-                self.lock.release()
-
-        turn.add_done_callback(release)
-        await asyncio.wait({turn}, timeout=timeout)
-        turn.cancel()  # too slow: read what is committed (a no-op once acquired)
-
     @abstractmethod
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -164,14 +148,15 @@ class SqliteDatabase(Database):
 
     @property
     def reader(self) -> Database:
-        """A second connection, for reads only (``open_reader``), else this one.
+        """A second connection, for the records' reads only (``open_reader``,
+        ``StoreBase._read_records``), else this one.
 
         In WAL mode readers never wait for the writer, so a write that is slow inside
-        SQLite (an fsync, another process's lock held up to the busy timeout) holds up
-        only the writes queued behind it: a leaderboard, a player's preferences or a
-        server's settings read on another table's behalf are answered meanwhile. A read
-        sees every transaction committed before it began, which is all the bot reads
-        back (a table's actions are told only once committed).
+        SQLite (an fsync, another process's lock held up to the busy timeout) does not
+        hold up a leaderboard, a player's stats or a hand's history asked for meanwhile.
+        A read there sees every transaction committed before it began, not one under
+        way: reads that must follow the writes asked for before them (settings,
+        preferences, live tables, tournaments) stay on this connection.
         """
         return self._reader or self
 

@@ -110,7 +110,7 @@ class Queries(StoreBase):
                 " FROM player_stats s JOIN players p ON p.user_id = s.user_id"
                 f" WHERE s.guild_id = ? ORDER BY s.{metric} DESC, s.user_id LIMIT ?"
             )
-        async with self._read() as db:
+        async with self._read_records() as db:
             rows = await db.all(sql, params)
         return [
             LeaderRow(r["user_id"], r["name"], r["value"], r["matches"], r["wins"], r["hands"])
@@ -119,7 +119,7 @@ class Queries(StoreBase):
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A player's records in a guild, or None if they never played there."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             row = await db.one(
                 f"SELECT p.name, {', '.join('s.' + c for c in _STAT_COUNTS)},"
                 " r.mu, r.sigma, r.rated_matches"
@@ -146,7 +146,7 @@ class Queries(StoreBase):
 
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchSummary]:
         """The guild's most recently started tables, live ones included (see ``status``)."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             rows = await db.all(
                 "SELECT t.table_id, t.channel_id, t.seats, t.status, t.winner_team,"
                 " t.hands_played, t.created_at, COALESCE(t.ended_at, t.closed_at) AS finished_at,"
@@ -176,7 +176,7 @@ class Queries(StoreBase):
 
     async def hand_record(self, hand_id: int) -> HandRecord | None:
         """One hand trick by trick, with its result and seats (None if unknown)."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             h = await db.one("SELECT * FROM hands WHERE hand_id = ?", (hand_id,))
             if h is None:
                 return None
@@ -211,7 +211,7 @@ class Queries(StoreBase):
 
     async def hands_of_table(self, table_id: int) -> list[int]:
         """The ids of a table's recorded hands, in play order."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             rows = await db.all(
                 "SELECT hand_id FROM hands WHERE table_id = ? ORDER BY hand_no", (table_id,)
             )
@@ -219,7 +219,7 @@ class Queries(StoreBase):
 
     async def hand_id_of(self, table_id: int, hand_no: int) -> int | None:
         """The id of a table's recorded hand by its number (None if not recorded)."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             row = await db.one(
                 "SELECT hand_id FROM hands WHERE table_id = ? AND hand_no = ?", (table_id, hand_no)
             )
@@ -227,7 +227,7 @@ class Queries(StoreBase):
 
     async def replay_source(self, hand_id: int) -> ReplaySource | None:
         """What replaying a recorded hand needs, with its table's whole action log."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             row = await db.one(
                 "SELECT h.hand_no, t.table_id, t.guild_id, t.channel_id, t.meta, t.rules, t.seed,"
                 " t.first_dealer FROM hands h JOIN game_tables t ON t.table_id = h.table_id"

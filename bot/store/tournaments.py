@@ -266,7 +266,7 @@ class TournamentRecords(StoreBase):
         self, guild_id: int, user_id: int, limit: int = 5
     ) -> list[TournamentResult]:
         """The tournaments a player entered in a guild, newest first."""
-        async with self._read() as db:
+        async with self._read_records() as db:
             rows = await db.all(
                 "SELECT t.tournament_id, t.name, t.status, e.name AS team, e.place,"
                 " e.eliminated_round, (SELECT COUNT(*) FROM tournament_matches m"

@@ -286,9 +286,7 @@ class Rounds(ServiceBase):
             cup.phase = "finished"
             cup.clock = None
             await self._save(cup, finished=True)
-            podium = [cup.bracket.entrants[t].name for t in cup.bracket.podium or []]
-            places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1))
-            await self.sink.changed(cup, "tournament-over", name=cup.name, places=places)
+            await self.sink.changed(cup, "tournament-over", name=cup.name)  # its podium
             self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
             return
         await self._start_round(cup)

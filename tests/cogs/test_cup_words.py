@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from bot.i18n import t
 from bot.tournament.bracket import Entrant, Outcome, TeamScore, Tournament
 from bot.tournament.cup import Cup, Team
-from cogs.cupview import standings_scene
+from cogs.cupview import podium_places, standings_scene
 
 from .helpers import Env
 from .test_tournament_flow import small_cup, threads
@@ -56,3 +57,17 @@ async def test_a_match_is_announced_team_against_team_in_words(shengji: Env) -> 
         )
         line = line.splitlines()[0]
         assert re.fullmatch(r"Round 1: \*\*.+\*\*( 🤖)? vs \*\*.+\*\*( 🤖)?\. Team .+", line), line
+
+
+@pytest.mark.parametrize(
+    ("locale", "over"),
+    [
+        ("en-US", "🏆 Cup is over! Podium: 1. Foxes, 2. Tigers, and 3. Aces"),
+        ("zh-CN", "🏆 Cup结束了！领奖台：1. Foxes、2. Tigers和3. Aces"),
+    ],
+)
+def test_the_end_of_a_tournament_lists_its_podium_as_the_language_lists(
+    locale: str, over: str
+) -> None:
+    cup = _finished_cup()
+    assert t(locale, "tournament-over", name=cup.name, places=podium_places(locale, cup)) == over

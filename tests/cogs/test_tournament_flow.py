@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from bot.tournament import Tournament
 from bot.tournament.cup import Cup
 from cogs import cupview
+from cogs.cupview import podium_places
 from fakediscord.state import Channel, Message, Perm, User
 from renderers.tournament import StandingsScene
 
@@ -151,12 +153,12 @@ async def test_registration_to_podium_with_humans_and_computer_teams(
     assert [len(r.games) for r in bracket.rounds] == games
     stored = await env.store.tournament(cup.id)
     assert stored is not None and stored.status == "finished"
+    over = t("en-US", "tournament-over", name=cup.name, places=podium_places("en-US", cup))
     await env.until(
-        lambda: any(
-            "is over! Podium" in m.content for m in env.fake.channel_messages(env.world.tables)
-        ),
+        lambda: any(m.content == over for m in env.fake.channel_messages(env.world.tables)),
         timeout=30,
     )
+    assert ", and " in over or podium < 3  # listed as English lists, not joined by commas
     standings = [
         m for m in env.fake.channel_messages(env.world.tables) if m.attachments and m.embeds
     ]
