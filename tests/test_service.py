@@ -493,6 +493,25 @@ async def test_the_thread_kept_while_the_host_starts_is_not_written_away(env) ->
     assert live.meta["thread_id"] == 777 and live.meta["started"] is True
 
 
+async def test_a_computer_takes_a_seat_only_if_its_reason_still_holds(env) -> None:
+    """A tournament replacing an absent or quiet player waits for the table; if the
+    player's own move, holding the table meanwhile, ended the reason, they stay."""
+    service, _store, clock, _sink = env
+    table = await _full_table(service, humans=2)
+    bob = table.seat_of(BOB)
+    assert bob is not None
+    await service.start(CHANNEL, ALICE)
+    absent = [True]
+    async with table.lock:  # Bob's own move holds the table
+        replacing = asyncio.create_task(service.seat_computer(CHANNEL, bob, lambda: absent[0]))
+        await settle(clock)
+        absent[0] = False  # ... and showed he is there
+    with pytest.raises(UserError):
+        await replacing
+    seat = table.seats[bob]
+    assert seat is not None and seat.kind == "human" and seat.user_id == BOB
+
+
 async def test_concurrent_clicks_apply_once(env) -> None:
     service, _store, clock, _sink = env
     table = await _full_table(service, humans=1)

@@ -9,6 +9,7 @@ aborted. Abort: the host or an admin at once, or a majority of the seated humans
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.ai import level_of
@@ -186,12 +187,17 @@ class LobbyMixin(Runtime):
         self._start_tasks(table)
         return await self.start(channel_id, host_id, is_admin=True)
 
-    async def seat_computer(self, channel_id: int, seat: int) -> SeatInfo:
-        """A computer player takes a human's seat mid-match, under their name; the old seat."""
+    async def seat_computer(
+        self, channel_id: int, seat: int, still: Callable[[], bool] = lambda: True
+    ) -> SeatInfo:
+        """A computer player takes a human's seat mid-match, under their name; the old seat.
+
+        ``still`` is asked once the table's lock is taken: the reason to replace them
+        (absent, quiet) may have ended while the lock was held by their own move."""
         table = self.table_in(channel_id)
         async with table.lock:
             info = table.seats[seat]
-            if info is None or info.kind != "human":
+            if info is None or info.kind != "human" or not still():
                 raise UserError("That seat has no player to replace.", key="service-no-player")
             replaced = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
             await self._set_seat(table, seat, replaced)

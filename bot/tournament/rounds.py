@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from bot.game import Phase
 from bot.presets import presets
@@ -352,7 +353,11 @@ class Rounds(ServiceBase):
                 info = table.seats[seat]
                 assert info is not None and info.user_id is not None
                 if info.user_id not in slot.present:
-                    await self._replace(cup, slot, seat, info, "did not show up")
+
+                    def absent(slot: Slot = slot, user_id: int = info.user_id) -> bool:
+                        return user_id not in slot.present
+
+                    await self._replace(cup, slot, seat, info, "did not show up", absent)
         await self._save(cup)
         await self.sink.changed(cup)
 
@@ -388,21 +393,35 @@ class Rounds(ServiceBase):
 
     async def _quiet_out(self, cup: Cup, slot: Slot, seat: int, player: SeatInfo) -> None:
         """A computer player for a player the turn timer has played for the grace period."""
-        since = slot.quiet.get(player.user_id or 0)
-        if since is None or self.clock.now() - since < cup.grace_seconds:
+
+        def quiet() -> bool:
+            since = slot.quiet.get(player.user_id or 0)
+            return since is not None and self.clock.now() - since >= cup.grace_seconds
+
+        if not quiet():
             return  # they played meanwhile
-        if await self._replace(cup, slot, seat, player, "stopped playing"):
+        if await self._replace(cup, slot, seat, player, "stopped playing", quiet):
             await self._save(cup)
             await self.sink.changed(cup)
 
-    async def _replace(self, cup: Cup, slot: Slot, seat: int, player: SeatInfo, why: str) -> bool:
-        """A computer player takes ``player``'s seat and the match is flagged ``why``."""
+    async def _replace(
+        self, cup: Cup, slot: Slot, seat: int, player: SeatInfo, why: str, still: Callable[[], bool]
+    ) -> bool:
+        """A computer player takes ``player``'s seat and the match is flagged ``why``, if
+        ``still`` holds once the table is theirs to change (a move of the player's own,
+        made while the replacement waited for the table, keeps them seated)."""
         table = None if slot.done else self._table(slot)
         info = None if table is None else table.seats[seat]
         if table is None or info is None or info.user_id != player.user_id:
             return False  # over, or the seat was taken already
+        user_id = player.user_id
+
+        def same_player_still() -> bool:
+            current = table.seats[seat]
+            return current is not None and current.user_id == user_id and still()
+
         try:
-            await self.tables.seat_computer(table.channel_id, seat)
+            await self.tables.seat_computer(table.channel_id, seat, same_player_still)
         except UserError:
             return False
         slot.quiet.pop(player.user_id or 0, None)
