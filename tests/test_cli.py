@@ -416,3 +416,32 @@ def test_help_offers_no_hint_or_review_without_assistance(
     for line in helps:
         offered = "'hint'" in line, "'review'" in line
         assert offered == ((False, False) if assistance == "none" else (True, True)), line
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "source", "pure", "fresh", "build"),
+    [
+        ("expert", "ai", False, False, False, True),  # the command: compiled first
+        ("normal", "expert", False, False, False, True),  # an expert on either side
+        ("expert", "ai", True, False, False, False),  # --source
+        ("expert", "ai", False, True, False, False),  # SHENGJI_PURE=1
+        ("expert", "ai", False, False, True, False),  # a fresh build is there already
+        ("ai", "greedy", False, False, False, False),  # no time-boxed player
+    ],
+)
+def test_an_arena_with_an_expert_compiles_the_players_first(
+    monkeypatch: pytest.MonkeyPatch,
+    a: str,
+    b: str,
+    source: bool,
+    pure: bool,
+    fresh: bool,
+    build: bool,
+) -> None:
+    from bot import compiled
+    from bot.cli.arena import should_build
+
+    monkeypatch.setenv("SHENGJI_PURE", "1" if pure else "0")
+    monkeypatch.setattr(compiled, "fresh", lambda where=None: fresh)
+    monkeypatch.setattr(compiled, "active", lambda: False)
+    assert should_build(a, b, source=source) is build

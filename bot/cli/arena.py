@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 import time
 from typing import Any
 
 from bot import compiled
-from bot.ai import KINDS, make_player
+from bot.ai import KINDS, level_of, make_player
 from bot.ai.arena import arena, summarize
 
 from .common import add_rules, parse_rules
@@ -32,6 +34,8 @@ heuristic, random); --think-ms sets the expert's time per decision.
 def cmd_arena(args: argparse.Namespace) -> int:
     for kind in (args.a, args.b):
         make_player(kind)
+    if should_build(args.a, args.b, source=args.source):
+        _build_and_run_again()
     rules = parse_rules(args.decks, args.rule)
     start = time.perf_counter()
     outcomes = arena(args.a, args.b, args.deals, args.seed, rules, think_ms=args.think_ms)
@@ -71,6 +75,37 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def should_build(a: str, b: str, *, source: bool) -> bool:
+    """Whether to compile the computer players before an arena: an expert plays (its
+    time-boxed figures depend on the build: two to three times the samples in a
+    ``think_ms``), no build is fresh, and nobody asked for the source (``--source``,
+    ``SHENGJI_PURE=1``)."""
+    return (
+        "expert" in (level_of(a), level_of(b))
+        and not source
+        and os.environ.get("SHENGJI_PURE") != "1"
+        and not compiled.active()
+        and not compiled.fresh()
+    )
+
+
+def _build_and_run_again() -> None:
+    """``python -m bot build`` (once: about a minute), then this same command again in a
+    new process, which runs compiled; without a compiler the source plays, as it says."""
+    print("arena: compiling the computer players first (python3 -m bot build) ...", file=sys.stderr)
+    try:
+        compiled.build()
+    except RuntimeError as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "no compiler"
+        print(f"arena: not compiled ({reason}); the source plays", file=sys.stderr)
+        return
+    if sys.argv[1:2] != ["arena"]:  # not run as a command (a caller's own argv): no re-run
+        print("arena: compiled; the next run uses it", file=sys.stderr)
+        return
+    sys.stdout.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "bot", *sys.argv[1:]])
+
+
 def _engine() -> str:
     """How the computer players ran: a time-boxed expert's figures depend on it (the
     compiled build searches two to three times the samples in a ``think_ms``)."""
@@ -97,6 +132,11 @@ def register(sub: Any) -> None:
         default=None,
         metavar="MS",
         help="an expert player's time per decision (default 250, as at a table)",
+    )
+    are.add_argument(
+        "--source",
+        action="store_true",
+        help="with an expert, play the source instead of compiling the players first",
     )
     add_rules(are)
     are.set_defaults(func=cmd_arena)
