@@ -187,6 +187,14 @@ class LiveTables:
         seconds: int = 0,
         paused: bool = False,
     ) -> None:
+        if table.closed and kind is not UpdateKind.CLOSED:
+            # CLOSED is the table's last update: the presenter drops the table's UI state
+            # there, and a later one would start it afresh (a new panel with live buttons
+            # and a turn notice for a table that is gone). Late ones do come: the driver's
+            # turn warning when its cancellation is lost as its timer fires (the test
+            # clock's wait loses it, as ``asyncio.wait_for`` can before Python 3.12), or a
+            # command that finishes its writes after a close.
+            return
         match = table.match
         views = tuple(match.view(s) for s in range(4)) if match is not None else ()
         update = Update(

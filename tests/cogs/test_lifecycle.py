@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.service import Table, UpdateKind
 from bot.store import Store
 from cogs import live
 from fakediscord.state import User
@@ -76,12 +77,51 @@ async def _delete_thread(env: Env) -> None:
     env.fake.delete_channel(env.place())
 
 
+def _driver_stopped_at_once(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The close stops the table's driver before its timers move on (the usual case)."""
+
+
+def _driver_warns_after_the_close(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver's ten-seconds warning comes after the CLOSED update, before the driver
+    is stopped: its cancellation was lost as its timer fired (the test clock's wait could
+    lose it, under load, as ``asyncio.wait_for`` can before Python 3.12)."""
+    service = env.bot.service
+    emit, stop = service._emit, service._stop_tasks
+    emitted: list[UpdateKind] = []
+
+    def spy(table: Table, kind: UpdateKind, **kwargs: Any) -> None:
+        emitted.append(kind)
+        emit(table, kind, **kwargs)
+
+    async def late_stop(table: Table, *, flush: bool) -> None:
+        assert emitted[-1:] == [UpdateKind.CLOSED]
+        at = len(emitted)
+        await env.clock.advance(20)  # the human's turn reaches its warning
+        await env.until(lambda: UpdateKind.WARNING in emitted[at:])
+        await stop(table, flush=flush)
+
+    monkeypatch.setattr(service, "_emit", spy)
+    monkeypatch.setattr(service, "_stop_tasks", late_stop)
+
+
+Stopping = Callable[[Env, pytest.MonkeyPatch], None]  # how the close stops the driver
+
+
 @pytest.mark.parametrize("close", [_abort, _delete_thread], ids=["aborted", "thread-deleted"])
+@pytest.mark.parametrize(
+    "stopping",
+    [_driver_stopped_at_once, _driver_warns_after_the_close],
+    ids=["stopped", "late-warning"],
+)
 async def test_a_table_closed_on_a_humans_turn_posts_and_books_nothing_more(
-    shengji: Env, close: Callable[[Env], Awaitable[None]]
+    shengji: Env,
+    monkeypatch: pytest.MonkeyPatch,
+    close: Callable[[Env], Awaitable[None]],
+    stopping: Stopping,
 ) -> None:
     # the CLOSED update once ran the turn logic on a fresh UI state: a new panel with live
-    # buttons and a "your turn" DM booked for a table that no longer was
+    # buttons and a "your turn" DM booked for a table that no longer was; so did an update
+    # after it (the driver's warning), until the service stopped emitting at the close
     env = shengji
     env.bot.presenter.ping_after = 10.0
     await _started(env, humans=2)
@@ -91,8 +131,10 @@ async def test_a_table_closed_on_a_humans_turn_posts_and_books_nothing_more(
     await env.fresh_panel(env.seat_user(seat), seat)
     humans = [env.seat_user(s) for s in table.humans]
     before = {u.id: {m.id for m in env.fake.dms(u)} for u in humans}
+    stopping(env, monkeypatch)
     await close(env)
-    await env.until(lambda: table.closed)
+    # the close is through (its driver stopped) before the clock moves on
+    await env.until(lambda: table.closed and all(task.done() for task in table.tasks))
     await env.tick(20)  # past the turn notice's wait
     await env.fake.idle(quiet=0.3)
     for user in humans:
