@@ -9,7 +9,6 @@ without waiting for them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from typing import Protocol
 
@@ -40,7 +39,10 @@ class SystemClock:
         if timeout <= 0:
             return False
         try:
-            await asyncio.wait_for(event.wait(), timeout)
+            # not ``wait_for``: before Python 3.12 it could swallow a cancellation that
+            # came as the event fired, and a table's stopped driver would go on
+            async with asyncio.timeout(timeout):
+                await event.wait()
         except TimeoutError:
             return False
         return True
@@ -82,9 +84,10 @@ class ManualClock:
             return False
         waiter = asyncio.ensure_future(event.wait())
         sleeper = asyncio.ensure_future(self._sleep_until(until))
-        _done, pending = await asyncio.wait({waiter, sleeper}, return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        try:
+            await asyncio.wait({waiter, sleeper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # the loser goes; a cancellation of the caller's own is never swallowed
+            for task in (waiter, sleeper):
+                task.cancel()
+            await asyncio.wait({waiter, sleeper})
         return event.is_set()
