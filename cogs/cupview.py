@@ -22,7 +22,7 @@ from babel import Locale
 from bot.i18n import pick, t
 from bot.i18n.rules import join
 from bot.store.tournaments import TournamentResult
-from bot.tournament.bracket import Game
+from bot.tournament.bracket import Entrant, Game
 from bot.tournament.cup import Cup
 from renderers.tournament import (
     MatchScene,
@@ -148,8 +148,12 @@ def podium_places(loc: object, cup: Cup) -> str:
     """The podium's teams in order, listed as the language lists them (``1. A、2. B和3. C``)."""
     bracket = cup.bracket
     entrants = [bracket.entrants[t] for t in bracket.podium or ()] if bracket else []
-    names = [e.name + (" 🤖" if e.computer else "") for e in entrants]  # as the standings
-    return join(loc, [f"{i}. {n}" for i, n in enumerate(names, 1)])
+    return join(loc, [f"{i}. {entrant_name(e)}" for i, e in enumerate(entrants, 1)])
+
+
+def entrant_name(entrant: Entrant) -> str:
+    """A team as the standings name it: computer teams marked."""
+    return entrant.name + (" 🤖" if entrant.computer else "")
 
 
 def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
@@ -166,7 +170,7 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
         status = t(loc, key or "tournament-status-registration")
         waiting = (t(loc, "tournament-not-started"),)
         return StandingsScene(cup.name, status, (), summary=waiting, words=words)
-    name = [e.name + (" 🤖" if e.computer else "") for e in bracket.entrants]
+    name = [entrant_name(e) for e in bracket.entrants]
     rounds = []
     for round_ in bracket.rounds:
         matches = []

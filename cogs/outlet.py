@@ -143,6 +143,10 @@ class Outlet:
         kept = self.cached_prefs(user_id)
         if kept is not None and kept.client_locale != prefs.client_locale:
             prefs = prefs.replace(client_locale=kept.client_locale)
+        self._keep(user_id, prefs)
+
+    def _keep(self, user_id: int, prefs: UserPrefs) -> None:
+        """Keep ``prefs`` for ``PREFS_TTL``; a read started before is not kept over them."""
         self._prefs[user_id] = (prefs, self._now() + PREFS_TTL)
         self._prefs_reads.pop(user_id, None)
 
@@ -175,7 +179,7 @@ class Outlet:
         try:
             found = await self.service.user_prefs(user_id)
             if self._prefs_reads.get(user_id) is this:  # not overtaken by remember_prefs
-                self._prefs[user_id] = (found, self._now() + PREFS_TTL)
+                self._keep(user_id, found)
             return found
         finally:
             if self._prefs_reads.get(user_id) is this:
@@ -194,8 +198,7 @@ class Outlet:
             return
         # on what is kept now: a /shengji prefs may have saved a choice meanwhile
         latest = self.cached_prefs(user_id) or prefs
-        self._prefs[user_id] = (latest.replace(client_locale=locale), self._now() + PREFS_TTL)
-        self._prefs_reads.pop(user_id, None)
+        self._keep(user_id, latest.replace(client_locale=locale))
         if self.service is not None:
             await self.service.save_client_locale(user_id, locale)
 

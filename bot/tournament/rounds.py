@@ -352,12 +352,11 @@ class Rounds(ServiceBase):
             for seat in table.humans:
                 info = table.seats[seat]
                 assert info is not None and info.user_id is not None
-                if info.user_id not in slot.present:
 
-                    def absent(slot: Slot = slot, user_id: int = info.user_id) -> bool:
-                        return user_id not in slot.present
+                def absent(slot: Slot = slot, user_id: int = info.user_id) -> bool:
+                    return user_id not in slot.present
 
-                    await self._replace(cup, slot, seat, info, "did not show up", absent)
+                await self._replace(cup, slot, seat, info, "did not show up", absent)
         await self._save(cup)
         await self.sink.changed(cup)
 
@@ -394,12 +393,10 @@ class Rounds(ServiceBase):
     async def _quiet_out(self, cup: Cup, slot: Slot, seat: int, player: SeatInfo) -> None:
         """A computer player for a player the turn timer has played for the grace period."""
 
-        def quiet() -> bool:
+        def quiet() -> bool:  # not if they played meanwhile
             since = slot.quiet.get(player.user_id or 0)
             return since is not None and self.clock.now() - since >= cup.grace_seconds
 
-        if not quiet():
-            return  # they played meanwhile
         if await self._replace(cup, slot, seat, player, "stopped playing", quiet):
             await self._save(cup)
             await self.sink.changed(cup)
@@ -408,12 +405,12 @@ class Rounds(ServiceBase):
         self, cup: Cup, slot: Slot, seat: int, player: SeatInfo, why: str, still: Callable[[], bool]
     ) -> bool:
         """A computer player takes ``player``'s seat and the match is flagged ``why``, if
-        ``still`` holds once the table is theirs to change (a move of the player's own,
-        made while the replacement waited for the table, keeps them seated)."""
+        ``still`` holds, now and once the table is theirs to change (a move of the
+        player's own, made while the replacement waited for the table, keeps them)."""
         table = None if slot.done else self._table(slot)
         info = None if table is None else table.seats[seat]
-        if table is None or info is None or info.user_id != player.user_id:
-            return False  # over, or the seat was taken already
+        if table is None or info is None or info.user_id != player.user_id or not still():
+            return False  # over, the seat taken already, or the reason gone
         user_id = player.user_id
 
         def same_player_still() -> bool:
