@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from .errors import JSON
+from .http import dumps
 from .state import Intents
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class Connection:
     def send(self, payload: JSON | str) -> None:
         if self.closed:
             return
-        text = payload if isinstance(payload, str) else json.dumps(payload)
+        text = payload if isinstance(payload, str) else dumps(payload).decode()
         self.queue.put_nowait(text)
 
     async def writer(self) -> None:
@@ -360,7 +361,7 @@ class Gateway:
     # ------------------------------------------------------------------ dispatching
     def _dispatch_to(self, session: Session, event: str, data: JSON) -> None:
         session.seq += 1
-        text = json.dumps({"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data})
+        text = dumps({"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}).decode()
         session.buffer.append((session.seq, text))
         if session.conn is not None:
             session.conn.send(text)

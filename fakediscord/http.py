@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 from . import errors as E
@@ -106,9 +107,25 @@ def compile_template(template: str) -> re.Pattern[str]:
     return re.compile(f"^{pattern}$")
 
 
+def loads(raw: bytes | str) -> Any:
+    """A request's JSON (``ValueError`` if it is not JSON)."""
+    return orjson.loads(raw)
+
+
+def dumps(body: Any) -> bytes:
+    """JSON for an answer or a gateway event, by orjson (the fake's every response:
+    ``json`` took a tenth of the fake's CPU); ``json`` for what orjson refuses
+    (integers past 64 bits, keys that are not strings), which a test may send on
+    purpose."""
+    try:
+        return orjson.dumps(body)
+    except TypeError:
+        return json.dumps(body).encode()
+
+
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
     # Exactly "application/json": discord.py compares the header verbatim.
     hdrs = {"Content-Type": "application/json"}
     if headers:
         hdrs.update(headers)
-    return web.Response(status=status, body=json.dumps(body).encode(), headers=hdrs)
+    return web.Response(status=status, body=dumps(body), headers=hdrs)

@@ -348,6 +348,25 @@ async def test_file_sizes(fake_discord: FakeDiscord, rb: RunningBot, world: Worl
     assert await sent.attachments[0].read() == b"\0" * Limits.FILE_SIZE  # served back
 
 
+async def test_files_come_back_byte_for_byte_whatever_they_hold(
+    fake_discord: FakeDiscord, rb: RunningBot, world: World
+) -> None:
+    """The fake splits a multipart body on its boundary in one pass: bytes that look
+    like a part's end, headers or a boundary, and names with quotes, must survive."""
+    channel = rb.channel(world.general)
+    tricky = b"\r\n--\r\n\r\nContent-Disposition: form-data\r\n\r\n--x--\r\n"
+    files = [
+        discord.File(io.BytesIO(tricky), "a.bin"),
+        discord.File(io.BytesIO(b""), 'say "hi".txt'),
+        discord.File(io.BytesIO(tricky * 3 + b"\r\n"), "c.bin"),
+    ]
+    sent = await channel.send(content="three files", files=files)
+    assert sent.content == "three files"
+    assert [a.filename for a in sent.attachments] == ["a.bin", 'say "hi".txt', "c.bin"]
+    assert [await a.read() for a in sent.attachments] == [tricky, b"", tricky * 3 + b"\r\n"]
+    assert [f.data for f in fake_discord.files()[-3:]] == [tricky, b"", tricky * 3 + b"\r\n"]
+
+
 # ------------------------------------------------------------------ application commands
 def sync_error(rb: RunningBot, *commands: app_commands.Command[Any, ..., Any]) -> Any:
     assert isinstance(rb.client, Bot)
