@@ -7,29 +7,17 @@ earlier default) and ``stress`` (thousands of examples per property), chosen wit
 are replayed from hypothesis's example database, so a property found broken by a
 longer profile stays red in the quick one on that machine.
 
-Compiled modules are cached even where ``PYTHONDONTWRITEBYTECODE`` is set: compiling
-the project and rewriting the tests' asserts again costs each worker (and each bot
-process a test starts) about 2 s of CPU a run. The cache then goes to the temporary
-folder, never into the source tree, which is what that setting usually protects.
+Compiled modules are cached even where ``PYTHONDONTWRITEBYTECODE`` is set: see
+``tests/pycache.py``, loaded before this file by ``-p`` in ``pyproject.toml``.
 """
 
 from __future__ import annotations
 
 import gc
 import os
-import sys
-import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
-
-if sys.dont_write_bytecode:
-    sys.pycache_prefix = sys.pycache_prefix or os.path.join(
-        tempfile.gettempdir(), "shengji-pycache"
-    )
-    sys.dont_write_bytecode = False
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the processes tests start, too
-    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 # the suite tests the source: many tests patch the computer players' insides, which a
 # compiled build (``python -m bot build``) would not see; ``tests/test_compiled.py``
