@@ -1,4 +1,8 @@
-"""The offline CLI: play through stdin, simulate --json, arena, and the bare command."""
+"""The offline CLI: play through stdin, simulate --json, arena, and the bare command.
+
+The hint and review refusals are checked at every spot in both languages with ``-m
+slow``; the default run reads each spot in one language, in turn.
+"""
 
 from __future__ import annotations
 
@@ -341,9 +345,27 @@ PROMPTS = {  # the script that types hint at that prompt, and the prompt in eith
 }
 
 
-@pytest.mark.parametrize("lang", list(SAYS))
-@pytest.mark.parametrize("where", list(PROMPTS))
-@pytest.mark.parametrize("assistance", ["none", "full"])
+def each_in_one_language(wheres: list[str], langs: list[str]) -> list[object]:
+    """(assistance, where, lang) for every spot with and without assistance in every
+    language: the default run takes one language a pair, in turn (each assistance and
+    each spot are read in both), the others run with ``-m slow``."""
+    return [
+        pytest.param(
+            assistance,
+            where,
+            lang,
+            id=f"{assistance}-{where}-{lang}",
+            marks=() if lang == langs[(i + j) % len(langs)] else pytest.mark.slow,
+        )
+        for i, assistance in enumerate(["none", "full"])
+        for j, where in enumerate(wheres)
+        for lang in langs
+    ]
+
+
+@pytest.mark.parametrize(
+    ("assistance", "where", "lang"), each_in_one_language(list(PROMPTS), list(SAYS))
+)
 def test_hint_is_refused_without_assistance(
     cli: Callable[..., Ran], assistance: str, where: str, lang: str
 ) -> None:
@@ -379,9 +401,9 @@ REVIEW_SPOTS = {  # the script that types review there, the hands played, and th
 }
 
 
-@pytest.mark.parametrize("lang", list(REVIEW_OFF))
-@pytest.mark.parametrize("where", list(REVIEW_SPOTS))
-@pytest.mark.parametrize("assistance", ["none", "full"])
+@pytest.mark.parametrize(
+    ("assistance", "where", "lang"), each_in_one_language(list(REVIEW_SPOTS), list(REVIEW_OFF))
+)
 def test_review_is_refused_without_assistance(
     cli: Callable[..., Ran], assistance: str, where: str, lang: str
 ) -> None:

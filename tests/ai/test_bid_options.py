@@ -1,6 +1,8 @@
 """The heuristic's bids read the auction's options from the cards a bid could show
 (``bidding._showable``), cached by the view's auction fields: the same options as the
-view's auction gives for the whole hand, at every bid question of real deals."""
+view's auction gives for the whole hand, at every bid question of real deals.
+
+The casual preset (the standard bidding, other play rules) runs with ``-m slow``."""
 
 from __future__ import annotations
 
@@ -29,7 +31,16 @@ class Checking:
         return self.inner.act(view)
 
 
-@pytest.mark.parametrize("name", ["standard", "tournament", "casual", "one_deck", "three_decks"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "standard",
+        "tournament",
+        pytest.param("casual", marks=pytest.mark.slow),
+        "one_deck",
+        "three_decks",
+    ],
+)
 def test_cached_options_are_the_auctions(name: str) -> None:
     asked: list[int] = []
     players = [Checking(asked) for _ in range(4)]

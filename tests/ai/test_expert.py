@@ -1,4 +1,12 @@
-"""The expert: always legal, decides from the view alone, searches within its time."""
+"""The expert: always legal, decides from the view alone, searches within its time.
+
+The legality hand runs under every variant with ``-m slow``; the default run keeps
+each family of variants: the deck counts, bidding (the jokers, the overcall after the
+bury, the kitty draw), the trump order (the fixed trump two), following (by suit
+only) and scoring (the kitty's multiplier, the race, reaching A, the cap). The soak of
+``test_legal`` still plays every variant in the default run (the expert at two of its
+tables).
+"""
 
 from __future__ import annotations
 
@@ -21,8 +29,31 @@ from bot.rules import TRUMP, Card, RuleSet
 from .test_view_only import _checkpoint, _reshuffled
 
 
+def _variant_id(variant: dict[str, object]) -> str:
+    return ",".join(map(str, variant.values())) or "default"
+
+
+# the variants the default run plays (the rest: ``-m slow``): every family among them
+EVERY_RUN = {
+    "1,race45,reach_a",
+    "3,linear,joker,after_bury",
+    "joker,after_bury,kitty_draw,none,200",
+    "True",  # fixed_two_trump
+    "suit_only",
+}
+assert set(map(_variant_id, VARIANTS)) >= EVERY_RUN  # a renamed variant must not drop out
+
+
 @pytest.mark.parametrize(
-    "variant", VARIANTS, ids=lambda v: ",".join(map(str, v.values())) or "default"
+    "variant",
+    [
+        pytest.param(
+            v,
+            id=_variant_id(v),
+            marks=() if _variant_id(v) in EVERY_RUN else pytest.mark.slow,
+        )
+        for v in VARIANTS
+    ],
 )
 def test_expert_is_legal_under_every_variant(variant: dict) -> None:
     """Searching experts (racing: one sample past the race's start) with a heuristic and a

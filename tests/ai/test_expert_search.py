@@ -2,6 +2,11 @@
 
 Work on the expert's speed must not change a decision with a fixed number of samples;
 these tests compare the fast paths with the plain ones on seeded hands.
+
+With ``-m slow`` the kept memory is also compared under the tournament preset, and the
+checked deals on two more midgame positions; the default run keeps the standard preset
+and an early, a late and a last-tricks position (a hidden kitty, voids and seats shown
+to hold no pair among them).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ class Compared:
         return action
 
 
-@pytest.mark.parametrize("name", ["standard", "tournament"])
+@pytest.mark.parametrize("name", ["standard", pytest.param("tournament", marks=pytest.mark.slow)])
 def test_an_expert_keeping_its_memory_decides_as_from_scratch(name: str) -> None:
     experts = [Compared(), Compared()]
     match = Match.new(3, presets()[name][0])
@@ -107,7 +112,16 @@ def test_a_deal_that_strands_a_suit_is_dealt_again_with_the_voids_checked(
     assert values is not None and len(values[0]) == 30
 
 
-@pytest.mark.parametrize(("seed", "stop"), [(1, 30), (4, 20), (4, 36), (9, 58), (14, 70)])
+@pytest.mark.parametrize(
+    ("seed", "stop"),
+    [
+        pytest.param(1, 30, marks=pytest.mark.slow),
+        (4, 20),  # early: the kitty hidden, nothing shown yet
+        pytest.param(4, 36, marks=pytest.mark.slow),
+        (9, 58),  # the kitty known (seat 1 dealt), voids in three suits
+        (14, 70),  # three cards a hand: the kitty hidden, voids and no pairs everywhere
+    ],
+)
 def test_checked_deals_keep_what_the_seat_knows(
     monkeypatch: pytest.MonkeyPatch, seed: int, stop: int
 ) -> None:

@@ -4,6 +4,9 @@ The heuristic player keeps its last ``Memory`` and the next one reads only the t
 completed since; these tests compare every kept memory with ``Memory(view)`` read
 from the view alone, through whole seeded hands, a player serving two tables at
 once, and views that look alike but are not the same hand.
+
+The whole hands run under the tournament preset (the standard play, its own bidding)
+and with one and three decks; the standard preset's hands run with ``-m slow``.
 """
 
 from __future__ import annotations
@@ -64,7 +67,10 @@ class Checked:
         return all(repr(facts(mem)) == text for mem, text in self.made)
 
 
-@pytest.mark.parametrize("name", ["standard", "tournament", "three_decks", "one_deck"])
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param("standard", marks=pytest.mark.slow), "tournament", "three_decks", "one_deck"],
+)
 def test_kept_memory_is_the_memory_of_the_view(name: str, monkeypatch: Any) -> None:
     reads = []
     real = Seen.__init__

@@ -1,6 +1,9 @@
 """The real-deal screen of the play-outs (``bot.ai.truth``, run by ``bench.rollout_truth``):
 its records hold what each candidate is really worth, and the screen scores a perfect
-predictor as one."""
+predictor as one.
+
+The default run makes the hand's first three records (its first lead among them);
+``-m slow`` runs the tests again on four."""
 
 from __future__ import annotations
 
@@ -14,9 +17,14 @@ from bot.game import Match, Play
 from bot.rules import Card, parse_cards
 
 
+@pytest.fixture(scope="module", params=[3, pytest.param(4, marks=pytest.mark.slow)])
+def limit(request: pytest.FixtureRequest) -> int:
+    return int(request.param)
+
+
 @pytest.fixture(scope="module")
-def records() -> list[truth.Record]:
-    return truth.make(seed=5, deals=1, limit=4)
+def records(limit: int) -> list[truth.Record]:
+    return truth.make(seed=5, deals=1, limit=limit)
 
 
 def _heuristic(match: Match, seat: int, candidates: list[tuple[Card, ...]]) -> list[float]:
@@ -30,8 +38,8 @@ def _heuristic(match: Match, seat: int, candidates: list[tuple[Card, ...]]) -> l
     return values
 
 
-def test_records_hold_each_candidates_real_worth(records: list[truth.Record]) -> None:
-    assert len(records) == 4
+def test_records_hold_each_candidates_real_worth(records: list[truth.Record], limit: int) -> None:
+    assert len(records) == limit
     for record in records:
         candidates = record["candidates"]
         assert isinstance(candidates, list) and 2 <= len(candidates) <= 4

@@ -8,6 +8,10 @@ deal seed fixes the draws: with seed 6 the first two draws find no level card
 (each a redeal), the third turns up a 2 (the level of both teams in the first
 hand: the first dealer's team keeps the deal). The draw is part of the hand's state,
 so a restart of the bot does not lose it from the deal message.
+
+With ``-m slow`` every case runs in both languages; the default run takes one language
+a case, English for the draw's messages and the restart once the draw decided, Chinese
+for the restart after a redeal.
 """
 
 from __future__ import annotations
@@ -58,7 +62,13 @@ CASES = [
 
 
 @pytest.mark.deal_seed(6)
-@pytest.mark.parametrize(("locale", "redealt", "decided"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("locale", "redealt", "decided"),
+    [
+        pytest.param(*case, id=case[0], marks=() if case[0] == "en-US" else pytest.mark.slow)
+        for case in CASES
+    ],
+)
 async def test_the_deal_message_names_the_turned_cards_and_what_they_decided(
     shengji: Env, locale: str, redealt: tuple[str, ...], decided: tuple[str, ...]
 ) -> None:
@@ -109,9 +119,26 @@ RESTARTS = [
 ]
 
 
+# the default run's (restart, language) pairs; the other two run with ``-m slow``
+EVERY_RUN = {("decided", "en-US"), ("redealt", "zh-CN")}
+
+
 @pytest.mark.deal_seed(6)
-@pytest.mark.parametrize("locale", [c[0] for c in CASES])
-@pytest.mark.parametrize(("when", "then", "kept"), RESTARTS, ids=[r[0] for r in RESTARTS])
+@pytest.mark.parametrize(
+    ("when", "then", "kept", "locale"),
+    [
+        pytest.param(
+            when,
+            then,
+            kept,
+            locale,
+            id=f"{when}-{locale}",
+            marks=() if (when, locale) in EVERY_RUN else pytest.mark.slow,
+        )
+        for when, then, kept in RESTARTS
+        for locale in (c[0] for c in CASES)
+    ],
+)
 async def test_a_restart_keeps_the_draw_in_the_deal_message(
     shengji: Env, locale: str, when: str, then: str, kept: int
 ) -> None:

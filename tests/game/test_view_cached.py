@@ -1,6 +1,10 @@
 """``MatchState.view`` keeps what stays the same through a deal or a play phase (the
 hot path of every computer seat): its views equal those of a fresh copy of the match,
-restored from its snapshot with nothing kept, at every step of real hands."""
+restored from its snapshot with nothing kept, at every step of real hands.
+
+The default run plays the tournament preset (the standard rules with the jokers' bids,
+the overcall round and the kitty draw) and one deck; the standard preset's own hands
+run with ``-m slow``."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ from bot.game import SYSTEM, Event, Match, NextHand
 from bot.presets import presets
 
 
-@pytest.mark.parametrize("name", ["standard", "tournament", "one_deck"])
+@pytest.mark.parametrize(
+    "name", [pytest.param("standard", marks=pytest.mark.slow), "tournament", "one_deck"]
+)
 def test_views_equal_a_fresh_matchs(name: str) -> None:
     players = [make_player("normal") for _ in range(4)]
     checked = 0

@@ -1,4 +1,8 @@
-"""Formatted messages are kept and reused: the same text, the same checks."""
+"""Formatted messages are kept and reused: the same text, the same checks.
+
+The small integers are compared in every language on the edges of the short way and
+the first plural forms in the default run, on more numbers with ``-m slow``.
+"""
 
 from __future__ import annotations
 
@@ -50,9 +54,23 @@ def _messages(locale: str) -> dict[str, set[str]]:
     return found
 
 
-@pytest.mark.parametrize("locale", i18n.LOCALES)
+# both ends of ``i18n.SMALL`` and 1000 past it (grouped), -1, zero, one and two (plurals)
+EDGES = (-999, -1, 0, 1, 2, 999, 1000)
+MORE = (-21, 3, 4, 5, 8, 11, 21, 25, 100, 101, 123456)  # ``-m slow``
+
+
+@pytest.mark.parametrize(
+    ("locale", "numbers"),
+    [
+        *(pytest.param(locale, EDGES, id=f"{locale}-edges") for locale in i18n.LOCALES),
+        *(
+            pytest.param(locale, MORE, id=f"{locale}-more", marks=pytest.mark.slow)
+            for locale in i18n.LOCALES
+        ),
+    ],
+)
 def test_small_integers_read_as_babel_writes_them(
-    locale: str, monkeypatch: pytest.MonkeyPatch
+    locale: str, numbers: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     plain = i18n.Catalog()
     assert plain.bundle(locale) and plain._plain[locale]  # the short way is taken here
@@ -60,7 +78,7 @@ def test_small_integers_read_as_babel_writes_them(
     babel = i18n.Catalog()
     numbered = {key: names for key, names in _messages(locale).items() if names}
     assert len(numbered) > 100
-    for n in (-999, -21, -1, 0, 1, 2, 3, 4, 5, 8, 11, 21, 25, 100, 101, 999, 1000, 123456):
+    for n in numbers:
         for key, names in numbered.items():
             args: dict[str, i18n.Arg] = dict.fromkeys(names, n)
             assert plain._format(locale, key, args) == babel._format(locale, key, args), (key, n)
