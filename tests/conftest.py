@@ -38,6 +38,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 # take the end of another's queue, so with these first the run ends on short tests on
 # every worker instead of one worker still playing a tournament while the others idle.
 LONG_FIRST = (
+    "tests/cogs/test_tournament_presence.py",  # 10 s of waiting on the tournament's clock
     "tests/cogs/test_tournament_flow.py",
     "tests/cogs/test_tournament_restart.py",
     "tests/cogs/test_process.py",
@@ -49,6 +50,7 @@ LONG_FIRST = (
     "tests/cogs/test_review.py",
     "tests/cogs/test_privacy.py",
     "tests/cogs/test_overcall_flow.py",
+    "tests/cogs/test_presenter_load.py",
 )
 
 
