@@ -49,7 +49,8 @@ async def test_players_who_play_are_present_and_a_quiet_one_is_replaced(shengji:
     bobs = env.bot.service.tables[place[bob.id].id]
     seat = bobs.seat_of(bob.id)
     played = False
-    # the grace period from the round's start, a second a step
+    # the grace period from the round's start, three seconds a step (the turn timer gives
+    # Bob far longer to see his decision come)
     while not flagged(cup, place[dave.id], "Dave did not show up"):
         match = bobs.match
         if not played and match and match.expecting() in (("bury", seat), ("play", seat)):
@@ -60,7 +61,7 @@ async def test_players_who_play_are_present_and_a_quiet_one_is_replaced(shengji:
             await env.until(lambda match=match, seq=seq: match.seq > seq)
             played = True
             continue
-        await env.tick(1)
+        await env.tick(3)
         await asyncio.sleep(0.02)
     assert played, "Bob's first decision came within the grace period"
     # the presence check has run: Alice, Bob (who played) and Carol keep their seats
