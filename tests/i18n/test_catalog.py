@@ -40,8 +40,10 @@ class _Refs(Visitor):
         self.messages.add(node.id.name)
 
 
+@functools.cache
 def _messages(locale: str) -> dict[str, tuple[str, fast.Message]]:
-    """Every message of a locale: key -> (area file stem, node)."""
+    """Every message of a locale: key -> (area file stem, node), parsed on first use
+    (``test_plurals`` reads the English ones at collection, in every worker)."""
     found: dict[str, tuple[str, fast.Message]] = {}
     for path in i18n.CATALOG.files(locale):
         resource = FluentParser(with_spans=False).parse(path.read_text(encoding="utf-8"))
@@ -60,15 +62,13 @@ def _refs(message: fast.Message) -> _Refs:
     return refs
 
 
-@functools.cache
 def _catalogs() -> dict[str, dict[str, tuple[str, fast.Message]]]:
-    """Every locale's messages, parsed on first use: at import, every worker of a run
-    parsed them (0.3 s of CPU each), most of them for no test of this file."""
+    """Every locale's messages."""
     return {locale: _messages(locale) for locale in i18n.LOCALES}
 
 
 def _source() -> dict[str, tuple[str, fast.Message]]:
-    return _catalogs()[i18n.DEFAULT]
+    return _messages(i18n.DEFAULT)
 
 
 def _code_keys() -> set[str]:
