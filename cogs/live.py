@@ -71,6 +71,10 @@ Target = Callable[[], Awaitable[Place]]
 OnError = Callable[[discord.HTTPException], Awaitable[bool | None]]
 
 
+#: the longest nonce Discord takes (characters)
+NONCE_MAX = 25
+
+
 def as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
     """Message kwargs for ``send`` turned into kwargs for ``edit`` (files become attachments)."""
     out = dict(kwargs)
@@ -94,11 +98,13 @@ class LiveMessage:
         on_posted: Callable[[int], None] | None = None,
     ) -> None:
         self.target = target
+        self.nonce: str | None = None  # posts carry it (and their count), to be posted once
         self.gap = gap
         self.on_error = on_error
         self.message_id = message_id
         self.on_posted = on_posted
         self.posts = 0
+        self._earlier = False  # the last post gave back an earlier message (its nonce)
         self.stopped = False  # set when the target refuses for good (DMs closed)
         self._files_key: object = None  # what the message's attachments show, if named
         self._latest: Build | None = None
@@ -170,6 +176,9 @@ class LiveMessage:
                     self._building = None
                 if kwargs is not None:
                     await self._send(kwargs)
+                if self._earlier:  # an earlier post came back: this state again, as an edit
+                    self._earlier = False
+                    self._latest = self._latest or build
                 refused = 0
             except discord.HTTPException as err:
                 wait = retry_wait(err, refused)
@@ -215,7 +224,7 @@ class LiveMessage:
     async def _send(self, kwargs: dict[str, Any]) -> None:
         sent = kwargs.pop("on_sent", None)
         await self._post_or_edit(kwargs)
-        if sent is not None:
+        if sent is not None and not self._earlier:
             sent()
 
     async def _post_or_edit(self, kwargs: dict[str, Any]) -> None:
@@ -233,12 +242,25 @@ class LiveMessage:
             except discord.NotFound:
                 self.message_id = None  # deleted by someone: post it again
         self._files_key = None
-        message = await channel.send(**kwargs)
+        # with a nonce Discord enforces, a post made before (by a bot that crashed before
+        # it could keep the message's id) comes back instead of a second message; the
+        # count of posts in it: a message deleted by someone is posted anew
+        nonce = None if self.nonce is None else f"{self.nonce}.{self.posts}"
+        if nonce is not None and len(nonce) > NONCE_MAX:
+            nonce = None  # Discord would refuse the message, not only the nonce
+        post: dict[str, Any] = kwargs if nonce is None else {**kwargs, "nonce": nonce}
+        message = await channel.send(**post)
         self.posts += 1
         self.message_id = message.id
-        self._files_key = key if "files" in kwargs else None
         if self.on_posted is not None:
             self.on_posted(message.id)
+        if (
+            nonce is not None
+            and message.content.strip() != str(kwargs.get("content", message.content)).strip()
+        ):
+            self._earlier = True  # that earlier post, showing an earlier state
+            return
+        self._files_key = key if "files" in kwargs else None
 
     async def delete(self) -> None:
         """Delete the message (if it was posted); a message already gone is fine."""

@@ -287,6 +287,7 @@ class Outlet:
         live = self._live_in_place(table)
         live.message_id = message_id
         live.on_posted = functools.partial(self._posted, table, hand_no, kind)
+        live.nonce = f"sj{table.id}h{hand_no}{kind}"  # the same after a restart (Discord: 25 max)
         return live
 
     def _posted(self, table: Table, hand_no: int, kind: str, message_id: int) -> None:

@@ -26,7 +26,11 @@ Where things go (decisions for issue 10):
   trump, the attackers' points, the cards left and the last trick) and the summary
   with the kitty: three new messages a hand. The deal and table messages' ids are kept
   with the table (``TableService.remember_hand_message``, one write each a hand), so a
-  bot restarted mid-hand edits them rather than posting the hand's messages again.
+  bot restarted mid-hand edits them rather than posting the hand's messages again. A
+  bot stopped between posting one and keeping its id is covered too: each is posted
+  with a nonce made of the table, the hand and the kind (``LiveMessage.nonce``), which
+  Discord enforces for a few minutes, so the restarted bot's post gives the message
+  back, and it is edited to the hand's state.
 * **Each human's DMs** hold one live panel per hand (``cogs.seatpanels``).
 * **Under load** (issue 14) the table message's text stays current at every edit
   and its picture is what gives way: with renders waiting it is redrawn only for

@@ -32,6 +32,10 @@ from .state import (
     User,
 )
 
+#: how long a nonce sent with ``enforce_nonce`` stands for its message (Discord: "the
+#: past few minutes", no figure given)
+NONCE_WINDOW = 300.0
+
 
 class MessagesMixin:
     """Message storage and the checks routes share, for :class:`~.server.FakeDiscord`."""
@@ -118,6 +122,19 @@ class MessagesMixin:
         att = Attachment(self.ids.next(), filename, data, channel.id, description, self.base_url)
         self.attachments[att.id] = att
         return att
+
+    def message_by_nonce(self, nonce: str) -> Message | None:
+        """The bot's message created with ``nonce`` within ``NONCE_WINDOW`` seconds and
+        not deleted: what Discord answers a create with ``enforce_nonce`` ("if another
+        message was created by the same author with the same nonce, that message will be
+        returned and no new message will be created"; "the past few minutes")."""
+        since = self.clock.time() - NONCE_WINDOW
+        for message in reversed(self.messages.values()):
+            if message.created_at < since:
+                return None
+            if message.nonce == nonce and message.author is self.bot_user and not message.deleted:
+                return message
+        return None
 
     def store_message(self, message: Message) -> None:
         self.messages[message.id] = message

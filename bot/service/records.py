@@ -178,8 +178,9 @@ class RecordsMixin(Runtime):
         anew); the hand's first replaces the last hand's ids. Made under the table's
         ``meta_lock``, as every meta change, so it loses none made meanwhile (a vote, a
         new host) and waits for no action's commit.
-        A refused write is only logged, neither a pause nor a close: the cost of the id
-        lost is a new message for the hand should the bot restart.
+        A refused write is only logged, neither a pause nor a close: should the bot
+        restart, the message is posted again under the same nonce, which gives the
+        message back within Discord's few minutes (``cogs.live``), else a new one.
         """
         async with table.meta_lock:
             kept = table.meta.get("hand_messages") or {}

@@ -33,7 +33,14 @@ def register(fake: FakeDiscord) -> None:
                 needed.append(Perm.ATTACH_FILES)
             fake.require(channel, *needed)
             fake.check_thread_post(channel)
+        nonce = payload.get("nonce")
+        if nonce is not None and payload.get("enforce_nonce"):
+            earlier = fake.message_by_nonce(str(nonce))
+            if earlier is not None:  # the message made the first time, not a second one
+                return 200, earlier.payload()
         message = fake.new_message(channel, payload, req.uploads)
+        if nonce is not None:
+            message.nonce = str(nonce)
         fake.store_message(message)
         fake.emit_create(message)
         return 200, message.payload()

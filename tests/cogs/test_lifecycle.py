@@ -289,6 +289,37 @@ async def test_a_restart_mid_hand_edits_the_hands_messages_in_the_thread(shengji
         await running.stop()
 
 
+async def test_a_restart_before_the_ids_were_kept_edits_the_messages_it_posted(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process stopped between posting the hand's messages and keeping their ids:
+    the new one posts them under the same nonces, which Discord enforces, so it gets the
+    messages back instead of a second pair, and edits them to the hand's state."""
+    env = shengji
+
+    async def lost(*args: object) -> None:  # the write that would have kept an id
+        return None
+
+    monkeypatch.setattr(env.bot.service, "remember_hand_message", lost)
+    await _a_human_to_play(env)
+    seat, hand = env.match().to_act, env.match().hand_no
+    await env.fake.idle(quiet=0.3)
+    deal, table = env.place_messages()[-2:]
+    assert "▶" in table.content and env.bot.service.hand_messages(env.table()) == {}
+    before, shown = len(env.place_messages()), table.content
+    running = await restart(env)
+    try:
+        await env.play_with_slash(seat, env.suggestion(seat))
+        await env.until(lambda: env.fake.messages[table.id].content != shown)
+        await env.fake.idle(quiet=0.3)
+        assert env.match().hand_no == hand
+        assert len(env.place_messages()) == before, [m.content[:30] for m in env.place_messages()]
+        kept = env.bot.service.hand_messages(env.table())  # the deal's, if shown again
+        assert kept["table"] == table.id and kept.get("deal", deal.id) == deal.id
+    finally:
+        await running.stop()
+
+
 @pytest.fixture
 def quick_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot's own waits after discord.py gave up on 429s (1, 2, 4 s), a tenth as long:

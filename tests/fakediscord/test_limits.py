@@ -367,6 +367,24 @@ async def test_files_come_back_byte_for_byte_whatever_they_hold(
     assert [f.data for f in fake_discord.files()[-3:]] == [tricky, b"", tricky * 3 + b"\r\n"]
 
 
+async def test_an_enforced_nonce_gives_back_the_message_it_made(
+    fake_discord: FakeDiscord, rb: RunningBot, world: World
+) -> None:
+    """Discord: with ``enforce_nonce`` (discord.py sets it with any nonce), "if another
+    message was created by the same author with the same nonce, that message will be
+    returned and no new message will be created" (in the past few minutes)."""
+    channel = rb.channel(world.general)
+    first = await channel.send("one", nonce="sj1h1table.0")
+    again = await channel.send("two", nonce="sj1h1table.0")
+    assert again.id == first.id and again.content == "one"
+    other = await channel.send("three", nonce="sj1h1table.1")
+    assert other.id != first.id
+    await first.delete()
+    anew = await channel.send("four", nonce="sj1h1table.0")  # the first is gone
+    assert anew.id not in (first.id, other.id) and anew.content == "four"
+    assert [m.content for m in fake_discord.channel_messages(world.general)] == ["three", "four"]
+
+
 # ------------------------------------------------------------------ application commands
 def sync_error(rb: RunningBot, *commands: app_commands.Command[Any, ..., Any]) -> Any:
     assert isinstance(rb.client, Bot)
