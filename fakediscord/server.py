@@ -314,12 +314,7 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         ctype = request.headers.get("Content-Type", "")
         if ctype.startswith("multipart/"):
             return _multipart(ctype, raw)
-        if not raw:
-            return None, []
-        try:
-            return loads(raw), []
-        except ValueError:
-            raise DiscordError(400, 50109, "The request body contains invalid JSON.") from None
+        return (_json(raw) if raw else None), []
 
     async def _entry(self, request: web.Request) -> web.StreamResponse:
         self.in_flight += 1
@@ -518,13 +513,17 @@ def _multipart(ctype: str, raw: bytes) -> tuple[Any, list[Upload]]:
                 disposition = value.strip()
         name, filename = _disposition(disposition)
         if name == "payload_json":
-            try:
-                payload = loads(data)
-            except ValueError:
-                raise DiscordError(400, 50109, "The request body contains invalid JSON.") from None
+            payload = _json(data)
         else:
             uploads.append(Upload(name, filename or name, data))
     return payload, uploads
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return loads(raw)
+    except ValueError:
+        raise DiscordError(400, 50109, "The request body contains invalid JSON.") from None
 
 
 @functools.lru_cache(maxsize=64)

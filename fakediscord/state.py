@@ -403,7 +403,7 @@ class Message:
     message_reference: JSON | None = None
     edits: int = 0
     thread: Channel | None = None  # the thread started from this message
-    nonce: str | None = None  # as sent; Discord gives it back only in the create's reply
+    nonce: str | None = None  # as sent, for ``enforce_nonce``; not in the payload (below)
 
     @property
     def ephemeral(self) -> bool:
@@ -450,8 +450,6 @@ class Message:
             data["application_id"] = str(self.application_id)
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
-        if self.nonce is not None:
-            data["nonce"] = self.nonce
         if self.thread is not None and not self.thread.deleted:
             data["thread"] = self.thread.payload()
         if self.interaction is not None:

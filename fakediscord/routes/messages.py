@@ -37,13 +37,14 @@ def register(fake: FakeDiscord) -> None:
         if nonce is not None and payload.get("enforce_nonce"):
             earlier = fake.message_by_nonce(str(nonce))
             if earlier is not None:  # the message made the first time, not a second one
-                return 200, earlier.payload()
+                return 200, {**earlier.payload(), "nonce": earlier.nonce}
         message = fake.new_message(channel, payload, req.uploads)
-        if nonce is not None:
-            message.nonce = str(nonce)
         fake.store_message(message)
         fake.emit_create(message)
-        return 200, message.payload()
+        if nonce is None:
+            return 200, message.payload()
+        message.nonce = str(nonce)  # given back in the create's reply only, as Discord does
+        return 200, {**message.payload(), "nonce": message.nonce}
 
     @r("GET", "/channels/{channel_id}/messages")
     async def history(req: Req) -> tuple[int, Any]:
