@@ -57,19 +57,19 @@ async def settle(clock: ManualClock, rounds: int = 30) -> None:
         await clock.advance(0)
 
 
-async def run_until(clock: ManualClock, done, steps: int = 400) -> None:
-    """Let time pass in half seconds until ``done()`` holds; past ``steps`` it goes on
-    with a pause of real time at each step (a busy machine's store thread may need more
-    than a few turns of the loop for a write), and fails after a minute of that."""
+async def run_until(clock: ManualClock, done, steps: int = 400, step: float = 0.5) -> None:
+    """Let time pass ``step`` seconds at a time until ``done()`` holds; past ``steps`` it
+    goes on with a pause of real time at each step (a busy machine's store thread may
+    need more than a few turns of the loop for a write), and fails after a minute of that."""
     for _ in range(steps):
         if done():
             return
-        await clock.advance(0.5)
+        await clock.advance(step)
         await settle(clock, 5)
     give_up = time.monotonic() + 60
     while not done():
         assert time.monotonic() < give_up, "run_until: never done"
-        await clock.advance(0.5)
+        await clock.advance(step)
         await settle(clock, 5)
         await asyncio.sleep(0.01)
 
