@@ -175,8 +175,9 @@ class Presenter(SeatPanels):
             await self._open_place(table)
 
     async def _closed(self, table: Table, update: Update) -> None:
-        """The table's last update: its notices go, the hand's panels shrink to one line
-        (their buttons with them), the lobby says it closed, and its UI state is dropped."""
+        """The table's last update: its notices go, the hand's panels (in DMs, and the My
+        hand ones) shrink to one line (their buttons with them), the lobby says it closed,
+        and its UI state is dropped."""
         ui = self.ui(table)
         loc = self.locale(table)
         for live in (ui.deal, ui.table):
@@ -185,11 +186,19 @@ class Presenter(SeatPanels):
         for seat in list(ui.pings):
             await self._unping(table, seat)
         public = update.public
-        panels = []
+        panels: list[LiveMessage] = []
         if public is not None:
-            panels = await self._collapse_panels(
-                table, functools.partial(closed_panel_line, public)
-            )
+            line = functools.partial(closed_panel_line, public)
+            panels = await self._collapse_panels(table, line)
+            for seat in list(ui.ephemeral):  # My hand panels lose their buttons too
+                opened = self._ephemeral(table, seat)
+                info = table.seats[seat]
+                if opened is not None and info is not None and info.user_id is not None:
+                    said = line(await self.dm_locale(table, info.user_id))
+                    opened.show(
+                        functools.partial(ready, {"content": said, "files": [], "view": None})
+                    )
+                    panels.append(opened)
         reason = update.reason
         if reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)

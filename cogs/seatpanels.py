@@ -17,7 +17,8 @@ notice still waiting at once. At a
 new hand the old panel is collapsed to one line (``cogs.presenter``). A player
 whose DMs are closed is told once in the thread and uses **My hand**, whose
 ephemeral panel is refreshed through its interaction while the interaction's
-token is valid. The panel's content is ``cogs.panels``.
+token is valid, coalesced like the DM panel (``cogs.live.EphemeralLive``), and shrunk
+with the hand's DM panels when the table closes. The panel's content is ``cogs.panels``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -37,7 +37,7 @@ from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
-from .live import Build
+from .live import Build, EphemeralLive
 from .outlet import Outlet
 from .panels import ImageMemo, Panel, build_panel
 from .tableui import PanelCell, Ping
@@ -166,26 +166,21 @@ class SeatPanels(Outlet):
             if live is None:
                 live = ui.panels[seat] = self._dm_live(table, user_id)
             live.show(build, preempt=urgent)
-        opened = ui.ephemeral.get(seat)
+        opened = self._ephemeral(table, seat)
         if opened is not None:
-            interaction, at = opened
-            if time.monotonic() - at > EPHEMERAL_TOKEN:
-                ui.ephemeral.pop(seat, None)
-            else:
-                refresh = self._refresh_ephemeral(interaction, build_ephemeral)
-                asyncio.get_running_loop().create_task(refresh)
+            opened.show(build_ephemeral, preempt=urgent)
 
-    @staticmethod
-    async def _refresh_ephemeral(
-        interaction: discord.Interaction, build: Callable[[], Any]
-    ) -> None:
-        try:
-            kwargs = await build()
-            await interaction.edit_original_response(
-                content=kwargs["content"], attachments=kwargs["files"], view=kwargs["view"]
-            )
-        except discord.HTTPException as err:
-            log.info("ephemeral panel not refreshed: %s", err)
+    def _ephemeral(self, table: Table, seat: int) -> EphemeralLive | None:
+        """The seat's My hand panel while its interaction's token lasts and its reader
+        has not dismissed it."""
+        ui = self.ui(table)
+        opened = ui.ephemeral.get(seat)
+        if opened is not None and (
+            opened.stopped or time.monotonic() - opened.opened > EPHEMERAL_TOKEN
+        ):
+            del ui.ephemeral[seat]
+            return None
+        return opened
 
     def acting_from_panel(self, table: Table, seat: int) -> None:
         """The seat acts by a click on its panel, which that click redraws."""
@@ -197,7 +192,7 @@ class SeatPanels(Outlet):
 
     def opened_ephemeral(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """My hand was opened: refresh that ephemeral panel at the player's turns."""
-        self.ui(table).ephemeral[seat] = (interaction, time.monotonic())
+        self.ui(table).ephemeral[seat] = EphemeralLive(interaction, time.monotonic())
 
     async def _turn(self, table: Table, update: Update) -> None:
         """Whose turn it is: their panel redrawn, a short notice that goes once they act."""

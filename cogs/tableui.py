@@ -14,11 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
-
 from bot.store import UserPrefs
 
-from .live import LiveMessage
+from .live import EphemeralLive, LiveMessage
 from .panels import ImageMemo
 
 
@@ -87,7 +85,7 @@ class TableUI:
     panel_cells: dict[int, PanelCell] = field(default_factory=dict)  # seat -> newest panel
     pings: dict[int, Ping] = field(default_factory=dict)  # seat -> its turn notice
     turn_seen: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last turn
-    ephemeral: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)
+    ephemeral: dict[int, EphemeralLive] = field(default_factory=dict)  # seat -> My hand panel
     staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
     confirming: set[int] = field(default_factory=set)
     redrawing: set[int] = field(default_factory=set)  # seats acting from their panel

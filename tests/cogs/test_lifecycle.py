@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from bot.service import Table, UpdateKind
+from bot.service import Table, Update, UpdateKind
 from bot.store import Store
 from cogs import live
 from fakediscord.state import User
 
 from .helpers import Env, restart
-from .test_bad_input import _started
+from .test_bad_input import _others_play_until, _started
 
 PANEL_PREFIXES = ("sj:p:", "sj:d:", "sj:b:")
 
@@ -428,3 +428,77 @@ async def test_a_restart_between_a_tables_thread_and_its_record_leaves_no_empty_
         assert threads() == [thread]
     finally:
         await running.stop()
+
+
+async def _my_hand(env: Env, user: User) -> Any:
+    """``user`` presses My hand on the table's newest message that has it: the ephemeral panel."""
+    tid = env.table().id
+    message = await env.until(
+        lambda: next(
+            (m for m in reversed(env.place_messages()) if f"sj:t:{tid}:hand" in m.custom_ids()),
+            None,
+        )
+    )
+    handle = env.driver.click(message, f"sj:t:{tid}:hand", user)
+    (panel,) = await handle.wait_followups(1)
+    assert panel.ephemeral
+    return panel
+
+
+async def test_a_closed_table_takes_the_buttons_off_my_hand_panels(shengji: Env) -> None:
+    """Like the DM panels, the ephemeral one shrinks to the closing line, its buttons gone:
+    none of its clicks could do anything once the table is gone."""
+    env = shengji
+    carol = env.users[2]
+    env.fake.close_dms(carol)
+    await _started(env, humans=3)
+    table = env.table()
+    await _others_play_until(env, env.match(), 2)
+    panel = await _my_hand(env, carol)
+    assert panel.custom_ids()  # her turn: the picker and its buttons
+    await env.reply(env.users[0], "abort")
+    await env.until(lambda: table.closed)
+    shown = await env.until(lambda: (m := env.fake.messages[panel.id]) and not m.custom_ids() and m)
+    assert "closed" in shown.content and not shown.attachments
+
+
+async def test_my_hand_shows_the_newest_state_when_an_older_render_finishes_last(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two redraws of the ephemeral panel in a row, the first one's render held back: the
+    second is what stays shown (the older render is never sent over it, and the interaction
+    edits one at a time)."""
+    env = shengji
+    carol = env.users[2]
+    env.fake.close_dms(carol)
+    await _started(env, humans=3)
+    table = env.table()
+    panel = await _my_hand(env, carol)
+    await env.fake.idle(quiet=0.3)
+    presenter = env.bot.presenter
+    held = asyncio.Event()
+    real = presenter.panel_for
+
+    async def slow_first(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("note") == "older":
+            await held.wait()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(presenter, "panel_for", slow_first)
+    match = table.match
+    update = Update(
+        kind=UpdateKind.EVENTS,
+        events=(),
+        public=match.view(None),
+        views=tuple(match.view(s) for s in range(4)),
+        seats=tuple(table.seats),
+    )
+    edits = env.fake.messages[panel.id].edits
+    presenter._show_panel(table, update, 2, note="older")
+    presenter._show_panel(table, update, 2, note="newer")
+    await asyncio.sleep(0.05)
+    held.set()
+    await env.until(lambda: env.fake.messages[panel.id].edits > edits)
+    await env.fake.idle(quiet=0.3)
+    final = env.fake.messages[panel.id]
+    assert "newer" in final.content and "older" not in final.content
