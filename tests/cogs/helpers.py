@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -100,6 +101,18 @@ class Env:
     async def tick(self, seconds: float) -> None:
         await self.clock.advance(seconds)
         await asyncio.sleep(0.01)
+
+    async def tick_until(
+        self, predicate: Callable[[], Any], step: float, timeout: float = 30.0
+    ) -> Any:
+        """Move the clock ``step`` seconds at a time until ``predicate()`` holds: for what a
+        timer decides after work done in real time (the store's thread), which a fixed
+        count of ticks can outrun on a busy machine (a backoff then waits past the last)."""
+        give_up = time.monotonic() + timeout
+        while not (result := predicate()):
+            assert time.monotonic() < give_up, "tick_until: never held"
+            await self.tick(step)
+        return result
 
     def seat_user(self, seat: int) -> User:
         info = self.table().seats[seat]
