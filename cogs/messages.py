@@ -111,8 +111,10 @@ def deal_content(
     history = bids_text(public, names, loc)
     if history:
         lines += [t(loc, "table-deal-bids"), *history]
-    elif public.phase == "deal" or not drawn:  # once drawn, bidding is over
+    elif public.phase == "deal":
         lines.append(t(loc, "table-no-bid"))
+    elif not drawn:  # over with no bid, and no kitty draw: the rules' no-bid case decided
+        lines.append(t(loc, "table-no-bid-over"))
     if public.phase == "deal" and done and deadline is not None:
         lines.append(t(loc, "table-bidding-closes", when=when(deadline)))
     if public.trump is not None and public.dealer is not None:
@@ -330,11 +332,10 @@ def summary_content(result: HandResult, names: Names, deadline: float | None, lo
 
 def old_panel_line(hand_no: int, result: HandResult | None, loc: object) -> str:
     """What last hand's panel shrinks to at a new hand."""
-    line = t(loc, "table-panel-old", hand=hand_no)
-    if result is not None:
-        result_line = result_text(result.winner, result.levels_gained, loc)
-        line += " " + t(loc, "text-result-line", result=result_line)
-    return line
+    if result is None:
+        return t(loc, "table-panel-old", hand=hand_no)
+    said = result_text(result.winner, result.levels_gained, loc)
+    return t(loc, "table-panel-old-result", hand=hand_no, result=said)
 
 
 def closed_panel_line(public: SeatView, loc: object) -> str:

@@ -1,55 +1,55 @@
-"""The table image's scene built from a real match: the trick the image shows, its words."""
+"""The deal message and a collapsed panel in words, from a match's public view."""
 
 from __future__ import annotations
 
-import re
+import pytest
 
-from bot.game import Match, fallback_action
-from bot.rules import RuleSet
-from cogs.messages import last_trick_scene, table_scene
-from tests.game.helpers import to_play
+from bot.game import SYSTEM, Deal, EndBidding, Match, Phase, fallback_action
+from cogs.messages import deal_content, old_panel_line
 
-NAMES = ("Alice", "Bot Chen", "Carol", "张伟")
-HAN = re.compile(r"[\u4e00-\u9fff]")
+NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
-def play_one(match: Match) -> None:
-    seat = match.to_act
-    assert seat is not None
-    match.apply(seat, fallback_action(match.view(seat)))
+@pytest.mark.parametrize(
+    ("locale", "during", "after"),
+    [
+        ("en-US", "No bid yet: show a level card", "Nobody declared trump (亮主)."),
+        ("zh-CN", "还没人亮主：在你的手牌面板里", "没人亮主。"),
+    ],
+)
+def test_the_deal_message_stops_asking_for_a_bid_once_the_deal_is_over(
+    locale: str, during: str, after: str
+) -> None:
+    """During the deal it asks for a bid; once nobody bid and the rules decided (no trump
+    by default), it says nobody bid instead of still asking."""
+    match = Match.new(7)
+    match.apply(SYSTEM, Deal(4))
+    assert during in deal_content(match.view(None), NAMES, None, locale)
+    match.apply(SYSTEM, Deal(4 * match.rules.hand_size - 4))
+    match.apply(SYSTEM, EndBidding())
+    assert match.phase != Phase.DEAL and not match.bids
+    said = deal_content(match.view(None), NAMES, None, locale)
+    assert after in said and during not in said
 
 
-def test_the_scene_follows_the_trick_and_names_the_trick_it_shows() -> None:
-    match = to_play(Match.new(7, RuleSet()))
-    scene = table_scene(match.view(None), NAMES, "en-US")
-    assert scene is not None and not scene.trick.plays and scene.last is None
-    assert scene.trick.leader == match.to_act  # the leader is marked to play
-    assert scene.head.endswith("Trick 1")
-    assert scene.teams[0].startswith("Dealer's team") and "Attackers" in scene.teams[1]
-    assert scene.pair_word == "&"
-    chinese = table_scene(match.view(None), NAMES, "zh-CN")
-    assert chinese is not None and chinese.pair_word == "和"  # partners' names: not "&"
-    assert last_trick_scene(match.view(None), NAMES, "en-US") is None
-    play_one(match)
-    scene = table_scene(match.view(None), NAMES, "en-US")
-    assert scene is not None and len(scene.trick.plays) == 1 and not scene.trick.final
-    for _ in range(3):
-        play_one(match)
-    scene = table_scene(match.view(None), NAMES, "en-US")
-    assert scene is not None and scene.trick.final and len(scene.trick.plays) == 4
-    assert scene.head.endswith("Trick 1"), "the finished trick shown is trick 1"
-    play_one(match)
-    scene = table_scene(match.view(None), NAMES, "en-US")
-    assert scene is not None and scene.head.endswith("Trick 2")
-    assert scene.last is not None and scene.last.final  # the previous trick, under the strip
-    last = last_trick_scene(match.view(None), NAMES, "en-US")
-    assert last is not None and last.trick.final and last.head.endswith("Trick 1")
-
-
-def test_the_scene_s_words_are_in_the_table_s_language() -> None:
-    match = to_play(Match.new(7, RuleSet()))
-    play_one(match)
-    scene = table_scene(match.view(None), NAMES, "zh-CN")
-    assert scene is not None
-    words = [scene.head, *scene.teams, scene.score, scene.trump_word, *scene.badges.values()]
-    assert all(HAN.search(w) for w in words), words
+@pytest.mark.parametrize(
+    ("locale", "start", "end"),
+    [
+        ("en-US", "Hand 1 (over). The ", "."),  # two sentences, a space between
+        ("zh-CN", "第 1 局（已结束）。", "。"),  # no space after a Chinese full stop
+    ],
+)
+def test_last_hands_panel_line_joins_its_sentences_as_the_language_does(
+    locale: str, start: str, end: str
+) -> None:
+    match = Match.new(7)
+    match.apply(SYSTEM, Deal(4 * match.rules.hand_size))
+    match.apply(SYSTEM, EndBidding())
+    while match.phase != Phase.SCORED:
+        _, seat = match.expecting()
+        assert seat is not None
+        match.apply(seat, fallback_action(match.view(seat)))
+    result = match.view(None).last_result
+    assert result is not None
+    line = old_panel_line(1, result, locale)
+    assert line.startswith(start) and line.endswith(end) and "。 " not in line, line

@@ -16,10 +16,10 @@ FIRST, AGAIN, OTHER, JOKERS = _bid(0, "2S"), _bid(0, "2S 2S"), _bid(1, "2H 2H"),
 
 # bid, made over, locale, the table's line, why
 TEXTS = [
-    (FIRST, None, "zh-CN", "甲亮2♠定♠ 黑桃", "the first bid: 亮"),
+    (FIRST, None, "zh-CN", "甲亮2♠（♠ 黑桃）", "the first bid: 亮"),
     (AGAIN, FIRST, "zh-CN", "甲自保：2♠2♠", "the bidder's suit again: 自保, no suit repeated"),
-    (OTHER, FIRST, "zh-CN", "甲反主：2♥2♥定♥ 红桃", "another seat over it: 反主"),
-    (JOKERS, OTHER, "zh-CN", "甲反主：大王大王定无主", "joker pair over a suit: 反无主"),
+    (OTHER, FIRST, "zh-CN", "甲反主：2♥2♥（♥ 红桃）", "another seat over it: 反主"),
+    (JOKERS, OTHER, "zh-CN", "甲反主：大王大王（无主）", "joker pair over a suit: 反无主"),
     (FIRST, None, "en-US", "A shows 2♠ for ♠ spades", "the first bid shows"),
     (AGAIN, FIRST, "en-US", "A reinforces with 2♠2♠", "reinforce"),
     (OTHER, FIRST, "en-US", "A overcalls with 2♥2♥ for ♥ hearts", "overcall"),

@@ -26,6 +26,7 @@ table-deal-progress = 🃏 Dealing: { $dealt }/{ $total ->
 } · level { $level }
 table-deal-bids = Bids, in order:
 table-no-bid = No bid yet: show a level card from your hand panel to declare trump (亮主).
+table-no-bid-over = Nobody declared trump (亮主).
 table-bidding-closes = Bidding closes { $when }.
 table-deal-trump = **Trump: { $trump }** · { $dealer } deals (庄家).
 table-deal-burying = The dealer is burying the kitty (扣底) { $when }.
@@ -59,6 +60,7 @@ table-summary-levels = Levels: A { $a }, B { $b }.
 table-next-hand = Next hand: { $dealer } deals { $when }.
 table-match-won = 🏆 **{ $team }** win the match: { $players }!
 table-panel-old = Hand { $hand } (over).
+table-panel-old-result = Hand { $hand } (over). { $result }.
 table-panel-closed = Hand { $hand } (the table was closed).
 table-ping-play = 🔔 Your turn at 双升 #{ $table } { $when }: play from your panel above.
 table-ping-bury = 🔔 You are the dealer at 双升 #{ $table }: bury the kitty { $when } from your panel above.

@@ -6,8 +6,8 @@ text-trump-unset = 尚未定主
 text-trump = { $suit } · 打{ $level }
 text-bid = { $kind ->
     [reinforce] { $name }自保：{ $cards }
-    [overcall] { $name }反主：{ $cards }定{ $suit }
-   *[declare] { $name }亮{ $cards }定{ $suit }
+    [overcall] { $name }反主：{ $cards }（{ $suit }）
+   *[declare] { $name }亮{ $cards }（{ $suit }）
 }
 text-bid-no-trump = 无主 { $cards }
 text-bid-declare = 亮主 { $cards }
