@@ -95,7 +95,12 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
         next_dealer = 1
     verdict = _verdict(winner_team, gain, lang)
     return {
-        "hand": HandScene(dealer_hand, trump, selected=dealer_hand[:2], title="Alice · dealer"),
+        "hand": HandScene(
+            dealer_hand,
+            trump,
+            selected=dealer_hand[:2],
+            title="Alice · 庄家" if lang == "zh" else "Alice · dealer",
+        ),
         "table": _table(plays, trump, dealer, winner, trick_points, levels_before, lang),
         "kitty": KittyScene(buried, trump, NAMES[dealer], multiplier=multiplier),
         "summary": SummaryScene(
@@ -131,7 +136,7 @@ def _table(
     team, other = (level_text(levels[team_of(dealer + k)]) for k in (0, 1))
     return TableScene(
         trick,
-        head="第 4 局 · 第 1 轮" if zh else "Hand 4 · Trick 1",
+        head="第 4 局 · 第 1 墩" if zh else "Hand 4 · Trick 1",
         teams=(f"庄家 · 打 {team}", f"闲家 · 打 {other}")
         if zh
         else (f"Dealer's team · {team}", f"Attackers · {other}"),
