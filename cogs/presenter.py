@@ -305,7 +305,8 @@ class Presenter(SeatPanels):
         ui.lobby.show(functools.partial(ready, {"embed": embed, "view": None}))
 
     async def _new_hand(self, table: Table, update: Update) -> None:
-        """A new hand: fresh deal and table messages; last hand's panels shrink to one line."""
+        """A new hand: fresh deal and table messages; last hand's panels, if still shown
+        (its summary shrank them; a restart between may not have), shrink to one line."""
         public = update.public
         assert public is not None
         ui = self.ui(table)
@@ -418,12 +419,17 @@ class Presenter(SeatPanels):
         ui.table.show(build, preempt=bool(extra))  # a warning (DMs closed) is not held back
 
     async def _summary(self, table: Table, update: Update) -> None:
+        """The hand's summary in the thread; the hand's panels shrink to its result now,
+        not at the next hand: until then they would show a finished trick's "waiting"."""
         public = update.public
         assert public is not None and public.last_result is not None
         ui = self.ui(table)
         if ui.table is not None:
             await ui.table.settle()
         result = public.last_result
+        await self._collapse_panels(
+            table, functools.partial(old_panel_line, public.hand_no + 1, result)
+        )
         names = names_of(update.seats)
         loc = self.locale(table)
         scene, kitty = summary_scenes(result, public, names, loc)

@@ -502,3 +502,22 @@ async def test_my_hand_shows_the_newest_state_when_an_older_render_finishes_last
     await env.fake.idle(quiet=0.3)
     final = env.fake.messages[panel.id]
     assert "newer" in final.content and "older" not in final.content
+
+
+async def test_the_hands_panel_shows_its_result_once_it_is_scored(shengji: Env) -> None:
+    """Between the hand's end and the next deal, the panel says how the hand ended
+    instead of still showing its last trick's "waiting for"; its buttons are gone."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    match = env.match()
+    panel = await env.until(
+        lambda: next((m for m in env.fake.dms(alice) if m.attachments and not m.deleted), None)
+    )
+    assert "computer" in (await env.reply(alice, "auto")).lower()
+    await env.until(lambda: match.expecting()[0] == "next_hand", timeout=30)
+    shown = await env.until(
+        lambda: (m := env.fake.messages[panel.id]).content.startswith("Hand 1 (over). ") and m
+    )
+    assert not shown.custom_ids() and not shown.attachments
+    assert match.hand_no == 0 and match.expecting()[0] == "next_hand"  # no new deal yet
