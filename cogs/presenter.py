@@ -188,17 +188,9 @@ class Presenter(SeatPanels):
         public = update.public
         panels: list[LiveMessage] = []
         if public is not None:
-            line = functools.partial(closed_panel_line, public)
-            panels = await self._collapse_panels(table, line)
-            for seat in list(ui.ephemeral):  # My hand panels lose their buttons too
-                opened = self._ephemeral(table, seat)
-                info = table.seats[seat]
-                if opened is not None and info is not None and info.user_id is not None:
-                    said = line(await self.dm_locale(table, info.user_id))
-                    opened.show(
-                        functools.partial(ready, {"content": said, "files": [], "view": None})
-                    )
-                    panels.append(opened)
+            panels = await self._collapse_panels(
+                table, functools.partial(closed_panel_line, public), ephemeral=True
+            )
         reason = update.reason
         if reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
@@ -328,20 +320,26 @@ class Presenter(SeatPanels):
         self._show_deal(table, update, force=True)
 
     async def _collapse_panels(
-        self, table: Table, line: Callable[[object], str]
+        self, table: Table, line: Callable[[object], str], *, ephemeral: bool = False
     ) -> list[LiveMessage]:
         """The hand's panels shrink to ``line`` (in each player's language), their buttons
-        gone: at a new hand, and at the close. Returns them (being edited)."""
+        gone: at the hand's score, at a new hand, and at the close, where (``ephemeral``)
+        the My hand panels do too (the next hand redraws them: their interaction lasts).
+        Returns them (being edited)."""
         ui = self.ui(table)
         old, ui.panels = ui.panels, {}
         ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
-        for seat, live in old.items():
+        shrinking: list[tuple[int, LiveMessage]] = list(old.items())
+        if ephemeral:
+            opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
+            shrinking += [(seat, live) for seat, live in opened if live is not None]
+        for seat, live in shrinking:
             info = table.seats[seat]
             loc = self.locale(table)
             if info is not None and info.user_id is not None:
                 loc = await self.dm_locale(table, info.user_id)
             live.show(functools.partial(ready, {"content": line(loc), "files": [], "view": None}))
-        return list(old.values())
+        return [live for _, live in shrinking]
 
     def _show_deal(self, table: Table, update: Update, *, force: bool) -> bool:
         """The deal message: the deal, the bids in order, then the trump and the bury.
@@ -428,7 +426,7 @@ class Presenter(SeatPanels):
             await ui.table.settle()
         result = public.last_result
         await self._collapse_panels(
-            table, functools.partial(old_panel_line, public.hand_no + 1, result)
+            table, functools.partial(old_panel_line, public.hand_no + 1, result), ephemeral=True
         )
         names = names_of(update.seats)
         loc = self.locale(table)

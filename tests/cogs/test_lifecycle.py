@@ -504,16 +504,25 @@ async def test_my_hand_shows_the_newest_state_when_an_older_render_finishes_last
     assert "newer" in final.content and "older" not in final.content
 
 
-async def test_the_hands_panel_shows_its_result_once_it_is_scored(shengji: Env) -> None:
-    """Between the hand's end and the next deal, the panel says how the hand ended
-    instead of still showing its last trick's "waiting for"; its buttons are gone."""
+@pytest.mark.parametrize("where", ["dm", "my-hand"])
+async def test_the_hands_panel_shows_its_result_once_it_is_scored(shengji: Env, where: str) -> None:
+    """Between the hand's end and the next deal, the panel (in DMs, or My hand for a player
+    whose DMs are closed) says how the hand ended instead of still showing its last trick's
+    "waiting for"; its buttons are gone. The My hand panel's interaction lasts, so the
+    next hand draws it again."""
     env = shengji
     alice = env.users[0]
+    if where == "my-hand":
+        env.fake.close_dms(alice)
     await _started(env, humans=1)
     match = env.match()
-    panel = await env.until(
-        lambda: next((m for m in env.fake.dms(alice) if m.attachments and not m.deleted), None)
-    )
+    if where == "dm":
+        panel = await env.until(
+            lambda: next((m for m in env.fake.dms(alice) if m.attachments and not m.deleted), None)
+        )
+    else:
+        panel = await _my_hand(env, alice)
+    assert panel.attachments
     assert "computer" in (await env.reply(alice, "auto")).lower()
     await env.until(lambda: match.expecting()[0] == "next_hand", timeout=30)
     shown = await env.until(
@@ -521,3 +530,7 @@ async def test_the_hands_panel_shows_its_result_once_it_is_scored(shengji: Env) 
     )
     assert not shown.custom_ids() and not shown.attachments
     assert match.hand_no == 0 and match.expecting()[0] == "next_hand"  # no new deal yet
+    if where == "my-hand":
+        assert "computer" not in (await env.reply(alice, "auto")).lower()  # she plays again
+        await env.tick_until(lambda: match.hand_no == 1, 1)
+        await env.tick_until(lambda: env.fake.messages[panel.id].attachments, 1)  # the new hand
