@@ -17,7 +17,7 @@ from bot.rules import RuleSet, partner_of, team_of, trick_winner
 from renderers import TrickScene
 
 from .ids import LobbyButton, LobbyWhat, TableButton, TopicMenu, format_id
-from .text import bid_text, cards_text, level_name, pair_text, rules_text, trump_text
+from .text import bid_text, cards_text, level_name, pair_text, rules_text
 
 
 class Components:
@@ -269,7 +269,8 @@ def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
 
 
 def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]:
-    """The strip under the table: both levels, dealer and attackers, trump, points, last trick."""
+    """The panel's strip: both levels, dealer and attackers, points, last trick (the
+    trump has the panel's first line)."""
     lines = []
     if view.dealer is not None:
         d = view.dealer
@@ -288,7 +289,6 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
         t(
             loc,
             "table-strip-score",
-            trump=trump_text(view.trump, loc),
             points=view.attackers_points,
             left=max(view.hand_sizes),
         )

@@ -96,7 +96,8 @@ async def test_a_mid_hand_panel_says_all_a_player_needs(
     # the trump, and the attackers' points as the tricks they won add up
     assert line("**Trump:**") == f"**Trump:** {trump_text(trump, 'en-US')}"
     won = sum(r.points for r in match.tricks if r.winner % 2 != dealer % 2)
-    assert f"attackers' points **{won}**" in line(f"Trump {trump_text(trump, 'en-US')}")
+    assert line("Attackers' points").startswith(f"Attackers' points **{won}** · ")
+    assert sum(trump_text(trump, "en-US") in text for text in lines) == 1  # said once
     # the previous trick, its winner in bold, and its points
     last = match.tricks[-1]
     previous = line("Previous trick:")

@@ -42,7 +42,7 @@ table-to-lead = ▶ { $player } to lead { $when }
 table-to-play = ▶ { $player } to play { $when }
 table-played-for = ({ $player } was played for by the computer.)
 table-strip-teams = Dealer's team (庄家): { $dealer } & { $partner } at { $dealer_level } · attackers (闲家): { $attackers } at { $attackers_level }
-table-strip-score = Trump { $trump } · attackers' points **{ $points }** · { $left ->
+table-strip-score = Attackers' points **{ $points }** · { $left ->
     [one] { $left } card left each
    *[other] { $left } cards left each
 }
