@@ -6,6 +6,8 @@ import pytest
 
 from bot.game import SYSTEM, Deal, EndBidding, Match, Phase, fallback_action
 from cogs.messages import deal_content, old_panel_line
+from cogs.panels import build_panel
+from cogs.text import result_text
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -42,6 +44,14 @@ def test_the_deal_message_stops_asking_for_a_bid_once_the_deal_is_over(
 def test_last_hands_panel_line_joins_its_sentences_as_the_language_does(
     locale: str, start: str, end: str
 ) -> None:
+    result = _scored().view(None).last_result
+    assert result is not None
+    line = old_panel_line(1, result, locale)
+    assert line.startswith(start) and line.endswith(end) and "。 " not in line, line
+
+
+def _scored() -> Match:
+    """A hand played to its score with each seat's safe play, the next not dealt."""
     match = Match.new(7)
     match.apply(SYSTEM, Deal(4 * match.rules.hand_size))
     match.apply(SYSTEM, EndBidding())
@@ -49,7 +59,14 @@ def test_last_hands_panel_line_joins_its_sentences_as_the_language_does(
         _, seat = match.expecting()
         assert seat is not None
         match.apply(seat, fallback_action(match.view(seat)))
-    result = match.view(None).last_result
-    assert result is not None
-    line = old_panel_line(1, result, locale)
-    assert line.startswith(start) and line.endswith(end) and "。 " not in line, line
+    return match
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_panel_opened_between_hands_ends_with_how_the_hand_ended(locale: str) -> None:
+    """My hand pressed in the pause after a hand: its result, as the summary says it."""
+    view = _scored().view(0)
+    assert view.last_result is not None
+    said = result_text(view.last_result.winner, view.last_result.levels_gained, locale)
+    panel = build_panel(1, view, [], names=NAMES, locale=locale)
+    assert panel.content.splitlines()[-1] == said + ("。" if locale == "zh-CN" else ".")
