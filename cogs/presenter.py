@@ -189,7 +189,7 @@ class Presenter(SeatPanels):
         panels: list[LiveMessage] = []
         if public is not None:
             panels = await self._collapse_panels(
-                table, functools.partial(closed_panel_line, public), ephemeral=True
+                table, functools.partial(closed_panel_line, public)
             )
         reason = update.reason
         if reason is CloseReason.CHANNEL_GONE:
@@ -320,19 +320,17 @@ class Presenter(SeatPanels):
         self._show_deal(table, update, force=True)
 
     async def _collapse_panels(
-        self, table: Table, line: Callable[[object], str], *, ephemeral: bool = False
+        self, table: Table, line: Callable[[object], str]
     ) -> list[LiveMessage]:
-        """The hand's panels shrink to ``line`` (in each player's language), their buttons
-        gone: at the hand's score, at a new hand, and at the close, where (``ephemeral``)
-        the My hand panels do too (the next hand redraws them: their interaction lasts).
+        """The hand's panels, in DMs and My hand, shrink to ``line`` (in each player's
+        language), their buttons gone: at the hand's score, at a new hand (those a restart
+        left), and at the close. A My hand panel stays open: the next hand redraws it.
         Returns them (being edited)."""
         ui = self.ui(table)
         old, ui.panels = ui.panels, {}
         ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
-        shrinking: list[tuple[int, LiveMessage]] = list(old.items())
-        if ephemeral:
-            opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
-            shrinking += [(seat, live) for seat, live in opened if live is not None]
+        opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
+        shrinking = [*old.items(), *((seat, live) for seat, live in opened if live is not None)]
         for seat, live in shrinking:
             info = table.seats[seat]
             loc = self.locale(table)
@@ -426,7 +424,7 @@ class Presenter(SeatPanels):
             await ui.table.settle()
         result = public.last_result
         await self._collapse_panels(
-            table, functools.partial(old_panel_line, public.hand_no + 1, result), ephemeral=True
+            table, functools.partial(old_panel_line, public.hand_no + 1, result)
         )
         names = names_of(update.seats)
         loc = self.locale(table)

@@ -13,8 +13,8 @@ once and needs no ping (Discord notifies them of a DM edit no more than of a
 message they are reading); one who looked away is pinged. Posting and deleting a
 notice for every turn was two of a play's five Discord requests. The wait runs on
 the table service's clock, so tests move it; the ten-seconds warning posts a
-notice still waiting at once. At a
-new hand the old panel is collapsed to one line (``cogs.presenter``). A player
+notice still waiting at once. Once the
+hand is scored its panel is collapsed to one line with the result (``cogs.presenter``). A player
 whose DMs are closed is told once in the thread and uses **My hand**, whose
 ephemeral panel is refreshed through its interaction while the interaction's
 token is valid, coalesced like the DM panel (``cogs.live.EphemeralLive``), and shrunk
