@@ -3,15 +3,15 @@
 Run: ``python3 -m bench.edit_bench`` (about 20 s). The load benchmark's CPU per
 interaction moves with how many edits a run coalesces and with the machine's load;
 this isolates a request. A discord.py client in its own process (``fakediscord.run``)
-edits a message through ``cogs.live`` (the path every live message takes) one edit
+edits a message through ``cogs.leanedit`` (the path every live message's edit takes) one edit
 after another: a panel's JSON (content and four menus of 25 options, as a DM panel),
 and the same with a 13 KB picture (a multipart body, as a hand image). The fake
 answers in this process, so the child's CPU (``process_time``) is the client's alone:
 discord.py, aiohttp (its bodies written eagerly, ``app.eager``, as in the bot) and
-``cogs.live``. Reported: CPU µs per edit of each kind, the
+``cogs.leanedit``. Reported: CPU µs per edit of each kind, the
 best of ``--rounds`` rounds of ``--edits`` edits.
 
-``--against FILE``: another ``cogs/live.py`` (say main's, from a worktree) edits the
+``--against FILE``: another ``cogs/leanedit.py`` (say main's, from a worktree) edits the
 same message in the same process, round by round in turn with this one, reported as
 ``before_*``: on a shared machine whose load moves run to run, only a comparison
 within one process holds.
@@ -60,18 +60,18 @@ async def _child_run(channel_id: int, edits: int, rounds: int) -> dict[str, floa
     import discord
 
     from app.eager import eager_bodies
-    from cogs.live import _edit
+    from cogs.leanedit import edit_message
 
     eager_bodies(asyncio.get_running_loop())  # as the bot's ``setup_hook`` does
 
-    edit_by = {"": _edit}
+    edit_by = {"": edit_message}
     against = os.environ.get("EDIT_BENCH_AGAINST")
     if against:
         spec = importlib.util.spec_from_file_location("live_before", against)
         assert spec is not None and spec.loader is not None
         before = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(before)
-        edit_by["before_"] = before._edit
+        edit_by["before_"] = before.edit_message
 
     client = discord.Client(intents=discord.Intents.none())
     ready = asyncio.Event()
@@ -144,7 +144,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--edits", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--against", metavar="FILE", help="another cogs/live.py to compare")
+    parser.add_argument("--against", metavar="FILE", help="another cogs/leanedit.py to compare")
     args = parser.parse_args()
     result = asyncio.run(run(args.edits, args.rounds, args.against))
     for key, value in result.items():

@@ -50,7 +50,7 @@ async def reply_prefs(interaction: discord.Interaction) -> UserPrefs:
                 return cached
             found: UserPrefs = await asyncio.wait_for(presenter.prefs_of(user_id), PREFS_WAIT)
             return found
-        except TimeoutError:  # the read goes on (``Outlet.prefs_of``) and is kept once done
+        except TimeoutError:  # the read goes on (``PlayerPrefs.prefs_of``) and is kept once done
             log.info("preferences of %s not read in time; replying without them", user_id)
         except Exception:
             log.warning("preferences of %s unreadable; replying without them", user_id)

@@ -10,7 +10,8 @@ empty thread behind: ``_open_place``), and turns Discord's refusals into table f
 gone or archived closes the table (every human told once by DM), closed DMs are
 said once in the thread. It also owns the one render thread, so every image
 drawn for a table is audited (``audit`` sees each image's recipient and cards).
-What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``.
+What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``;
+each player's preferences and language ``cogs.playerprefs``.
 What it keeps about each table is ``cogs.tableui``; how often a busy bot edits is
 ``cogs.pacing``.
 """
@@ -20,24 +21,22 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.game import Phase
-from bot.i18n import normalize, pick, t
+from bot.i18n import pick, t
 from bot.rules import Card
 from bot.service import Table
 from bot.store import UserPrefs
-from bot.store.prefs import Locale
 
 from . import pacing
 from .common import thread_from
-from .lang import DEFAULT_PREFS
 from .live import LiveMessage, Place, retry_wait
 from .pacing import PING_AFTER
+from .playerprefs import PlayerPrefs
 from .renderqueue import RenderQueue
 from .tableui import TableUI
 from .tableview import names_of
@@ -48,18 +47,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
-#: seconds a player's preferences are kept before they are read from the store again.
-#: Several processes (``SHENGJI_SHARDS``) may run tables of one player, and only the one
-#: that handled ``/shengji prefs`` knows of a change at once: the others pick it up
-#: within this time (at the player's next panel) rather than at their next restart. A
-#: read a minute per active player is nothing to the store; a panel is drawn far oftener
-#: and must not wait for a read each time.
-PREFS_TTL = 60.0
-
 Audit = Callable[[int | None, str, list[Card]], None]
 
 
-class Outlet:
+class Outlet(PlayerPrefs):
     """Messages of the tables on Discord, and the render thread that draws their images."""
 
     def __init__(
@@ -70,6 +61,7 @@ class Outlet:
         edit_gap: float = 1.0,
         ping_after: float = PING_AFTER,
     ) -> None:
+        super().__init__()
         self.client = client
         self.service: TableService | None = None
         self.ui_by_table: dict[int, TableUI] = {}
@@ -80,11 +72,6 @@ class Outlet:
         self._renderer = RenderQueue()
         self._keeping: set[asyncio.Task[None]] = set()  # hand messages' ids being stored
         self.rendering = 0  # renders queued or running in the render thread
-        #: each player's display preferences and when they are to be read again
-        #: (``PREFS_TTL``); ``remember_prefs`` puts a change of this process's at once
-        self._prefs: dict[int, tuple[UserPrefs, float]] = {}
-        #: a read of a player's preferences under way, shared by everyone who needs them
-        self._prefs_reads: dict[int, asyncio.Task[UserPrefs]] = {}
 
     async def off_loop(
         self, fn: Callable[..., R], *args: Any, urgent: bool = False, **kwargs: Any
@@ -124,94 +111,6 @@ class Outlet:
         """For the table's messages: the server's setting, else its preferred locale (the
         table keeps what it started with)."""
         return table.meta.get("locale")
-
-    def _now(self) -> float:
-        return self.service.clock.now() if self.service is not None else time.monotonic()
-
-    def cached_prefs(self, user_id: int) -> UserPrefs | None:
-        """The player's preferences if read less than ``PREFS_TTL`` ago (no store read)."""
-        found = self._prefs.get(user_id)
-        if found is None or self._now() >= found[1]:
-            return None
-        return found[0]
-
-    def remember_prefs(self, user_id: int, prefs: UserPrefs) -> None:
-        """``prefs`` as this process just stored them; a read started before is not kept.
-
-        The client's language is only ever changed by ``note_client_locale``: choices
-        read from the store before a click stored it must not put the old one back."""
-        kept = self.cached_prefs(user_id)
-        if kept is not None and kept.client_locale != prefs.client_locale:
-            prefs = prefs.replace(client_locale=kept.client_locale)
-        self._keep(user_id, prefs)
-
-    def _keep(self, user_id: int, prefs: UserPrefs) -> None:
-        """Keep ``prefs`` for ``PREFS_TTL``; a read started before is not kept over them."""
-        self._prefs[user_id] = (prefs, self._now() + PREFS_TTL)
-        self._prefs_reads.pop(user_id, None)
-
-    def forget_prefs(self, user_id: int) -> None:
-        """The next need of them reads the store, as a process that never met the player."""
-        self._prefs.pop(user_id, None)
-
-    async def prefs_of(self, user_id: int) -> UserPrefs:
-        """A player's preferences, read from the store at most every ``PREFS_TTL`` seconds.
-
-        Everyone waiting for the same player shares one read, and the read goes on when a
-        waiter gives up (``cogs.lang.reply_locale`` waits only so long): its result is
-        kept for the next message, and a locked store gets one read per player, not one
-        per reply.
-        """
-        found = self.cached_prefs(user_id)
-        if found is not None:
-            return found
-        if self.service is None:
-            return DEFAULT_PREFS
-        reading = self._prefs_reads.get(user_id)
-        if reading is None:
-            reading = asyncio.create_task(self._read_prefs(user_id))
-            self._prefs_reads[user_id] = reading
-        return await asyncio.shield(reading)
-
-    async def _read_prefs(self, user_id: int) -> UserPrefs:
-        assert self.service is not None
-        this = asyncio.current_task()
-        try:
-            found = await self.service.user_prefs(user_id)
-            if self._prefs_reads.get(user_id) is this:  # not overtaken by remember_prefs
-                self._keep(user_id, found)
-            return found
-        finally:
-            if self._prefs_reads.get(user_id) is this:
-                del self._prefs_reads[user_id]
-
-    async def note_client_locale(self, user_id: int, client: object) -> None:
-        """The language of the player's Discord client at an interaction: kept with their
-        preferences, and stored only when it differs from what is stored (not at every
-        click), so a restarted or another process writes to them in it too."""
-        locale = cast(Locale | None, normalize(client))
-        cached = self.cached_prefs(user_id)
-        if cached is not None and cached.client_locale == locale:
-            return  # the usual click: nothing read, nothing written
-        prefs = await self.prefs_of(user_id)
-        if prefs.client_locale == locale:
-            return
-        # on what is kept now: a /shengji prefs may have saved a choice meanwhile
-        latest = self.cached_prefs(user_id) or prefs
-        self._keep(user_id, latest.replace(client_locale=locale))
-        if self.service is not None:
-            await self.service.save_client_locale(user_id, locale)
-
-    def player_locale(self, table: Table, prefs: UserPrefs) -> str:
-        """For what only this player reads: their setting, else their Discord client's at
-        their last interaction (stored: it holds after a restart), else the server's
-        preferred locale (never the table's language setting), else English."""
-        guild = self.client.get_guild(table.guild_id)
-        server = guild.preferred_locale if guild is not None else None
-        return pick(prefs.locale, prefs.client_locale, server)
-
-    async def dm_locale(self, table: Table, user_id: int) -> str:
-        return self.player_locale(table, await self.prefs_of(user_id))
 
     async def _channel(self, channel_id: int, guild_id: int) -> Place:
         """A channel or thread of the table's server: looked up in that server, since

@@ -27,9 +27,9 @@ CROWDED_GAP = 3.0
 #: seconds after an edit of a message in a table's place (the deal and table messages)
 #: before the next, while crowded: the thread is the spectators' view (the players play
 #: from their panels, which carry the trick in words), its picture is redrawn at most
-#: every 5 s then (``cogs.presenter.TABLE_PICTURE_EVERY``) and its text went at every
+#: every 5 s then (``cogs.handposts.TABLE_PICTURE_EVERY``) and its text went at every
 #: other play at 3 s (0.7 of a play's 5 requests at 400 tables); a warning for a player
-#: whose DMs are closed is not held back (``Presenter._show_table``)
+#: whose DMs are closed is not held back (``HandPosts._show_table``)
 CROWDED_PLACE_GAP = 5.0
 #: seconds between edits of the DM panel of a player waiting while the tricks are played,
 #: while crowded: at hundreds of tables the panel of a player who just played (their hand

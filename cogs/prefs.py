@@ -2,7 +2,7 @@
 
 Decisions: preferences belong to the player, not the server, and apply at every
 table; a change redraws the player's live panels at once (in this process; another
-process's tables read it within ``cogs.outlet.PREFS_TTL``). Replies to the player
+process's tables read it within ``cogs.playerprefs.PREFS_TTL``). Replies to the player
 (this command's too) use the player's language: their own setting, else their
 Discord client's (``interaction.locale``; for DMs the one of their last interaction,
 stored when it changes, so it holds after a restart), else the server's, else English.

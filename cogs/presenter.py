@@ -5,8 +5,9 @@ that table's publisher task; every message is a ``LiveMessage`` (``cogs.live``),
 edited in place with edits coalesced, so a fast table never floods a channel and
 a Discord error never reaches the game. The rooms: what each message says is
 ``cogs.messages`` (pure), where it goes and Discord's refusals ``cogs.outlet``,
-the players' panels ``cogs.seatpanels``, custom ids ``cogs.ids``; this module
-decides which message shows what, and when.
+the players' panels ``cogs.seatpanels``, the hand's deal, table and summary messages
+``cogs.handposts``, custom ids ``cogs.ids``; this module decides which message shows
+what, and when.
 
 Where things go (decisions for issue 10):
 
@@ -54,11 +55,8 @@ Where things go (decisions for issue 10):
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
-from collections.abc import Callable
-from typing import Any
 
 from bot.game import (
     BidMade,
@@ -72,53 +70,31 @@ from bot.game import (
     Played,
     Redeal,
     RoundOver,
-    SeatView,
     ThrowFailed,
     TrickWon,
     TrumpSet,
 )
 from bot.i18n import t
 from bot.service import CloseReason, Table, Update, UpdateKind
-from bot.store import UserPrefs
-from renderers import render_kitty, render_summary, render_table
 
+from .handposts import HandPosts
 from .live import LiveMessage
 from .messages import (
     closed_embed,
     closed_panel_line,
-    deal_content,
-    last_trick_scene,
     lobby_embed,
     lobby_state_embed,
     old_panel_line,
-    summary_content,
-    summary_scenes,
-    table_content,
-    table_scene,
 )
 from .outlet import ready
-from .review import review_buttons
-from .seatpanels import SeatPanels
 from .tableview import (
     lobby_buttons,
     names_of,
-    png,
-    table_buttons,
 )
 from .text import cards_text
 
 log = logging.getLogger(__name__)
 
-DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
-#: seconds between the deal's progress redraws (the deal message and the players' panels)
-#: while crowded (``cogs.pacing``), instead of ``DEAL_EDIT_EVERY``: each redraw was a new
-#: hand image and a DM edit for every human, six or seven a hand each before any card is
-#: played. A player whose panel would offer other bids (a card they may bid with arrived)
-#: is not kept waiting: their panel is redrawn at that deal step (``_refresh_panels``)
-CROWDED_DEAL_EVERY = 6.0
-#: with the render thread crowded (``cogs.pacing.CROWDED``: hundreds of tables), the table
-#: message's picture is redrawn at most every TABLE_PICTURE_EVERY seconds
-TABLE_PICTURE_EVERY = 5.0
 #: what the table's place is told when it closes (a gone place is told nothing: its
 #: players are, by DM); a failure is said on its own, not in the closed lobby message
 CLOSED_KEYS = {
@@ -132,7 +108,7 @@ CLOSED_KEYS = {
 FAILURES = (CloseReason.FAILED, CloseReason.BUG)
 
 
-class Presenter(SeatPanels):
+class Presenter(HandPosts):
     """Posts what happens at the tables: which message shows what, and when."""
 
     async def publish(self, table: Table, update: Update) -> None:
@@ -318,139 +294,6 @@ class Presenter(SeatPanels):
             table, functools.partial(old_panel_line, public.hand_no, public.last_result)
         )
         self._show_deal(table, update, force=True)
-
-    async def _collapse_panels(
-        self, table: Table, line: Callable[[object], str]
-    ) -> list[LiveMessage]:
-        """The hand's panels, in DMs and My hand, shrink to ``line`` (in each player's
-        language), their buttons gone: at the hand's score, at a new hand (those a restart
-        left), and at the close. A My hand panel stays open: the next hand redraws it.
-        Returns them (being edited)."""
-        ui = self.ui(table)
-        old, ui.panels = ui.panels, {}
-        ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
-        opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
-        shrinking = [*old.items(), *((seat, live) for seat, live in opened if live is not None)]
-        for seat, live in shrinking:
-            info = table.seats[seat]
-            loc = self.locale(table)
-            if info is not None and info.user_id is not None:
-                loc = await self.dm_locale(table, info.user_id)
-            live.show(functools.partial(ready, {"content": line(loc), "files": [], "view": None}))
-        return [live for _, live in shrinking]
-
-    def _show_deal(self, table: Table, update: Update, *, force: bool) -> bool:
-        """The deal message: the deal, the bids in order, then the trump and the bury.
-
-        Deal progress redraws at most every ``DEAL_EDIT_EVERY`` seconds (while crowded
-        ``CROWDED_DEAL_EVERY``); returns whether it redrew (the hand panels
-        follow the same pace).
-        """
-        public = update.public
-        ui = self.ui(table)
-        if public is None:
-            return False
-        loop = asyncio.get_running_loop()
-        done = public.dealt >= public.deal_total
-        every = CROWDED_DEAL_EVERY if self.crowded() else DEAL_EDIT_EVERY
-        if not force and not done and loop.time() - ui.deal_edited < every:
-            return False
-        ui.deal_edited = loop.time()
-        if ui.deal is None:
-            ui.deal = self._hand_live(table, public.hand_no, "deal")
-        loc = self.locale(table)
-        names = names_of(update.seats)
-        content = deal_content(public, names, update.deadline, loc)
-        buttons = table_buttons(table.id, table.rules.assistance, loc)
-        ui.deal.show(functools.partial(ready, {"content": content, "view": buttons}))
-        return True
-
-    def _show_table(self, table: Table, update: Update, extra: str = "") -> None:
-        """The hand's one table message: the trick image and the strip, edited in place."""
-        public = update.public
-        if public is None or public.trump is None:
-            return
-        ui = self.ui(table)
-        if ui.table is None:
-            ui.table = self._hand_live(table, public.hand_no, "table")
-        names = names_of(update.seats)
-        loc = self.locale(table)
-        seats, notes, closed = tuple(table.seats), tuple(ui.trick_notes), set(ui.dm_closed)
-
-        async def build() -> dict[str, Any]:
-            # Made here, for a state that is sent: a busy table's edits are coalesced
-            # and most of its states are replaced before they go (the inputs are
-            # this moment's, copied above).
-            content = table_content(
-                public,
-                names,
-                seats,
-                notes=notes,
-                dm_closed=closed,
-                deadline=update.deadline,
-                played_for=update.actor if update.auto else None,
-                extra=extra,
-                loc=loc,
-            )
-            buttons = table_buttons(table.id, table.rules.assistance, loc)
-            kwargs: dict[str, Any] = {"content": content, "view": buttons}
-            # A busy render thread (many tables) redraws the picture only when a
-            # trick is complete; the text, always current, carries the plays between.
-            # A crowded one (hundreds of tables) at most every TABLE_PICTURE_EVERY s.
-            # The scene is made only for a picture drawn (most edits under load have none).
-            now = asyncio.get_running_loop().time()
-            final = not public.trick and bool(public.tricks)  # the scene shows a finished trick
-            paced = self.crowded() and now - ui.table_drawn < TABLE_PICTURE_EVERY
-            busy = self.rendering > 0 and not (final and not paced)
-            scene = None if busy and ui.table_image else table_scene(public, names, loc)
-            if scene is not None:
-                ui.table_image = True
-                ui.table_drawn = now
-                tricks = (scene.trick, scene.last) if scene.last else (scene.trick,)
-                shown = [c for trick in tricks for cards in trick.plays.values() for c in cards]
-                image = await self.render(render_table, scene, None, shown, loc)
-                kwargs["files"] = [png(image, "table.png")]
-            return kwargs
-
-        ui.table.show(build, preempt=bool(extra))  # a warning (DMs closed) is not held back
-
-    async def _summary(self, table: Table, update: Update) -> None:
-        """The hand's summary in the thread; the hand's panels shrink to its result now,
-        not at the next hand: until then they would show a finished trick's "waiting"."""
-        public = update.public
-        assert public is not None and public.last_result is not None
-        ui = self.ui(table)
-        if ui.table is not None:
-            await ui.table.settle()
-        result = public.last_result
-        await self._collapse_panels(
-            table, functools.partial(old_panel_line, public.hand_no + 1, result)
-        )
-        names = names_of(update.seats)
-        loc = self.locale(table)
-        scene, kitty = summary_scenes(result, public, names, loc)
-        summary_png = await self.render(render_summary, scene, None, [], loc)
-        kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty), loc)
-        extra: dict[str, Any] = {}
-        if table.rules.assistance == "full":  # seed 000's rules allow no looking back
-            extra["view"] = review_buttons(table.id, result.hand_no, loc)
-        await self._post(
-            table,
-            content=summary_content(result, names, update.deadline, loc),
-            files=[png(summary_png, "summary.png"), png(kitty_png, "kitty.png")],
-            **extra,
-        )
-
-    async def last_trick_image(
-        self, table: Table, view: SeatView, loc: object, prefs: UserPrefs
-    ) -> bytes | None:
-        """The last trick for one viewer (an ephemeral reply), labelled in their language
-        and drawn as they chose (theme, four colours)."""
-        scene = last_trick_scene(view, names_of(tuple(table.seats)), loc)
-        if scene is None:
-            return None
-        shown = [c for cards in scene.trick.plays.values() for c in cards]
-        return await self.render(render_table, scene, None, shown, loc, prefs)
 
 
 def _overcalling(update: Update) -> bool:

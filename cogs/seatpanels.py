@@ -27,6 +27,7 @@ import asyncio
 import functools
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -37,8 +38,8 @@ from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
-from .live import Build, EphemeralLive
-from .outlet import Outlet
+from .live import Build, EphemeralLive, LiveMessage
+from .outlet import Outlet, ready
 from .panels import ImageMemo, Panel, build_panel
 from .tableui import PanelCell, Ping
 from .tableview import names_of, when
@@ -333,3 +334,23 @@ class SeatPanels(Outlet):
     def _audit_panel(self, user_id: int, view: SeatView) -> None:
         if self.audit is not None:
             self.audit(user_id, "HandScene", list(view.hand))
+
+    async def _collapse_panels(
+        self, table: Table, line: Callable[[object], str]
+    ) -> list[LiveMessage]:
+        """The hand's panels, in DMs and My hand, shrink to ``line`` (in each player's
+        language), their buttons gone: at the hand's score, at a new hand (those a restart
+        left), and at the close. A My hand panel stays open: the next hand redraws it.
+        Returns them (being edited)."""
+        ui = self.ui(table)
+        old, ui.panels = ui.panels, {}
+        ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
+        opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
+        shrinking = [*old.items(), *((seat, live) for seat, live in opened if live is not None)]
+        for seat, live in shrinking:
+            info = table.seats[seat]
+            loc = self.locale(table)
+            if info is not None and info.user_id is not None:
+                loc = await self.dm_locale(table, info.user_id)
+            live.show(functools.partial(ready, {"content": line(loc), "files": [], "view": None}))
+        return [live for _, live in shrinking]

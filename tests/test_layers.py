@@ -228,3 +228,17 @@ def test_the_core_rooms_import_only_the_rooms_below_them() -> None:
     for room, allowed in CORE_ROOMS.items():
         for path, names in _rooms_imported(room).items():
             assert names <= allowed, f"{path} imports bot.{', bot.'.join(sorted(names - allowed))}"
+
+
+#: issue 15's "no production module over ~400 lines": a room that outgrows it is split by job
+MODULE_LINES = 410
+
+
+def test_no_production_module_outgrows_a_room() -> None:
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for folder in ("bot", "cogs", "app", "renderers")
+        for path in (ROOT / folder).rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES
+    }
+    assert not long, f"split by job: {long}"

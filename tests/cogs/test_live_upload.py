@@ -1,4 +1,4 @@
-"""A live message's edit with an image goes out as one multipart body (``cogs.live``):
+"""A live message's edit with an image goes out as one multipart body (``cogs.leanedit``):
 the fake reads the same text, buttons and picture discord.py's own form carried, and a
 request retried after a server error sends them again."""
 
@@ -62,7 +62,7 @@ async def test_an_edit_uploads_its_picture_in_one_body(
 async def test_an_edit_is_json_bytes_its_reply_unread_and_a_429_still_waited_for(
     fake_discord: FakeDiscord, world: World, bot_client: Any, monkeypatch: Any
 ) -> None:
-    """``cogs.live._unread``: the edited message Discord sends back is not parsed, while
+    """``cogs.leanedit._unread``: the edited message Discord sends back is not parsed, while
     discord.py's own handling still reads a 429's JSON, waits and sends the same body."""
     rb = await bot_client()
     channel = rb.channel(world.tables)

@@ -15,8 +15,8 @@ from bot.i18n import LOCALES, t
 from bot.store import SeatInfo, UserPrefs
 from bot.store.simulate import simulate
 from cogs.messages import last_trick_scene
-from cogs.outlet import PREFS_TTL
 from cogs.panels import hand_image
+from cogs.playerprefs import PREFS_TTL
 from cogs.prefs import ALLOWED, FIELDS, WORDS
 from cogs.records import _hand_scene
 from cogs.tableview import names_of

@@ -337,20 +337,20 @@ async def test_a_table_state_replaced_before_it_is_sent_is_never_written(
     """The table message's text (and picture) is made for states that are sent: while
     one edit is held up, the plays after it are coalesced, and only the newest is
     written out when the edit goes through."""
-    from cogs import presenter
+    from cogs import handposts
 
     env = shengji
     await _to_play_phase(env)
     await _quiet(env)
     ui = env.bot.presenter.ui(env.table())
     written: list[str] = []
-    content = presenter.table_content
+    content = handposts.table_content
 
     def counted(*args: Any, **kwargs: Any) -> str:
         written.append(text := content(*args, **kwargs))
         return text
 
-    monkeypatch.setattr(presenter, "table_content", counted)
+    monkeypatch.setattr(handposts, "table_content", counted)
     held, sent = asyncio.Event(), []
     send = LiveMessage._send
 
@@ -466,8 +466,8 @@ async def test_a_crowded_render_thread_draws_the_table_picture_at_most_every_few
     """Uncrowded, a completed trick gets its picture; with hundreds of renders waiting,
     one completed seconds after the last picture gets only the text, one completed
     longer after it its picture."""
+    from cogs import handposts as module
     from cogs import pacing
-    from cogs import presenter as module
 
     every = 600.0  # "a few seconds", long enough for a slow machine's four plays
     monkeypatch.setattr(module, "TABLE_PICTURE_EVERY", every)
@@ -558,8 +558,8 @@ async def test_a_crowded_deal_redraws_a_panel_between_its_paced_redraws_only_for
     here: only its first step and its end); between those, a player's panel is redrawn
     at the deal step that changes the bids it offers, and at no other."""
     from bot.store import GuildSettings
+    from cogs import handposts as module
     from cogs import pacing
-    from cogs import presenter as module
 
     from .helpers import FAST
 
