@@ -176,6 +176,7 @@ class ShengjiBot(commands.Bot):
         with contextlib.suppress(Exception):
             await self.tournaments.shutdown()
             await self.service.shutdown()
+        self.presenter.close()
         await super().close()
         await self.store.close()
 

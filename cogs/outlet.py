@@ -83,6 +83,10 @@ class Outlet(PlayerPrefs):
         finally:
             self.rendering -= 1
 
+    def close(self) -> None:
+        """The render thread ends once the renders queued so far are drawn (shutdown)."""
+        self._renderer.close()
+
     def ui(self, table: Table) -> TableUI:
         ui = self.ui_by_table.get(table.id)
         if ui is None:

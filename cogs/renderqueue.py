@@ -51,15 +51,16 @@ class RenderQueue:
     """One worker thread taking urgent jobs first (``URGENT_RUN`` in a row at most while
     others wait), each kind first come.
 
-    The thread is a daemon, started with the first job: like the executor it
-    replaces, it lives as long as the process.
+    The thread is a daemon, started with the first job, and ends at ``close`` (the
+    bot's shutdown) once the jobs queued before it are done; a job queued after
+    ``close`` starts a thread again.
     """
 
     def __init__(self, name: str = "render", urgent_run: int = URGENT_RUN) -> None:
         self.name = name
         self.urgent_run = urgent_run
         self._urgent: deque[Job] = deque()
-        self._normal: deque[Job] = deque()
+        self._normal: deque[Job | None] = deque()  # None: ``close``'s, the thread ends
         self._streak = 0  # urgent jobs taken in a row while others waited
         self._queued = threading.Lock()  # guards the two queues and the streak
         self._tokens: queue.SimpleQueue[None] = queue.SimpleQueue()  # one a job queued
@@ -81,7 +82,17 @@ class RenderQueue:
         self._tokens.put(None)
         return await future
 
-    def _next(self) -> Job:
+    def close(self) -> None:
+        """End the thread once the jobs queued so far are done (the bot's shutdown)."""
+        with self._lock:
+            if self._thread is None:
+                return
+            self._thread = None
+        with self._queued:
+            self._normal.append(None)
+        self._tokens.put(None)
+
+    def _next(self) -> Job | None:
         self._tokens.get()  # a job was queued for this token: one of the queues has it
         with self._queued:
             if self._urgent and (not self._normal or self._streak < self.urgent_run):
@@ -97,8 +108,8 @@ class RenderQueue:
                 self._thread.start()
 
     def _work(self) -> None:
-        while True:
-            fn, loop, future = self._next()
+        while (job := self._next()) is not None:
+            fn, loop, future = job
             if future.done():  # cancelled while it waited: its result is wanted by no one
                 continue
             try:

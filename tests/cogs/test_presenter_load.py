@@ -118,6 +118,25 @@ async def test_renders_finished_before_the_loop_looks_wake_it_once(
     assert len(wakes) <= 3
 
 
+async def test_the_render_thread_ends_at_close_after_the_renders_queued_before() -> None:
+    """The bot's shutdown ends its render thread (a process running one bot after another,
+    as the tests do, kept an idle thread for each); a render asked for later starts one."""
+    busy = BusyQueue()
+    await busy.hold()
+    thread = busy.queue._thread
+    assert thread is not None
+    queued = busy.job("queued before close")
+    await asyncio.sleep(0)
+    busy.queue.close()
+    await busy.release()
+    assert await queued == "queued before close"
+    await asyncio.to_thread(thread.join, 5)
+    assert not thread.is_alive()
+    assert await busy.queue.run(lambda: "after close") == "after close"
+    assert busy.queue._thread is not thread and busy.queue._thread is not None
+    busy.queue.close()
+
+
 def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
     match = Match.new(5, RuleSet())
     match.apply(SYSTEM, Deal(100))
@@ -154,6 +173,16 @@ async def _to_play_phase(env: Env) -> None:
     assert dealer is not None
     await env.play_with_panel(dealer, env.suggestion(dealer))
     assert match.phase == Phase.PLAY
+
+
+async def test_the_bot_s_render_thread_ends_with_the_bot(shengji: Env) -> None:
+    env = shengji
+    await _to_play_phase(env)  # the panels and the table's messages were drawn
+    thread = env.bot.presenter._renderer._thread
+    assert thread is not None and thread.is_alive()
+    await env.bot.close()
+    await asyncio.to_thread(thread.join, 5)
+    assert not thread.is_alive()
 
 
 async def test_the_player_to_act_gets_their_panel_before_any_other_message(
