@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from bot.game import Phase
+from bot.i18n import t
 from bot.store import GuildSettings
 from fakediscord.state import Message, Perm, User
 
@@ -108,11 +109,15 @@ async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shen
     table = env.table()
     env.fake.delete_channel(env.place())
     await env.until(lambda: table.closed)
+    lost = t("en-US", "table-place-lost")  # not the hand panel's "(the table was closed)"
+
+    def told(user: User) -> list[Message]:
+        return [m for m in env.fake.dms(user) if m.content == lost]
+
     for user in env.users[:2]:
-        told = await env.until(
-            lambda u=user: [m for m in env.fake.dms(u) if "table was closed" in m.content]
-        )
-        assert len(told) == 1
+        await env.until(lambda u=user: told(u))
+    await env.fake.idle(quiet=0.3)  # anything else on its way has arrived
+    assert [len(told(user)) for user in env.users[:2]] == [1, 1]
     await _lobby_says_closed(env, table.id)
     assert await env.store.live_tables() == []  # recorded before anyone was told
 
