@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -255,5 +256,14 @@ def run_discord() -> int:
         return 1
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    except (
+        aiohttp.ClientConnectionError,
+        discord.GatewayNotFound,
+        discord.DiscordServerError,
+    ) as err:
+        # at start-up only: once connected, discord.py reconnects by itself; a process
+        # manager (the Procfile's platform) starts a process that stopped again
+        print(f"Cannot reach Discord ({err}): check the network.", file=sys.stderr)
         return 1
     return 0
