@@ -138,7 +138,9 @@ class Env:
         """Select ``cards`` in the menus of the seat's panel, then press Play (or Bury, Confirm);
         with ``accepted``, wait until the table took it (else the last click's handle tells)."""
         user = self.seat_user(seat)
-        seq = self.match().seq
+        # the match itself, not looked up again: a match's last play closes its table
+        match = self.match()
+        seq = match.seq
         message = message or await self.fresh_panel(user, seat)
         wanted = list(cards)
         for component in _selects(message):
@@ -160,7 +162,7 @@ class Env:
                 )
         assert not wanted, f"cards not offered in the panel: {wanted}"
         tid = self.table().id
-        burying = self.match().expecting()[0] == "bury"
+        burying = match.expecting()[0] == "bury"
         verb = "bury" if burying else "play"
         clicked = await self.driver.click(message, f"sj:b:{tid}:{seat}:{seq}:{verb}", user)
         if burying:
@@ -172,13 +174,14 @@ class Env:
             )
             clicked = await self.driver.click(message, confirm, user)
         if accepted:
-            await self.until(lambda: self.match().seq > seq)
+            await self.until(lambda: match.seq > seq)
         return clicked
 
     async def play_with_slash(self, seat: int, cards: list[Card]) -> str:
-        seq = self.match().seq
+        match = self.match()  # kept: a match's last play closes its table
+        seq = match.seq
         text = await self.reply(self.seat_user(seat), "play", cards=format_cards(cards))
-        await self.until(lambda: self.match().seq > seq)
+        await self.until(lambda: match.seq > seq)
         return text
 
     def suggestion(self, seat: int) -> list[Card]:
