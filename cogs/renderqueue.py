@@ -108,16 +108,27 @@ class RenderQueue:
                 self._thread.start()
 
     def _work(self) -> None:
-        while (job := self._next()) is not None:
-            fn, loop, future = job
-            if future.done():  # cancelled while it waited: its result is wanted by no one
-                continue
-            try:
-                result = fn()
-            except BaseException as err:  # handed to the awaiting coroutine, like an executor
-                self._hand_over(loop, (future, None, err))
-            else:
-                self._hand_over(loop, (future, result, None))
+        while self._run_next():
+            pass
+
+    def _run_next(self) -> bool:
+        """Run the next job; False at ``close``'s. Its own frame, so that an idle thread
+        holds nothing of the last job (its function, result, future and loop): held, they
+        kept a closed bot's objects alive until the thread ended, and freed them then, at
+        any moment."""
+        job = self._next()
+        if job is None:
+            return False
+        fn, loop, future = job
+        if future.done():  # cancelled while it waited: its result is wanted by no one
+            return True
+        try:
+            result = fn()
+        except BaseException as err:  # handed to the awaiting coroutine, like an executor
+            self._hand_over(loop, (future, None, err))
+        else:
+            self._hand_over(loop, (future, result, None))
+        return True
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop, done: Done) -> None:
         """``done`` to be settled on ``loop``: one wake-up of the loop for all the results

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import threading
 import time
+import weakref
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -135,6 +137,29 @@ async def test_the_render_thread_ends_at_close_after_the_renders_queued_before()
     assert await busy.queue.run(lambda: "after close") == "after close"
     assert busy.queue._thread is not thread and busy.queue._thread is not None
     busy.queue.close()
+
+
+async def test_an_idle_render_thread_holds_nothing_of_its_last_job() -> None:
+    """Held, a closed bot's last render kept the whole bot alive until the thread ended,
+    and turned it into cyclic garbage then, inside another test's count of it."""
+
+    class Result:
+        pass
+
+    def draw(given: Result) -> Result:
+        return Result()
+
+    queue = RenderQueue()
+    given = Result()  # held by the job's function
+    result = await queue.run(functools.partial(draw, given))
+    refs = [weakref.ref(given), weakref.ref(result)]
+    del given, result
+    for _ in range(200):  # reference counting alone, once the thread is idle again
+        if all(ref() is None for ref in refs):
+            break
+        await asyncio.sleep(0.01)
+    assert [ref() for ref in refs] == [None, None]
+    queue.close()
 
 
 def test_a_seat_s_unchanged_hand_image_is_reused_not_redrawn() -> None:
