@@ -23,7 +23,16 @@ from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
 from .imagewords import kitty_words, summary_words
 from .tableview import bids_text, current_trick, finished_trick, plays_text, when, winning_now
-from .text import cards_text, level_name, pair_text, result_text, suit_words, team_name, trump_text
+from .text import (
+    cards_text,
+    level_name,
+    pair_text,
+    result_line,
+    result_text,
+    suit_words,
+    team_name,
+    trump_text,
+)
 
 Names = tuple[str, str, str, str]
 
@@ -284,7 +293,7 @@ def summary_scenes(
         levels_before=result.levels_before,
         levels_after=result.levels_after,
         next_dealer=result.next_dealer,
-        result=result_text(result.winner, result.levels_gained, loc),
+        result=result_text(result, loc),
         penalty=penalty,
         hand_no=result.hand_no + 1,
         step=public.rules.step,
@@ -317,7 +326,7 @@ def summary_content(result: HandResult, names: Names, deadline: float | None, lo
             points=result.attacker_points,
             bonus=bonus,
         ),
-        t(loc, "text-result-line", result=result_text(result.winner, result.levels_gained, loc)),
+        result_line(result, loc),
         t(loc, "table-summary-levels", **levels),
     ]
     if result.match_winner is None:
@@ -334,8 +343,7 @@ def old_panel_line(hand_no: int, result: HandResult | None, loc: object) -> str:
     """What last hand's panel shrinks to at a new hand."""
     if result is None:
         return t(loc, "table-panel-old", hand=hand_no)
-    said = result_text(result.winner, result.levels_gained, loc)
-    return t(loc, "table-panel-old-result", hand=hand_no, result=said)
+    return t(loc, "table-panel-old-result", hand=hand_no, result=result_text(result, loc))
 
 
 def closed_panel_line(public: SeatView, loc: object) -> str:

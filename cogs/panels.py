@@ -38,7 +38,7 @@ from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu, format_id
 from .imagewords import hand_words
 from .lang import DEFAULT_PREFS
 from .tableview import Components, bids_text, plays_text, png, strip_text, winning_now
-from .text import bid_label, cards_text, result_text, trump_text
+from .text import bid_label, cards_text, result_line, trump_text
 
 MAX_MENUS = 4
 MAX_OPTIONS = 25
@@ -367,9 +367,7 @@ def build_panel(
     elif view.expecting in ("play", "bury", "overcall") and view.to_act is not None:
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
     elif view.phase == "scored" and view.last_result is not None:  # My hand between hands
-        result = view.last_result
-        said = result_text(result.winner, result.levels_gained, loc)
-        lines.append(t(loc, "text-result-line", result=said))
+        lines.append(result_line(view.last_result, loc))
     title = t(loc, "panel-title", count=len(view.hand))
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()
     image = hand_image(view, selected, title, prefs, loc, marked=marked, memo=memo)

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n
+from bot.game import HandResult
 from bot.i18n import guide
 from bot.i18n.rules import suit_name
 from bot.rules import SUIT_SYMBOLS, Bid, BidKind, Card, RuleSet, Trump, bid_kind, pretty_cards
@@ -74,8 +75,14 @@ def bid_label(bid: Bid, current: Bid | None, locale: object = "en-US") -> str:
     return i18n.t(locale, key, cards=shown)
 
 
-def result_text(winner: str, gained: int, locale: object = "en-US") -> str:
-    return i18n.t(locale, "text-result", winner=winner, gained=gained)
+def result_text(result: HandResult, locale: object = "en-US") -> str:
+    """How a hand ended: who holds the deal next and the levels gained."""
+    return i18n.t(locale, "text-result", winner=result.winner, gained=result.levels_gained)
+
+
+def result_line(result: HandResult, locale: object = "en-US") -> str:
+    """``result_text`` as a sentence of its own (the summary, a panel after the hand)."""
+    return i18n.t(locale, "text-result-line", result=result_text(result, locale))
 
 
 #: the topics of /shengji rules, in reading order (their text is in bot.i18n.guide)

@@ -111,6 +111,6 @@ def test_a_panel_opened_between_hands_ends_with_how_the_hand_ended(locale: str) 
     """My hand pressed in the pause after a hand: its result, as the summary says it."""
     view = _scored().view(0)
     assert view.last_result is not None
-    said = result_text(view.last_result.winner, view.last_result.levels_gained, locale)
+    said = result_text(view.last_result, locale)
     panel = build_panel(1, view, [], names=NAMES, locale=locale)
     assert panel.content.splitlines()[-1] == said + ("。" if locale == "zh-CN" else ".")
