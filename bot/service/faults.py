@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.service.table import UserError
+from bot.store import ConnectionLost
 
 # SQLite primary result codes that pass once the other writer or the disk frees up
 _PASSING_SQLITE = {
@@ -64,7 +65,7 @@ def transient(exc: BaseException) -> bool:
         if code is not None:
             return (code & 0xFF) in _PASSING_SQLITE
         return any(word in str(exc).lower() for word in _PASSING_WORDS)
-    if isinstance(exc, OSError | TimeoutError):
+    if isinstance(exc, OSError | TimeoutError | ConnectionLost):
         return True
     kind = type(exc)
     return kind.__module__.startswith("asyncpg") and any(

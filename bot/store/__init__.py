@@ -18,6 +18,7 @@ from .leases import Lease, LeaseGroup, LeaseKeeper, LeaseLost, table_resource
 from .migrations import LATEST_VERSION
 from .models import (
     METRICS,
+    ConnectionLost,
     GuildSettings,
     HandPlayer,
     HandRecord,
@@ -38,6 +39,7 @@ from .store import Store
 __all__ = [
     "LATEST_VERSION",
     "METRICS",
+    "ConnectionLost",
     "GuildSettings",
     "HandPlayer",
     "HandRecord",

@@ -24,7 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import aiosqlite
 
-from .models import StoreError
+from .models import ConnectionLost, StoreError
 
 
 class Row(Protocol):
@@ -108,7 +108,7 @@ class Database(ABC):
                 yield self
             except Exception as exc:
                 if self.forget_if_lost(exc):
-                    raise StoreError(
+                    raise ConnectionLost(
                         f"The connection to the database was lost ({exc!r}); "
                         "the next call connects again."
                     ) from exc

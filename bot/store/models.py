@@ -27,6 +27,14 @@ class StoreError(Exception):
     """
 
 
+class ConnectionLost(StoreError):
+    """The server connection went away mid-call; the next call connects again.
+
+    Its own class so the service can tell it passes (pause and retry) from a
+    store that refuses for good: the message alone says nothing to code.
+    """
+
+
 class SequenceError(StoreError):
     """``append_action`` got a seq that is not the next one for the table.
 
