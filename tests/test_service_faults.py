@@ -324,6 +324,30 @@ async def test_tables_per_guild_and_per_host_are_bounded(tmp_path) -> None:
         await store.close()
 
 
+async def test_tables_opened_at_once_are_bounded_too(tmp_path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    service = TableService(store, Recorder(), ManualClock(), limits=Limits(3, 2))
+    try:
+        # one host in eight channels at once, then six hosts: each /new awaits the store
+        # between its check and its table going live, so the limits must count those too
+        opened = await asyncio.gather(
+            *(service.new_table(1, 20 + n, ALICE, "Alice") for n in range(8)),
+            return_exceptions=True,
+        )
+        refused = [r for r in opened if isinstance(r, UserError)]
+        assert len(refused) == 6 and all(r.key == "service-host-full" for r in refused)
+        opened = await asyncio.gather(
+            *(service.new_table(2, 40 + n, 1000 + n, f"P{n}") for n in range(6)),
+            return_exceptions=True,
+        )
+        refused = [r for r in opened if isinstance(r, UserError)]
+        assert len(refused) == 3 and all(r.key == "service-guild-full" for r in refused)
+        assert len(await store.live_tables()) == 5 and not service._opening
+    finally:
+        await service.shutdown()
+        await store.close()
+
+
 async def test_closed_tables_logs_are_pruned_after_the_retention(env) -> None:
     service, store, clock, _sink = env
     await service.restore_all()  # starts the retention schedule

@@ -58,6 +58,8 @@ class LiveTables:
         self.clock = clock or SystemClock()
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(1, 2**62))
         self.tables: dict[int, Table] = {}  # by channel id
+        # (guild, host) of each table being opened: the limits count them before they are live
+        self._opening: list[tuple[int, int]] = []
         self.hooks: list[TableHooks] = []
         self.accepting = True
         # channel -> (table, status): closings the store refused, recorded before a new table

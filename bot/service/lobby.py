@@ -69,6 +69,24 @@ class LobbyMixin(Runtime):
             )
         settings: GuildSettings = await self.store.guild_settings(guild_id)
         self._check_room(guild_id, host_id, settings)
+        self._opening.append((guild_id, host_id))  # no await between the check and this
+        try:
+            return await self._open(
+                guild_id, channel_id, host_id, host_name, settings, rules, locale
+            )
+        finally:
+            self._opening.remove((guild_id, host_id))
+
+    async def _open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        settings: GuildSettings,
+        rules: RuleSet | None,
+        locale: str | None,
+    ) -> Table:
         rules = rules or settings.rules
         timers = Timers.from_dict(settings.timers)
         seats: list[SeatInfo | None] = [SeatInfo("human", host_id, host_name, None, False)]
@@ -135,8 +153,9 @@ class LobbyMixin(Runtime):
         The host limit counts the user's tables in every server: it bounds one user's
         use of the bot, which opening tables in several servers would otherwise get round.
         """
-        live = [t for t in self.tables.values() if not t.closed]
-        here = sum(1 for t in live if t.guild_id == guild_id)
+        live = [(t.guild_id, t.host_id) for t in self.tables.values() if not t.closed]
+        live += self._opening  # tables a concurrent command is opening count already
+        here = sum(1 for guild, _host in live if guild == guild_id)
         most = min(self.limits.tables_per_guild, int(settings.timers.get("max_tables", 10**9)))
         if here >= most:
             raise UserError(
@@ -144,7 +163,7 @@ class LobbyMixin(Runtime):
                 key="service-guild-full",
                 count=most,
             )
-        hosted = sum(1 for t in live if t.host_id == host_id)
+        hosted = sum(1 for _guild, host in live if host == host_id)
         if hosted >= self.limits.tables_per_host:
             raise UserError(
                 f"You already host {hosted} open tables; finish or end one first.",
