@@ -112,7 +112,12 @@ def format_id(cid: ComponentId) -> str:
 
 
 def _int(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 20 else None
+    """A non-negative integer below 2**53: ids, seqs and hand numbers are far below it, and
+    a forged one past it would overflow the store's 64-bit integers in a lookup."""
+    if not (text.isascii() and text.isdigit() and len(text) < 17):
+        return None
+    value = int(text)
+    return value if value < 2**53 else None
 
 
 def _seat(text: str) -> int | None:

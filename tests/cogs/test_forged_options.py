@@ -106,8 +106,10 @@ async def test_junk_component_ids_get_a_short_answer(
     rng = random.Random(9)
     junk = ["", "x", "sj", "sj:", "sj:l", "sj:x:1:2", "sj:l:1:dance", f"sj:l:{BIG}x:join"]
     junk += ["sj:l:²:join", "🂡" * 40]  # a digit to str.isdigit, not to int()
+    tid = env.table().id  # bound to this table and channel: these reach the store's lookups
+    junk += [f"sj:r:{tid}:9999999999999999999", f"sj:r:{tid}:{BIG}", f"sj:b:{tid}:1:{BIG}:play"]
     junk += [
-        "".join(rng.choice("sj:lbtdp0123456789x") for _ in range(rng.randint(1, 60)))
+        "".join(rng.choice("sj:lbtdpr0123456789x") for _ in range(rng.randint(1, 60)))
         for _ in range(20)
     ]
     for custom_id in junk:

@@ -59,6 +59,10 @@ def test_round_trip(cid: ComponentId) -> None:
         "sj:z:1:0",
         "sj:l:-1:join",
         "sj:p:1:0:3:" + "9" * 40,
+        "sj:r:1:9999999999999999999",  # past the store's 64-bit integers
+        "sj:r:9999999999999999999:1",
+        f"sj:r:1:{2**53}",
+        f"sj:l:{2**53}:join",
     ],
 )
 def test_junk_is_not_ours(junk: str) -> None:
