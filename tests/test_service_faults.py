@@ -31,7 +31,7 @@ from bot.service import (
 )
 from bot.service.faults import NotSaved
 from bot.service.table import OUTBOX_BACKLOG, OUTBOX_LIMIT, Outbox, Update
-from bot.store import Store
+from bot.store import LiveTable, Store
 from bot.store.db import SqliteDatabase
 from tests.test_service import (
     ALICE,
@@ -57,14 +57,20 @@ def storage(sink: Any) -> list[str]:
 
 
 @contextmanager
-def failing_writes(monkeypatch: pytest.MonkeyPatch, error: Exception) -> Iterator[None]:
-    """Every INSERT/UPDATE the store runs raises ``error`` (a full disk, a broken file)."""
+def failing_writes(
+    monkeypatch: pytest.MonkeyPatch, error: Exception, only: str = ""
+) -> Iterator[None]:
+    """Every INSERT/UPDATE the store runs (``only`` those holding that text) raises
+    ``error`` (a full disk, a broken file)."""
     real_execute, real_many = SqliteDatabase.execute, SqliteDatabase.executemany
     real_all = SqliteDatabase.all
 
     def refuse(sql: str) -> None:
         head = sql.lstrip().upper()
-        if head.startswith(("INSERT", "UPDATE")) or (head.startswith("WITH") and "INSERT" in head):
+        writes = head.startswith(("INSERT", "UPDATE")) or (
+            head.startswith("WITH") and "INSERT" in head
+        )
+        if writes and only in sql:
             raise error
 
     async def all_rows(self: SqliteDatabase, sql: str, params: Any = ()) -> Any:
@@ -90,6 +96,11 @@ def disk_full() -> sqlite3.OperationalError:
     err = sqlite3.OperationalError("database or disk is full")
     err.sqlite_errorcode = sqlite3.SQLITE_FULL
     return err
+
+
+async def stored(store: Store, table: Table) -> LiveTable:
+    """The table as the store holds it."""
+    return next(t for t in await store.live_tables() if t.table_id == table.id)
 
 
 async def nothing_lost(store: Store, table: Table) -> None:
@@ -303,6 +314,42 @@ async def test_an_abort_vote_leaves_with_its_voter(env) -> None:
     # Bob's vote went with him: Carol's alone is not the majority of Alice and Carol
     assert await service.abort(CHANNEL, CAROL, is_admin=False) == AbortOutcome(False, 1, 2)
     assert not table.closed
+
+
+async def test_an_abort_vote_leaves_with_a_kicked_voter(env) -> None:
+    service, store, _clock, _sink = env
+    table = await service.new_table(1, CHANNEL, ALICE, "Alice")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.join(CHANNEL, CAROL, "Carol")
+    assert await service.abort(CHANNEL, BOB, is_admin=False) == AbortOutcome(False, 1, 2)
+    await service.kick(CHANNEL, ALICE, 1, is_admin=False)
+    assert table.meta["votes"] == [] and (await stored(store, table)).meta["votes"] == []
+    await service.join(CHANNEL, BOB, "Bob")  # back, without the vote he had
+    assert await service.abort(CHANNEL, CAROL, is_admin=False) == AbortOutcome(False, 1, 2)
+    assert not table.closed
+
+
+async def test_a_leave_the_store_refuses_changes_nothing(env, monkeypatch) -> None:
+    service, store, clock, sink = env
+    table = await service.new_table(1, CHANNEL, ALICE, "Alice")
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.join(CHANNEL, CAROL, "Carol")
+    await service.abort(CHANNEL, BOB, is_admin=False)  # Bob's vote; Alice hosts
+    before = list(table.seats), dict(table.meta)
+    # the seat would be written, its meta not: the two must be one write
+    with failing_writes(monkeypatch, disk_full(), only="SET meta"):
+        for leaver in (BOB, ALICE):  # a voter, the host: seat, vote and rights in one write
+            with pytest.raises(UserError, match="couldn't be saved"):
+                await service.leave(CHANNEL, leaver)
+    assert (list(table.seats), table.meta, table.host_id) == (*before, ALICE)
+    row = await stored(store, table)
+    assert (row.seats, row.meta) == before
+    await run_until(clock, lambda: storage(sink) == ["paused", "resumed"])
+    await service.leave(CHANNEL, BOB)
+    await service.leave(CHANNEL, ALICE)  # the store takes writes again: all of it at once
+    assert table.host_id == CAROL and table.meta["votes"] == [] and table.humans == [2]
+    row = await stored(store, table)
+    assert (row.meta["host_id"], row.meta["votes"], row.seats[:2]) == (CAROL, [], [None, None])
 
 
 async def test_tables_per_guild_and_per_host_are_bounded(tmp_path) -> None:

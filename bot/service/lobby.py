@@ -273,21 +273,12 @@ class LobbyMixin(Runtime):
             info = table.seats[seat]
             assert info is not None
             if not table.started:
-                await self._set_seat(table, seat, None)
+                await self._unseat(table, seat, None)
                 outcome = LeaveOutcome.LEFT
             else:
                 replaced = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
-                await self._set_seat(table, seat, replaced)
+                await self._unseat(table, seat, replaced)
                 outcome = LeaveOutcome.REPLACED
-            if user_id in table.meta.get("votes", []):  # a vote leaves with its voter
-                votes = [v for v in table.meta["votes"] if v != user_id]
-                await self._set_meta(table, votes=votes)
-            if user_id == table.host_id and table.humans:
-                # a host who left keeps no rights: the next seated human hosts
-                successor = table.seats[table.humans[0]]
-                assert successor is not None and successor.user_id is not None
-                await self._set_meta(table, host_id=successor.user_id)
-                table.host_id = successor.user_id
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
             await self._close(table, CloseReason.EVERYONE_LEFT)
@@ -309,9 +300,27 @@ class LobbyMixin(Runtime):
                 raise UserError(f"Seat {seat} is empty.", key="service-seat-empty", seat=seat)
             info = table.seats[seat]
             assert info is not None
-            await self._set_seat(table, seat, None)
+            await self._unseat(table, seat, None)
         self._emit(table, UpdateKind.LOBBY)
         return info
+
+    async def _unseat(self, table: Table, seat: int, replaced: SeatInfo | None) -> None:
+        """A player leaves ``seat`` (left, or kicked): their abort vote goes with them, and
+        a host keeps no rights (the next seated human hosts), all in the seat's one write."""
+        info = table.seats[seat]
+        assert info is not None
+        changes: dict[str, Any] = {}
+        votes = table.meta.get("votes", [])
+        if info.user_id is not None and info.user_id in votes:
+            changes["votes"] = [v for v in votes if v != info.user_id]
+        if info.user_id == table.host_id:
+            others = [table.seats[i] for i in table.humans if i != seat]
+            if others:
+                successor = others[0]
+                assert successor is not None and successor.user_id is not None
+                changes["host_id"] = successor.user_id
+        await self._set_seat(table, seat, replaced, **changes)
+        table.host_id = changes.get("host_id", table.host_id)
 
     async def start(self, channel_id: int, by_user: int, is_admin: bool = False) -> Table:
         self._check_accepting()

@@ -79,12 +79,21 @@ class StoreWrites(LiveTables):
             self._saved(table)
             return
 
-    async def _set_seat(self, table: Table, seat: int, info: SeatInfo | None) -> None:
-        """Change one seat: stored first, so a refused write leaves the table as it was."""
+    async def _set_seat(
+        self, table: Table, seat: int, info: SeatInfo | None, **meta_changes: Any
+    ) -> None:
+        """Change one seat, and the meta's ``meta_changes`` in the same write: stored first,
+        so a refused write leaves the table as it was."""
         seats = list(table.seats)
         seats[seat] = info
-        await self._write(table, self.store.update_seats(table.id, seats))
-        table.seats = seats
+        if not meta_changes:
+            await self._write(table, self.store.update_seats(table.id, seats))
+            table.seats = seats
+            return
+        async with table.meta_lock:
+            meta = {**table.meta, **meta_changes}
+            await self._write(table, self.store.update_seats(table.id, seats, meta))
+            table.seats, table.meta = seats, meta
 
     async def _set_meta(self, table: Table, **changes: Any) -> None:
         """Change the table's meta: stored first, so a refused write changes nothing.

@@ -56,8 +56,12 @@ class LiveTables(ActionLog, Restore):
         assert row is not None
         return int(row["table_id"])
 
-    async def update_seats(self, table_id: int, seats: Sequence[SeatInfo | None]) -> None:
-        """Who sits where now (a player joined, left, or went on autoplay)."""
+    async def update_seats(
+        self, table_id: int, seats: Sequence[SeatInfo | None], meta: dict[str, Any] | None = None
+    ) -> None:
+        """Who sits where now (a player joined, left, or went on autoplay), and with
+        ``meta`` the table's meta in the same transaction (a leaver's vote and host rights
+        go with their seat, or none of it happens)."""
         text = seats_json(seats)
         async with self._write() as db:
             await self._table_row(table_id, "1")
@@ -65,6 +69,10 @@ class LiveTables(ActionLog, Restore):
             await db.execute(
                 "UPDATE game_tables SET seats = ? WHERE table_id = ?", (text, table_id)
             )
+            if meta is not None:
+                await db.execute(
+                    "UPDATE game_tables SET meta = ? WHERE table_id = ?", (dumps(meta), table_id)
+                )
 
     async def set_table_meta(self, table_id: int, meta: dict[str, Any]) -> None:
         """Replace the service's JSON blob for the table (deadlines, message ids...)."""
