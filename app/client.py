@@ -40,7 +40,6 @@ from bot.logs import configure as configure_logs
 from bot.service import Limits, TableService
 from bot.service.fencing import Fence
 from bot.store import Store, StoreError
-from bot.store.postgres import redact
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.cupview import TournamentPresenter
@@ -252,7 +251,7 @@ def run_discord() -> int:
     try:
         asyncio.run(_run(config))
     except StoreError as err:
-        print(f"Cannot use the database {redact(config.db)}: {err}", file=sys.stderr)
+        print(f"Cannot start: {err}", file=sys.stderr)  # each names its database
         return 1
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)

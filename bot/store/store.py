@@ -23,6 +23,7 @@ server (``postgres``), for several processes over one database; a path or
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from pathlib import Path
 
@@ -85,6 +86,10 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"Cannot create the folder for {path}: {exc}") from exc
+        # the file and its folder (SQLite's -wal and -shm files): said here, where SQLite
+        # would say only "unable to open database file" of a read-only mount
+        if any(p.exists() and not os.access(p, os.W_OK) for p in (path, path.parent)):
+            raise _read_only(path)
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except Exception as exc:  # sqlite3.Error or OSError, depending on the cause
@@ -152,6 +157,13 @@ async def _check_postgres_writable(db: PostgresDatabase, where: str) -> None:
         )
 
 
+def _read_only(path: Path) -> StoreError:
+    return StoreError(
+        f"The database {path} is read-only; the bot needs to write to it"
+        " (check the file's and its folder's permissions, or the disk's mount)."
+    )
+
+
 async def _check_writable(conn: aiosqlite.Connection, path: Path) -> None:
     """Refuse a database the bot could read but never write (a read-only file or mount).
 
@@ -165,10 +177,7 @@ async def _check_writable(conn: aiosqlite.Connection, path: Path) -> None:
         if getattr(exc, "sqlite_errorcode", sqlite3.SQLITE_READONLY) & 0xFF == (
             sqlite3.SQLITE_READONLY
         ):
-            raise StoreError(
-                f"The database {path} is read-only; the bot needs to write to it"
-                " (check the file's and its folder's permissions, or the disk's mount)."
-            ) from exc
+            raise _read_only(path) from exc
         raise
     finally:
         await conn.execute("ROLLBACK")
