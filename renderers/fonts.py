@@ -11,6 +11,7 @@ characters (zero-width joiners, variation selectors) are dropped.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -149,16 +150,20 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return text[:lo].rstrip() + "…"
 
 
+#: a bracketed note in a name, ASCII or full-width: "Ana (bot)", "阿娜（托管）"
+_NOTE = re.compile(r"\s*[(\[（][^()\[\]（）]*[)\]）]")
+
+
 def fit_name(name: str, size: int, bold: bool, max_width: int, seat: int | None = None) -> str:
     """A player's name that fits, never cut to a stump like "Bot…".
 
     Tried in order: the whole name; without a bracketed note ("Ana (bot)" ->
-    "Ana"); its distinctive last word ("Bot Chen" -> "Chen"); the initials ("Bot
-    Chen" -> "BC"); the first characters that fit (one or two CJK characters read
-    as a name). With ``seat``, a shortened name carries it ("Chen #3"), so it still
-    says who it is.
+    "Ana", "阿娜（托管）" -> "阿娜"); its distinctive last word ("Bot Chen" ->
+    "Chen"); the initials ("Bot Chen" -> "BC"); the first characters that fit (one
+    or two CJK characters read as a name). With ``seat``, a shortened name carries
+    it ("Chen #3"), so it still says who it is.
     """
-    plain = [w for w in name.split() if not (w[:1] in "([" and w[-1:] in ")]")]
+    plain = _NOTE.sub("", name).split()
     words = plain or name.split()
     candidates = [" ".join(words)]
     if len(words) > 1:

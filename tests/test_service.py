@@ -363,6 +363,28 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
     assert await store.live_tables() == []
 
 
+@pytest.mark.parametrize(
+    ("locale", "bots", "stand_in"),
+    [
+        (None, ["Bot Ana", "Bot Bai"], "Bob (bot)"),
+        ("zh-CN", ["电脑甲", "电脑乙"], "Bob（托管）"),  # a Chinese table names them in Chinese
+    ],
+)
+async def test_computer_players_are_named_in_the_tables_language(
+    env, locale: str | None, bots: list[str], stand_in: str
+) -> None:
+    service, store, _clock, _sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice", locale=locale)
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.add_bot(CHANNEL)
+    await service.add_bot(CHANNEL)
+    await service.start(CHANNEL, ALICE)
+    await service.leave(CHANNEL, BOB)
+    assert [s.name for s in table.seats if s] == ["Alice", stand_in, *bots]
+    (stored,) = await store.live_tables()
+    assert [s.name for s in stored.seats if s] == ["Alice", stand_in, *bots]  # kept as named
+
+
 class SeatHook:
     """A feature listening to the table (as tournaments do): what it hears of people."""
 

@@ -18,6 +18,7 @@ from bot.game import (
     Match,
     MatchStarted,
 )
+from bot.i18n import t
 from bot.logs import bind_table
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service.faults import NotSaved, transient
@@ -218,7 +219,7 @@ class LobbyMixin(Runtime):
             info = table.seats[seat]
             if info is None or info.kind != "human" or not still():
                 raise UserError("That seat has no player to replace.", key="service-no-player")
-            replaced = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+            replaced = _stand_in(table, info)
             await self._set_seat(table, seat, replaced)
         self._emit(table, UpdateKind.SEATS)
         table.changed.set()
@@ -261,7 +262,8 @@ class LobbyMixin(Runtime):
                 )
             seat = self._free_seat(table, seat)
             used = {s.name for s in table.seats if s is not None}
-            name = next(n for n in _BOT_NAMES if n not in used)
+            names = (t(table.meta.get("locale"), "service-bot-name", n=n) for n in range(1, 8))
+            name = next(n for n in names if n not in used)
             await self._set_seat(table, seat, SeatInfo("bot", None, name, level, False))
         self._emit(table, UpdateKind.LOBBY)
         return seat
@@ -276,7 +278,7 @@ class LobbyMixin(Runtime):
                 await self._unseat(table, seat, None)
                 outcome = LeaveOutcome.LEFT
             else:
-                replaced = SeatInfo("bot", None, f"{info.name} (bot)", "heuristic", False)
+                replaced = _stand_in(table, info)
                 await self._unseat(table, seat, replaced)
                 outcome = LeaveOutcome.REPLACED
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
@@ -394,4 +396,8 @@ class LobbyMixin(Runtime):
         return seat
 
 
-_BOT_NAMES = ("Bot Ana", "Bot Bai", "Bot Chen", "Bot Dong", "Bot Evi", "Bot Fang", "Bot Gao")
+def _stand_in(table: Table, info: SeatInfo) -> SeatInfo:
+    """The computer player that plays on for a human who left, under their name (said in
+    the table's language when it sits down: a seat's name is kept, like a player's)."""
+    name = t(table.meta.get("locale"), "service-bot-stands-in", name=info.name)
+    return SeatInfo("bot", None, name, "heuristic", False)

@@ -7,8 +7,9 @@ Decisions where the issue is silent:
 * A team registers with a partner who confirms with a button; until then the team
   is pending and does not enter the draw. A player is in at most one team, pending
   or not. Withdrawing is possible until the start.
-* Computer teams added by the organiser are named "CPU n" and marked 🤖; their
-  seats are computer players, so nothing of theirs reaches the leaderboards. Each
+* Computer teams added by the organiser are named "CPU n" (电脑队n: in the server's
+  language when added) and marked 🤖; their seats are computer players, so nothing
+  of theirs reaches the leaderboards. Each
   has the level the organiser picked (easy, normal, expert; normal by default),
   kept with the team and shown on the registration message.
 * A computer player taking an absent or leaving player's seat is always normal,
@@ -22,6 +23,7 @@ from __future__ import annotations
 import random
 
 from bot.ai import LEVELS, level_of
+from bot.i18n import t
 from bot.presets import presets
 from bot.service import UserError
 
@@ -166,10 +168,12 @@ class Registration(ServiceBase):
             raise UserError(
                 f"Between 1 and {room} computer teams.", key="tournament-bots-count", count=room
             )
-        used = {t.name for t in cup.teams}
-        numbers = (n for n in range(1, 10 * MAX_TEAMS) if f"CPU {n}" not in used)
+        used = {team.name for team in cup.teams}
+        loc = await self.sink.locale(cup)
+        names = (t(loc, "tournament-bot-team", n=n) for n in range(1, 10 * MAX_TEAMS))
         for _ in range(count):
-            cup.teams.append(Team(f"CPU {next(numbers)}", [], [], True, True, level))
+            name = next(name for name in names if name not in used)
+            cup.teams.append(Team(name, [], [], True, True, level))
         await self._save(cup)
         return count
 

@@ -124,6 +124,9 @@ def test_shortened_names_keep_their_seat_and_drop_notes() -> None:
     assert fit_name("Bot Chen", 35, True, narrow, seat=3) == "Chen #3"
     assert fit_name("Bot Chen", 35, True, narrow - 1, seat=3) == "BC #3"
     assert not fit_name("Bot Chen", 35, True, 60, seat=3).startswith("Bot")
+    wide = text_width("阿娜（托管）", 35, True)  # a full-width note, as the Chinese tables say it
+    assert fit_name("阿娜（托管）", 35, True, wide - 1, seat=2) == "阿娜 #2"
+    assert fit_name("Bob Li（托管）", 35, True, wide - 1) == "Bob Li"
 
 
 def test_the_catalogs_image_words_render_in_the_shipped_fonts() -> None:

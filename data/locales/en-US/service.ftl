@@ -42,3 +42,15 @@ service-host-full = You already host { $count ->
     [one] { $count } open table
    *[other] { $count } open tables
 }; finish or end one first.
+# A computer player's name, chosen in the table's language when it takes a seat (kept with the seat).
+service-bot-name = { $n ->
+    [1] Bot Ana
+    [2] Bot Bai
+    [3] Bot Chen
+    [4] Bot Dong
+    [5] Bot Evi
+    [6] Bot Fang
+   *[other] Bot Gao
+}
+# A player who left mid-match: a computer player plays on under their name.
+service-bot-stands-in = { $name } (bot)

@@ -124,3 +124,5 @@ tournament-place = { $place ->
        *[other] { $place }th
     }
 }
+# A computer team's name, in the server's language when the organiser adds it.
+tournament-bot-team = CPU { $n }

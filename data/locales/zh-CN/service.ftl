@@ -33,3 +33,15 @@ service-cooldown = 慢一点：{ $seconds } 秒后再试。
 service-guild-full = 本服务器已有 { $count } 张进行中的牌桌；请先结束一张。
 service-host-full = 你已经是 { $count } 张进行中牌桌的桌主；请先结束一张。
 service-table-closed = 那一桌已关闭；用 `/双升 开桌` 开新的一桌。
+# 电脑玩家的名字：入座时按本桌的语言取，之后随座位保留。
+service-bot-name = { $n ->
+    [1] 电脑甲
+    [2] 电脑乙
+    [3] 电脑丙
+    [4] 电脑丁
+    [5] 电脑戊
+    [6] 电脑己
+   *[other] 电脑庚
+}
+# 中途离开的玩家：由电脑托管，沿用其名字。
+service-bot-stands-in = { $name }（托管）

@@ -105,3 +105,5 @@ tournament-place = { $place ->
        *[other] 第{ $place }名
     }
 }
+# 电脑队的名字：组织者加入时按服务器的语言取。
+tournament-bot-team = 电脑队{ $n }
