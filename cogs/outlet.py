@@ -243,11 +243,9 @@ class Outlet(PlayerPrefs):
             info = table.seats[seat]
             if info is not None and info.user_id is not None:
                 loc = await self.dm_locale(table, info.user_id)
-                await self._send_dm(table, seat, info.user_id, content=t(loc, "table-place-lost"))
+                await self._send_dm(table, info.user_id, content=t(loc, "table-place-lost"))
 
-    async def _send_dm(
-        self, table: Table, seat: int, user_id: int, **kwargs: Any
-    ) -> discord.Message | None:
+    async def _send_dm(self, table: Table, user_id: int, **kwargs: Any) -> discord.Message | None:
         ui = self.ui(table)
         attempt = 0
         while user_id not in ui.dm_closed:

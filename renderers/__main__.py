@@ -75,7 +75,6 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
         plays[seat] = list(rng.choice(options))
     ordered = [plays[(dealer + k) % 4] for k in range(4)]
     winner = (dealer + trick_winner(ordered, trump)) % 4
-    trick_points = points(c for play in ordered for c in play)
 
     # an end of hand in which the attackers won the last trick with that lead
     multiplier = kitty_multiplier(lead, trump)
@@ -101,7 +100,7 @@ def demo_scenes(seed: int = 2024, lang: str = "en") -> dict[str, object]:
             selected=dealer_hand[:2],
             title="Alice · 庄家" if lang == "zh" else "Alice · dealer",
         ),
-        "table": _table(plays, trump, dealer, winner, trick_points, levels_before, lang),
+        "table": _table(plays, trump, dealer, winner, levels_before, lang),
         "kitty": KittyScene(buried, trump, NAMES[dealer], multiplier=multiplier),
         "summary": SummaryScene(
             NAMES,
@@ -123,7 +122,6 @@ def _table(
     trump: Trump,
     dealer: int,
     winner: int,
-    trick_points: int,
     levels: tuple[str, str],
     lang: str,
 ) -> TableScene:

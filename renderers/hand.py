@@ -178,7 +178,7 @@ def header(scene: HandScene, width: int, n_selected: int, lang: Lang) -> tuple[s
     return title, info
 
 
-def code_spot(slot: Slot, size: int, code_h: int) -> tuple[float, float, tuple[int, int, int, int]]:
+def code_spot(slot: Slot, code_h: int) -> tuple[float, float, tuple[int, int, int, int]]:
     """Where a card's code is printed (centre x, centre y) and its kitty tag's box."""
     base_y = slot.y + (0 if slot.selected else -RAISE)
     cy = base_y + RAISE + CARD_H + CODE_GAP + code_h / 2
@@ -222,7 +222,7 @@ def compose(
     codes = _codes(size, code_h, th.name)
     for slot in slots:
         if slot.marked:  # from the kitty: the code on a gold tag
-            mid, cy, tag = code_spot(slot, size, code_h)
+            mid, cy, tag = code_spot(slot, code_h)
             stamp_rounded(paper, th, tag, TAG_RADIUS, th.gold, th.felt)
             code = str(slot.card)
             ink = th.badge_ink
@@ -260,7 +260,7 @@ def _code(
     per parity of that corner: a code centred on a half pixel rounds to even."""
     tm, stamp = _code_stamp(card, selected, size, theme_name)
     at = Slot(card, x_odd, y_odd + (0 if selected else RAISE), selected, False)
-    mid, cy, _ = code_spot(at, size, code_h)
+    mid, cy, _ = code_spot(at, code_h)
     left, top = place(tm, mid, cy, size, "center", "middle")
     x0, y0, x1, y1 = stamp.box
     box = (left + x0 - x_odd, top + y0 - y_odd, left + x1 - x_odd, top + y1 - y_odd)

@@ -41,7 +41,7 @@ BOT_RATINGS: dict[str, Rating] = {
     "expert": (DEFAULT_MU + 1.15, BOT_SIGMA),
 }
 # the computer players' other names (bot.ai.levels); the store cannot import bot.ai
-_LEVEL_NAMES = {"greedy": "easy", "ai": "normal", "heuristic": "normal", "fallback": "normal"}
+_LEVEL_NAMES = {"greedy": "easy", "ai": "normal", "heuristic": "normal"}
 
 
 def bot_rating(level: str | None) -> Rating:

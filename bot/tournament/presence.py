@@ -70,7 +70,7 @@ class Presence(ServiceBase):
                 def absent(slot: Slot = slot, user_id: int = info.user_id) -> bool:
                     return user_id not in slot.present
 
-                await self._replace(cup, slot, seat, info, "did not show up", absent)
+                await self._replace(slot, seat, info, "did not show up", absent)
         await self._save(cup)
         await self.sink.changed(cup)
 
@@ -111,12 +111,12 @@ class Presence(ServiceBase):
             since = slot.quiet.get(player.user_id or 0)
             return since is not None and self.clock.now() - since >= cup.grace_seconds
 
-        if await self._replace(cup, slot, seat, player, "stopped playing", quiet):
+        if await self._replace(slot, seat, player, "stopped playing", quiet):
             await self._save(cup)
             await self.sink.changed(cup)
 
     async def _replace(
-        self, cup: Cup, slot: Slot, seat: int, player: SeatInfo, why: str, still: Callable[[], bool]
+        self, slot: Slot, seat: int, player: SeatInfo, why: str, still: Callable[[], bool]
     ) -> bool:
         """A computer player takes ``player``'s seat and the match is flagged ``why``, if
         ``still`` holds, now and once the table is theirs to change (a move of the

@@ -265,6 +265,12 @@ def test_levels_by_name_and_their_fixed_ratings() -> None:
     # each level plays at its own fixed rating, ordered by strength
     easy, normal, strong = (BOT_RATINGS[k][0] for k in LEVELS)
     assert easy < normal < strong and bot_rating("heuristic") == BOT_RATINGS["normal"]
+    # every kind a seat may hold rates as its level (the store keeps its own copy of the names)
+    from bot.ai.levels import KINDS
+    from bot.store.ratings import _LEVEL_NAMES
+
+    assert all(bot_rating(k) == BOT_RATINGS[level_of(k)] for k in KINDS)
+    assert set(_LEVEL_NAMES) <= set(KINDS)
     fresh = (25.0, 25.0 / 3)
     beat_easy = rate_match([fresh, "easy", "easy", "easy"], 0)[0][0]
     beat_expert = rate_match([fresh, "expert", "expert", "expert"], 0)[0][0]

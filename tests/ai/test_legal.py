@@ -6,8 +6,10 @@ import pytest
 
 from bot.ai import HeuristicPlayer, check_action, make_player, play_hand
 from bot.ai.soak import LINEUPS, VARIANTS, run_soak
-from bot.game import SYSTEM, Match, NextHand, Phase
-from bot.rules import RuleSet, deck
+from bot.game import SYSTEM, Match, NextHand, Phase, Play, is_legal
+from bot.rules import RulesError, RuleSet, deck, parse_cards
+
+from .helpers import make_view
 
 
 @pytest.mark.parametrize(
@@ -60,7 +62,13 @@ def _recheck(match: Match, seat: int, action: object) -> None:
     check_action(match.view(seat), action)  # type: ignore[arg-type]
 
 
-def test_strict_mode_raises_instead_of_falling_back() -> None:
-    """The safety net exists, but tests run the heuristic without it."""
-    assert HeuristicPlayer(strict=True).strict
-    assert len(LINEUPS) >= 4
+def test_strict_mode_raises_where_the_default_falls_back(monkeypatch) -> None:
+    """An illegal proposal (here a card the seat does not hold) raises in strict mode, as
+    the tests run the heuristic; at a table the safety net plays a legal card instead."""
+    view = make_view(1, "3S 4S 9D", trick_so_far=["5S"])
+    monkeypatch.setattr("bot.ai.heuristic.play_for", lambda ctx: parse_cards("AS"))
+    with pytest.raises(RulesError):
+        HeuristicPlayer(strict=True).act(view)
+    fallback = HeuristicPlayer().act(view)
+    assert isinstance(fallback, Play) and is_legal(view, fallback)
+    assert set(fallback.cards) <= {*parse_cards("3S 4S")}  # it follows suit

@@ -60,7 +60,7 @@ def draw_hand(scene: HandScene, th: Theme, four_color: bool, lang: Lang) -> Imag
         spr = sprite(slot.card, th.name, four_color, lang, VARIANT[(slot.selected, slot.trump)])
         paste_card(canvas, spr, slot.x, slot.y, th.shadow)
     for slot in slots:
-        mid, cy, tag = code_spot(slot, size, code_h)
+        mid, cy, tag = code_spot(slot, code_h)
         colour = th.accent if slot.selected else th.text
         if slot.marked:
             rounded(canvas, tag, TAG_RADIUS, th.gold)
