@@ -33,6 +33,7 @@ from renderers.tournament import (
 )
 
 from .common import thread_from
+from .ids import CupComponent, CupWhat, format_id
 from .lang import refusal
 from .live import LiveMessage
 from .tableview import png as png_file
@@ -107,15 +108,15 @@ def registration_embed(loc: str, cup: Cup) -> discord.Embed:
 def registration_view(loc: str, cup: Cup) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     closed = cup.phase != "registration"
-    for key, what, style in (
+    buttons: tuple[tuple[str, CupWhat, discord.ButtonStyle], ...] = (
         ("tournament-button-register", "reg", discord.ButtonStyle.success),
         ("tournament-button-confirm", "ok", discord.ButtonStyle.primary),
         ("tournament-button-withdraw", "wd", discord.ButtonStyle.secondary),
-    ):
+    )
+    for key, what, style in buttons:
+        cid = format_id(CupComponent(cup.id, what))
         view.add_item(
-            discord.ui.Button(
-                label=t(loc, key), style=style, custom_id=f"sj:c:{cup.id}:{what}", disabled=closed
-            )
+            discord.ui.Button(label=t(loc, key), style=style, custom_id=cid, disabled=closed)
         )
     return view
 
@@ -309,7 +310,7 @@ class TournamentPresenter:
                 discord.ui.Button(
                     label=t(loc, "tournament-button-here"),
                     style=discord.ButtonStyle.success,
-                    custom_id=f"sj:c:{cup.id}:here",
+                    custom_id=format_id(CupComponent(cup.id, "here")),
                 )
             )
         try:

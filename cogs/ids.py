@@ -12,10 +12,12 @@ wire format (all ids start with ``sj:``, at most 100 characters):
 ``sj:b:{table}:{seat}:{seq}:{what}``               a hand panel button
 ``sj:r:{table}:{hand_no}``                         Review under a hand's summary
 ``sj:g:{table}``                                   the rules topics menu (value: a topic)
+``sj:c:{tournament}:{what}``                       a tournament's buttons and partner menu
 =================================================  ==================================
 
-``parse`` returns ``None`` for anything else (junk, a word this version no longer
-knows); the router answers such a click with a short "that didn't work".
+``parse_id`` returns ``None`` for anything else (junk, a word this version no longer
+knows); the router answers such a click with a short "that didn't work". Tournament
+ids (``parse_cup_id``) go to their own router (``cogs.tournament``).
 """
 
 from __future__ import annotations
@@ -26,12 +28,15 @@ from typing import Literal, get_args
 LobbyWhat = Literal["join", "bot", "leave", "start"]
 TableWhat = Literal["hand", "last", "rules"]
 PanelWhat = Literal["play", "bury", "confirm", "back", "suggest", "clear"]
+# register, withdraw, confirm (the partner), the partner menu, check-in at a match
+CupWhat = Literal["reg", "wd", "ok", "partner", "here"]
 PREFIX = "sj"
 CUP_PREFIX = "sj:c:"  # tournament buttons and menus (``cogs.cupview``), routed by their cog
 # the words as read from an id, typed: a word not in its table is not one of ours
 LOBBY_WORDS: dict[str, LobbyWhat] = {w: w for w in get_args(LobbyWhat)}
 TABLE_WORDS: dict[str, TableWhat] = {w: w for w in get_args(TableWhat)}
 PANEL_WORDS: dict[str, PanelWhat] = {w: w for w in get_args(PanelWhat)}
+CUP_WORDS: dict[str, CupWhat] = {w: w for w in get_args(CupWhat)}
 
 
 @dataclass(frozen=True)
@@ -86,12 +91,21 @@ class TopicMenu:
     table_id: int
 
 
+@dataclass(frozen=True)
+class CupComponent:
+    """A tournament's registration buttons, its partner menu and a match's check-in."""
+
+    cup_id: int
+    what: CupWhat
+
+
+# a table's components (``parse_id``); a tournament's are ``CupComponent`` (``parse_cup_id``)
 ComponentId = (
     LobbyButton | TableButton | BidButton | PickerMenu | PanelButton | ReviewButton | TopicMenu
 )
 
 
-def format_id(cid: ComponentId) -> str:
+def format_id(cid: ComponentId | CupComponent) -> str:
     """The custom id string of a component."""
     match cid:
         case LobbyButton(table_id, what):
@@ -108,6 +122,8 @@ def format_id(cid: ComponentId) -> str:
             return f"{PREFIX}:r:{table_id}:{hand_no}"
         case TopicMenu(table_id):
             return f"{PREFIX}:g:{table_id}"
+        case CupComponent(cup_id, what):
+            return f"{CUP_PREFIX}{cup_id}:{what}"
     raise TypeError(f"not a component id: {cid!r}")
 
 
@@ -157,3 +173,12 @@ def parse_id(custom_id: str) -> ComponentId | None:
         if rest[2] in PANEL_WORDS:
             return PanelButton(table_id, seat, seq, PANEL_WORDS[rest[2]])
     return None
+
+
+def parse_cup_id(custom_id: str) -> CupComponent | None:
+    """The tournament component behind ``custom_id``, or ``None`` (forged, or not one)."""
+    parts = custom_id.split(":")
+    if len(parts) != 4 or f"{parts[0]}:{parts[1]}:" != CUP_PREFIX:
+        return None
+    cup_id, what = _int(parts[2]), CUP_WORDS.get(parts[3])
+    return None if cup_id is None or what is None else CupComponent(cup_id, what)

@@ -27,7 +27,7 @@ from renderers.tournament import render_standings
 
 from .common import BAD_VALUE, CheckedGroup, deps, name_of, reply, shengji
 from .cupview import standings_message, standings_scene
-from .ids import CUP_PREFIX
+from .ids import CUP_PREFIX, CupComponent, format_id, parse_cup_id
 from .lang import error_text, locale_for, refusal, reply_prefs, say
 
 log = logging.getLogger(__name__)
@@ -222,15 +222,14 @@ async def extend(
 
 
 _ID = re.compile(r"[0-9]{1,20}")
-_WHAT = ("reg", "wd", "ok", "partner", "here")
 
 
-def _parse(custom_id: str) -> tuple[int, str]:
+def _parse(custom_id: str) -> CupComponent:
     """``sj:c:{tournament}:{what}`` read; anything else is refused as forged."""
-    parts = custom_id.split(":")
-    if len(parts) != 4 or not _ID.fullmatch(parts[2]) or parts[3] not in _WHAT:
+    cid = parse_cup_id(custom_id)
+    if cid is None:
         raise UserError(BAD_VALUE, key="reply-bad-value")
-    return int(parts[2]), parts[3]
+    return cid
 
 
 async def _refresh(interaction: discord.Interaction, cup: Cup) -> None:
@@ -255,7 +254,8 @@ class TournamentRouter(commands.Cog):
         if not custom_id.startswith(CUP_PREFIX):
             return
         try:
-            cup_id, what = _parse(custom_id)
+            cid = _parse(custom_id)
+            cup_id, what = cid.cup_id, cid.what
             service = cups(interaction)
             if what == "here":
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -269,7 +269,7 @@ class TournamentRouter(commands.Cog):
                 view = discord.ui.View(timeout=None)
                 view.add_item(
                     discord.ui.UserSelect(
-                        custom_id=f"sj:c:{cup.id}:partner",
+                        custom_id=format_id(CupComponent(cup.id, "partner")),
                         placeholder=await say(interaction, "tournament-partner-placeholder"),
                     )
                 )

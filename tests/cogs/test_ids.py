@@ -7,6 +7,8 @@ import pytest
 from cogs.ids import (
     BidButton,
     ComponentId,
+    CupComponent,
+    CupWhat,
     LobbyButton,
     PanelButton,
     PickerMenu,
@@ -14,6 +16,7 @@ from cogs.ids import (
     TableButton,
     TopicMenu,
     format_id,
+    parse_cup_id,
     parse_id,
 )
 
@@ -34,6 +37,21 @@ def test_round_trip(cid: ComponentId) -> None:
     text = format_id(cid)
     assert text.startswith("sj:") and len(text) <= 100
     assert parse_id(text) == cid
+
+
+@pytest.mark.parametrize("what", ["reg", "wd", "ok", "partner", "here"])
+def test_tournament_ids_round_trip_apart_from_the_tables(what: CupWhat) -> None:
+    text = format_id(CupComponent(12, what))
+    assert text == f"sj:c:12:{what}" and parse_cup_id(text) == CupComponent(12, what)
+    assert parse_id(text) is None  # the tables' router leaves it to the tournaments'
+
+
+@pytest.mark.parametrize(
+    "junk",
+    ["sj:c:12", "sj:c:12:dance", "sj:c:x:reg", "sj:c:12:reg:1", "sj:l:12:join", f"sj:c:{2**53}:ok"],
+)
+def test_tournament_junk_is_not_ours(junk: str) -> None:
+    assert parse_cup_id(junk) is None
 
 
 @pytest.mark.parametrize(
