@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import discord
 
-from bot.game import HandResult, SeatView
+from bot.game import HandResult, Phase, SeatView
 from bot.i18n import t
 from bot.i18n.rules import join
 from bot.rules import team_of
@@ -103,7 +103,7 @@ def deal_content(
     done = public.dealt >= public.deal_total
     levels = f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}"
     lines = [t(loc, "table-deal-head", hand=public.hand_no + 1, levels=levels)]
-    if public.phase == "deal":
+    if public.phase == Phase.DEAL:
         lines.append(
             t(
                 loc,
@@ -115,23 +115,23 @@ def deal_content(
         )
     if drawn:
         lines.append(drawn)
-    if public.phase == "deal" and public.redeals:
+    if public.phase == Phase.DEAL and public.redeals:
         lines.append(t(loc, "table-redeal"))
     history = bids_text(public, names, loc)
     if history:
         lines += [t(loc, "table-deal-bids"), *history]
-    elif public.phase == "deal":
+    elif public.phase == Phase.DEAL:
         lines.append(t(loc, "table-no-bid"))
     elif not drawn:  # over with no bid, and no kitty draw: the rules' no-bid case decided
         lines.append(t(loc, "table-no-bid-over"))
-    if public.phase == "deal" and done and deadline is not None:
+    if public.phase == Phase.DEAL and done and deadline is not None:
         lines.append(t(loc, "table-bidding-closes", when=when(deadline)))
     if public.trump is not None and public.dealer is not None:
         trump = trump_text(public.trump, loc)
         lines.append(t(loc, "table-deal-trump", trump=trump, dealer=names[public.dealer]))
-        if public.phase == "kitty":
+        if public.phase == Phase.KITTY:
             lines.append(t(loc, "table-deal-burying", when=when(deadline)))
-    if public.phase == "overcall" and public.to_act is not None:
+    if public.phase == Phase.OVERCALL and public.to_act is not None:
         lines.append(t(loc, "table-overcall-round"))
         if public.passed:
             players = join(loc, [names[seat] for seat in public.passed])
@@ -183,7 +183,7 @@ def table_content(
     A player whose DMs are closed is mentioned at their turn (the thread is where
     they learn of it); ``played_for`` is a human seat the timer or 托管 played for.
     """
-    trick_no = len(public.tricks) + (1 if public.trick or public.phase == "play" else 0)
+    trick_no = len(public.tricks) + (1 if public.trick or public.phase == Phase.PLAY else 0)
     lines = [t(loc, "table-trick-head", hand=public.hand_no + 1, trick=trick_no)]
     if public.trick:
         lines.append(plays_text(public.trick, names, winning_now(public)))

@@ -19,7 +19,7 @@ from typing import Literal
 
 import discord
 
-from bot.game import SeatView
+from bot.game import Phase, SeatView
 from bot.game.legal import check_cards
 from bot.i18n import pick, t
 from bot.i18n.rules import explain, suit_name
@@ -255,7 +255,7 @@ def build_panel(
     lines.append(t(loc, "panel-trump", trump=trump_text(view.trump, loc)))
     lines += status_lines(view, names, loc)
     acting = view.to_act == seat and view.expecting in ("play", "bury")
-    if view.phase == "deal":
+    if view.phase == Phase.DEAL:
         current = view.bids[-1] if view.bids else None
         bids = view.auction.options(view.hand, seat)
         lines.append(t(loc, "panel-dealt", dealt=len(view.hand), total=view.rules.hand_size))
@@ -366,7 +366,7 @@ def build_panel(
             )
     elif view.expecting in ("play", "bury", "overcall") and view.to_act is not None:
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
-    elif view.phase == "scored" and view.last_result is not None:  # My hand between hands
+    elif view.phase == Phase.SCORED and view.last_result is not None:  # My hand between hands
         lines.append(result_line(view.last_result, loc))
     title = t(loc, "panel-title", count=len(view.hand))
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()

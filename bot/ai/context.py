@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.game import SeatView
+from bot.game import Phase, SeatView
 from bot.rules import (
     TRUMP,
     Card,
@@ -202,7 +202,7 @@ class Context:
 
     def _kitty_points(self) -> float:
         view = self.view
-        if view.kitty is not None and view.phase == "play":
+        if view.kitty is not None and view.phase == Phase.PLAY:
             return float(points(view.kitty))
         mem = self.mem
         total = mem.unseen_total

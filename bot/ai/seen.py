@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.game import SeatView, TrickRecord
+from bot.game import Phase, SeatView, TrickRecord
 from bot.rules import ALL_CARDS, POINTS_OF, TRUMP, Card, order_for
 from bot.rules.units import counts_of
 
@@ -61,7 +61,7 @@ class Seen:
         for card, k in held.items():
             unseen[card] -= k
         # the dealer knows the kitty once it is buried (in the kitty phase it is in hand)
-        self.kitty_hidden = not (view.kitty is not None and view.phase == "play")
+        self.kitty_hidden = not (view.kitty is not None and view.phase == Phase.PLAY)
         if not self.kitty_hidden and view.kitty is not None:
             for card in view.kitty:
                 unseen[card] -= 1

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from .actions import SYSTEM, Action, Deal, Declare, EndBidding, NextHand
 from .events import BidMade, Dealt, Event, HandStarted, Redeal
 from .match import Match
-from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED
+from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED, TurnKind
 from .views import SeatView
 
 
@@ -58,7 +58,7 @@ class Turn:
     """``seat`` must act: ``kind`` is ``"bury"``, ``"overcall"`` or ``"play"``."""
 
     seat: int
-    kind: str
+    kind: TurnKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def next_step(match: Match, deal_round: int = 1) -> Step:
     if phase is KITTY or phase is PLAY or phase is OVERCALL:
         seat = match.to_act
         assert seat is not None
-        return Turn(seat, match.expecting()[0] or "")
+        return Turn(seat, "bury" if phase is KITTY else "play" if phase is PLAY else "overcall")
     if phase is SCORED:
         return StartNextHand()
     return MatchDone()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 
 class Phase(StrEnum):
@@ -32,3 +33,8 @@ DEAL, KITTY, OVERCALL, PLAY, SCORED, OVER = (
     Phase.SCORED,
     Phase.OVER,
 )
+
+#: what a match waits for (``Match.expecting``): a system step, or a seat's decision
+Expecting = Literal["deal", "end_bidding", "bury", "overcall", "play", "next_hand"]
+#: a seat's decision (``driver.Turn``, ``SeatView.expecting`` when it is a seat's turn)
+TurnKind = Literal["bury", "overcall", "play"]

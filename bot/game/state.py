@@ -15,7 +15,7 @@ from bot.rules import Auction, Bid, Card, Order, RuleSet, Trump, deck, order_for
 
 from .actions import SYSTEM, Action
 from .legal import wrong_phase
-from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED, Phase
+from .phase import DEAL, KITTY, OVERCALL, PLAY, SCORED, Expecting, Phase
 from .views import HandResult, SeatView, TrickRecord
 
 # a view's levels, level, bids and kitty (None: not known to the seat)
@@ -140,7 +140,7 @@ class MatchState:
             return (self.dealer + 1 + self.round_done) % 4
         return None
 
-    def expecting(self) -> tuple[str | None, int | None]:
+    def expecting(self) -> tuple[Expecting | None, int | None]:
         """What the match waits for: (``"deal"``, SYSTEM), (``"play"``, seat), …"""
         if self.phase is DEAL:
             return ("end_bidding" if self.deal_done else "deal", SYSTEM)
@@ -173,7 +173,7 @@ class MatchState:
             settled = self._play_settled.get(seat)
             if settled is None:
                 settled = self._play_settled[seat] = self._settled(seat)
-            kind: str | None = "play"
+            kind: Expecting | None = "play"
             actor: int | None = (self.leader + len(self.trick)) % 4
         elif phase is DEAL:  # a bid question after every card dealt: the same for all
             now = self.levels  # a list: its items go in the key, not the list

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from bot.rules import Auction, Bid, Card, RuleSet, Trump, team_of
 
 from .frozen import quick_init
-from .phase import Phase
+from .phase import Expecting, Phase
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) in play order
 
@@ -79,7 +79,7 @@ class SeatView(NamedTuple):
     bids: tuple[Bid, ...]
     kitty: tuple[Card, ...] | None
     to_act: int | None
-    expecting: str | None
+    expecting: Expecting | None
     leader: int | None
     trick: Plays
     tricks: tuple[TrickRecord, ...]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from .bracket import Game, Tournament
 from .clock import RoundClock
@@ -106,6 +106,10 @@ class Slot:
         return cls(data["place_id"], data["table_id"], tally, data["present"], data["done"], quiet)
 
 
+#: registration (open) → closed (no more teams) → running → finished, or cancelled
+CupPhase = Literal["registration", "closed", "running", "finished", "cancelled"]
+
+
 @dataclass(eq=False)
 class Cup:
     """One tournament of a channel, as the service runs it."""
@@ -121,7 +125,7 @@ class Cup:
     advance: int = 8
     podium: int = 3
     grace_seconds: float = GRACE_SECONDS
-    phase: str = "registration"  # registration, closed, running, finished, cancelled
+    phase: CupPhase = "registration"
     teams: list[Team] = field(default_factory=list)
     bracket: Tournament | None = None
     clock: RoundClock | None = None
