@@ -264,31 +264,30 @@ def build_panel(
             lines.append(t(loc, "panel-current-bid", cards=shown, name=names[current.seat]))
             lines += bids_text(view, names, loc)
         lines.append(t(loc, "panel-bid-below" if bids else "panel-no-bid"))
-        for i, bid in enumerate(bids[:10]):
+        # every bid (at most 16 with three decks), five a row: a message holds 25 buttons
+        for bid in bids[:25]:
             code = "".join(str(c) for c in bid.cards)
             components.button(
                 bid_label(bid, current, loc)[:80],
                 format_id(BidButton(table_id, seat, code)),
                 discord.ButtonStyle.primary,
-                row=i // 5,
             )
     elif view.expecting == "overcall" and view.to_act == seat:
         # the round after burying (seed 000:43): one button per legal overcall, and Pass
         lines.append(t(loc, "panel-overcall"))
         lines += bids_text(view, names, loc)
         bids = view.auction.options(view.hand, seat)
-        for i, bid in enumerate(bids[:9]):
+        for bid in bids[:24]:
             code = "".join(str(c) for c in bid.cards)
             components.button(
                 bid_label(bid, view.current_bid, loc)[:80],
                 format_id(BidButton(table_id, seat, code)),
                 discord.ButtonStyle.primary,
-                row=i // 5,
             )
-        components.button(
+        components.button(  # on a row of its own below the bids while there is one
             t(loc, "panel-button-pass"),
             format_id(BidButton(table_id, seat, PASS_CODE)),
-            row=min(len(bids[:9]) // 5 + 1, 4),
+            row=min(-(-len(bids[:24]) // 5), 4),
         )
     elif acting:
         burying = view.expecting == "bury"
