@@ -19,10 +19,12 @@ overcalls deferred to the round after burying (``overcall="after_bury"``, seed 0
 and what the bidding settles. ``kitty_draw`` decides a hand nobody bid on by turning
 the kitty's cards (``no_bid="kitty_draw"``, seeds 000 and 002).
 
-Decisions where the seeds are silent: in the after-bury round an overcall must still
-be strictly stronger than the bid it beats, and a pair (with three decks a triple) of
-identical jokers overcalls to no trump above any suit (BJ above SJ); a trump shown
-once this hand (a suit or no trump) cannot be shown again.
+In the after-bury round (000:43 可反无主，其他花色不可重复反牌) a pair (with three decks
+a triple) of identical jokers overcalls to no trump above any suit, and a suit shown
+once this hand cannot be shown again; no trump is the exception the seed names, so
+``BJ BJ`` still overcalls ``SJ SJ`` there, as everywhere (RULES.md: BJ BJ beats SJ
+SJ). Where the seeds are silent: an overcall in the round must still be strictly
+stronger than the bid it beats.
 """
 
 from __future__ import annotations
@@ -312,12 +314,11 @@ class Auction:
                 "then each player in turn may overcall once.",
                 key="rules-bid-overcall-after-bury",
             )
-        if self.round and any(b.suit == bid.suit for b in self.bids):
-            shown = "No trump" if bid.suit is None else SUIT_NAMES[bid.suit].capitalize()
-            raise IllegalBid(
-                f"{shown} was already shown this hand: choose another.",
+        if self.round and bid.suit is not None and any(b.suit == bid.suit for b in self.bids):
+            raise IllegalBid(  # 其他花色不可重复反牌: a suit, not no trump
+                f"{SUIT_NAMES[bid.suit].capitalize()} was already shown this hand: choose another.",
                 key="rules-bid-shown-before",
-                suit="none" if bid.suit is None else bid.suit,
+                suit=bid.suit,
             )
         return bid
 

@@ -216,7 +216,7 @@ BIDDING = [
             "each player once in turn, from the player after the dealer round to the dealer",
             "In this round identical jokers overcall to no trump (反无主)",
             "unless the dealer's side takes the deal back",
-            "cannot be shown again",
+            "cannot be shown again; no trump can",
         ],
         ["a short window after the last card"],
         "overcall after_bury with joker bidding, 000:43",
@@ -224,7 +224,7 @@ BIDDING = [
     (
         {"bidding": "joker", "overcall": "after_bury"},
         "zh-CN",
-        ["每人按顺序有一次机会反主或不反", "这一轮可以用相同的王反无主", "不能再亮"],
+        ["每人按顺序有一次机会反主或不反", "这一轮可以用相同的王反无主", "不能再反；无主可以再反"],
         ["发完最后一张后"],
         "after_bury, joker",
     ),
@@ -242,7 +242,7 @@ BIDDING = [
         ["once in turn", "cannot be shown again"],
         "overcall deal",
     ),
-    ({}, "zh-CN", ["须在庄家起底牌之前"], ["按顺序", "不能再亮"], "overcall deal"),
+    ({}, "zh-CN", ["须在庄家起底牌之前"], ["按顺序", "不能再反"], "overcall deal"),
     (
         {},
         "en-US",

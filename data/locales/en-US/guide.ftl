@@ -66,7 +66,7 @@ guide-bidding-when = { $overcall ->
         }. The dealer buries first and the kitty can no longer change; then, if a bid set the trump, each player once in turn, from the player after the dealer round to the dealer, may overcall or pass.{ $bidding ->
             [joker] {" "}In this round identical jokers overcall to no trump (反无主).
            *[standard] {""}
-        } A trump already shown this hand, a suit or no trump, cannot be shown again. The dealer still leads the first trick.
+        } A suit already shown this hand cannot be shown again; no trump can (two big jokers over two small). The dealer still leads the first trick.
    *[deal] Bids and overcalls are made during the deal and a short window after the last card, before the dealer takes the kitty.
 }
 guide-bidding-none = { $no_bid ->
