@@ -309,6 +309,29 @@ def test_hint_and_auto_at_the_overcall_prompt() -> None:
     assert "Not allowed" not in text and "Hand 1 over" in text
 
 
+def test_the_commands_in_chinese() -> None:
+    """帮助, 提示, 托管, 复盘 and 退出 do what help, hint, auto all, review and quit do."""
+    out: list[str] = []
+    script = iter(["帮助", "提示", "托管"])  # at the first prompts: then the computer plays
+    after = iter(["复盘", "退出"])  # at the prompt after the hand
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        # past the script: English commands (never asked once 托管 works; a bound without it)
+        if prompt.startswith("按回车开始下一局"):
+            return next(after, "quit")
+        return next(script, "auto all")
+
+    match = Match.new(3, parse_rules(1, []))
+    game = TerminalGame(match, 0, "greedy", read, out.append, symbols=True, locale="zh")
+    assert game.run(hands=2) == 0
+    text = "\n".join(out)
+    assert "'提示' 给出建议" in text and "\n提示：" in text  # the help, then a hint
+    assert "从现在起电脑替你出牌（托管）。" in text and "你（托管）出了" in text
+    assert "正在复盘你的出牌" in text  # the review, asked after the hand
+    assert out[-1] == "再见。" and match.hand_no == 0  # quit before the second hand
+
+
 @pytest.mark.parametrize(
     ("stdin", "lang", "buried", "kitty"),
     [
@@ -317,8 +340,9 @@ def test_hint_and_auto_at_the_overcall_prompt() -> None:
         ("1\nauto\nauto all\n", "zh", "你（托管）扣了", "底牌："),
         ("auto all\n", "zh", "你（托管）扣了", "底牌："),
         ("1\n3C 3H 4D 6H 8D 9D\nauto all\n", "en", "You buried ", "Kitty: "),  # typed
+        ("1\n代出\n托管\n", "zh", "你（托管）扣了", "底牌："),  # the commands in Chinese
     ],
-    ids=["auto-en", "autopilot-en", "auto-zh", "autopilot-zh", "typed-en"],
+    ids=["auto-en", "autopilot-en", "auto-zh", "autopilot-zh", "typed-en", "words-zh"],
 )
 def test_the_dealer_is_told_what_the_computer_buried_for_them(
     cli: Callable[..., Ran], stdin: str, lang: str, buried: str, kitty: str
@@ -433,10 +457,13 @@ def test_help_offers_no_hint_or_review_without_assistance(
     args = ("play", "--seed", "3", "--decks", "1", "--hands", "1", "--lang", lang)
     done = cli(*args, "--rule", f"assistance={assistance}", stdin="help\nauto all\n")
     assert done.returncode == 0, done.stderr
-    helps = [line for line in done.stdout.splitlines() if "'auto all'" in line]
+    auto, hint, review = (
+        ("'auto all'", "'hint'", "'review'") if lang == "en" else ("'托管'", "'提示'", "'复盘'")
+    )
+    helps = [line for line in done.stdout.splitlines() if auto in line]
     assert len(helps) == 2  # at the start and at the prompt
     for line in helps:
-        offered = "'hint'" in line, "'review'" in line
+        offered = hint in line, review in line
         assert offered == ((False, False) if assistance == "none" else (True, True)), line
 
 

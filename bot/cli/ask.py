@@ -23,6 +23,18 @@ from bot.rules import Card, RulesError, Trump, bid_kind, format_cards, obligatio
 
 from .narrate import Narrator
 
+#: the commands in the words Chinese players use (the English ones work in both languages;
+#: the zh help names these): 提示, 代出 (this turn), 托管 (from now on), 复盘, 退出
+COMMAND_WORDS = {
+    "提示": "hint",
+    "代出": "auto",
+    "托管": "auto all",
+    "复盘": "review",
+    "退出": "quit",
+    "帮助": "help",
+    "不反": "pass",
+}
+
 
 class Quit(Exception):
     """The player typed ``quit`` (or the input ended)."""
@@ -212,7 +224,7 @@ class Asker(Narrator):
         """Prompt until ``accept`` takes the answer; rule errors are shown and re-asked."""
         while True:
             text = self.read(prompt).strip()
-            lowered = text.lower()
+            lowered = COMMAND_WORDS.get(text, text.lower())
             if lowered in ("quit", "exit", "q"):
                 raise Quit
             if lowered in ("help", "?"):
@@ -226,7 +238,7 @@ class Asker(Narrator):
             if lowered == "review":
                 self._review()
                 continue
-            if lowered in ("hint", "auto", "auto all"):
+            if lowered in ("hint", "auto", "auto all", "pass"):
                 text = lowered
             if text == "" and self.autopilot:
                 return

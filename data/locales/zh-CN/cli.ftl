@@ -1,12 +1,12 @@
 # 终端游戏（python -m bot play [--watch] [--lang zh]）。
-cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'hint' 给出建议，'auto' 让电脑代出这一手，'auto all' 本场比赛剩下的都交给电脑（托管），'review'（一手牌结束后）列出你代价最大的出牌，'quit' 退出。
-cli-help-no-assistance = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'auto' 让电脑代出这一手，'auto all' 本场比赛剩下的都交给电脑（托管），'quit' 退出。本桌不许查牌、不许提示（没有提示，也不能复盘）。
+cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'提示' 给出建议，'代出' 让电脑代出这一手，'托管' 本场比赛剩下的都交给电脑，'复盘'（一手牌结束后）列出你代价最大的出牌，'退出' 结束游戏（英文命令 hint、auto、auto all、review、quit 也可以）。
+cli-help-no-assistance = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'代出' 让电脑代出这一手，'托管' 本场比赛剩下的都交给电脑，'退出' 结束游戏（英文命令 auto、auto all、quit 也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
 cli-title = 双升 · 种子 { $seed } · 你坐{ $seat }号位（南）
 cli-title-watch = 双升 · 种子 { $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
 cli-bye = 再见。
 cli-you-win = 你们赢得了比赛！
 cli-they-win = 对手赢得了比赛。
-cli-next-hand = 按回车开始下一局（或输入 'quit'）：
+cli-next-hand = 按回车开始下一局（或输入 '退出'）：
 cli-hand-start = === 第{ $hand }局：你方打{ $ours }，对方打{ $theirs } ===
 cli-redeal = 无人亮主：重新发牌。
 cli-bid = { $who }{ $kind ->
