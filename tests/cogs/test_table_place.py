@@ -103,11 +103,18 @@ async def _lobby_says_closed(env: Env, table_id: int) -> None:
     assert not env.fake.messages[lobby.id].components
 
 
-async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shengji: Env) -> None:
+@pytest.mark.parametrize("how", ["deleted", "archived"])
+async def test_a_lost_thread_closes_the_table_and_tells_each_player_once(
+    shengji: Env, how: str
+) -> None:
+    """A moderator deletes or archives the table's thread: it closes like a deleted channel."""
     env = shengji
     await _started(env, humans=2)
     table = env.table()
-    env.fake.delete_channel(env.place())
+    if how == "deleted":
+        env.fake.delete_channel(env.place())
+    else:
+        env.fake.update_thread(env.place(), archived=True)
     await env.until(lambda: table.closed)
     lost = t("en-US", "table-place-lost")  # not the hand panel's "(the table was closed)"
 
@@ -118,16 +125,6 @@ async def test_a_deleted_thread_closes_the_table_and_tells_each_player_once(shen
         await env.until(lambda u=user: told(u))
     await env.fake.idle(quiet=0.3)  # anything else on its way has arrived
     assert [len(told(user)) for user in env.users[:2]] == [1, 1]
-    await _lobby_says_closed(env, table.id)
-    assert await env.store.live_tables() == []  # recorded before anyone was told
-
-
-async def test_an_archived_thread_closes_the_table(shengji: Env) -> None:
-    env = shengji
-    await _started(env, humans=2)
-    table = env.table()
-    env.fake.update_thread(env.place(), archived=True)
-    await env.until(lambda: table.closed)
     await _lobby_says_closed(env, table.id)
     assert await env.store.live_tables() == []  # recorded before anyone was told
 
