@@ -69,8 +69,13 @@ async def test_ephemeral_replies_walk_the_players_chain(shengji: Env) -> None:
 
 
 def _dm_texts(env: Env, user_index: int) -> list[str]:
+    """A player's DMs, less the seats' names: a name is in its own script (a computer
+    player's is in the table's language), whatever language the words around it are in."""
     texts = [m.content for m in env.fake.dms(env.users[user_index]) if m.content]
     assert texts, f"no DM to {env.users[user_index].name}"
+    for seat in env.table().seats:
+        if seat is not None:
+            texts = [text.replace(seat.name, "") for text in texts]
     return texts
 
 
