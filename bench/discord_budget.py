@@ -1,6 +1,7 @@
 """Discord budget: what one table costs Discord per hand, measured through the fake.
 
-Run: ``python3 -m bench.discord_budget [--hands 2] [--seed 7] [--bot-delay 0.3] [--json]``
+Run: ``python3 -m bench.discord_budget [--hands 2] [--seed 7] [--bot-delay 0.3]
+[--slow-every 6] [--json]``
 
 One process: the fake Discord (with Discord's per-route rate limits switched on
 when the fake offers them), the real bot (``app.ShengjiBot``, real store file,
@@ -8,7 +9,9 @@ real renderers, production edit pacing) and two simulated humans in seats 0 and 
 who play from their DM panels (choose the cards in the menus, press Play), as a
 person would. Seats 2 and 3 are computer players at ``--bot-delay`` seconds a
 play (production is 1.2 s; the default here is four times faster, to stress the
-edit coalescing). The deal seed is fixed.
+edit coalescing). The deal seed is fixed. Every ``--slow-every``-th turn of a human
+is thought over past the turn notice (posted after ``NOTICE_AFTER`` s here, 10 s in
+production), so the notice's DM and its deletion after the play are counted too.
 
 Counted per hand: new messages in the table's thread and in the channel, edits in
 each, DMs posted and deleted, the most bot messages any DM channel holds at once
@@ -42,6 +45,7 @@ from fakediscord import FakeDiscord, UserDriver
 from fakediscord.harness import populate, start_bot
 from fakediscord.state import Channel, Message
 
+NOTICE_AFTER = 0.4  # the turn notice's wait here (production: cogs.pacing.PING_AFTER)
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 TARGETS = {
@@ -135,7 +139,7 @@ def _live_dm_peak(fake: FakeDiscord, dm: Channel, hand_starts: list[int]) -> int
     return peak
 
 
-async def run(hands: int, seed: int, bot_delay: float) -> dict[str, Any]:
+async def run(hands: int, seed: int, bot_delay: float, slow_every: int = 6) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp())
     fake = _fake()
     await fake.start()
@@ -151,12 +155,13 @@ async def run(hands: int, seed: int, bot_delay: float) -> dict[str, Any]:
     }
     rules = RuleSet(play_seconds=300, kitty_seconds=300)
     await store.save_guild_settings(world.guild.id, GuildSettings(rules, timers))
-    bot = ShengjiBot(store, clock=SystemClock(), seed_source=lambda: seed)
+    bot = ShengjiBot(store, clock=SystemClock(), seed_source=lambda: seed, ping_after=NOTICE_AFTER)
     running = await start_bot(fake, bot, ready_timeout=30)
     driver = UserDriver(fake, timeout=60)
     alice, bob = world.users[0], world.users[1]
     hand_starts: list[int] = []
     plays = 0
+    human_turns = 0
     try:
         await (await driver.send_slash("shengji new", alice, world.tables)).wait_message()
         await (await driver.send_slash("shengji join", bob, world.tables)).wait_message()
@@ -180,6 +185,9 @@ async def run(hands: int, seed: int, bot_delay: float) -> dict[str, Any]:
             while match.hand_no == hand and match.phase != Phase.SCORED:
                 kind, seat = match.expecting()
                 if kind in ("play", "bury") and seat in humans:
+                    human_turns += 1
+                    if slow_every and human_turns % slow_every == 0:
+                        await asyncio.sleep(NOTICE_AFTER + 0.4)  # the notice comes first
                     await _play_from_panel(fake, driver, bot, humans[seat])
                 else:
                     seq = match.seq
@@ -247,6 +255,7 @@ async def run(hands: int, seed: int, bot_delay: float) -> dict[str, Any]:
             "http_429": http_429,
             "rate_limits_modelled": getattr(fake, "rate_limits", None) is not None,
             "bot_delay": bot_delay,
+            "slow_every": slow_every,
         }
     finally:
         await running.stop()
@@ -283,9 +292,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--bot-delay", type=float, default=0.3)
+    parser.add_argument("--slow-every", type=int, default=6, help="0: every turn at once")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.hands, args.seed, args.bot_delay))
+    figures = asyncio.run(run(args.hands, args.seed, args.bot_delay, args.slow_every))
     print(f"{'figure':28} {'value':>10}  target")
     for key, value in figures.items():
         target = TARGETS.get(key)

@@ -42,5 +42,7 @@ def test_two_hands_keep_the_table_budget() -> None:
     )
     figures = json.loads(done.stdout.splitlines()[-1])
     assert figures["hands"] == 2 and figures["plays"] > 100
+    # the slow turns' notices were posted, and each deleted after its play
+    assert figures["slow_every"] > 0 and figures["dms_deleted_per_hand"] >= 2
     over = {k: figures[k] for k, most in TARGETS.items() if figures[k] > most}
     assert not over, over
