@@ -254,10 +254,11 @@ class Paths:
         want = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
         if self.round != want:
             self.checks.fail(f"overcall round heard {self.round}, not {want}")
-        shown = {b.suit for b in match.bids[: self.before]}
-        suits = [b.suit for b in match.bids[self.before :]]
+        # 000:43 其他花色不可重复反牌: a suit once a hand; no trump (None) may be shown again
+        shown = {b.suit for b in match.bids[: self.before]} - {None}
+        suits = [b.suit for b in match.bids[self.before :] if b.suit is not None]
         if len(set(suits)) != len(suits) or shown & set(suits):
-            self.checks.fail(f"a trump shown twice: {shown} then {suits}")
+            self.checks.fail(f"a suit shown twice: {shown} then {suits}")
         self.round = None
 
 
