@@ -1,7 +1,9 @@
 """Card images with Pillow: plain scenes in, PNG bytes out.
 
 Each function is pure and synchronous (a few milliseconds): the bot calls it in
-a worker thread, ``await asyncio.to_thread(render_table, scene, theme="light")``.
+its one render thread (``cogs.renderqueue``); called from several threads at once
+(``await asyncio.to_thread(render_table, scene, theme="light")``), the renders take
+turns (``canvas.RENDER_LOCK``: they share caches, and Pillow releases the GIL).
 Options shared by all of them:
 
 * ``theme``: ``"dark"`` or ``"light"`` (image background and panels).
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from . import hand, history, kitty, summary, table
+from .canvas import one_at_a_time
 from .labels import Lang
 from .scenes import (
     HandScene,
@@ -54,6 +57,7 @@ def _options(theme_name: str, lang: str) -> tuple[Theme, Lang]:
     return th, known
 
 
+@one_at_a_time
 def render_hand(
     scene: HandScene,
     *,
@@ -73,6 +77,7 @@ def render_hand(
     return hand.render(scene, th, four_color, lg)
 
 
+@one_at_a_time
 def render_table(
     scene: TableScene,
     *,
@@ -90,6 +95,7 @@ def render_table(
     return table.render(scene, th, four_color, lg)
 
 
+@one_at_a_time
 def render_history(
     scene: HistoryScene, *, theme: ThemeName = "dark", four_color: bool = False
 ) -> bytes:
@@ -101,6 +107,7 @@ def render_history(
     return history.render(scene, th, four_color)
 
 
+@one_at_a_time
 def render_kitty(
     scene: KittyScene,
     *,
@@ -116,6 +123,7 @@ def render_kitty(
     return kitty.render(scene, th, four_color, lg)
 
 
+@one_at_a_time
 def render_summary(
     scene: SummaryScene,
     *,

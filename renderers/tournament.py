@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from .canvas import encode, legible, level_text, new_canvas, rounded
+from .canvas import encode, legible, level_text, new_canvas, one_at_a_time, rounded
 from .fonts import draw_text, fit, text_width
 from .theme import RGB, Theme, theme
 
@@ -198,6 +198,7 @@ def _rank_row(page: Page, y: int, place: int, row: RankRow) -> None:
     page.text(WIDTH - MARGIN, cy, row.result, th.muted, width=result_w, align="right")
 
 
+@one_at_a_time
 def render_standings(scene: StandingsScene, theme_name: str = "dark") -> bytes:
     th = theme(theme_name)
     return encode(draw(scene, th).canvas, th)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import functools
 import importlib
 import io
 import pkgutil
@@ -34,8 +35,11 @@ from renderers import (
     tiles,
 )
 from renderers.__main__ import demo, demo_scenes
+from renderers.canvas import RENDER_LOCK
 from renderers.theme import DARK, LIGHT
+from renderers.tournament import render_standings
 
+from .test_tournament import scene as standings_scene
 from .util import chunks, count, decode, only
 
 NAMES = ("Alice", "王小明", "Carol", "Dmitri")
@@ -247,6 +251,21 @@ async def test_renders_in_worker_threads_match_serial_renders():
     )
     wrong = [job for job, a, b in zip(jobs, threaded, serial, strict=True) if a != b]
     assert not wrong, f"{wrong}: {_which_cache(*wrong[0], serial[jobs.index(wrong[0])])}"
+
+
+@pytest.mark.parametrize("kind", [*RENDER, "standings"])
+async def test_renders_in_several_threads_take_turns(kind: str) -> None:
+    """Every public render waits for one under way in another thread (``RENDER_LOCK``):
+    renders share caches, and Pillow lets other threads run inside its operations."""
+    if kind == "standings":
+        job = functools.partial(render_standings, standings_scene(2))
+    else:
+        job = functools.partial(RENDER[kind], SCENES[kind], theme="light")
+    with RENDER_LOCK:  # a render under way elsewhere
+        drawn = asyncio.ensure_future(asyncio.to_thread(job))
+        await asyncio.sleep(0.1)
+        assert not drawn.done()
+    decode(await drawn)
 
 
 def _which_cache(kind: str, theme: str, want: bytes) -> str:
