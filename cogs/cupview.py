@@ -171,7 +171,8 @@ def standings_scene(loc: str, cup: Cup, now: float) -> StandingsScene:
         status = t(loc, key or "tournament-status-registration")
         waiting = (t(loc, "tournament-not-started"),)
         return StandingsScene(cup.name, status, (), summary=waiting, words=words)
-    name = [entrant_name(e) for e in bracket.entrants]
+    # the image's fonts have no emoji (🤖 would be drawn □): a computer team's name says it
+    name = [e.name for e in bracket.entrants]
     rounds = []
     for round_ in bracket.rounds:
         matches = []

@@ -192,7 +192,8 @@ class Rounds(Presence):
     @staticmethod
     def _seat(team: Team, i: int) -> SeatInfo:
         if team.computer:
-            return SeatInfo("bot", None, f"{team.name} 🤖{i + 1}", team.level, False)
+            # no emoji: seat names are drawn in the table images, whose fonts have none
+            return SeatInfo("bot", None, f"{team.name}·{i + 1}", team.level, False)
         return SeatInfo("human", team.members[i], team.names[i], None, False)
 
     # --- the round's clock -----------------------------------------------------------

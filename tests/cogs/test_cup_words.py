@@ -17,9 +17,10 @@ from .test_tournament_flow import small_cup, threads
 NAMES = ["Aces", "Tigers", "Owls", "Foxes"]
 
 
-def _finished_cup() -> Cup:
+def _finished_cup(computer: bool = False) -> Cup:
     """Four teams, a podium of three; the first-listed team of each match wins."""
-    bracket = Tournament([Entrant(n) for n in NAMES], "seed", advance=2, podium_size=3)
+    entrants = [Entrant(n, computer=computer) for n in NAMES]
+    bracket = Tournament(entrants, "seed", advance=2, podium_size=3)
     bracket.start()
     while bracket.podium is None:
         current = bracket.current
@@ -44,6 +45,13 @@ def test_the_podium_is_listed_as_the_language_lists(locale: str, podium: str) ->
     cup = _finished_cup()
     assert cup.bracket is not None and cup.bracket.podium == [3, 1, 0]
     assert podium in standings_scene(locale, cup, 0.0).summary
+
+
+def test_computer_teams_are_marked_in_words_and_drawable_in_the_image() -> None:
+    scene = standings_scene("en-US", _finished_cup(computer=True), 0.0)
+    assert "Podium: 1. Foxes 🤖, 2. Tigers 🤖, and 3. Aces 🤖" in scene.summary  # Discord text
+    drawn = {n for r in scene.rounds for m in r.matches for n in m.teams} | set(scene.podium)
+    assert drawn == set(NAMES)  # no emoji in the image (its fonts would draw □)
 
 
 async def test_a_match_is_announced_team_against_team_in_words(shengji: Env) -> None:

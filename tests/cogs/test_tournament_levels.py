@@ -50,7 +50,7 @@ async def test_computer_teams_keep_their_level_through_a_restart_into_their_tabl
             for seat in env.bot.service.tables[slot.place_id].seats
             if seat is not None
         }
-        assert seated == {f"{team} 🤖{i}": level for team, level in levels.items() for i in (1, 2)}
+        assert seated == {f"{team}·{i}": level for team, level in levels.items() for i in (1, 2)}
     finally:
         await running.stop()
 

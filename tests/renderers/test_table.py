@@ -7,8 +7,10 @@ import itertools
 
 import pytest
 
-from bot.i18n import CATALOG
+from bot.i18n import CATALOG, t
 from bot.rules import Trump, parse_cards
+from bot.tournament.cup import Team
+from bot.tournament.rounds import Rounds
 from renderers import TableScene, TrickScene, render_table
 from renderers.canvas import new_paper, png
 from renderers.fonts import REPLACEMENT, fit_name, runs, text_width
@@ -138,6 +140,18 @@ def test_the_catalogs_image_words_render_in_the_shipped_fonts() -> None:
                     text = line.split("=", 1)[1]
                     for bold in (False, True):
                         assert REPLACEMENT not in "".join(part for _, part in runs(text, bold))
+
+
+def test_the_names_the_bot_gives_render_in_the_shipped_fonts() -> None:
+    """Computer players' and teams' names are drawn in the images: no character of them is
+    left to the replacement box (an emoji would be)."""
+    for locale in ("en-US", "zh-CN"):
+        names = [t(locale, "service-bot-name", n=n) for n in range(1, 9)]
+        names.append(t(locale, "service-bot-stands-in", name="Bob"))
+        team = t(locale, "tournament-bot-team", n=12)
+        names += [team, Rounds._seat(Team(team, [], [], True, True, "normal"), 1).name]
+        for name in names:
+            assert REPLACEMENT not in "".join(part for _, part in runs(name, True)), name
 
 
 def _scenes() -> list[TableScene]:
