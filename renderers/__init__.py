@@ -3,7 +3,7 @@
 Each function is pure and synchronous (a few milliseconds): the bot calls it in
 its one render thread (``cogs.renderqueue``); called from several threads at once
 (``await asyncio.to_thread(render_table, scene, theme="light")``), the renders take
-turns (``canvas.RENDER_LOCK``: they share caches, and Pillow releases the GIL).
+turns (``turns.RENDER_LOCK``: they share caches, and Pillow releases the GIL).
 Options shared by all of them:
 
 * ``theme``: ``"dark"`` or ``"light"`` (image background and panels).
@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Literal
 
 from . import hand, history, kitty, summary, table
-from .canvas import one_at_a_time
 from .labels import Lang
 from .scenes import (
     HandScene,
@@ -30,6 +29,7 @@ from .scenes import (
     TrickScene,
 )
 from .theme import Theme, ThemeName, theme
+from .turns import one_at_a_time
 
 __all__ = [
     "HandScene",

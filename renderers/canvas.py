@@ -25,14 +25,13 @@ microseconds. The CRCs are ISA-L's too (1 us for 21 KB, zlib's 13 us).
 
 from __future__ import annotations
 
-import functools
 import math
 import struct
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import TYPE_CHECKING
 
 from isal import isal_zlib
 from PIL import Image, _imaging
@@ -43,9 +42,6 @@ from .fonts import draw_text, text_width
 from .labels import Lang, word
 from .shapes import rounded_mask, shape_mask
 from .theme import RGB, THEMES, Theme, palette_image
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 if TYPE_CHECKING:
     pass
@@ -66,24 +62,6 @@ def legible(width: int) -> int:
 DEFLATE_LEVEL = 1
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _SCRATCH = threading.local()  # per render thread: ``png``'s buffer and the canvas over it
-# One render at a time in the process: renders share caches of pieces, masks and ids,
-# and Pillow releases the GIL inside many of its operations, so two renders in two
-# threads could each see the other's work half done (a threaded render came out
-# different from the same render alone, about once in a dozen test runs, and right
-# when drawn again). The bot renders in one thread (``cogs.renderqueue``): for it the
-# lock is never contended; other callers' threads take turns.
-RENDER_LOCK = threading.Lock()
-
-
-def one_at_a_time(render: Callable[P, R]) -> Callable[P, R]:
-    """``render`` under ``RENDER_LOCK`` (for the public render functions)."""
-
-    @functools.wraps(render)
-    def locked(*args: P.args, **kwargs: P.kwargs) -> R:
-        with RENDER_LOCK:
-            return render(*args, **kwargs)
-
-    return locked
 
 
 def new_canvas(width: int, height: int, th: Theme) -> Image.Image:

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from .canvas import encode, legible, level_text, new_canvas, one_at_a_time, rounded
+from .canvas import encode, legible, level_text, new_canvas, rounded
 from .fonts import draw_text, fit, text_width
 from .theme import RGB, Theme, theme
+from .turns import one_at_a_time
 
 WIDTH = 800
 MARGIN = 16

@@ -35,9 +35,9 @@ from renderers import (
     tiles,
 )
 from renderers.__main__ import demo, demo_scenes
-from renderers.canvas import RENDER_LOCK
 from renderers.theme import DARK, LIGHT
 from renderers.tournament import render_standings
+from renderers.turns import RENDER_LOCK
 
 from .test_tournament import scene as standings_scene
 from .util import chunks, count, decode, only
