@@ -15,7 +15,7 @@ import logging
 import discord
 
 from bot.i18n import DEFAULT, Arg, pick, t
-from bot.i18n.rules import explain
+from bot.i18n.rules import explain, join
 from bot.rules import RulesError
 from bot.service import UserError
 from bot.store import UserPrefs
@@ -89,15 +89,22 @@ async def say(interaction: discord.Interaction, key: str, **args: Arg) -> str:
     return t(await reply_locale(interaction), key, **args)
 
 
+def _param(loc: str, value: object) -> Arg:
+    """A refusal's parameter as words: a tuple is a list in the reader's language."""
+    if isinstance(value, tuple):
+        return join(loc, [str(item) for item in value])
+    return (
+        value
+        if isinstance(value, int | float | str) and not isinstance(value, bool)
+        else str(value)
+    )
+
+
 async def error_text(interaction: discord.Interaction, err: UserError) -> str:
     """A refusal in the player's language (English for one without a key)."""
     loc = await reply_locale(interaction)
     if isinstance(err.reason, RulesError):
         return explain(loc, err.reason)
     if err.key:
-        params = {
-            k: v if isinstance(v, int | float | str) and not isinstance(v, bool) else str(v)
-            for k, v in err.params.items()
-        }
-        return t(loc, err.key, **params)
+        return t(loc, err.key, **{k: _param(loc, v) for k, v in err.params.items()})
     return str(err)

@@ -326,7 +326,7 @@ def test_the_commands_in_chinese() -> None:
     game = TerminalGame(match, 0, "greedy", read, out.append, symbols=True, locale="zh")
     assert game.run(hands=2) == 0
     text = "\n".join(out)
-    assert "'提示' 给出建议" in text and "\n提示：" in text  # the help, then a hint
+    assert "“提示”给出建议" in text and "\n提示：" in text  # the help, then a hint
     assert "从现在起电脑替你出牌（托管）。" in text and "你（托管）出了" in text
     assert "正在复盘你的出牌" in text  # the review, asked after the hand
     assert out[-1] == "再见。" and match.hand_no == 0  # quit before the second hand
@@ -420,7 +420,7 @@ REVIEW_OFF = {
     "zh": "该桌不能复盘：规则不允许任何辅助。",
 }
 REVIEW_SPOTS = {  # the script that types review there, the hands played, and the full answer
-    "mid-hand": ("review\n1\nauto all\n", "1", ("The review is available", "手牌结束后才能复盘")),
+    "mid-hand": ("review\n1\nauto all\n", "1", ("The review is available", "本局结束后才能复盘")),
     "after the hand": ("auto all\nreview\n", "2", ("Reviewing your plays", "正在复盘")),
 }
 
@@ -458,7 +458,7 @@ def test_help_offers_no_hint_or_review_without_assistance(
     done = cli(*args, "--rule", f"assistance={assistance}", stdin="help\nauto all\n")
     assert done.returncode == 0, done.stderr
     auto, hint, review = (
-        ("'auto all'", "'hint'", "'review'") if lang == "en" else ("'托管'", "'提示'", "'复盘'")
+        ("'auto all'", "'hint'", "'review'") if lang == "en" else ("“托管”", "“提示”", "“复盘”")
     )
     helps = [line for line in done.stdout.splitlines() if auto in line]
     assert len(helps) == 2  # at the start and at the prompt

@@ -339,11 +339,10 @@ class LobbyMixin(Runtime):
                 )
             empty = [i for i, s in enumerate(table.seats) if s is None]
             if empty:
-                seats = ", ".join(str(i) for i in empty)
                 raise UserError(
-                    f"Four players are needed: seat(s) {seats} empty (try `/shengji addbot`).",
+                    f"Four players are needed: seat(s) {empty} empty (try `/shengji addbot`).",
                     key="service-need-four",
-                    seats=seats,
+                    seats=tuple(empty),  # listed as the reader's language lists (1、3)
                     count=len(empty),
                 )
             # no snapshot needed: the seed rebuilds the match until its first one

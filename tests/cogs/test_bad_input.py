@@ -42,7 +42,7 @@ async def test_commands_without_a_table_or_with_garbage_get_specific_replies(she
     await env.reply(alice, "new")
     assert "already has a table" in await env.reply(bob, "new")
     assert "already sit" in await env.reply(alice, "join")
-    assert "Four players are needed" in await env.reply(alice, "start")
+    assert "Four players are needed: seats 1, 2, and 3 are empty" in await env.reply(alice, "start")
     assert "not seated" in await env.reply(bob, "leave")
     assert "Only the host" in await env.reply(bob, "kick", seat=0)
     assert "Seat 2 is empty" in await env.reply(alice, "kick", seat=2)

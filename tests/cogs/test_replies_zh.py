@@ -80,6 +80,13 @@ def _values() -> list[str]:
     return [w for w in words if w not in ("True", "False")]
 
 
+async def test_a_refusals_list_is_a_chinese_list(zh: Env) -> None:
+    env = zh
+    await env.reply(env.users[0], "new")
+    said = await env.reply(env.users[0], "start")
+    assert "还有3个座位空着（1、2和3号位）" in said, said  # not "1, 2, 3"
+
+
 async def test_records_leaderboard_stats_and_history(zh: Env) -> None:
     env = zh
     alice = env.users[0]

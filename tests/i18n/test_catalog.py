@@ -128,6 +128,7 @@ KITTY_BONUS_KEYS = {
     "records-stat-kitty",
     "cli-kitty-bonus",
     "img-kitty-bonus",
+    "table-summary-bonus",
     "cmd-choice-kitty_multiplier",
 }
 

@@ -1,12 +1,12 @@
 # 终端游戏（python -m bot play [--watch] [--lang zh]）。
-cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'提示' 给出建议，'代出' 让电脑代出这一手，'托管' 本场比赛剩下的都交给电脑，'复盘'（一手牌结束后）列出你代价最大的出牌，'退出' 结束游戏（英文命令 hint、auto、auto all、review、quit 也可以）。
-cli-help-no-assistance = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：'代出' 让电脑代出这一手，'托管' 本场比赛剩下的都交给电脑，'退出' 结束游戏（英文命令 auto、auto all、quit 也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
+cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：“提示”给出建议，“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“复盘”（一局结束后）列出你代价最大的出牌，“退出”结束游戏（英文命令 hint、auto、auto all、review、quit 也可以）。
+cli-help-no-assistance = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“退出”结束游戏（英文命令 auto、auto all、quit 也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
 cli-title = 双升 · 种子 { $seed } · 你坐{ $seat }号位（南）
 cli-title-watch = 双升 · 种子 { $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
 cli-bye = 再见。
-cli-you-win = 你们赢得了比赛！
-cli-they-win = 对手赢得了比赛。
-cli-next-hand = 按回车开始下一局（或输入 '退出'）：
+cli-you-win = 你们赢得了对局！
+cli-they-win = 对手赢得了对局。
+cli-next-hand = 按回车开始下一局（或输入“退出”）：
 cli-hand-start = === 第{ $hand }局：你方打{ $ours }，对方打{ $theirs } ===
 cli-redeal = 无人亮主：重新发牌。
 cli-bid = { $who }{ $kind ->
@@ -53,7 +53,7 @@ cli-buried = { $who }扣好了底牌。
 cli-hand-over = --- 第{ $hand }局结束 ---
 cli-kitty = 底牌：{ $cards }（{ $points }分）
 cli-kitty-bonus = 闲家赢了最后一墩：抠底×{ $multiplier } = { $bonus }分。
-cli-failed-throw = { $who }甩牌失败：{ $penalty }分。
+cli-failed-throw = { $who }甩牌失败，罚{ $penalty }分。
 cli-result = 闲家得分：{ $points } -> { $winner ->
     [dealer] 庄家升{ $levels }级
    *[attackers] { $levels ->
@@ -71,15 +71,15 @@ cli-seat-north = 北家（对家）
 cli-seat-east = 东家
 cli-trump-none = 打{ $level }，无主
 cli-trump-suit = 打{ $level }，主{ $suit }
-cli-review-later = 本手牌结束后才能复盘。
+cli-review-later = 本局结束后才能复盘。
 cli-review-wait = 正在复盘你的出牌（需要几秒钟）。
-cli-review-none = 本手你的 { $judged } 次选择中没有发现代价大的失误。
-cli-kitty-drawn = 无人亮主。翻底牌：{ $cards }：{ $who }坐庄，{ $suit }为主。
-cli-kitty-drawn-none = 无人亮主。翻底牌：{ $cards }：没有级牌。
+cli-review-none = 本局你的 { $judged } 次选择中没有发现代价大的失误。
+cli-kitty-drawn = 无人亮主，翻底牌：{ $cards }。{ $who }坐庄，{ $suit }为主。
+cli-kitty-drawn-none = 无人亮主，翻底牌：{ $cards }。没有翻到级牌。
 cli-overcall-round = 底牌已扣好：从{ $who }开始到庄家，每人可依次反主一次。
-cli-overcall-trump = 底牌已扣好。主牌：{ $trump }。你的牌：
+cli-overcall-trump = 底牌已扣好。主：{ $trump }。你的牌：
 cli-may-overcall = 你可以反主一次：{ $menu }
-cli-overcall-prompt = 反主（编号或牌，回车表示不反）：{" "}
+cli-overcall-prompt = 反主（输入序号或牌，回车表示不反）：{" "}
 cli-overcall = { $who }用{ $cards }反主（{ $suit }）。
 cli-passes = { $who }不反。
-cli-round-over = 主牌：{ $trump }。{ $who }先出。
+cli-round-over = 主：{ $trump }。{ $who }先出。

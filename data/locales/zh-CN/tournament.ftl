@@ -5,7 +5,7 @@ tournament-gone = 那场比赛已经结束或不存在了。
 tournament-exists = 本频道已经有一场比赛；请换一个频道。
 tournament-no-preset = 没有叫 `{ $preset }` 的预设。
 tournament-no-name = 请给比赛起个名字。
-tournament-bad-format = 每轮需要若干分钟，至少2队晋级，领奖台至少1个名次。
+tournament-bad-format = 每轮时长须大于0分钟，至少2队晋级，领奖台至少1个名次。
 tournament-registration-closed = 报名已截止。
 tournament-partner-self = 搭档必须是别人。
 tournament-already-registered = 你已经报名了（队伍：{ $team }）。
@@ -59,7 +59,7 @@ tournament-draw-seed = 🎲 抽签种子 `{ $seed }`：任何人都可以用 `py
 tournament-over = 🏆 { $name }结束了！领奖台：{ $places }
 tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在打的局打完为止。
 tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
-tournament-match-opened = 第{ $round }轮：{ $teams }。{ $team }队坐0号和2号位。
+tournament-match-opened = 第{ $round }轮：{ $teams }。**{ $team }**坐0号和2号位。
 # 一场比赛的两队，用在上一行
 tournament-versus = { $a } 对 { $b }
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
