@@ -176,8 +176,10 @@ class ShengjiBot(commands.Bot):
         with contextlib.suppress(Exception):
             await self.tournaments.shutdown()
             await self.service.shutdown()
-        self.presenter.close()
+        rendering = self.presenter.close()
         await super().close()
+        if rendering is not None:  # the renders in flight end with the bot, not after it
+            await asyncio.to_thread(rendering.join, 10)
         await self.store.close()
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -83,9 +84,10 @@ class Outlet(PlayerPrefs):
         finally:
             self.rendering -= 1
 
-    def close(self) -> None:
-        """The render thread ends once the renders queued so far are drawn (shutdown)."""
-        self._renderer.close()
+    def close(self) -> threading.Thread | None:
+        """The render thread ends once the renders queued so far are drawn (shutdown);
+        the thread, to wait for."""
+        return self._renderer.close()
 
     def ui(self, table: Table) -> TableUI:
         ui = self.ui_by_table.get(table.id)

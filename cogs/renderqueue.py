@@ -82,15 +82,17 @@ class RenderQueue:
         self._tokens.put(None)
         return await future
 
-    def close(self) -> None:
-        """End the thread once the jobs queued so far are done (the bot's shutdown)."""
+    def close(self) -> threading.Thread | None:
+        """End the thread once the jobs queued so far are done (the bot's shutdown); the
+        thread, for the caller to wait for (``None`` if none was started)."""
         with self._lock:
-            if self._thread is None:
-                return
-            self._thread = None
+            thread, self._thread = self._thread, None
+        if thread is None:
+            return None
         with self._queued:
             self._normal.append(None)
         self._tokens.put(None)
+        return thread
 
     def _next(self) -> Job | None:
         self._tokens.get()  # a job was queued for this token: one of the queues has it
