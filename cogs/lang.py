@@ -93,11 +93,9 @@ def _param(loc: str, value: object) -> Arg:
     """A refusal's parameter as words: a tuple is a list in the reader's language."""
     if isinstance(value, tuple):
         return join(loc, [str(item) for item in value])
-    return (
-        value
-        if isinstance(value, int | float | str) and not isinstance(value, bool)
-        else str(value)
-    )
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return str(value)
+    return value
 
 
 async def error_text(interaction: discord.Interaction, err: UserError) -> str:

@@ -13,6 +13,7 @@ Custom ids are written and read by one codec, ``cogs.ids``.
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
@@ -276,8 +277,8 @@ def build_panel(
         # the round after burying (seed 000:43): one button per legal overcall, and Pass
         lines.append(t(loc, "panel-overcall"))
         lines += bids_text(view, names, loc)
-        bids = view.auction.options(view.hand, seat)
-        for bid in bids[:24]:
+        bids = view.auction.options(view.hand, seat)[:24]  # and Pass: 25 buttons at most
+        for bid in bids:
             code = "".join(str(c) for c in bid.cards)
             components.button(
                 bid_label(bid, view.current_bid, loc)[:80],
@@ -287,7 +288,7 @@ def build_panel(
         components.button(  # on a row of its own below the bids while there is one
             t(loc, "panel-button-pass"),
             format_id(BidButton(table_id, seat, PASS_CODE)),
-            row=min(-(-len(bids[:24]) // 5), 4),
+            row=min(math.ceil(len(bids) / 5), 4),
         )
     elif acting:
         burying = view.expecting == "bury"
