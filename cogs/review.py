@@ -45,8 +45,10 @@ def review_text(loc: object, hand_id: int, review: Review) -> str:
                 loc, rank, d, lambda seat: relative_seat(loc, seat, review.seat), cards_text
             )
         )
-    if not review.decisions:
+    if not review.decisions and (review.judged or not review.auto):
         lines.append(t(loc, "review-clean", judged=review.judged))
+    if review.auto:
+        lines.append(t(loc, "review-auto", plays=review.auto))
     if not review.complete:
         lines.append(t(loc, "review-partial", judged=review.judged))
     return "\n".join(lines)

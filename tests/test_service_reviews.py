@@ -13,12 +13,24 @@ from typing import Any
 import pytest
 
 import bot.service.reviews
+from bot.ai import suggest
 from bot.clock import ManualClock
 from bot.rules import RuleSet
 from bot.service import Table, TableService, UserError
 from bot.store import GuildSettings, Store
 
-from .test_service import ALICE, BOB, CHANNEL, FAST, GUILD, OTHER, Recorder, caught_up, run_until
+from .test_service import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    FAST,
+    GUILD,
+    OTHER,
+    Recorder,
+    caught_up,
+    run_until,
+    settle,
+)
 
 
 @pytest.fixture
@@ -31,10 +43,14 @@ async def opened() -> AsyncIterator[list[TableService]]:
         await service.store.close()
 
 
+TIMED_OUT = 2  # Alice's first plays left to her turn timer
+
+
 async def _one_hand(
     opened: list[TableService], path: Path, rules: RuleSet | None = None
 ) -> tuple[TableService, Table]:
-    """A table where Alice (on 托管) and three computer players have finished a hand."""
+    """A table where Alice and three computer players have finished a hand: her turn
+    timer plays her first ``TIMED_OUT`` cards, she plays the others herself."""
     path.mkdir(exist_ok=True)
     store = await Store.open(path / "db.sqlite3")
     await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
@@ -44,10 +60,18 @@ async def _one_hand(
     table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice", rules)
     for _ in range(3):
         await service.add_bot(CHANNEL)
-    await service.set_auto(CHANNEL, ALICE, True)
     await service.start(CHANNEL, ALICE)
-    await run_until(clock, lambda: table.match is not None and table.match.result is not None)
-    await service.set_auto(CHANNEL, ALICE, False)
+    await run_until(clock, lambda: table.match is not None)
+    match = table.match
+    assert match is not None
+    while match.result is None:
+        view = match.view(0)
+        mine = view.to_act == 0 and view.expecting in ("play", "bury", "overcall")
+        if mine and not (view.expecting == "play" and len(view.tricks) < TIMED_OUT):
+            await service.act(CHANNEL, ALICE, suggest(view))
+        else:
+            await clock.advance(1.0)
+            await settle(clock, 5)
     await caught_up(clock, store, table)
     return service, table
 
@@ -57,6 +81,12 @@ async def test_who_may_review_what(tmp_path: Path, opened: list[TableService]) -
     (hand_id,) = await service.store.hands_of_table(table.id)
     hand_no, review = await service.review(GUILD, CHANNEL, ALICE, hand_id=hand_id)
     assert hand_no == hand_id and review.seat == 0 and review.complete and review.judged > 0
+    # the timer's plays are logged as the computer's, and the review leaves them out
+    source = await service.store.replay_source(hand_id)
+    assert source is not None
+    alices = [a for seat, a in source.actions if seat == 0 and a["kind"] == "play"]
+    assert [a.get("auto", False) for a in alices[:3]] == [True] * TIMED_OUT + [False]
+    assert review.auto == TIMED_OUT and review.judged <= len(alices) - TIMED_OUT
     again = await service.review(GUILD, CHANNEL, ALICE)  # the last hand here, kept
     assert again == (hand_id, review)
     refusals = [

@@ -12,7 +12,9 @@ deals; an alternative that beats the play made clearly (by ``MARGIN`` paired
 standard errors, so a lucky sample does not make a mistake) is what the expert
 would have played, and the **expected points lost** is its mean minus the mean
 of the play made (for the player's side: points plus levels, as the expert
-counts them). A failed throw is judged as the throw the player tried.
+counts them). A failed throw is judged as the throw the player tried. Plays the
+computer made for the player (their turn timer ran out, or 托管: logged ``auto``)
+are not theirs: they are counted, never judged.
 The three largest losses are returned, costliest first.
 
 Reproducible: the samples come from ``seed`` and the view, a fixed number of
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.game import Action, Match, Play, SeatView
-from bot.game.codec import action_from_dict
+from bot.game.codec import action_from_dict, is_auto
 from bot.game.views import Plays
 from bot.rules import Card, RuleSet, format_cards, trick_winner
 
@@ -76,6 +78,7 @@ class Review:
     decisions: tuple[Decision, ...]  # the costliest first, at most ``SHOWN``
     judged: int  # decisions judged (those with a choice)
     complete: bool  # False when the time budget ran out first
+    auto: int = 0  # plays the computer made for the player (托管, time out): not judged
 
 
 def review_hand(
@@ -97,7 +100,7 @@ def review_hand(
     does; or ``start``, a match's ``to_dict`` before ``actions``. ``review_seed``
     varies the samples (same seed, same figures).
     """
-    points = decision_points(
+    points, auto = decision_points(
         seed, actions, seat, rules=rules, hand_no=hand_no, start=start, **options
     )
     deadline = time.perf_counter() + budget_s
@@ -116,7 +119,7 @@ def review_hand(
             judged.append(decision)
     judged.sort(key=lambda d: -d.loss)
     shown = hand_no if hand_no is not None else (points[0][1].hand_no if points else 0)
-    return Review(seat, shown, tuple(judged[:SHOWN]), count, complete)
+    return Review(seat, shown, tuple(judged[:SHOWN]), count, complete, auto)
 
 
 def decision_points(
@@ -128,9 +131,13 @@ def decision_points(
     hand_no: int | None = None,
     start: dict[str, Any] | None = None,
     **options: Any,
-) -> list[tuple[int, SeatView, tuple[Card, ...]]]:
-    """(trick number, the seat's view, the cards it chose) at each of its plays."""
-    decoded = [(s, action_from_dict(a) if isinstance(a, dict) else a) for s, a in actions]
+) -> tuple[list[tuple[int, SeatView, tuple[Card, ...]]], int]:
+    """(trick number, the seat's view, the cards it chose) at each of its own plays, and
+    how many plays the computer made for it (logged ``auto``: left out)."""
+    decoded = [
+        (s, action_from_dict(a), is_auto(a)) if isinstance(a, dict) else (s, a, False)
+        for s, a in actions
+    ]
 
     def fresh() -> Match:
         if start is not None:
@@ -141,16 +148,20 @@ def decision_points(
         hand_no = _last_hand(fresh(), decoded)
     match = fresh()
     out: list[tuple[int, SeatView, tuple[Card, ...]]] = []
-    for who, action in decoded:
+    auto_plays = 0
+    for who, action, auto in decoded:
         if who == seat and isinstance(action, Play) and match.hand_no == hand_no:
-            out.append((len(match.tricks) + 1, match.view(seat), tuple(action.cards)))
+            if auto:
+                auto_plays += 1
+            else:
+                out.append((len(match.tricks) + 1, match.view(seat), tuple(action.cards)))
         match.apply(who, action)
-    return out
+    return out, auto_plays
 
 
-def _last_hand(match: Match, actions: Sequence[tuple[int, Action]]) -> int:
+def _last_hand(match: Match, actions: Sequence[tuple[int, Action, bool]]) -> int:
     last = 0
-    for who, action in actions:
+    for who, action, _ in actions:
         if isinstance(action, Play):
             last = match.hand_no
         match.apply(who, action)

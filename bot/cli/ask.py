@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.ai import suggest, suggest_bid
 from bot.ai.review import review_hand
-from bot.game import Action, Bury, Declare, Event, Pass, Phase, Play, SeatView
+from bot.game import Action, Bury, Declare, Event, Pass, Phase, Play, SeatView, action_to_dict
 from bot.game.driver import Driver
 from bot.i18n import t
 from bot.i18n.review import review_line
@@ -46,7 +46,7 @@ class Asker(Narrator):
     autopilot: bool
     offered: tuple[tuple[Card, ...], ...]
     driver: Driver
-    log: list[tuple[int, Action]]
+    log: list[tuple[int, Action | dict[str, Any]]]
     start: dict[str, Any]
     read: Callable[[str], str]
 
@@ -60,7 +60,7 @@ class Asker(Narrator):
         """The computer acts for the player (托管, a hint taken), logged as ``_apply`` logs."""
         events = self.match.timeout(self.seat, suggest)
         assert self.match.last_action is not None
-        self.log.append((self.seat, self.match.last_action))
+        self.log.append((self.seat, action_to_dict(self.match.last_action, auto=True)))
         return events
 
     def _bid(self, seat: int, cards: Sequence[Card]) -> None:
@@ -258,8 +258,10 @@ class Asker(Narrator):
         review = review_hand(
             match.seed, self.log, self.seat, hand_no=match.hand_no, start=self.start
         )
-        if not review.decisions:
+        if not review.decisions and (review.judged or not review.auto):
             self.say("cli-review-none", judged=review.judged)
+        if review.auto:
+            self.say("review-auto", plays=review.auto)
         for rank, decision in enumerate(review.decisions, 1):
             self.write(review_line(self.locale, rank, decision, self.who, self.show.cards))
 

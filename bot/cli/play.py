@@ -58,7 +58,7 @@ class TerminalGame(Asker):
         self.offered: tuple[tuple[Card, ...], ...] = ()
         self.driver = Driver(match, self.deal_round)
         # every accepted action, for the post-hand review (it replays the hand)
-        self.log: list[tuple[int, Action]] = []
+        self.log: list[tuple[int, Action | dict[str, Any]]] = []
         self.start = match.to_dict()
 
     # --- the match loop ---------------------------------------------------------------

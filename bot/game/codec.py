@@ -174,13 +174,26 @@ ACTION_KINDS: dict[str, type[Action]] = {
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_TYPES}
 
 
-def action_to_dict(action: Action) -> dict[str, Any]:
-    """An action as stored in the action log: ``{"kind": "play", "cards": "AH AH"}``."""
-    return to_tagged(action)
+def action_to_dict(action: Action, *, auto: bool = False) -> dict[str, Any]:
+    """An action as stored in the action log: ``{"kind": "play", "cards": "AH AH"}``.
+
+    ``auto``: the computer took it for a person (their turn timer ran out, 托管), kept
+    as ``"auto": true`` so a review judges only the person's own decisions. Logs
+    written before it have no such key: every action reads as the person's own.
+    """
+    data = to_tagged(action)
+    if auto:
+        data["auto"] = True
+    return data
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
-    return from_tagged(ACTION_KINDS, data)
+    return from_tagged(ACTION_KINDS, {k: v for k, v in data.items() if k != "auto"})
+
+
+def is_auto(data: Mapping[str, Any]) -> bool:
+    """Whether a logged action was taken by the computer for its seat (``action_to_dict``)."""
+    return data.get("auto") is True
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -68,7 +68,7 @@ class Runtime(StoreWrites):
         now = self.clock.now()
         try:
             await self.store.append_action(
-                table.id, match.seq, seat, action_to_dict(accepted), now, token=token
+                table.id, match.seq, seat, action_to_dict(accepted, auto=auto), now, token=token
             )
         except LeaseLost:
             self._fence_refused(table.id)

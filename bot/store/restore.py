@@ -14,6 +14,7 @@ from collections.abc import Collection
 from typing import Any
 
 from bot.game import Match, action_from_dict
+from bot.game.codec import is_auto
 from bot.rules import RulesError, RuleSet
 
 from .base import StoreBase, seats_from
@@ -51,7 +52,7 @@ def restore_match(live: LiveTable) -> Match:
                 raise StoreError(
                     f"Table {live.table_id}: the action log jumps from seq {match.seq} to {seq}."
                 )
-            match.apply(seat, action_from_dict(action))
+            match.apply(seat, action_from_dict(action), auto=is_auto(action))
     except (RulesError, ValueError, KeyError, TypeError) as exc:
         raise StoreError(f"Table {live.table_id} cannot be restored: {exc}") from exc
     return match

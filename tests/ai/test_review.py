@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
-from bot.ai import ExpertPlayer, Player, make_player, play_hand
+from bot.ai import ExpertPlayer, Player, make_player, play_hand, suggest
 from bot.ai.review import Decision, decision_points, review_hand
-from bot.game import Action, Match, Play, SeatView, TrickRecord
+from bot.game import Action, Match, Play, SeatView, TrickRecord, action_to_dict, replay
 from bot.i18n.review import relative_seat, review_line
 from bot.rules import (
     TRUMP,
@@ -179,6 +179,28 @@ def test_review_names_tens_dropped_onto_the_attackers_trick_first() -> None:
     assert review_hand(seed, log, 0, review_seed=1, worlds=8) == review
 
 
+def test_plays_the_computer_made_for_the_player_are_not_judged() -> None:
+    """The same blunder, logged as the store logs a timeout or 托管 (``"auto": true``),
+    is not the player's: the review counts it and judges the player's own plays only."""
+    seed, log, me = _scene((113, *range(1, 300)), _drop_tens, make_player("ai"))
+    assert me.done is not None
+    own = review_hand(seed, log, 0, review_seed=1, worlds=8)
+    blunder = next(
+        i
+        for i, (seat, action) in enumerate(log)
+        if seat == 0 and isinstance(action, Play) and action.cards == me.done[1]
+    )
+    stored = [
+        (seat, action_to_dict(action, auto=i == blunder)) for i, (seat, action) in enumerate(log)
+    ]
+    points_, auto = decision_points(seed, stored, 0)
+    assert auto == 1 and me.done not in [(t, p) for t, _, p in points_]
+    review = review_hand(seed, stored, 0, review_seed=1, worlds=8)
+    assert review.auto == 1 and review.judged == own.judged - 1
+    assert me.done not in [(d.trick, d.played) for d in review.decisions]
+    assert replay(seed, stored) == replay(seed, log)  # the flag changes no card
+
+
 def test_a_reviewed_follow_names_the_trick_it_answered() -> None:
     """Both languages, seats named from the player's: the lead, the plays after it, and
     who was winning; a lead says only what was led."""
@@ -227,7 +249,8 @@ def test_review_names_a_failed_throw_first() -> None:
 
 def test_review_sees_only_the_view_of_the_time() -> None:
     log, _ = _recorded_hand(3, lambda m, v: None)
-    points_ = decision_points(3, log, 2)
+    points_, auto = decision_points(3, log, 2)
+    assert auto == 0
     # one decision a trick (fewer than 25 tricks when throws stood)
     assert [t for t, _, _ in points_] == list(range(1, len(points_) + 1))
     assert len(points_) >= 10
@@ -246,15 +269,33 @@ def test_a_tight_budget_stops_early_and_says_so() -> None:
 def test_terminal_review_after_a_hand() -> None:
     from bot.cli import TerminalGame
 
-    answers = iter(["review", "auto all", "review", "quit"])
+    after = iter(["review", "quit"])
+    asked = [False]
+
+    def answer(prompt: str) -> str:
+        """Review too early once; the first three plays left to the computer ('auto'),
+        the others the player's own (the heuristic's cards, typed); then review."""
+        if game.match.result is not None:
+            return next(after)
+        if not asked[0]:
+            asked[0] = True
+            return "review"
+        view = game.match.view(0)
+        if prompt.startswith("Your play"):
+            if len(view.tricks) < 3:
+                return "auto"
+            action = suggest(view)
+            assert isinstance(action, Play)
+            return format_cards(action.cards)
+        return "auto" if prompt.startswith("Bury") else ""
+
     lines: list[str] = []
-    game = TerminalGame(
-        Match.new(7), 0, "ai", lambda _prompt: next(answers), lines.append, symbols=False
-    )
+    game = TerminalGame(Match.new(7), 0, "ai", answer, lines.append, symbols=False)
     assert game.run() == 0
     text = "\n".join(lines)
     assert "available once the hand is over" in text  # asked mid-hand
     assert "Reviewing your plays" in text
+    assert "3 plays the computer made for you" in text  # the three 'auto' plays
     # a follow names the trick's lead in the terminal's seat names (deal 7 has one)
     follows = [line for line in lines if re.match(r"\d\. Trick \d+: after ", line)]
     assert follows, text

@@ -226,6 +226,26 @@ REVIEW_TEXTS = [
             "时间用完：只评判了 1 次选择，之后的没有评判。",
         ],
     ),
+    # plays the computer made for the player (托管, a timeout) are counted, not judged;
+    # with nothing of their own to judge, no "nothing costly found"
+    (
+        "en-US",
+        Review(0, 0, (), judged=0, complete=True, auto=1),
+        [
+            "**Your review of hand 7**: your costliest decisions, judged from what you knew "
+            "at the time.",
+            "One play the computer made for you (托管, or your time ran out) is not judged.",
+        ],
+    ),
+    (
+        "zh-CN",
+        Review(0, 0, (), judged=4, complete=True, auto=21),
+        [
+            "**第 7 局复盘**：按你当时所知判断，代价最大的几次出牌。",
+            "本局你的 4 次选择中没有发现代价大的失误。",
+            "有 21 次出牌是电脑替你出的（托管或超时），不作评判。",
+        ],
+    ),
 ]
 
 

@@ -27,6 +27,7 @@ from bot.game import (
     fallback_action,
     replay,
 )
+from bot.game.codec import is_auto
 from bot.game.events import EVENT_TYPES
 from bot.rules import RuleSet, Trump, parse_cards
 
@@ -88,6 +89,16 @@ ACTIONS = [
 def test_actions_read_as_stored(stored: dict, action: object) -> None:
     assert action_from_dict(stored) == action
     assert action_from_dict(action_to_dict(action)) == action
+
+
+def test_an_action_the_computer_took_for_a_person_is_logged_so() -> None:
+    """A timeout or 托管 play is the same play, marked ``auto`` in the log (the review
+    leaves it out); logs from before the mark read as the person's own."""
+    play = Play(tuple(parse_cards("AH")))
+    logged = action_to_dict(play, auto=True)
+    assert logged == {"kind": "play", "cards": "AH", "auto": True}
+    assert action_from_dict(logged) == play and is_auto(logged)
+    assert not is_auto(action_to_dict(play)) and not is_auto({"kind": "play", "cards": "AH"})
 
 
 @pytest.mark.parametrize(

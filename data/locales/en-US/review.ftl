@@ -13,6 +13,10 @@ review-clean = No costly decision found in { $judged ->
     [one] your one choice
    *[other] your { $judged } choices
 } this hand.
+review-auto = { $plays ->
+    [one] One play the computer made for you (托管, or your time ran out) is not judged.
+   *[other] { $plays } plays the computer made for you (托管, or your time ran out) are not judged.
+}
 review-partial = Time ran out after { $judged ->
     [one] { $judged } decision
    *[other] { $judged } decisions

@@ -10,6 +10,7 @@ review-seat-left = 下家
 review-seat-partner = 对家
 review-seat-right = 上家
 review-clean = 本局你的 { $judged } 次选择中没有发现代价大的失误。
+review-auto = 有 { $plays } 次出牌是电脑替你出的（托管或超时），不作评判。
 review-partial = 时间用完：只评判了 { $judged } 次选择，之后的没有评判。
 review-no-hand = 本服没有这一局（`/双升 历史` 可查看局号）。
 review-off = 该桌不能复盘：规则不允许任何辅助。
