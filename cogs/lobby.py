@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import discord
 from discord import app_commands
 
@@ -53,15 +55,25 @@ LEFT = {
     LeaveOutcome.LEFT: "reply-left",
     LeaveOutcome.REPLACED: "reply-left-replaced",
     LeaveOutcome.CLOSED: "reply-left-closed",
+    LeaveOutcome.AWAY: "reply-left-away",
 }
+
+
+async def _leave(interaction: discord.Interaction, channel_id: int) -> None:
+    service = deps(interaction).service
+    outcome = await service.leave(channel_id, interaction.user.id)
+    if outcome is LeaveOutcome.AWAY:  # how long the seat is kept for them
+        grace = service.table_in(channel_id).meta.get("leave_grace", 0)
+        await say(interaction, LEFT[outcome], minutes=math.ceil(grace / 60))
+    else:
+        await say(interaction, LEFT[outcome])
 
 
 @shengji.command(
     name="leave", description="Leave your seat (a computer player takes over mid-match)"
 )
 async def leave(interaction: discord.Interaction) -> None:
-    outcome = await deps(interaction).service.leave(place_of(interaction), interaction.user.id)
-    await say(interaction, LEFT[outcome])
+    await _leave(interaction, place_of(interaction))
 
 
 @shengji.command(name="addbot", description="Fill an empty seat with a computer player")
@@ -123,7 +135,7 @@ async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, chann
     elif cid.what == "bot":
         await say(interaction, "reply-bot-seated", seat=await service.add_bot(channel_id))
     elif cid.what == "leave":
-        await say(interaction, LEFT[await service.leave(channel_id, user.id)])
+        await _leave(interaction, channel_id)
     else:
         await service.start(channel_id, user.id, is_admin(interaction))
         await say(interaction, "reply-started")

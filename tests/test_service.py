@@ -363,6 +363,23 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
     assert await store.live_tables() == []
 
 
+async def test_a_table_that_keeps_seats_puts_a_leaver_on_autoplay(env) -> None:
+    """``meta["leave_grace"]`` (a tournament's match): the leaver stays seated on 托管,
+    the hooks hear AWAY and decide; toggling 托管 off is theirs again (ACTED)."""
+    service, store, _clock, _sink = env
+    hook = SeatHook()
+    service.hooks.append(hook)
+    table = await _full_table(service, humans=2)
+    table.meta["leave_grace"] = 300.0
+    await service.start(CHANNEL, ALICE)
+    assert await service.leave(CHANNEL, BOB) is LeaveOutcome.AWAY
+    assert table.seats[1] == SeatInfo("human", BOB, "Bob", None, True)
+    (stored,) = await store.live_tables()
+    assert stored.seats[1] == table.seats[1]  # in the seat's write
+    assert await service.set_auto(CHANNEL, BOB) is False  # back
+    assert hook.heard == [(1, SeatSignal.AWAY, BOB), (1, SeatSignal.ACTED, BOB)]
+
+
 @pytest.mark.parametrize(
     ("locale", "bots", "stand_in"),
     [

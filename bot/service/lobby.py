@@ -3,13 +3,15 @@
 Permission rules: the host sits in seat 0 when opening a table. Anyone may add
 computer players to empty seats in the lobby; the host or an admin may kick
 before the start and start the match. A player who leaves mid-match is replaced
-by a computer player under their name; when the last human leaves, the table is
-aborted. Abort: the host or an admin at once, or a majority of the seated humans.
+by a computer player under their name (a tournament's match keeps the seat on 托管
+for its grace period first); when the last human leaves, the table is aborted.
+Abort: the host or an admin at once, or a majority of the seated humans.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.ai import level_of
@@ -269,6 +271,8 @@ class LobbyMixin(Runtime):
         return seat
 
     async def leave(self, channel_id: int, user_id: int) -> LeaveOutcome:
+        """Mid-match a computer takes the seat, or where the table keeps seats for a while
+        (``meta["leave_grace"]``) the player stays on 托管 and the hooks decide (AWAY)."""
         table = self.table_in(channel_id)
         async with table.lock:
             seat = self._seated(table, user_id)
@@ -277,6 +281,9 @@ class LobbyMixin(Runtime):
             if not table.started:
                 await self._unseat(table, seat, None)
                 outcome = LeaveOutcome.LEFT
+            elif table.meta.get("leave_grace"):
+                await self._unseat(table, seat, replace(info, auto=True))
+                outcome = LeaveOutcome.AWAY
             else:
                 replaced = _stand_in(table, info)
                 await self._unseat(table, seat, replaced)
@@ -285,8 +292,9 @@ class LobbyMixin(Runtime):
         if no_humans:
             await self._close(table, CloseReason.EVERYONE_LEFT)
             return LeaveOutcome.CLOSED
-        if outcome is LeaveOutcome.REPLACED:
-            await self._signal(table, seat, SeatSignal.LEFT, info)
+        if outcome is not LeaveOutcome.LEFT:
+            signal = SeatSignal.AWAY if outcome is LeaveOutcome.AWAY else SeatSignal.LEFT
+            await self._signal(table, seat, signal, info)
         self._emit(table, UpdateKind.SEATS if table.started else UpdateKind.LOBBY)
         table.changed.set()
         return outcome

@@ -117,6 +117,7 @@ class LeaveOutcome(StrEnum):
 
     LEFT = "left"  # the seat is free again (before the start)
     REPLACED = "replaced"  # a computer player plays the seat from now on
+    AWAY = "away"  # the seat is kept for them on 托管 for the table's ``leave_grace``
     CLOSED = "closed"  # the last human left: the table is closed
 
 
@@ -175,6 +176,9 @@ class SeatSignal(StrEnum):
     ACTED = "acted"  # an accepted bid, burial or play of their own, or 托管 switched
     TIMED_OUT = "timed-out"  # their decision's time ran out: the computer played for them
     LEFT = "left"  # they left mid-match: a computer player took their seat
+    # they left mid-match where the seat is kept for them (``meta["leave_grace"]``): on
+    # 托管 until they act again (they are back) or the hooks replace them
+    AWAY = "away"
 
 
 class TableHooks(Protocol):

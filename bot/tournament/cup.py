@@ -79,7 +79,9 @@ class Slot:
 
     ``present``: the players who checked in or acted at the table; ``quiet``: per
     player, when the first of their decisions in a row that the turn timer took
-    for them ran out (kept, so a restart does not give a quiet player a new grace).
+    for them ran out (kept, so a restart does not give a quiet player a new grace);
+    ``away``: per player who left mid-match, when (their seat on 托管 until they act
+    again or the grace period ends).
     """
 
     place_id: int
@@ -88,6 +90,7 @@ class Slot:
     present: list[int] = field(default_factory=list)
     done: bool = False
     quiet: dict[int, float] = field(default_factory=dict)
+    away: dict[int, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -97,13 +100,19 @@ class Slot:
             "present": self.present,
             "done": self.done,
             "quiet": {str(user): since for user, since in self.quiet.items()},
+            "away": {str(user): since for user, since in self.away.items()},
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Slot:
         tally = Tally.from_dict(data["tally"])
-        quiet = {int(user): since for user, since in data.get("quiet", {}).items()}
-        return cls(data["place_id"], data["table_id"], tally, data["present"], data["done"], quiet)
+        quiet, away = (
+            {int(user): since for user, since in data.get(key, {}).items()}
+            for key in ("quiet", "away")
+        )
+        return cls(
+            data["place_id"], data["table_id"], tally, data["present"], data["done"], quiet, away
+        )
 
 
 #: registration (open) → closed (no more teams) → running → finished, or cancelled

@@ -12,9 +12,14 @@ Decisions where the issue is silent:
   the first decision it took for them), a computer player takes the seat at the
   next decision it takes, and the match is flagged. 托管 is the player's own choice:
   it counts as present, never as quiet.
-* A player who leaves mid-match chose to: a computer player takes the seat at once,
-  as at any table, with no grace, and the match is flagged (the table service tells
-  the tournament, ``SeatSignal.LEFT``).
+* A player who leaves mid-match keeps the seat for the grace period (the match's
+  table has ``meta["leave_grace"]``): the table service puts it on 托管
+  (``SeatSignal.AWAY``), so the match goes on at the computer's pace, and any
+  action of their own (switching 托管 off, a play) brings them back; once the grace
+  period has passed without one, a computer player takes the seat and the match is
+  flagged. A misclick or a lost connection costs no seat; a restart keeps the time
+  already waited. (Tables opened before this rule replace a leaver at once,
+  ``SeatSignal.LEFT``, and the match is flagged the same way.)
 """
 
 from __future__ import annotations
@@ -51,8 +56,12 @@ class Presence(ServiceBase):
         )
 
     async def _presence(self, cup: Cup) -> None:
-        """After the grace period, computer players take the seats of absent players."""
+        """After the grace period, computer players take the seats of absent players
+        (and, after a restart, of leavers whose grace runs out meanwhile)."""
         assert cup.bracket is not None and cup.bracket.current is not None
+        for away in cup.slots.values():
+            for user in away.away:
+                self._spawn(cup, self._away_out(cup, away, user))
         number = cup.bracket.current.number
         started = cup.times.get(number, [None])[0] or self.clock.now()
         await self.clock.sleep(started + cup.grace_seconds - self.clock.now())
@@ -87,12 +96,19 @@ class Presence(ServiceBase):
         if signal is SeatSignal.LEFT:
             slot.quiet.pop(user, None)
             slot.tally.flag(f"{player.name} left: replaced by a computer player")
+        elif signal is SeatSignal.AWAY:
+            slot.quiet.pop(user, None)
+            if user in slot.away:
+                return  # left twice: the grace counts from the first time
+            slot.away[user] = self.clock.now()
+            self._spawn(cup, self._away_out(cup, slot, user))
         elif signal is SeatSignal.ACTED:
-            if user in slot.present and user not in slot.quiet:
+            if user in slot.present and user not in slot.quiet and user not in slot.away:
                 return  # nothing new: no write for every card played
             if user not in slot.present:
                 slot.present.append(user)
             slot.quiet.pop(user, None)
+            slot.away.pop(user, None)  # back at the table
         else:
             now = self.clock.now()
             since = slot.quiet.setdefault(user, now)
@@ -112,6 +128,27 @@ class Presence(ServiceBase):
             return since is not None and self.clock.now() - since >= cup.grace_seconds
 
         if await self._replace(slot, seat, player, "stopped playing", quiet):
+            await self._save(cup)
+            await self.sink.changed(cup)
+
+    async def _away_out(self, cup: Cup, slot: Slot, user: int) -> None:
+        """A computer player for a leaver who has not come back within the grace period."""
+        since = slot.away.get(user)
+        if since is None or slot.done:
+            return
+        await self.clock.sleep(since + cup.grace_seconds - self.clock.now())
+        table = None if slot.done else self._table(slot)
+        seat = None if table is None else table.seat_of(user)
+        if table is None or seat is None or slot.away.get(user) != since:
+            return  # the match is over, or they came back (and maybe left again since)
+        player = table.seats[seat]
+        assert player is not None
+
+        def away() -> bool:
+            return slot.away.get(user) == since
+
+        if await self._replace(slot, seat, player, "left", away):
+            slot.away.pop(user, None)
             await self._save(cup)
             await self.sink.changed(cup)
 

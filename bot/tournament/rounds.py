@@ -154,6 +154,7 @@ class Rounds(Presence):
                 "round": game.round_no,
                 "match": game.index,
                 "keep_without_humans": True,
+                "leave_grace": cup.grace_seconds,  # a leaver's seat kept on 托管 meanwhile
                 "thread_id": place,
                 "locale": await self.sink.locale(cup),  # a table's messages: the server's
             }

@@ -3,20 +3,22 @@
 "A player who is absent when the round starts, or leaves, is replaced by a computer
 player after a grace period; the match is flagged." Present is what a player does at
 the table (a play, 托管), not only the *I'm here* button; a player the turn timer has
-played for through a whole grace period is gone too; a leaver is told to the
-tournament by the table service, not guessed from a seat's name.
+played for through a whole grace period is gone too; a leaver keeps the seat on 托管
+for the grace period, told to the tournament by the table service, not guessed from a
+seat's name.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from bot.ai import suggest_cards
 from bot.rules import format_cards
 from bot.tournament.cup import Cup, Slot
-from fakediscord.state import Channel
+from fakediscord.state import Channel, User
 
-from .helpers import Env
+from .helpers import Env, restart
 from .test_tournament_flow import click, message_with, place_of_user, play_until, small_cup
 
 
@@ -80,20 +82,58 @@ async def test_players_who_play_are_present_and_a_quiet_one_is_replaced(shengji:
     assert carol.id not in slot_in(cup, place[carol.id]).quiet
 
 
-async def test_a_leaver_is_replaced_at_once_and_the_match_flagged(shengji: Env) -> None:
-    env = shengji
-    alice = env.users[0]
-    cup = await small_cup(env, round_minutes=60)
-    place = place_of_user(env, alice)
-    handle = env.driver.send_slash("shengji leave", alice, place)
+async def _send(env: Env, command: str, user: User, place: Channel) -> str:
+    handle = env.driver.send_slash(command, user, place)
     await handle
-    assert "computer player" in (await handle.wait_message()).content
-    assert seat_kind(env, place, "Alice") == "bot"
-    # no grace, and no hand needs to end first: the table service told the tournament
+    return (await handle.wait_message()).content
+
+
+async def test_a_leaver_keeps_the_seat_for_the_grace_period(shengji: Env) -> None:
+    """A leaver's seat goes on 托管 for the grace period, not to a computer player at
+    once: `/shengji auto` brings them back (Bob); a restart keeps the time waited; once
+    it has passed, a computer player takes the seat and the match is flagged (Alice)."""
+    env = shengji
+    alice, bob = env.users[:2]  # partners: one match
+    cup = await small_cup(env, round_minutes=60, grace_minutes=5)
+    place = place_of_user(env, alice)
+    for user in env.users:  # all present: the round's own check leaves them be
+        theirs = place_of_user(env, user)
+        here = await env.until(lambda p=theirs: message_with(env, p, ":here"), timeout=30)
+        assert "Checked in" in await click(env, here, f"sj:c:{cup.id}:here", user)
+        if user not in (alice, bob):  # Carol and Dave on 托管, never quiet (the draw may
+            await _send(env, "shengji auto", user, theirs)  # seat them at Alice's table)
+    await env.tick(60)
+    left_at = env.clock.now()
+    told = await _send(env, "shengji leave", alice, place)
+    assert "within 5 minutes with `/shengji auto`" in told, told
+    table = env.bot.service.tables[place.id]
+    seat = table.seat_of(alice.id)
+    assert seat is not None and table.seats[seat] == replace(table.seats[seat], auto=True)
     slot = slot_in(cup, place)
-    assert slot.tally.hands == 0
-    assert slot.tally.flags == ["Alice left: replaced by a computer player"]
-    stored = await env.store.tournament(cup.id)  # and saved with the tournament
+    assert slot.away == {alice.id: left_at} and slot.tally.flags == []
+    stored = await env.store.tournament(cup.id)  # saved with the tournament
     assert stored is not None
     saved = next(s for s in stored.state["slots"].values() if s["place_id"] == place.id)
-    assert saved["tally"]["flags"] == slot.tally.flags
+    assert saved["away"] == {str(alice.id): left_at}
+    # Bob leaves too, and comes back by switching 托管 off (then on again: 托管 is his
+    # own choice, never absence)
+    await _send(env, "shengji leave", bob, place)
+    assert bob.id in slot.away
+    assert "托管 off" in await _send(env, "shengji auto", bob, place)
+    assert bob.id not in slot.away and "托管 on" in await _send(env, "shengji auto", bob, place)
+    # three minutes later the bot restarts; Alice's seat is still hers
+    await play_until(env, lambda: env.clock.now() >= left_at + 180)
+    assert seat_kind(env, place, "Alice") == "human"
+    running = await restart(env)
+    try:
+        again = env.bot.tournaments.cup_in(env.world.tables.id)
+        slot = slot_in(again, place)
+        assert slot.away == {alice.id: left_at}
+        # the grace counts from her leaving, not from the restart
+        await play_until(env, lambda: flagged(again, place, "Alice left"))
+        assert env.clock.now() < left_at + 300 + 20
+        assert seat_kind(env, place, "Alice") == "bot" and slot.away == {}
+        assert slot.tally.flags == ["Alice left: replaced by a computer player"]
+        assert seat_kind(env, place, "Bob") == "human"
+    finally:
+        await running.stop()

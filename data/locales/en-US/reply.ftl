@@ -9,6 +9,10 @@ reply-bot-seated = A computer player sits in seat { $seat }.
 reply-left = You left your seat.
 reply-left-replaced = You left; a computer player plays your seat from now on.
 reply-left-closed = You were the last player: the table is closed.
+reply-left-away = You left: the computer plays your seat (托管) meanwhile. Turn 托管 off within { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+} with `/shengji auto` to take it back; after that a computer player takes it for the rest of the match.
 reply-kicked = { $name } left seat { $seat }.
 reply-aborted = The table is closed.
 reply-abort-vote = Your vote to abort is counted ({ $votes }/{ $needed ->

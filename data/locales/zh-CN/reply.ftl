@@ -9,6 +9,7 @@ reply-bot-seated = 一位电脑玩家坐在{ $seat }号位。
 reply-left = 你离开了座位。
 reply-left-replaced = 你离开了；从现在起由电脑玩家替你打。
 reply-left-closed = 你是最后一位玩家：牌桌已关闭。
+reply-left-away = 你离开了：暂由电脑托管你的座位。{ $minutes }分钟内用 `/双升 托管` 取消托管即可回来；超时后由电脑玩家打完本场对局。
 reply-kicked = { $name }离开了{ $seat }号位。
 reply-aborted = 牌桌已关闭。
 reply-abort-vote = 已记下你的解散投票（{ $votes }/{ $needed }票）。
