@@ -86,7 +86,7 @@ def test_the_deal_message_stops_asking_for_a_bid_once_the_deal_is_over(
     ("locale", "start", "end"),
     [
         ("en-US", "Hand 1 (over). The ", "."),  # two sentences, a space between
-        ("zh-CN", "第 1 局（已结束）。", "。"),  # no space after a Chinese full stop
+        ("zh-CN", "第1局（已结束）。", "。"),  # no space after a Chinese full stop
     ],
 )
 def test_last_hands_panel_line_joins_its_sentences_as_the_language_does(

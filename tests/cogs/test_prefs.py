@@ -137,7 +137,7 @@ async def test_refusals_and_illegal_plays_in_the_players_language(shengji: Env) 
     env = shengji
     alice = env.users[0]
     assert "已保存" in await env.reply(alice, "prefs", field="language", value="zh")
-    assert await env.reply(alice, "hint") == "本频道没有牌桌。用 `/双升 开桌` 开一桌。"
+    assert await env.reply(alice, "hint") == "本频道没有牌桌。用`/双升 开桌`开一桌。"
     await _started(env, humans=1)
     match = env.match()
     await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")

@@ -173,7 +173,7 @@ async def test_a_tournament_in_chinese(zh: Env) -> None:
             None,
         )
     )
-    assert re.search(r"\*\*( 🤖)? 对 \*\*", match_line), match_line  # team 对 team
+    assert re.search(r"\*\*( 🤖)?对\*\*", match_line), match_line  # team 对 team
     assert_chinese(env, await cmd(env, alice, "pause"))
     assert_chinese(env, await cmd(env, alice, "pause"))  # already paused
     assert_chinese(env, await cmd(env, alice, "extend", minutes=2))

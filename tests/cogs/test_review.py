@@ -64,13 +64,13 @@ LED = {
         2: "your partner led ",
         3: "the opponent on your right led ",
     },
-    "zh-CN": {1: "下家首出 ", 2: "对家首出 ", 3: "上家首出 "},
+    "zh-CN": {1: "下家首出", 2: "对家首出", 3: "上家首出"},
 }
 
 
 def _led(tricks: tuple[TrickRecord, ...], line: str, locale: str) -> str:
     """What ``line`` (a reviewed follow of seat 0's) must say about its trick's lead."""
-    number = int(re.findall(r"\d+", line)[1])  # "2. Trick 13: ..." / "2. 第 13 墩：..."
+    number = int(re.findall(r"\d+", line)[1])  # "2. Trick 13: ..." / "2. 第13墩：..."
     record = tricks[number - 1]
     leader, lead = record.plays[0]
     return LED[locale][leader] + cards_text(lead)
@@ -126,7 +126,7 @@ async def test_the_review_names_the_failed_throw_first(shengji: Env) -> None:
     handle = await env.slash(alice, "review")
     (chinese,) = await handle.wait_followups(1, timeout=60)
     lines = chinese.content.splitlines()
-    assert lines[1].startswith(f"1. 第 {trick} 墩：你首出 "), chinese.content
+    assert lines[1].startswith(f"1. 第{trick}墩：你首出"), chinese.content
     follows = [line for line in lines[2:] if "你出了" in line]
     assert follows, chinese.content
     for line in follows:
@@ -221,9 +221,9 @@ REVIEW_TEXTS = [
             False,
         ),
         [
-            "**第 7 局复盘**：按你当时所知判断，代价最大的几次出牌。",
-            "1. 第 3 墩：对家首出 K♥，对家大；你出了 A♥；高手会出 5♥（约多得 1.0 分）。",
-            "时间用完：只评判了 1 次选择，之后的没有评判。",
+            "**第7局复盘**：按你当时所知判断，代价最大的几次出牌。",
+            "1. 第3墩：对家首出K♥，对家大；你出了A♥；高手会出5♥（约多得1.0分）。",
+            "时间用完：只评判了1次选择，之后的没有评判。",
         ],
     ),
     # plays the computer made for the player (托管, a timeout) are counted, not judged;
@@ -241,9 +241,9 @@ REVIEW_TEXTS = [
         "zh-CN",
         Review(0, 0, (), judged=4, complete=True, auto=21),
         [
-            "**第 7 局复盘**：按你当时所知判断，代价最大的几次出牌。",
-            "本局你的 4 次选择中没有发现代价大的失误。",
-            "有 21 次出牌是电脑替你出的（托管或超时），不作评判。",
+            "**第7局复盘**：按你当时所知判断，代价最大的几次出牌。",
+            "本局你的4次选择中没有发现代价大的失误。",
+            "有21次出牌是电脑替你出的（托管或超时），不作评判。",
         ],
     ),
 ]

@@ -27,10 +27,10 @@ WORDS = {
     "bye": "Bye: a win at 2",
 }
 WORDS_ZH = {
-    "round_n": "第 {n} 轮",
-    "ranking_n": "第 {n} 轮排名",
+    "round_n": "第{n}轮",
+    "ranking_n": "第{n}轮排名",
     "podium": "领奖台",
-    "bye": "轮空：记作打 2 获胜",
+    "bye": "轮空：记作打2获胜",
 }
 
 

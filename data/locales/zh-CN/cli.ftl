@@ -1,8 +1,8 @@
 # 终端游戏（python -m bot play [--watch] [--lang zh]）。
-cli-help = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：“提示”给出建议，“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“复盘”（一局结束后）列出你代价最大的出牌，“退出”结束游戏（英文命令 hint、auto、auto all、review、quit 也可以）。
-cli-help-no-assistance = 用记法输入牌，如 'AH AH KH'（10 写作 T；王写 SJ、BJ）。命令：“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“退出”结束游戏（英文命令 auto、auto all、quit 也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
-cli-title = 双升 · 种子 { $seed } · 你坐{ $seat }号位（南）
-cli-title-watch = 双升 · 种子 { $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
+cli-help = 用记法输入牌，如'AH AH KH'（10写作T；王写SJ、BJ）。命令：“提示”给出建议，“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“复盘”（一局结束后）列出你代价最大的出牌，“退出”结束游戏（英文命令hint、auto、auto all、review、quit也可以）。
+cli-help-no-assistance = 用记法输入牌，如'AH AH KH'（10写作T；王写SJ、BJ）。命令：“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“退出”结束游戏（英文命令auto、auto all、quit也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
+cli-title = 双升 · 种子{ $seed } · 你坐{ $seat }号位（南）
+cli-title-watch = 双升 · 种子{ $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
 cli-bye = 再见。
 cli-you-win = 你们赢得了对局！
 cli-they-win = 对手赢得了对局。
@@ -38,7 +38,7 @@ cli-hint-play = 提示：{ $cards }（输入：{ $code }）
 cli-autopilot = 从现在起电脑替你出牌（托管）。
 cli-buried-mine = { $who }扣了{ $cards }。
 cli-not-allowed = 不能这样出：{ $reason }
-cli-table = 第{ $trick }墩 · 主 { $trump } · 闲家得分 { $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
+cli-table = 第{ $trick }墩 · 主：{ $trump } · 闲家得分{ $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
     [yes] 是闲家
    *[no] 坐庄
 }
@@ -73,7 +73,7 @@ cli-trump-none = 打{ $level }，无主
 cli-trump-suit = 打{ $level }，主{ $suit }
 cli-review-later = 本局结束后才能复盘。
 cli-review-wait = 正在复盘你的出牌（需要几秒钟）。
-cli-review-none = 本局你的 { $judged } 次选择中没有发现代价大的失误。
+cli-review-none = 本局你的{ $judged }次选择中没有发现代价大的失误。
 cli-kitty-drawn = 无人亮主，翻底牌：{ $cards }。{ $who }坐庄，{ $suit }为主。
 cli-kitty-drawn-none = 无人亮主，翻底牌：{ $cards }。没有翻到级牌。
 cli-overcall-round = 底牌已扣好：从{ $who }开始到庄家，每人可依次反主一次。

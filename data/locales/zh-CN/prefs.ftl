@@ -10,7 +10,7 @@ prefs-field-turn-dm = 轮到你时私信提醒
 prefs-value-language = { $value ->
     [zh-CN] 中文
     [en-US] English
-   *[auto] 跟随 Discord
+   *[auto] 跟随Discord
 }
 prefs-value-switch = { $value ->
     [on] 开
@@ -22,7 +22,7 @@ prefs-value-choice = { $value ->
     [normal] 普通
    *[large] 大
 }
-prefs-bad-field = 没有名为 `{ $field }` 的偏好设置。用 `/双升 偏好` 查看全部。
+prefs-bad-field = 没有名为`{ $field }`的偏好设置。用`/双升 偏好`查看全部。
 prefs-bad-value = { $field }只能是：{ $allowed }。没有做任何更改。
 # 每项偏好可以输入的词，用本语言（cogs/prefs.py WORDS）
 prefs-allowed-language = 中文、英文、自动

@@ -1,15 +1,15 @@
 # 斜杠命令和按钮对使用者的回复（cogs/*）。
-reply-name-cards = 请写出要出的牌，如 `AH AH` 或 `10h`。
+reply-name-cards = 请写出要出的牌，如`AH AH`或`10h`。
 reply-played = 你出了{ $cards }。
 reply-buried = 你扣了{ $cards }。
-reply-table-opened = 已开桌：你坐0号位。其他人用 `/双升 入座` 或“入座”按钮加入；用 `/双升 加电脑` 补空位。
+reply-table-opened = 已开桌：你坐0号位。其他人用`/双升 入座`或“入座”按钮加入；用`/双升 加电脑`补空位。
 reply-started = 对局开始：发牌时你的手牌会通过私信发给你。
 reply-seated = 你坐在{ $seat }号位。
 reply-bot-seated = 一位电脑玩家坐在{ $seat }号位。
 reply-left = 你离开了座位。
 reply-left-replaced = 你离开了；从现在起由电脑玩家替你打。
 reply-left-closed = 你是最后一位玩家：牌桌已关闭。
-reply-left-away = 你离开了：暂由电脑托管你的座位。{ $minutes }分钟内用 `/双升 托管` 取消托管即可回来；超时后由电脑玩家打完本场对局。
+reply-left-away = 你离开了：暂由电脑托管你的座位。{ $minutes }分钟内用`/双升 托管`取消托管即可回来；超时后由电脑玩家打完本场对局。
 reply-kicked = { $name }离开了{ $seat }号位。
 reply-aborted = 牌桌已关闭。
 reply-abort-vote = 已记下你的解散投票（{ $votes }/{ $needed }票）。
@@ -20,7 +20,7 @@ reply-failed = 我这边出了点问题；牌局没有受影响。请再试一�
 reply-no-last-trick = 本桌不显示上一墩（不许提示）。
 reply-no-trick-yet = 还没有出过任何一墩。
 reply-hint = 建议：{ $cards }（`{ $code }`）。
-reply-auto-on = 托管已开启：电脑替你出牌，直到你再次使用 `/双升 托管`。
+reply-auto-on = 托管已开启：电脑替你出牌，直到你再次使用`/双升 托管`。
 reply-auto-off = 托管已关闭：你重新自己出牌。
 reply-not-your-panel = 这是别的玩家的面板。
 reply-bad-bid-button = 这个亮主按钮不是我发的。

@@ -1,20 +1,20 @@
 # Post-hand review: the Review button and /shengji review (cogs/review.py, bot/service/reviews.py).
 review-button = 复盘
-review-title = **第 { $hand } 局复盘**：按你当时所知判断，代价最大的几次出牌。
-review-line-led = { $rank }. 第 { $trick } 墩：你首出 { $played }；高手会出 { $better }（约多得 { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } 分）。
-review-line-played = { $rank }. 第 { $trick } 墩：{ $before }，{ $winning }大；你出了 { $played }；高手会出 { $better }（约多得 { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } 分）。
+review-title = **第{ $hand }局复盘**：按你当时所知判断，代价最大的几次出牌。
+review-line-led = { $rank }. 第{ $trick }墩：你首出{ $played }；高手会出{ $better }（约多得{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }分）。
+review-line-played = { $rank }. 第{ $trick }墩：{ $before }，{ $winning }大；你出了{ $played }；高手会出{ $better }（约多得{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }分）。
 # the trick before a reviewed follow: who led what, then each play after the lead
-review-trick-led = { $who }首出 { $cards }
-review-trick-played = { $who }出 { $cards }
+review-trick-led = { $who }首出{ $cards }
+review-trick-played = { $who }出{ $cards }
 review-seat-left = 下家
 review-seat-partner = 对家
 review-seat-right = 上家
-review-clean = 本局你的 { $judged } 次选择中没有发现代价大的失误。
-review-auto = 有 { $plays } 次出牌是电脑替你出的（托管或超时），不作评判。
-review-partial = 时间用完：只评判了 { $judged } 次选择，之后的没有评判。
-review-no-hand = 本服没有这一局（`/双升 历史` 可查看局号）。
+review-clean = 本局你的{ $judged }次选择中没有发现代价大的失误。
+review-auto = 有{ $plays }次出牌是电脑替你出的（托管或超时），不作评判。
+review-partial = 时间用完：只评判了{ $judged }次选择，之后的没有评判。
+review-no-hand = 本服没有这一局（`/双升 历史`可查看局号）。
 review-off = 该桌不能复盘：规则不允许任何辅助。
 review-not-yours = 你没有打这一局，没有你的出牌可复盘。
 review-gone = 这一局的记录已不再保存，无法复盘。
-review-which = 请给出局号（`/双升 历史` 可查看），或在牌桌里使用。
+review-which = 请给出局号（`/双升 历史`可查看），或在牌桌里使用。
 review-none-yet = 本桌还没有打完的一局。

@@ -1,5 +1,5 @@
 # 牌桌服务的拒绝（bot/service.py 的 UserError），回复给发出请求的玩家。
-service-no-table = 本频道没有牌桌。用 `/双升 开桌` 开一桌。
+service-no-table = 本频道没有牌桌。用`/双升 开桌`开一桌。
 service-table-exists = 本频道已经有一桌了：请加入，或到别的频道开桌。
 service-table-exists-short = 本频道已经有一桌了。
 service-no-player = 那个座位没有可替换的玩家。
@@ -13,7 +13,7 @@ service-kick-before = 只能在开局前踢人。
 service-seat-empty = { $seat }号位是空的。
 service-already-started = 本桌已经开始了。
 service-start-host = 只有桌主（{ $host }）或管理员能开始。
-service-need-four = 需要四位玩家：还有{ $count }个座位空着（{ $seats }号位）（可以用 `/双升 加电脑`）。
+service-need-four = 需要四位玩家：还有{ $count }个座位空着（{ $seats }号位）（可以用`/双升 加电脑`）。
 service-abort-who = 只有桌主、管理员或入座的玩家能解散。
 service-not-started = 游戏还没开始。
 service-closed = 本桌已关闭。
@@ -29,10 +29,10 @@ service-not-saved = 没能保存，所以这一步没有生效；请再试一次
 service-not-saved-closed = 没能保存，牌桌只好关闭；请开一张新桌。
 service-wrong-place = 这不是你所在牌桌的面板。
 service-not-yours = 这是别的玩家的面板。
-service-cooldown = 慢一点：{ $seconds } 秒后再试。
-service-guild-full = 本服务器已有 { $count } 张进行中的牌桌；请先结束一张。
-service-host-full = 你已经是 { $count } 张进行中牌桌的桌主；请先结束一张。
-service-table-closed = 那一桌已关闭；用 `/双升 开桌` 开新的一桌。
+service-cooldown = 慢一点：{ $seconds }秒后再试。
+service-guild-full = 本服务器已有{ $count }张进行中的牌桌；请先结束一张。
+service-host-full = 你已经是{ $count }张进行中牌桌的桌主；请先结束一张。
+service-table-closed = 那一桌已关闭；用`/双升 开桌`开新的一桌。
 # 电脑玩家的名字：入座时按本桌的语言取，之后随座位保留。
 service-bot-name = { $n ->
     [1] 电脑甲

@@ -1,7 +1,7 @@
 # 面板、牌桌和战绩共用的名称（cogs/text.py）。
 text-team-a = A队（0、2号位）
 text-team-b = B队（1、3号位）
-text-pair = { $first } 和 { $second }
+text-pair = { $first }和{ $second }
 text-trump-unset = 尚未定主
 text-trump = { $suit } · 打{ $level }
 text-bid = { $kind ->
@@ -9,10 +9,10 @@ text-bid = { $kind ->
     [overcall] { $name }反主：{ $cards }（{ $suit }）
    *[declare] { $name }亮{ $cards }（{ $suit }）
 }
-text-bid-no-trump = 无主 { $cards }
-text-bid-declare = 亮主 { $cards }
-text-bid-reinforce = 自保 { $cards }
-text-bid-overcall = 反主 { $cards }
+text-bid-no-trump = 无主{ $cards }
+text-bid-declare = 亮主{ $cards }
+text-bid-reinforce = 自保{ $cards }
+text-bid-overcall = 反主{ $cards }
 text-result = { $winner ->
     [dealer] 庄家升{ $gained }级{ $gained ->
         [3] （大光）

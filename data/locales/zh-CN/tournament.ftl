@@ -1,9 +1,9 @@
 # 比赛：/双升 比赛 的回复和拒绝（cogs/tournament.py、bot/tournament/service.py）
 # 以及频道里的消息（cogs/cupview.py）。
-tournament-none-here = 本频道没有比赛。用 `/双升 比赛 创建` 创建一个。
+tournament-none-here = 本频道没有比赛。用`/双升 比赛 创建`创建一个。
 tournament-gone = 那场比赛已经结束或不存在了。
 tournament-exists = 本频道已经有一场比赛；请换一个频道。
-tournament-no-preset = 没有叫 `{ $preset }` 的预设。
+tournament-no-preset = 没有叫`{ $preset }`的预设。
 tournament-no-name = 请给比赛起个名字。
 tournament-bad-format = 每轮时长须大于0分钟，至少2队晋级，领奖台至少1个名次。
 tournament-registration-closed = 报名已截止。
@@ -35,17 +35,17 @@ tournament-not-paused = 本轮没有暂停。
 tournament-extend-positive = 延时须是正的分钟数。
 tournament-already-checked-in = 你已经签到了。
 tournament-checked-in = 签到成功：祝你好运！
-tournament-no-threads = 我不能在这里为每场对局开子区：请给我“创建公开子区”和“在子区中发送消息”权限，然后再用一次 `/双升 比赛 开始`。
+tournament-no-threads = 我不能在这里为每场对局开子区：请给我“创建公开子区”和“在子区中发送消息”权限，然后再用一次`/双升 比赛 开始`。
 tournament-create-who = 创建比赛需要管理服务器或管理活动权限。
-tournament-created = 比赛 **{ $name }** 已创建：开始报名。
+tournament-created = 比赛**{ $name }**已创建：开始报名。
 tournament-partner-bot = 搭档必须是真人；电脑队由组织者添加。
-tournament-registered = 队伍 **{ $team }** 已报名。{ $partner }需要在报名消息上点“确认”按钮。
-tournament-withdrew = 队伍 **{ $team }** 已退赛。
-tournament-confirmed = 报名成功：队伍 **{ $team }** 已确认。
+tournament-registered = 队伍**{ $team }**已报名。{ $partner }需要在报名消息上点“确认”按钮。
+tournament-withdrew = 队伍**{ $team }**已退赛。
+tournament-confirmed = 报名成功：队伍**{ $team }**已确认。
 tournament-bots-added = 已添加{ $count }支电脑队（{ $level }，标有🤖，不参与排名）。
 tournament-closed = 报名已截止。
-tournament-started-reply = 比赛开始：{ $count }支队伍，共{ $rounds }轮，抽签种子 `{ $seed }`。
-tournament-cancelled = **{ $name }** 已取消。
+tournament-started-reply = 比赛开始：{ $count }支队伍，共{ $rounds }轮，抽签种子`{ $seed }`。
+tournament-cancelled = **{ $name }**已取消。
 tournament-paused = 本轮计时已暂停。
 tournament-resumed = 本轮计时继续。
 tournament-extended = 本轮延长{ $minutes }分钟。
@@ -55,13 +55,13 @@ tournament-partner-question = 你的搭档是谁？
 tournament-all-open = 本轮所有对局都已开始。
 tournament-cancelled-note = { $name }已被组织者取消。
 tournament-round-started = 第{ $round }轮开始了。
-tournament-draw-seed = 🎲 抽签种子 `{ $seed }`：任何人都可以用 `python -m bot tournament --teams { $teams } --seed { $seed }` 复核抽签（命令输出里的队伍编号 01、02…… 依次对应报名名单上的各队）。
+tournament-draw-seed = 🎲 抽签种子`{ $seed }`：任何人都可以用`python -m bot tournament --teams { $teams } --seed { $seed }`复核抽签（命令输出里的队伍编号01、02……依次对应报名名单上的各队）。
 tournament-over = 🏆 { $name }结束了！领奖台：{ $places }
 tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在打的局打完为止。
 tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
 tournament-match-opened = 第{ $round }轮：{ $teams }。**{ $team }**坐0号和2号位。
 # 一场比赛的两队，用在上一行
-tournament-versus = { $a } 对 { $b }
+tournament-versus = { $a }对{ $b }
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
 tournament-button-here = 我到了
 tournament-team-computer = 🤖 **{ $team }**（电脑，{ $level }）
@@ -70,8 +70,8 @@ tournament-level = { $level ->
     [expert] 高手
    *[normal] 普通
 }
-tournament-team-confirmed = **{ $team }**：{ $a } 和 { $b } ✅
-tournament-team-waiting = **{ $team }**：{ $a } 和 { $b } ⏳ 等待搭档确认
+tournament-team-confirmed = **{ $team }**：{ $a }和{ $b } ✅
+tournament-team-waiting = **{ $team }**：{ $a }和{ $b } ⏳ 等待搭档确认
 tournament-reg-open = 🏆 { $name } — 报名中
 tournament-reg-closed = 🏆 { $name } — 报名已截止
 tournament-no-teams = 还没有队伍。
