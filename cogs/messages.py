@@ -101,7 +101,8 @@ def deal_content(
     """
     drawn = kitty_draw_line(public, names, loc)
     done = public.dealt >= public.deal_total
-    levels = f"A {level_name(public.levels[0])} · B {level_name(public.levels[1])}"
+    a, b = (level_name(level) for level in public.levels)
+    levels = t(loc, "table-deal-levels", a=a, b=b)
     lines = [t(loc, "table-deal-head", hand=public.hand_no + 1, levels=levels)]
     if public.phase == Phase.DEAL:
         lines.append(

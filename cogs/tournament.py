@@ -69,7 +69,9 @@ async def ok(interaction: discord.Interaction, key: str, **args: Arg) -> None:
     round_minutes="Minutes per round (default 90)",
     advance="Match winners going on each round (default 8)",
     podium="Places on the podium (default 3)",
-    grace_minutes="Minutes before a computer player takes an absent player's seat (default 5)",
+    grace_minutes=(
+        "Minutes before a computer player takes an absent or departed player's seat (default 5)"
+    ),
 )
 @app_commands.choices(preset=[app_commands.Choice(name=n, value=n) for n in presets()])
 async def create(

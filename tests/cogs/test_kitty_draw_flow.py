@@ -30,6 +30,8 @@ DRAW = RuleSet(no_bid="kitty_draw")
 FIRST = "3♦ Q♣ Q♥ 10♣ 小王 Q♠ Q♠ K♥"  # seed 6's first deal: no 2 in the kitty
 LAST = "K♥ 小王 8♥ Q♠ 4♠ Q♠ 2♠"  # its third: the 2♠ decides, the cards after it stay down
 
+# the deal message's head names both levels, in the table's language
+HEAD = {"en-US": "levels A 2 · B 2", "zh-CN": "级别：A队2 · B队2"}
 # the table's language, then what the deal message says after the first draw
 # (with the redeal it caused) and after the last one (with the trump it set)
 CASES = [
@@ -74,7 +76,7 @@ async def test_the_deal_message_names_the_turned_cards_and_what_they_decided(
     env = shengji
     match = await _drawing(env, locale)
     deal = await env.until(
-        lambda: next((m for m in env.place_messages() if "A 2 · B 2" in m.content), None)
+        lambda: next((m for m in env.place_messages() if HEAD[locale] in m.content), None)
     )  # the deal message, its head naming both levels
     before = len(env.place_messages())
 
@@ -155,7 +157,7 @@ async def test_a_restart_keeps_the_draw_in_the_deal_message(
         await env.until(lambda: match.redeals == 1 and match.dealt == match.deal_total)
 
     def deal_messages() -> list[str]:
-        return [m.content for m in env.place_messages() if "A 2 · B 2" in m.content]
+        return [m.content for m in env.place_messages() if HEAD[locale] in m.content]
 
     parts = decided if when == "decided" else redealt
 
@@ -165,7 +167,7 @@ async def test_a_restart_keeps_the_draw_in_the_deal_message(
 
     await env.until(shown)
     await env.fake.idle(quiet=0.3)  # the old process's edits have gone out
-    deal = next(m for m in reversed(env.place_messages()) if "A 2 · B 2" in m.content)
+    deal = next(m for m in reversed(env.place_messages()) if HEAD[locale] in m.content)
     before = deal.content
     said = before.split("\n")[:kept]
     assert all(part in said for part in parts)

@@ -60,6 +60,9 @@ def test_the_scene_s_words_are_in_the_table_s_language() -> None:
     assert all(HAN.search(w) for w in words), words
 
 
+HEADS = {"en-US": "**Hand 1** · levels A 2 · B 2", "zh-CN": "**第1局** · 级别：A队2 · B队2"}
+
+
 @pytest.mark.parametrize(
     ("locale", "during", "after"),
     [
@@ -75,6 +78,8 @@ def test_the_deal_message_stops_asking_for_a_bid_once_the_deal_is_over(
     match = Match.new(7)
     match.apply(SYSTEM, Deal(4))
     assert during in deal_content(match.view(None), NAMES, None, locale)
+    head = deal_content(match.view(None), NAMES, None, locale).split("\n")[0]
+    assert head == HEADS[locale]  # the teams' levels in the language's words
     match.apply(SYSTEM, Deal(4 * match.rules.hand_size - 4))
     match.apply(SYSTEM, EndBidding())
     assert match.phase != Phase.DEAL and not match.bids

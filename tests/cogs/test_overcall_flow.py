@@ -41,6 +41,7 @@ THREAD = {
             "**Trump: ♥ hearts · level 2** · Bob deals",
         ),
         "lead": "▶ Bob to lead <t:",
+        "head": "levels A 3 · B 2",  # the deal message's head: both levels
     },
     "zh-CN": {
         "round": "底牌已扣好：从庄家下家起到庄家，每人可依次反主一次。",
@@ -48,6 +49,7 @@ THREAD = {
         "passed": "不反：{}。",
         "overcall": ("2. Carol反主：大王2♥2♥（♥ 红桃）", "**主：♥ 红桃 · 打2** · Bob坐庄"),
         "lead": "▶ 轮到Bob首出<t:",
+        "head": "级别：A队3 · B队2",
     },
 }
 
@@ -98,7 +100,7 @@ async def test_overcall_pass_and_a_forged_overcall_through_the_panels(
     def deal_says(*parts: str) -> bool:
         """The hand's deal message (its head names both levels) says all ``parts``."""
         return any(
-            "A 3 · B 2" in m.content and all(p in m.content for p in parts)
+            said["head"] in m.content and all(p in m.content for p in parts)
             for m in env.place_messages()
         )
 
@@ -185,7 +187,7 @@ async def test_a_restart_mid_round_keeps_who_passed_in_the_deal_message(
 
     def deal_messages() -> list[list[str]]:
         """The hand's deal messages (their head names both levels), each as its lines."""
-        return [m.content.split("\n") for m in env.place_messages() if "A 3 · B 2" in m.content]
+        return [m.content.split("\n") for m in env.place_messages() if said["head"] in m.content]
 
     def last() -> list[str]:
         return (deal_messages() or [[]])[-1]
@@ -194,7 +196,7 @@ async def test_a_restart_mid_round_keeps_who_passed_in_the_deal_message(
     await env.fake.idle(quiet=0.3)  # the old process's edits have gone out
     *before, turn = last()
     assert turn.startswith(said["turn"].format("Alice"))
-    deal = next(m for m in reversed(env.place_messages()) if "A 3 · B 2" in m.content)
+    deal = next(m for m in reversed(env.place_messages()) if said["head"] in m.content)
     thread = len(env.place_messages())
     running = await restart(env)
     try:

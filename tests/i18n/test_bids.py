@@ -41,7 +41,7 @@ LABELS = [
     (FIRST, None, "zh-CN", "亮主2♠", "nothing standing: 亮主"),
     (AGAIN, FIRST, "zh-CN", "自保2♠2♠", "the bidder's own bid standing: 自保"),
     (OTHER, FIRST, "zh-CN", "反主2♥2♥", "another's bid standing: 反主"),
-    (JOKERS, OTHER, "zh-CN", "无主大王大王", "a joker pair: 无主"),
+    (JOKERS, OTHER, "zh-CN", "无主（大王大王）", "a joker pair: 无主, its cards apart"),
     (AGAIN, FIRST, "en-US", "Reinforce 2♠2♠", "reinforce"),
     (OTHER, FIRST, "en-US", "Overcall 2♥2♥", "overcall"),
 ]

@@ -20,6 +20,7 @@ table-redeal = Nobody bid: the cards were shuffled and dealt again.
 table-kitty-drawn = Nobody bid, so the kitty was turned up card by card: { $cards }. { $card } is the level of { $team }: { $dealer } deals, { $suit } is trump.
 table-kitty-drawn-none = Nobody bid, so the kitty was turned up card by card: { $cards }. No level card among them.
 table-deal-head = **Hand { $hand }** · levels { $levels }
+table-deal-levels = A { $a } · B { $b }
 table-deal-progress = 🃏 Dealing: { $dealt }/{ $total ->
     [one] { $total } card
    *[other] { $total } cards

@@ -9,7 +9,7 @@ text-bid = { $kind ->
     [overcall] { $name }反主：{ $cards }（{ $suit }）
    *[declare] { $name }亮{ $cards }（{ $suit }）
 }
-text-bid-no-trump = 无主{ $cards }
+text-bid-no-trump = 无主（{ $cards }）
 text-bid-declare = 亮主{ $cards }
 text-bid-reinforce = 自保{ $cards }
 text-bid-overcall = 反主{ $cards }
