@@ -40,6 +40,7 @@ from . import (
     render_table,
 )
 from .canvas import level_text
+from .labels import label
 
 NAMES = ("Alice", "王小明", "Carol", "Dmitri")
 
@@ -134,11 +135,11 @@ def _table(
     team, other = (level_text(levels[team_of(dealer + k)]) for k in (0, 1))
     return TableScene(
         trick,
-        head="第 4 局 · 第 1 墩" if zh else "Hand 4 · Trick 1",
-        teams=(f"庄家 · 打 {team}", f"闲家 · 打 {other}")
+        head="第4局 · 第1墩" if zh else "Hand 4 · Trick 1",
+        teams=(f"庄家 · 打{team}", f"闲家 · 打{other}")
         if zh
         else (f"Dealer's team · {team}", f"Attackers · {other}"),
-        score="闲家得分 0 · 每人剩 25 张" if zh else "Attackers' points 0 · 25 cards left",
+        score="闲家得分0 · 每人剩25张" if zh else "Attackers' points 0 · 25 cards left",
         trump_word="主" if zh else "Trump",
         badges=dict(
             zip(
@@ -149,14 +150,15 @@ def _table(
                 strict=True,
             )
         ),
+        pair_word=label("zh" if zh else "en", "and"),  # partners: 王小明和Dmitri
     )
 
 
 def _verdict(winner_team: str, gain: int, lang: str) -> str:
     if lang == "zh":
         if winner_team == "dealer":
-            return f"庄家升 {gain} 级"
-        return "闲家上台" + (f"，升 {gain} 级" if gain else "")
+            return f"庄家升{gain}级"
+        return "闲家上台" + (f"，升{gain}级" if gain else "")
     if winner_team == "dealer":
         return f"Dealer's team +{gain}"
     return "Attackers take the deal" + (f", +{gain}" if gain else "")

@@ -5,7 +5,8 @@ each scene's ``words``; these tables are the fallback for what a scene does not
 carry, and for the renderers' demo and benchmarks. Kept in one table so that
 ``build_fonts.py`` can put each Chinese character used here into the shipped
 font subset, and a test can check that none is missing.
-Templates use ``str.format`` fields (``{n}``, ``{name}``).
+Templates use ``str.format`` fields (``{n}``, ``{name}``). The Chinese words are
+the catalog's (``img.ftl``), written as it writes them.
 """
 
 from __future__ import annotations
@@ -47,20 +48,20 @@ LABELS: dict[str, dict[str, str]] = {
         "trump_unset": "未定主",
         "level": "级别",
         "kitty": "底牌",
-        "cards_n": "{n} 张",
-        "selected_n": "已选 {n} 张",
-        "hand_n": "第 {n} 局",
+        "cards_n": "{n}张",
+        "selected_n": "已选{n}张",
+        "hand_n": "第{n}局",
         "attackers": "闲家",
         "defenders": "庄家",
-        "buried_by": "{name} 扣底",
+        "buried_by": "{name}扣底",
         "kitty_points": "底牌分",
-        "kitty_to_attackers": "× {m} = {bonus} 归闲家",
+        "kitty_to_attackers": "× {m} = {bonus}归闲家",
         "kitty_kept": "庄家保底",
         "from_tricks": "抓分",
         "penalty": "甩牌罚分",
         "kitty_bonus": "抠底",
         "total": "闲家得分",
-        "next_dealer": "下一庄",
+        "next_dealer": "下局庄家",
         "your_hand": "我的手牌",
         "and": "和",
         "big_joker": "大王",
