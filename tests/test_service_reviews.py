@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import asyncio
-import threading
+import multiprocessing
+import os
+import signal
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -125,26 +126,42 @@ async def test_no_review_without_assistance_or_without_the_log(
 async def test_a_review_runs_while_the_tables_go_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opened: list[TableService]
 ) -> None:
-    """While a review computes, another table's commands are answered; a budget that
-    runs out gives a partial review, which is not kept."""
+    """A review computes in a worker process: meanwhile another table's commands are
+    answered; a budget that runs out gives a partial review, which is not kept."""
     service, _ = await _one_hand(opened, tmp_path)
-    started, release = threading.Event(), threading.Event()
-    review_hand = bot.service.reviews.review_hand
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        started.set()
-        release.wait(30)  # a long review: held until the other table was answered
-        return review_hand(*args, **kwargs)
-
-    monkeypatch.setattr(bot.service.reviews, "review_hand", slow)
-    monkeypatch.setattr(bot.service.reviews, "BUDGET_S", 0.0)
+    # 400 samples a decision (about 0.4 s each here) in a budget of 1.5 s: the review
+    # runs out of its time after a few decisions
+    monkeypatch.setattr(bot.service.reviews, "WORLDS", 400)
+    monkeypatch.setattr(bot.service.reviews, "BUDGET_S", 1.5)
     asking = asyncio.create_task(service.review(GUILD, CHANNEL, ALICE))
-    while not started.is_set():
-        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
     other = await service.new_table(GUILD, OTHER, BOB, "Bob")
     assert await service.add_bot(OTHER, level="expert") == 1 and other.seats[1] is not None
     assert not asking.done()
-    release.set()
+    pool = service._reviewer
+    assert pool is not None
+    (worker,) = [p for p in multiprocessing.active_children() if p.pid in pool._processes]
+    assert worker.pid != os.getpid()
     _, review = await asking
-    assert not review.complete and review.decisions == ()
+    assert not review.complete and review.decisions == () and review.judged < 20
     assert service._reviews == {}, "a partial review is asked again next time"
+
+
+async def test_a_review_whose_worker_dies_is_refused_and_asked_again(
+    tmp_path: Path, opened: list[TableService]
+) -> None:
+    """Killed (or out of memory) mid-review: the asker is told to try again, and the
+    next ask gets a new worker and its review."""
+    service, _ = await _one_hand(opened, tmp_path)
+    asking = asyncio.create_task(service.review(GUILD, CHANNEL, ALICE))
+    while service._reviewer is None or not service._reviewer._processes:
+        await asyncio.sleep(0.01)
+    for pid in list(service._reviewer._processes):
+        os.kill(pid, signal.SIGKILL)
+    with pytest.raises(UserError) as refused:
+        await asking
+    assert refused.value.key == "review-failed"
+    _, review = await service.review(GUILD, CHANNEL, ALICE)
+    assert review.complete and review.judged > 0
+    await service.shutdown()  # and the worker goes with the service
+    assert service._reviewer is None

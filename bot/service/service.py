@@ -47,6 +47,10 @@ from bot.service.table import SeatSignal, Table, UpdateKind, UserError
 class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, RecordsMixin):
     """Every live table of this bot process: the one object the Discord layer talks to."""
 
+    async def shutdown(self, flush_seconds: float = 10.0) -> None:
+        await super().shutdown(flush_seconds)
+        self.close_reviews()  # a review under way ends with the process
+
     async def act(self, channel_id: int, user_id: int, action: Action) -> list[Event]:
         """A player's bid, burial or play. Raises ``UserError`` with the reason if refused."""
         self._check_accepting()

@@ -27,3 +27,4 @@ review-not-yours = You did not play that hand, so there is nothing of yours to r
 review-gone = That hand's record is no longer kept, so it can't be reviewed.
 review-which = Give a hand id (`/shengji history` lists them), or ask at the table.
 review-none-yet = No hand has been finished at this table yet.
+review-failed = The review could not be finished; please try again.

@@ -18,3 +18,4 @@ review-not-yours = 你没有打这一局，没有你的出牌可复盘。
 review-gone = 这一局的记录已不再保存，无法复盘。
 review-which = 请给出局号（`/双升 历史`可查看），或在牌桌里使用。
 review-none-yet = 本桌还没有打完的一局。
+review-failed = 复盘没能完成，请再试一次。
