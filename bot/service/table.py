@@ -187,7 +187,8 @@ class TableHooks(Protocol):
     ``on_events`` runs with the table's lock held, after the events are committed:
     it must be quick and must not call back into the table. ``on_seat`` says what the
     person ``player`` at ``seat`` did (a leaver's seat already holds the computer
-    player); it may run with the lock held too, under the same terms. ``may_deal`` is
+    player, or them on 托管: ``AWAY``); it may run with the lock held too, under the
+    same terms. ``may_deal`` is
     asked before each next hand; False ends the table after the hand just scored.
     """
 

@@ -143,15 +143,15 @@ def _failing_throw(match: Match, view: SeatView) -> tuple[Card, ...] | None:
 @pytest.mark.slow
 def test_review_names_dropped_tens_first_in_most_deals() -> None:
     """Dropping a ten is costly only as far as the ten would have been saved: the review
-    must see it through the sampling noise (64 samples a decision): among its three
-    costliest decisions in every deal, and first in most of them."""
+    must see it through the sampling noise (at its own number of samples a decision,
+    ``WORLDS``): among its three costliest decisions in every deal, and first in most."""
     found = named_first = 0
     for seed in range(1, 40):
         log, me = _recorded_hand(seed, _drop_ten)
         if me.done is None:
             continue
         found += 1
-        review = review_hand(seed, log, 0, review_seed=1, worlds=64)
+        review = review_hand(seed, log, 0, review_seed=1)
         named = [(d.trick, d.played) for d in review.decisions[:3]]
         assert me.done in named, (seed, me.done, named)
         named_first += named[0] == me.done
