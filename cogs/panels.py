@@ -325,6 +325,7 @@ def build_panel(
             from_kitty = kitty_values(view) if burying else set()
             kitty_note = " · " + t(loc, "table-panel-from-kitty")
             for i, options in enumerate(menus_for(view)):
+                groups = _menu_label(view, options, loc)
                 # a select's payload as ``discord.ui.Select(...).to_component_dict()`` writes it
                 menu = {
                     "type": 3,
@@ -333,7 +334,7 @@ def build_panel(
                     "max_values": len(options),
                     "disabled": False,
                     "required": True,
-                    "placeholder": f"{_menu_label(view, options, loc)} ({len(options)})"[:150],
+                    "placeholder": t(loc, "panel-menu", groups=groups, count=len(options))[:150],
                     "options": [
                         {
                             "label": _option_label(card)

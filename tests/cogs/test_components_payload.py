@@ -85,6 +85,14 @@ def test_panels_and_buttons_are_well_formed() -> None:
     menus = [c for row in rows for c in row["components"] if c["type"] == 3]
     assert sum(len(m["options"]) for m in menus) == len(view.hand)
     assert [o["value"] for m in menus for o in m["options"] if o["default"]] == staged
+    # each menu says what it holds and how many, as the language writes it
+    counts = [len(m["options"]) for m in menus]
+    assert [m["placeholder"].rsplit(" ", 1)[1] for m in menus] == [f"({n})" for n in counts]
+    chinese = build_panel(7, view, staged, names=NAMES, locale="zh-CN").view.to_components()
+    placeholders = [
+        c["placeholder"] for row in chinese for c in row["components"] if c["type"] == 3
+    ]
+    assert [p[p.index("（") :] for p in placeholders] == [f"（{n}张）" for n in counts]
     for components in (
         panel.view,
         table_buttons(7),

@@ -31,6 +31,8 @@ panel-title = Your hand · { $count ->
    *[other] { $count } cards
 }
 panel-jokers = jokers
+# a card menu's placeholder: the suits it holds and how many cards
+panel-menu = { $groups } ({ $count })
 panel-select-bury = Select exactly { $count ->
     [one] { $count } card
    *[other] { $count } cards

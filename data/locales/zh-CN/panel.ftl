@@ -22,5 +22,7 @@ panel-overcall = **底牌已扣好。**现在可以反主一次，或者不反�
 panel-waiting = 等待{ $name }。
 panel-title = 你的手牌 · { $count }张
 panel-jokers = 王
+# a card menu's placeholder: the suits it holds and how many cards
+panel-menu = { $groups }（{ $count }张）
 panel-select-bury = 请正好选{ $count }张牌扣底（已选{ $chosen }张）。
 panel-select-play = 请选择要出的牌。
