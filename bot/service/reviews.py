@@ -14,11 +14,11 @@ Here it is found, checked and run:
 * how: in a worker process of its own (one per service, spawned at the first
   review and kept), so a review never delays a table: a review is seconds of pure
   Python, which in a thread would hold the interpreter's lock against the event
-  loop and the experts' searches (an expert thinking 100 ms drew 7.5 samples a
-  decision beside a review in a thread against 18 alone, 15 beside one in a
-  process); within ``BUDGET_S`` (what was not judged by then is left out, and
-  the answer says so); seeded by the hand's id, so the same hand gives the same
-  figures; kept (``KEPT`` reviews) so a second click answers at once, and two
+  loop and the experts' searches (``bench.review_bench``: an expert thinking 100 ms
+  drew 20-24 samples a decision alone, 6-11 beside reviews in a thread, 17-18
+  beside them in a worker process); within ``BUDGET_S`` (what was not judged by
+  then is left out, and the answer says so); seeded by the hand's id, so the same
+  hand gives the same figures; kept (``KEPT`` reviews) so a second click answers at once, and two
   clicks at once share one computation. A worker that dies (killed, out of
   memory) fails the reviews it held with a "try again" and is replaced.
 """
