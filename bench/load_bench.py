@@ -7,7 +7,8 @@ in one server.
 Two processes, as in production where Discord's servers are elsewhere: this one
 runs the fake Discord and the simulated players; ``fakediscord.run`` runs the real
 bot on its own core. Each table seats ``--humans`` simulated players and computer
-players in the other seats (at the production pace, 1.2 s a play). A simulated
+players in the other seats (at the production pace, 1.2 s a play; ``--level``
+chooses them, ``expert`` searching 250 ms a play as at a table). A simulated
 player works like a person with the DM panel: when a "your turn" panel arrives it
 reads its hand, the trump and the cards on the table from the panel, waits
 ``--think`` seconds and answers with ``/shengji play`` (a legal play chosen with
@@ -243,6 +244,7 @@ async def run(
     processes: int = 1,
     db: str = "sqlite",
     stalls: bool = False,
+    level: str = "normal",
 ) -> dict[str, Any]:
     rules = RuleSet(play_seconds=600, kitty_seconds=600)
     channels: list[Channel] = []
@@ -264,7 +266,7 @@ async def run(
         _,
         bots,
     ):
-        result = await _play(fake, bots, channels, users, rules, humans, seconds, think)
+        result = await _play(fake, bots, channels, users, rules, humans, seconds, think, level)
     until = time.time()
     if watched is not None:  # the bots wrote their stalls at shutdown
         events = [
@@ -285,6 +287,7 @@ async def _play(
     humans: int,
     seconds: float,
     think: float,
+    level: str = "normal",
 ) -> dict[str, Any]:
     tables = len(channels)
     driver = UserDriver(fake, timeout=120)
@@ -315,7 +318,7 @@ async def _play(
         for user in users[i][1:]:
             await slash(user, channel, "join")
         for _ in range(4 - humans):
-            await slash(users[i][0], channel, "addbot")
+            await slash(users[i][0], channel, "addbot", {"level": level})
     latencies.clear()
     acked_at.clear()
 
@@ -384,6 +387,7 @@ async def _play(
     hands = sum(1 for ch in places for m in fake.channel_messages(ch) if "is over" in m.content)
     return {
         "tables": tables,
+        "level": level,
         "processes": len(bots),
         "interactions": len(latencies),
         "failed": failures,
@@ -460,6 +464,12 @@ def main() -> None:
         default="sqlite",
         help="sqlite (a file), postgresql (an embedded server) or an empty database's URL",
     )
+    parser.add_argument(
+        "--level",
+        default="normal",
+        choices=("easy", "normal", "expert"),
+        help="the computer players' level (expert: searching 250 ms a play, in threads)",
+    )
     args = parser.parse_args()
     if args.processes < 1:
         parser.error("--processes takes 1 or more")
@@ -473,6 +483,7 @@ def main() -> None:
             args.processes,
             args.db,
             args.stalls,
+            args.level,
         )
     )
     report(result)
