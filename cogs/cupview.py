@@ -91,7 +91,7 @@ def registration_embed(loc: str, cup: Cup) -> discord.Embed:
         value=t(
             loc,
             "tournament-format-line",
-            preset=cup.preset,
+            preset=t(loc, f"cmd-choice-{cup.preset}"),  # its name in the server's language
             minutes=cup.round_minutes,
             advance=cup.advance,
             podium=cup.podium,
@@ -296,7 +296,7 @@ class TournamentPresenter:
         thread = await self._channel(place_id)
         teams = [cup.teams[t] for t in game.teams]
         humans = [m for t in teams for m in t.members]
-        a, b = (f"**{t.name}**" + (" 🤖" if t.computer else "") for t in teams)
+        a, b = (("🤖 " if t.computer else "") + f"**{t.name}**" for t in teams)  # as listed
         names = t(loc, "tournament-versus", a=a, b=b)
         text = t(
             loc, "tournament-match-opened", round=game.round_no, teams=names, team=teams[0].name

@@ -31,6 +31,7 @@ import contextlib
 import logging
 
 from bot.game import Phase
+from bot.i18n import t
 from bot.presets import presets
 from bot.service import Table, UserError
 from bot.store import SeatInfo
@@ -145,7 +146,8 @@ class Rounds(Presence):
                 await self.sink.match_opened(cup, game, orphan.channel_id)
                 continue
             a, b = (cup.teams[t] for t in game.teams)
-            title = f"R{game.round_no} · {a.name} v {b.name}"
+            locale = await self.sink.locale(cup)  # a match's thread and messages: the server's
+            title = t(locale, "tournament-thread", round=game.round_no, a=a.name, b=b.name)
             key = slot_key(game)
             place = await self._place(cup, key, title)
             seats = [self._seat(a, 0), self._seat(b, 0), self._seat(a, 1), self._seat(b, 1)]
@@ -156,7 +158,7 @@ class Rounds(Presence):
                 "keep_without_humans": True,
                 "leave_grace": cup.grace_seconds,  # a leaver's seat kept on 托管 meanwhile
                 "thread_id": place,
-                "locale": await self.sink.locale(cup),  # a table's messages: the server's
+                "locale": locale,
             }
             table = await self.tables.open_match(
                 cup.guild_id, place, cup.organiser_id, rules, seats, meta

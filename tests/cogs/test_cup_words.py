@@ -64,7 +64,9 @@ async def test_a_match_is_announced_team_against_team_in_words(shengji: Env) -> 
             )
         )
         line = line.splitlines()[0]
-        assert re.fullmatch(r"Round 1: \*\*.+\*\*( 🤖)? vs \*\*.+\*\*( 🤖)?\. Team .+", line), line
+        # a computer team marked as the registration lists it: 🤖 before its name
+        assert re.fullmatch(r"Round 1: (🤖 )?\*\*.+\*\* vs (🤖 )?\*\*.+\*\*\. Team .+", line), line
+        assert thread.name.startswith("R1 · ") and " v " in thread.name
 
 
 @pytest.mark.parametrize(

@@ -173,7 +173,9 @@ async def test_a_tournament_in_chinese(zh: Env) -> None:
             None,
         )
     )
-    assert re.search(r"\*\*( 🤖)?对\*\*", match_line), match_line  # team 对 team
+    assert re.search(r"\*\*对(🤖 )?\*\*", match_line), match_line  # team 对 team
+    assert threads(env)[0].name.startswith("第1轮 · ")  # the thread named in Chinese too
+    assert "规则：比赛 · " in "\n".join(texts(reg))  # the preset by its Chinese name
     assert_chinese(env, await cmd(env, alice, "pause"))
     assert_chinese(env, await cmd(env, alice, "pause"))  # already paused
     assert_chinese(env, await cmd(env, alice, "extend", minutes=2))

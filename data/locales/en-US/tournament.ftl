@@ -75,6 +75,8 @@ tournament-draw-seed = 🎲 Draw seed `{ $seed }`: anyone can re-check the draw 
 tournament-over = 🏆 { $name } is over! Podium: { $places }
 tournament-time-up = ⏱️ Round { $round }: time is up. No new hand starts; hands in play finish.
 tournament-match-thread = **{ $title }**: the match is played in the thread below.
+# a match's thread (its name) and its first message in the tournament's channel
+tournament-thread = R{ $round } · { $a } v { $b }
 tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 0 & 2.
 # the two teams of a match, in the line above
 tournament-versus = { $a } vs { $b }

@@ -58,7 +58,9 @@ tournament-round-started = 第{ $round }轮开始了。
 tournament-draw-seed = 🎲 抽签种子`{ $seed }`：任何人都可以用`python -m bot tournament --teams { $teams } --seed { $seed }`复核抽签（命令输出里的队伍编号01、02……依次对应报名名单上的各队）。
 tournament-over = 🏆 { $name }结束了！领奖台：{ $places }
 tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在打的局打完为止。
-tournament-match-thread = **{ $title }**：比赛在下方的子区中进行。
+tournament-match-thread = **{ $title }**：对局在下方的子区中进行。
+# a match's thread (its name) and its first message in the tournament's channel
+tournament-thread = 第{ $round }轮 · { $a }对{ $b }
 tournament-match-opened = 第{ $round }轮：{ $teams }。**{ $team }**坐0号和2号位。
 # 一场比赛的两队，用在上一行
 tournament-versus = { $a }对{ $b }
