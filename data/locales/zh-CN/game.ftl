@@ -15,7 +15,7 @@ game-err-wrong-phase = 现在不能{ $action ->
     [overcall] 正在依次表态反主
     [play] 正在打牌
     [scored] 本局已结束
-   *[over] 比赛已结束
+   *[over] 对局已结束
 }。
 game-err-table-only = 只有牌桌能这样做。
 game-err-all-dealt = 牌已经发完了。

@@ -168,7 +168,7 @@ guide-variant-assistance = { $value ->
    *[full] 提供提示、建议和上一墩查看
 }
 guide-variant-finish = { $value ->
-    [reach_a] 一队升到A即赢得比赛
-   *[defend_a] 在A级坐庄并守住才赢得比赛
+    [reach_a] 一队升到A即赢得对局
+   *[defend_a] 在A级坐庄并守住才赢得对局
 }
 guide-variant-timers = 出牌{ $play }秒，扣底{ $kitty }秒
