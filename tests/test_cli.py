@@ -21,7 +21,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.cli import TerminalGame, parse_rules
-from bot.cli.play import language
+from bot.cli.common import language
 from bot.game import Match
 from bot.store import Store
 

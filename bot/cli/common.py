@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.i18n import t
+from bot.i18n import LOCALES, normalize, t
 from bot.i18n.rules import suit_name
 from bot.rules import DEFAULT_RULES, Card, RuleSet, Trump, order_for
 
@@ -111,3 +111,16 @@ def add_rules(parser: argparse.ArgumentParser) -> None:
         type=rule_option,
         help="a RuleSet field from docs/RULES.md, e.g. --rule kitty_multiplier=flat",
     )
+
+
+def language(value: str) -> str:
+    """The catalog locale ``--lang`` names (``zh``, ``zh-CN``, ``en`` ...). One the
+    catalogs lack is a usage error: played in English without a word, a player asking
+    for French would not know the option did nothing."""
+    found = normalize(value)
+    if found is None:
+        short = " or ".join(locale.split("-")[0] for locale in LOCALES)
+        raise argparse.ArgumentTypeError(
+            f"no language {value!r}: use {short} (the catalogs: {', '.join(LOCALES)})"
+        )
+    return found

@@ -16,11 +16,11 @@ from typing import Any
 from bot.ai import KINDS, make_player
 from bot.game import SYSTEM, Action, Declare, Match, NextHand, Phase, Redeal, team_of
 from bot.game.driver import AskBid, Driver, Step, Turn, next_step, system_action
-from bot.i18n import LOCALES, normalize, pick, t
+from bot.i18n import pick, t
 from bot.rules import Card
 
 from .ask import Asker, Quit
-from .common import Printer, add_rules, parse_rules, supports_symbols
+from .common import Printer, add_rules, language, parse_rules, supports_symbols
 
 
 class TerminalGame(Asker):
@@ -168,19 +168,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         watch=args.watch,
     )
     return game.run(1 if args.watch and args.hands is None else args.hands)
-
-
-def language(value: str) -> str:
-    """The catalog locale ``--lang`` names (``zh``, ``zh-CN``, ``en`` ...). One the
-    catalogs lack is a usage error: played in English without a word, a player asking
-    for French would not know the option did nothing."""
-    found = normalize(value)
-    if found is None:
-        short = " or ".join(locale.split("-")[0] for locale in LOCALES)
-        raise argparse.ArgumentTypeError(
-            f"no language {value!r}: use {short} (the catalogs: {', '.join(LOCALES)})"
-        )
-    return found
 
 
 def register(sub: Any) -> None:

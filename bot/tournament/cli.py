@@ -18,7 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.ai import KINDS, make_player, play_hand
+from bot.cli.common import language
 from bot.game import SYSTEM, Match, NextHand
+from bot.i18n import t
+from bot.i18n.rules import join
 from bot.presets import presets
 from bot.rules import RuleSet
 
@@ -56,9 +59,10 @@ def play_tournament(
     podium: int = 3,
     kind: str = "ai",
     on_round: Callable[[Tournament, Round], None] | None = None,
+    locale: str = "en-US",
 ) -> Tournament:
-    """Play a tournament of ``teams`` computer teams to its podium."""
-    entrants = [Entrant(f"Team {i + 1:02d}", computer=True) for i in range(teams)]
+    """Play a tournament of ``teams`` computer teams to its podium (named in ``locale``)."""
+    entrants = [Entrant(t(locale, "cli-cup-team", n=i + 1), computer=True) for i in range(teams)]
     tournament = Tournament(entrants, seed, advance=advance, podium_size=podium)
     round_: Round | None = tournament.start()
     while round_ is not None:
@@ -73,16 +77,21 @@ def play_tournament(
     return tournament
 
 
-def describe_game(tournament: Tournament, game: Game) -> str:
-    names = [tournament.entrants[t].name for t in game.teams]
+def describe_game(tournament: Tournament, game: Game, locale: str = "en-US") -> str:
+    names = [tournament.entrants[team].name for team in game.teams]
     if game.bye:
-        return f"{names[0]}: bye (a win at level 2)"
+        return t(locale, "cli-cup-bye", team=names[0])
     assert game.outcome is not None and game.winner is not None
     win = game.teams.index(game.winner)
     scores = game.outcome.scores
-    how = "outright" if scores[win].outright else f"{game.outcome.hands} hands"
-    line = (
-        f"{names[win]} ({scores[win].level}) beat {names[1 - win]} ({scores[1 - win].level}), {how}"
+    line = t(
+        locale,
+        "cli-cup-outright" if scores[win].outright else "cli-cup-beat",
+        winner=names[win],
+        won=scores[win].level,
+        loser=names[1 - win],
+        lost=scores[1 - win].level,
+        hands=game.outcome.hands,
     )
     return line + (f" [{'; '.join(game.outcome.flags)}]" if game.outcome.flags else "")
 
@@ -123,21 +132,30 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.round_hands < 1:
         raise SystemExit("--round-hands must be at least 1")
     rules = presets()[args.preset][0]
+    loc = args.lang
 
     def show_round(tournament: Tournament, round_: Round) -> None:
-        print(f"Round {round_.number} of {tournament.total_rounds} ({len(round_.games)} matches)")
+        rounds, matches = tournament.total_rounds, len(round_.games)
+        print(t(loc, "cli-cup-round", round=round_.number, rounds=rounds, matches=matches))
         for game in round_.games:
-            print(f"  {game.index + 1:2d}. {describe_game(tournament, game)}")
-        winners = tournament.winners(round_)
-        label = "podium" if round_.number == tournament.total_rounds else "advancing"
-        kept = winners[: tournament.advance] if label == "advancing" else []
-        if kept:
-            print(f"  {label}: " + ", ".join(tournament.entrants[t].name for t in kept))
+            print(f"  {game.index + 1:2d}. {describe_game(tournament, game, loc)}")
+        if round_.number < rounds:  # the last round's winners make the podium, below
+            kept = tournament.winners(round_)[: tournament.advance]
+            teams = join(loc, [tournament.entrants[team].name for team in kept])
+            print("  " + t(loc, "cli-cup-advancing", teams=teams))
 
     print(
-        f"Tournament of {args.teams} computer teams ({args.players}), seed {args.seed!r}, "
-        f"preset {args.preset}, {args.round_hands} hands a round, "
-        f"top {args.advance} advance, podium of {args.podium}"
+        t(
+            loc,
+            "cli-cup-title",
+            teams=args.teams,
+            players=args.players,
+            seed=repr(args.seed),
+            preset=t(loc, f"cmd-choice-{args.preset}"),
+            hands=args.round_hands,
+            advance=args.advance,
+            podium=args.podium,
+        )
     )
     tournament = play_tournament(
         args.teams,
@@ -148,9 +166,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         podium=args.podium,
         kind=args.players,
         on_round=show_round,
+        locale=loc,
     )
-    podium = [tournament.entrants[t].name for t in tournament.podium or []]
-    print("Podium: " + "  ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1)))
+    podium = [tournament.entrants[team].name for team in tournament.podium or []]
+    places = join(loc, [f"{i}. {name}" for i, name in enumerate(podium, start=1)])
+    print(t(loc, "cli-cup-podium", teams=places))
     if args.json:
         played = sum(not g.bye for r in tournament.rounds for g in r.games)
         report = {"rounds": len(tournament.rounds), "matches": played, "podium": podium}
@@ -174,4 +194,5 @@ def register(subparsers: Any) -> None:
     cmd.add_argument("--preset", default="tournament", choices=sorted(presets()))
     cmd.add_argument("--players", default="ai", choices=KINDS, help="computer player kind")
     cmd.add_argument("--json", action="store_true", help="end with one JSON line")
+    cmd.add_argument("--lang", default="en", type=language, help="language: en or zh (中文)")
     cmd.set_defaults(func=cmd_tournament)

@@ -165,7 +165,7 @@ def test_every_message_formats_with_its_placeholders(locale: str) -> None:
         names = _refs(message).variables
         for n in (0, 1, 2, 5):
             args = {
-                name: n if name in {"count", "extra", "length", "chosen", "loss"} else "x"
+                name: n if name in {"count", "extra", "length", "chosen", "loss", "n"} else "x"
                 for name in names
             }
             assert i18n.t(locale, key, **args)

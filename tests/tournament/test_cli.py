@@ -43,6 +43,19 @@ def test_odd_count_has_byes_and_a_single_champion(capsys: pytest.CaptureFixture[
     assert report["matches"] == 2 + 1 + 1
 
 
+def test_in_chinese_and_with_plurals(capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal's words from the catalogs: ``--lang zh`` names the teams and the
+    rounds in Chinese; in English one hand is "1 hand"."""
+    args = ("--teams", "4", "--seed", "S", "--round-hands", "1", "--players", "random")
+    out, report = run(capsys, *args, "--lang", "zh", "--json")
+    assert "第1轮（共1轮，2场对局）" in out and "规则预设「比赛」" in out
+    assert all(name.startswith("队伍") for name in report["podium"])
+    assert "领奖台：1. 队伍" in out and "、2. 队伍" in out
+    english, again = run(capsys, *args, "--json")
+    assert "beat" in english and ", 1 hand\n" in english and "1 hands" not in english
+    assert [n.replace("Team ", "队伍") for n in again["podium"]] == report["podium"]
+
+
 def test_bad_options_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit, match="at least 2"):
         main(["tournament", "--teams", "1"])

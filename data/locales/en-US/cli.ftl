@@ -108,3 +108,21 @@ cli-overcall-prompt = Overcall (number or cards, Enter to pass):{" "}
 cli-overcall = { $who } overcalled with { $cards } ({ $suit }).
 cli-passes = { $who } passed.
 cli-round-over = Trump: { $trump }; { $who } to lead.
+# python -m bot tournament (bot/tournament/cli.py): a tournament among computer teams
+cli-cup-title = Tournament of { $teams } computer teams ({ $players }), seed { $seed }, preset { $preset }, { $hands ->
+    [one] 1 hand
+   *[other] { $hands } hands
+} a round, top { $advance } advance, podium of { $podium }
+cli-cup-team = Team { NUMBER($n, minimumIntegerDigits: 2) }
+cli-cup-round = Round { $round } of { $rounds } ({ $matches ->
+    [one] 1 match
+   *[other] { $matches } matches
+})
+cli-cup-bye = { $team }: bye (a win at level 2)
+cli-cup-beat = { $winner } ({ $won }) beat { $loser } ({ $lost }), { $hands ->
+    [one] 1 hand
+   *[other] { $hands } hands
+}
+cli-cup-outright = { $winner } ({ $won }) beat { $loser } ({ $lost }), outright
+cli-cup-advancing = advancing: { $teams }
+cli-cup-podium = Podium: { $teams }

@@ -83,3 +83,12 @@ cli-overcall-prompt = 反主（输入序号或牌，回车表示不反）：{" "
 cli-overcall = { $who }用{ $cards }反主（{ $suit }）。
 cli-passes = { $who }不反。
 cli-round-over = 主：{ $trump }。{ $who }先出。
+# python -m bot tournament (bot/tournament/cli.py): a tournament among computer teams
+cli-cup-title = 电脑队伍比赛：{ $teams }支队伍（{ $players }），种子{ $seed }，规则预设「{ $preset }」，每轮{ $hands }局，前{ $advance }名晋级，领奖台{ $podium }个名次
+cli-cup-team = 队伍{ NUMBER($n, minimumIntegerDigits: 2) }
+cli-cup-round = 第{ $round }轮（共{ $rounds }轮，{ $matches }场对局）
+cli-cup-bye = { $team }：轮空（记作打2获胜）
+cli-cup-beat = { $winner }（打{ $won }）胜{ $loser }（打{ $lost }），共{ $hands }局
+cli-cup-outright = { $winner }（打{ $won }）胜{ $loser }（打{ $lost }），守住A直接获胜
+cli-cup-advancing = 晋级：{ $teams }
+cli-cup-podium = 领奖台：{ $teams }
