@@ -34,7 +34,7 @@ from typing import Any
 from bot.game import Action, Match, Play, SeatView
 from bot.game.codec import action_from_dict, is_auto
 from bot.game.views import Plays
-from bot.rules import Card, RuleSet, format_cards, trick_winner
+from bot.rules import Card, RuleSet, trick_winner
 
 from .context import Context
 from .expert import CANDIDATES, pick, search
@@ -61,17 +61,6 @@ class Decision:
     # the seat winning it so far; a follow is judged by what it answered
     before: Plays = ()
     winning: int | None = None
-
-    def describe(self) -> str:
-        role = "led" if self.lead else "played"
-        after = "".join(
-            f"seat {seat} {'led' if k == 0 else 'played'} {format_cards(cards)}, "
-            for k, (seat, cards) in enumerate(self.before)
-        )
-        return (
-            f"Trick {self.trick}: {after}you {role} {format_cards(self.played)}; the expert "
-            f"would play {format_cards(self.better)} (about {self.loss:.1f} points better)."
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,7 +242,8 @@ def test_review_names_a_failed_throw_first() -> None:
         map(str, me.done[1])
     )
     assert first.lead and first.loss >= 10 and len(first.better) < len(first.played)
-    assert "you led" in first.describe()
+    line = review_line("en-US", 1, first, lambda s: relative_seat("en-US", s, 0), format_cards)
+    assert "you led" in line  # as the player reads it (bot.i18n.review)
     # reproducible with a seed, and the seed matters
     assert review_hand(seed, log, 0, review_seed=2, worlds=16) == review
 
