@@ -129,9 +129,11 @@ async def test_a_leaver_keeps_the_seat_for_the_grace_period(shengji: Env) -> Non
         again = env.bot.tournaments.cup_in(env.world.tables.id)
         slot = slot_in(again, place)
         assert slot.away == {alice.id: left_at}
-        # the grace counts from her leaving, not from the restart
+        # the grace counts from her leaving, not from the restart (that would be 480 s)
+        await play_until(env, lambda: env.clock.now() >= left_at + 290)
+        assert seat_kind(env, place, "Alice") == "human", "not before the grace is over"
         await play_until(env, lambda: flagged(again, place, "Alice left"))
-        assert env.clock.now() < left_at + 300 + 20
+        assert env.clock.now() < left_at + 480
         assert seat_kind(env, place, "Alice") == "bot" and slot.away == {}
         assert slot.tally.flags == ["Alice left: replaced by a computer player"]
         assert seat_kind(env, place, "Bob") == "human"
