@@ -49,15 +49,10 @@ def views(seed: int, count: int = 12) -> list[SeatView]:
     """The first ``count`` play decisions of a hand of heuristic players, as views."""
     match = Match.new(seed)
     out: list[SeatView] = []
-    apply = match.apply
-
-    def taking(seat: int, action: Action, **kw: bool) -> Any:
+    for seat, action in recorded(seed):
         if match.expecting() == ("play", seat) and len(out) < count:
             out.append(match.view(seat))
-        return apply(seat, action, **kw)
-
-    match.apply = taking  # type: ignore[method-assign]
-    play_hand(match, [make_player("ai") for _ in range(4)])
+        match.apply(seat, action)
     return out
 
 

@@ -158,8 +158,9 @@ def replay(
     """Rebuild a match from its seed and accepted actions (dicts or ``Action`` values)."""
     match = Match.new(seed, rules, **options)
     for seat, action in actions:
-        auto = isinstance(action, dict) and codec.is_auto(action)
+        auto = False
         if isinstance(action, dict):
+            auto = codec.is_auto(action)
             action = codec.action_from_dict(action)
         match.apply(seat, action, auto=auto)
     return match
