@@ -47,6 +47,37 @@ Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, Any]
 Done = tuple["asyncio.Future[Any]", Any, BaseException | None]  # a future, its result or error
 
 
+class _Lane:
+    """One thread's jobs. Each thread has its own, so that ``close``'s end mark ends the
+    thread it was meant for: with one queue for all, a thread started by a job asked for
+    after ``close`` could take the mark, and the closing thread waited for jobs for good
+    (the bot's close waited its ten seconds for it)."""
+
+    def __init__(self) -> None:
+        self.urgent: deque[Job] = deque()
+        self.normal: deque[Job | None] = deque()  # None: ``close``'s, the thread ends
+        self.streak = 0  # urgent jobs taken in a row while others waited
+        self.queued = threading.Lock()  # guards the two queues and the streak
+        self.tokens: queue.SimpleQueue[None] = queue.SimpleQueue()  # one a job queued
+
+    def put(self, job: Job | None, urgent: bool) -> None:
+        with self.queued:
+            if urgent and job is not None:
+                self.urgent.append(job)
+            else:
+                self.normal.append(job)
+        self.tokens.put(None)
+
+    def next(self, urgent_run: int) -> Job | None:
+        self.tokens.get()  # a job was queued for this token: one of the queues has it
+        with self.queued:
+            if self.urgent and (not self.normal or self.streak < urgent_run):
+                self.streak = self.streak + 1 if self.normal else 0
+                return self.urgent.popleft()
+            self.streak = 0
+            return self.normal.popleft()
+
+
 class RenderQueue:
     """One worker thread taking urgent jobs first (``URGENT_RUN`` in a row at most while
     others wait), each kind first come.
@@ -59,13 +90,9 @@ class RenderQueue:
     def __init__(self, name: str = "render", urgent_run: int = URGENT_RUN) -> None:
         self.name = name
         self.urgent_run = urgent_run
-        self._urgent: deque[Job] = deque()
-        self._normal: deque[Job | None] = deque()  # None: ``close``'s, the thread ends
-        self._streak = 0  # urgent jobs taken in a row while others waited
-        self._queued = threading.Lock()  # guards the two queues and the streak
-        self._tokens: queue.SimpleQueue[None] = queue.SimpleQueue()  # one a job queued
         self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
+        self._lane = _Lane()  # the running thread's jobs, or the next thread's
+        self._lock = threading.Lock()  # guards the thread and its lane
         # results not yet settled on their loop, by loop; a loop listed here has a call
         # to ``_settle`` coming, which settles what is added before it runs
         self._done: dict[asyncio.AbstractEventLoop, list[Done]] = {}
@@ -75,11 +102,13 @@ class RenderQueue:
         """``fn()`` in the render thread; its result (or its exception) here."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[R] = loop.create_future()
-        if self._thread is None:
-            self._start()
-        with self._queued:
-            (self._urgent if urgent else self._normal).append((fn, loop, future))
-        self._tokens.put(None)
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._work, args=(self._lane,), name=self.name, daemon=True
+                )
+                self._thread.start()
+            self._lane.put((fn, loop, future), urgent)
         return await future
 
     def close(self) -> threading.Thread | None:
@@ -87,38 +116,22 @@ class RenderQueue:
         thread, for the caller to wait for (``None`` if none was started)."""
         with self._lock:
             thread, self._thread = self._thread, None
-        if thread is None:
-            return None
-        with self._queued:
-            self._normal.append(None)
-        self._tokens.put(None)
+            if thread is None:
+                return None
+            lane, self._lane = self._lane, _Lane()
+        lane.put(None, urgent=False)
         return thread
 
-    def _next(self) -> Job | None:
-        self._tokens.get()  # a job was queued for this token: one of the queues has it
-        with self._queued:
-            if self._urgent and (not self._normal or self._streak < self.urgent_run):
-                self._streak = self._streak + 1 if self._normal else 0
-                return self._urgent.popleft()
-            self._streak = 0
-            return self._normal.popleft()
-
-    def _start(self) -> None:
-        with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
-                self._thread.start()
-
-    def _work(self) -> None:
-        while self._run_next():
+    def _work(self, lane: _Lane) -> None:
+        while self._run_next(lane):
             pass
 
-    def _run_next(self) -> bool:
+    def _run_next(self, lane: _Lane) -> bool:
         """Run the next job; False at ``close``'s. Its own frame, so that an idle thread
         holds nothing of the last job (its function, result, future and loop): held, they
         kept a closed bot's objects alive until the thread ended, and freed them then, at
         any moment."""
-        job = self._next()
+        job = lane.next(self.urgent_run)
         if job is None:
             return False
         fn, loop, future = job

@@ -139,6 +139,26 @@ async def test_the_render_thread_ends_at_close_after_the_renders_queued_before()
     busy.queue.close()
 
 
+async def test_a_render_asked_for_while_the_closing_thread_still_works_ends_neither_early() -> None:
+    """The shutdown's last edits ask for renders after ``close``: they start a new thread,
+    and the old thread's end-of-work mark must end the old one. Shared queues let the new
+    thread take that mark and the old one wait on for good (the bot's close waited its
+    whole ten seconds for it, one test in three)."""
+    busy = BusyQueue()
+    await busy.hold()
+    closing = busy.queue.close()
+    assert closing is not None
+    later = busy.job("asked for after close")
+    await busy.release()
+    assert await asyncio.wait_for(later, 5) == "asked for after close"
+    await asyncio.to_thread(closing.join, 5)
+    assert not closing.is_alive()
+    newer = busy.queue.close()
+    assert newer is not None and newer is not closing
+    await asyncio.to_thread(newer.join, 5)
+    assert not newer.is_alive()
+
+
 async def test_an_idle_render_thread_holds_nothing_of_its_last_job() -> None:
     """Held, a closed bot's last render kept the whole bot alive until the thread ended,
     and turned it into cyclic garbage then, inside another test's count of it."""
