@@ -252,12 +252,12 @@ def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None
     assert chinese.returncode == 0, chinese.stderr
     out = chinese.stdout
     assert "第1局结束" in out and "你的牌：" in out and "你必须出" in out and "墩" in out
-    assert "西家亮2♠（黑桃）。\n西家自保：2♠ 2♠（黑桃）。" in out  # the bids as players name them
+    assert "东家亮2♠（黑桃）。\n东家自保：2♠ 2♠（黑桃）。" in out  # the bids as players name them
     assert re.findall(r"[A-Za-z]{2,}", out) == []  # no English word: cards are 10♥, 大王
     english = cli("play", "--watch", "--seed", "3")
     assert english.returncode == 0, english.stderr
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
-    assert "West bid 2♠ (spades).\nWest reinforced with 2♠ 2♠ (spades)." in english.stdout
+    assert "East bid 2♠ (spades).\nEast reinforced with 2♠ 2♠ (spades)." in english.stdout
     assert len(english.stdout.splitlines()) == len(out.splitlines())
 
 

@@ -92,12 +92,13 @@ class Printer:
         )
 
     def seat(self, seat: int, me: int) -> str:
-        """Seats named from the player's chair: you are South, your partner North."""
+        """Seats named from the player's chair: you are South, your partner North, and
+        play goes counter-clockwise (seed 003: 逆时针), so the next seat is East."""
         return t(self.locale, SEAT_KEYS[(seat - me) % 4])
 
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "大王": "BJ", "小王": "SJ", "托管": "auto"}
-SEAT_KEYS = ("cli-seat-you", "cli-seat-west", "cli-seat-north", "cli-seat-east")
+SEAT_KEYS = ("cli-seat-you", "cli-seat-east", "cli-seat-north", "cli-seat-west")
 
 
 def add_rules(parser: argparse.ArgumentParser) -> None:

@@ -18,7 +18,9 @@ from bot.i18n.rules import join
 from bot.rules import Card
 
 # seats from the player's: the next to play sits on the left (下家), the partner opposite
-RELATIVE_SEATS = ("", "review-seat-left", "review-seat-partner", "review-seat-right")
+# play goes counter-clockwise (seed 003: 按逆时针方向依次出牌): the next seat, 下家, sits
+# on a player's right
+RELATIVE_SEATS = ("", "review-seat-next", "review-seat-partner", "review-seat-previous")
 
 
 def relative_seat(locale: object, seat: int, me: int) -> str:

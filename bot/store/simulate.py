@@ -40,7 +40,7 @@ from .models import SeatInfo
 from .store import Store
 
 Decide = Callable[[SeatView], Action]
-DEFAULT_NAMES = ("North", "East", "South", "West")
+DEFAULT_NAMES = ("North", "West", "South", "East")  # counter-clockwise, as play goes
 BID_CHANCE = 0.05  # per deal step: enough that most hands get a trump suit
 
 

@@ -221,7 +221,7 @@ def test_a_reviewed_follow_names_the_trick_it_answered() -> None:
         return review_line(locale, 1, d, lambda s: relative_seat(locale, s, me), format_cards)
 
     assert words("en-US", follow) == (
-        "1. Trick 13: after the opponent on your left led 7H 7H and your partner played "
+        "1. Trick 13: after the opponent on your right led 7H 7H and your partner played "
         "AH AH (your partner winning), you played TS TS; the expert would play 3S 3S "
         "(about 20.0 points better)."
     )

@@ -60,9 +60,9 @@ async def _hand_with_a_blunder(env: Env) -> tuple[int, list[Card]]:
 # the seat that led a trick, as the review names it to seat 0, and how it says "led"
 LED = {
     "en-US": {
-        1: "the opponent on your left led ",
+        1: "the opponent on your right led ",
         2: "your partner led ",
-        3: "the opponent on your right led ",
+        3: "the opponent on your left led ",
     },
     "zh-CN": {1: "下家首出", 2: "对家首出", 3: "上家首出"},
 }

@@ -6,9 +6,9 @@ review-line-played = { $rank }. Trick { $trick }: after { $before } ({ $winning 
 # the trick before a reviewed follow: who led what, then each play after the lead
 review-trick-led = { $who } led { $cards }
 review-trick-played = { $who } played { $cards }
-review-seat-left = the opponent on your left
+review-seat-next = the opponent on your right
 review-seat-partner = your partner
-review-seat-right = the opponent on your right
+review-seat-previous = the opponent on your left
 review-clean = No costly decision found in { $judged ->
     [one] your one choice
    *[other] your { $judged } choices

@@ -6,9 +6,9 @@ review-line-played = { $rank }. 第{ $trick }墩：{ $before }，{ $winning }大
 # the trick before a reviewed follow: who led what, then each play after the lead
 review-trick-led = { $who }首出{ $cards }
 review-trick-played = { $who }出{ $cards }
-review-seat-left = 下家
+review-seat-next = 下家
 review-seat-partner = 对家
-review-seat-right = 上家
+review-seat-previous = 上家
 review-clean = 本局你的{ $judged }次选择中没有发现代价大的失误。
 review-auto = 有{ $plays }次出牌是电脑替你出的（托管或超时），不作评判。
 review-partial = 时间用完：只评判了{ $judged }次选择，之后的没有评判。
