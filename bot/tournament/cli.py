@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.ai import KINDS, make_player, play_hand
+from bot.ai import KINDS, level_of, make_player, play_hand
 from bot.cli.common import language
 from bot.game import SYSTEM, Match, NextHand
 from bot.i18n import t
@@ -126,6 +126,12 @@ def standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _players_word(locale: str, kind: str) -> str:
+    """The computer players' level as the slash command names it (``ai`` is normal)."""
+    level = level_of(kind)
+    return t(locale, "cli-cup-random" if level == "random" else f"cmd-choice-{level}")
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     if args.teams < 2:
         raise SystemExit("--teams must be at least 2")
@@ -149,8 +155,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             loc,
             "cli-cup-title",
             teams=args.teams,
-            players=args.players,
-            seed=repr(args.seed),
+            players=_players_word(loc, args.players),
+            seed=args.seed,
             preset=t(loc, f"cmd-choice-{args.preset}"),
             hands=args.round_hands,
             advance=args.advance,

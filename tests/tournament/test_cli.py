@@ -49,10 +49,12 @@ def test_in_chinese_and_with_plurals(capsys: pytest.CaptureFixture[str]) -> None
     args = ("--teams", "4", "--seed", "S", "--round-hands", "1", "--players", "random")
     out, report = run(capsys, *args, "--lang", "zh", "--json")
     assert "第1轮（共1轮，2场对局）" in out and "规则预设「比赛」" in out
+    assert "4支队伍（电脑难度：随机出牌），种子S，" in out  # words, not codes or quotes
     assert all(name.startswith("队伍") for name in report["podium"])
     assert "领奖台：1. 队伍" in out and "、2. 队伍" in out
     english, again = run(capsys, *args, "--json")
     assert "beat" in english and ", 1 hand\n" in english and "1 hands" not in english
+    assert "4 computer teams (level: random play), seed S," in english
     assert [n.replace("Team ", "队伍") for n in again["podium"]] == report["podium"]
 
 

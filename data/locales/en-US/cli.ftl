@@ -109,10 +109,11 @@ cli-overcall = { $who } overcalled with { $cards } ({ $suit }).
 cli-passes = { $who } passed.
 cli-round-over = Trump: { $trump }; { $who } to lead.
 # python -m bot tournament (bot/tournament/cli.py): a tournament among computer teams
-cli-cup-title = Tournament of { $teams } computer teams ({ $players }), seed { $seed }, preset { $preset }, { $hands ->
+cli-cup-title = Tournament of { $teams } computer teams (level: { $players }), seed { $seed }, preset { $preset }, { $hands ->
     [one] 1 hand
    *[other] { $hands } hands
 } a round, top { $advance } advance, podium of { $podium }
+cli-cup-random = random play
 cli-cup-team = Team { NUMBER($n, minimumIntegerDigits: 2) }
 cli-cup-round = Round { $round } of { $rounds } ({ $matches ->
     [one] 1 match

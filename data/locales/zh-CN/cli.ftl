@@ -84,7 +84,8 @@ cli-overcall = { $who }用{ $cards }反主（{ $suit }）。
 cli-passes = { $who }不反。
 cli-round-over = 主：{ $trump }。{ $who }先出。
 # python -m bot tournament (bot/tournament/cli.py): a tournament among computer teams
-cli-cup-title = 电脑队伍比赛：{ $teams }支队伍（{ $players }），种子{ $seed }，规则预设「{ $preset }」，每轮{ $hands }局，前{ $advance }名晋级，领奖台{ $podium }个名次
+cli-cup-title = 电脑队伍比赛：{ $teams }支队伍（电脑难度：{ $players }），种子{ $seed }，规则预设「{ $preset }」，每轮{ $hands }局，前{ $advance }名晋级，领奖台{ $podium }个名次
+cli-cup-random = 随机出牌
 cli-cup-team = 队伍{ NUMBER($n, minimumIntegerDigits: 2) }
 cli-cup-round = 第{ $round }轮（共{ $rounds }轮，{ $matches }场对局）
 cli-cup-bye = { $team }：轮空（记作打2获胜）
