@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.ai import LEVELS
 from bot.i18n import t
 from bot.presets import presets
+from bot.rules import seat_index, seat_number
 from bot.service import LeaveOutcome
 
 from .common import deps, is_admin, name_of, place_of, reply, shengji
@@ -40,15 +41,23 @@ async def new(interaction: discord.Interaction, preset: str | None = None) -> No
     await say(interaction, "reply-table-opened")
 
 
+SEAT = "Seat 1-4 (1 & 3 and 2 & 4 are partners)"
+
+
+def _index(number: int | None) -> int | None:
+    """The seat a typed seat number means (people count seats from 1)."""
+    return None if number is None else seat_index(number)
+
+
 @shengji.command(name="join", description="Take a seat at this channel's table")
-@app_commands.describe(seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)")
+@app_commands.describe(seat=SEAT)
 async def join(
-    interaction: discord.Interaction, seat: app_commands.Range[int, 0, 3] | None = None
+    interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
 ) -> None:
     taken = await deps(interaction).service.join(
-        place_of(interaction), interaction.user.id, name_of(interaction.user), seat
+        place_of(interaction), interaction.user.id, name_of(interaction.user), _index(seat)
     )
-    await say(interaction, "reply-seated", seat=taken)
+    await say(interaction, "reply-seated", seat=seat_number(taken))
 
 
 LEFT = {
@@ -77,24 +86,22 @@ async def leave(interaction: discord.Interaction) -> None:
 
 
 @shengji.command(name="addbot", description="Fill an empty seat with a computer player")
-@app_commands.describe(
-    seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)", level="Computer player strength"
-)
+@app_commands.describe(seat=SEAT, level="Computer player strength")
 @app_commands.choices(level=[app_commands.Choice(name=n, value=n) for n in LEVELS])
 async def addbot(
     interaction: discord.Interaction,
-    seat: app_commands.Range[int, 0, 3] | None = None,
+    seat: app_commands.Range[int, 1, 4] | None = None,
     level: str = "normal",
 ) -> None:
-    taken = await deps(interaction).service.add_bot(place_of(interaction), seat, level)
-    await say(interaction, "reply-bot-seated", seat=taken)
+    taken = await deps(interaction).service.add_bot(place_of(interaction), _index(seat), level)
+    await say(interaction, "reply-bot-seated", seat=seat_number(taken))
 
 
 @shengji.command(name="kick", description="Remove a player before the start (host or admin)")
-@app_commands.describe(seat="Seat 0-3 (0 & 2 and 1 & 3 are partners)")
-async def kick(interaction: discord.Interaction, seat: app_commands.Range[int, 0, 3]) -> None:
+@app_commands.describe(seat=SEAT)
+async def kick(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
     info = await deps(interaction).service.kick(
-        place_of(interaction), interaction.user.id, seat, is_admin(interaction)
+        place_of(interaction), interaction.user.id, seat_index(seat), is_admin(interaction)
     )
     await say(interaction, "reply-kicked", name=info.name, seat=seat)
 
@@ -130,10 +137,13 @@ async def lobby_button(interaction: discord.Interaction, cid: LobbyButton, chann
     user = interaction.user
     if cid.what == "join":
         await say(
-            interaction, "reply-seated", seat=await service.join(channel_id, user.id, name_of(user))
+            interaction,
+            "reply-seated",
+            seat=seat_number(await service.join(channel_id, user.id, name_of(user))),
         )
     elif cid.what == "bot":
-        await say(interaction, "reply-bot-seated", seat=await service.add_bot(channel_id))
+        taken = await service.add_bot(channel_id)
+        await say(interaction, "reply-bot-seated", seat=seat_number(taken))
     elif cid.what == "leave":
         await _leave(interaction, channel_id)
     else:

@@ -17,7 +17,7 @@ import discord
 from bot.game import HandResult, Phase, SeatView
 from bot.i18n import t
 from bot.i18n.rules import join
-from bot.rules import team_of
+from bot.rules import seat_number, team_of
 from bot.store import SeatInfo
 from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
@@ -42,7 +42,8 @@ def lobby_embed(table_id: int, seats: Sequence[SeatInfo | None], loc: object) ->
     lines = []
     for seat, info in enumerate(seats):
         who = "—" if info is None else (info.name + (" 🤖" if info.kind == "bot" else ""))
-        lines.append(t(loc, "table-lobby-seat", seat=seat, team="AB"[team_of(seat)], who=who))
+        team = "AB"[team_of(seat)]
+        lines.append(t(loc, "table-lobby-seat", seat=seat_number(seat), team=team, who=who))
     embed = discord.Embed(
         title=t(loc, "table-lobby-waiting", table=str(table_id)),
         description="\n".join(lines)[:4000],

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.i18n.rules import join
-from bot.rules import pretty_cards
+from bot.rules import pretty_cards, seat_number
 from bot.store import METRICS
 from renderers import HistoryScene, TrickScene, render_history
 
@@ -209,7 +209,7 @@ def _hand_scene(loc: str, record: Any) -> HistoryScene:
     """The hand as a grid image: every trick and the kitty (public once the hand is scored)."""
     result = record.result
     by_seat = {p.seat: p.name for p in record.players}
-    a, b, c, d = (str(by_seat.get(seat, seat)) for seat in range(4))
+    a, b, c, d = (str(by_seat.get(seat, seat_number(seat))) for seat in range(4))
     names = (a, b, c, d)
     tricks = [
         TrickScene(

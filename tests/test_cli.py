@@ -259,6 +259,10 @@ def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
     assert "East bid 2♠ (spades).\nEast reinforced with 2♠ 2♠ (spades)." in english.stdout
     assert len(english.stdout.splitlines()) == len(out.splitlines())
+    # seats count from 1: East's chair is seat 2, and its bid is then the watcher's own
+    east = cli("play", "--watch", "--seed", "3", "--seat", "2")
+    assert "you watch from seat 2 (South)" in east.stdout
+    assert "\nYou (auto) bid 2♠ (spades).\n" in east.stdout
 
 
 def test_play_the_overcall_round_after_the_bury() -> None:

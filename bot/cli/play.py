@@ -17,7 +17,7 @@ from bot.ai import KINDS, make_player
 from bot.game import SYSTEM, Action, Declare, Match, NextHand, Phase, Redeal, team_of
 from bot.game.driver import AskBid, Driver, Step, Turn, next_step, system_action
 from bot.i18n import pick, t
-from bot.rules import Card
+from bot.rules import Card, seat_index
 
 from .ask import Asker, Quit
 from .common import Printer, add_rules, language, parse_rules, supports_symbols
@@ -149,6 +149,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     locale = args.lang if symbols else "en-US"
     title = "cli-title-watch" if args.watch else "cli-title"
     print(Printer(symbols, locale).text(t(locale, title, seed=seed, seat=args.seat)))
+    seat = seat_index(args.seat)
 
     def read(prompt: str) -> str:
         return input(prompt)
@@ -158,7 +159,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = TerminalGame(
         match,
-        args.seat,
+        seat,
         args.opponents,
         read,
         write,
@@ -173,7 +174,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     play = sub.add_parser("play", help="play a match in the terminal against the computer")
     play.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (0-3)")
+    play.add_argument("--seat", type=int, choices=range(1, 5), default=1, help="your seat (1-4)")
     play.add_argument("--opponents", default="ai", choices=KINDS, help="computer player kind")
     play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
     play.add_argument("--deal-round", type=int, default=4, help="cards dealt between bid prompts")

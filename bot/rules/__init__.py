@@ -62,7 +62,7 @@ from .scoring import (
     match_over,
     next_dealer,
 )
-from .seats import partner_of, team_of
+from .seats import partner_of, seat_index, seat_number, team_of
 from .throw import beatable_units, resolve_throw
 from .trick import play_value, single_winner, trick_winner
 from .trump import LEVELS, TRUMP, Order, Trump, order_for, suit_name
@@ -132,6 +132,8 @@ __all__ = [
     "read_bid",
     "remove_cards",
     "resolve_throw",
+    "seat_index",
+    "seat_number",
     "single_winner",
     "suit_name",
     "team_of",

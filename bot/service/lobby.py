@@ -22,7 +22,7 @@ from bot.game import (
 )
 from bot.i18n import t
 from bot.logs import bind_table
-from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
+from bot.rules import BIG_LIGHT_LEAGUE, RuleSet, seat_number
 from bot.service.faults import NotSaved, transient
 from bot.service.runtime import Runtime, log
 from bot.service.table import (
@@ -235,10 +235,9 @@ class LobbyMixin(Runtime):
                     "This table has started; wait for the next one.", key="service-started-wait"
                 )
             if table.seat_of(user_id) is not None:
+                number = seat_number(table.seat_of(user_id) or 0)
                 raise UserError(
-                    f"You already sit in seat {table.seat_of(user_id)}.",
-                    key="service-already-seated",
-                    seat=table.seat_of(user_id) or 0,
+                    f"You already sit in seat {number}.", key="service-already-seated", seat=number
                 )
             seat = self._free_seat(table, seat)
             await self._write(table, self.store.upsert_player(user_id, name))
@@ -307,7 +306,8 @@ class LobbyMixin(Runtime):
             if table.started:
                 raise UserError("You can only kick before the start.", key="service-kick-before")
             if not 0 <= seat < 4 or table.seats[seat] is None:
-                raise UserError(f"Seat {seat} is empty.", key="service-seat-empty", seat=seat)
+                number = seat_number(seat)
+                raise UserError(f"Seat {number} is empty.", key="service-seat-empty", seat=number)
             info = table.seats[seat]
             assert info is not None
             await self._unseat(table, seat, None)
@@ -345,7 +345,7 @@ class LobbyMixin(Runtime):
                     key="service-start-host",
                     host=host,
                 )
-            empty = [i for i, s in enumerate(table.seats) if s is None]
+            empty = [seat_number(i) for i, s in enumerate(table.seats) if s is None]
             if empty:
                 raise UserError(
                     f"Four players are needed: seat(s) {empty} empty (try `/shengji addbot`).",
@@ -390,14 +390,14 @@ class LobbyMixin(Runtime):
             raise UserError("All four seats are taken.", key="service-full")
         if not 0 <= seat < 4:
             raise UserError(
-                "Seats are numbered 0 to 3 (0 and 2 are partners, 1 and 3).",
+                "Seats are numbered 1 to 4 (1 and 3 are partners, 2 and 4).",
                 key="service-seat-range",
             )
         if table.seats[seat] is not None:
             raise UserError(
-                f"Seat {seat} is taken by {table.name(seat)}.",
+                f"Seat {seat_number(seat)} is taken by {table.name(seat)}.",
                 key="service-seat-taken",
-                seat=seat,
+                seat=seat_number(seat),
                 name=table.name(seat),
             )
         return seat

@@ -42,10 +42,10 @@ async def test_commands_without_a_table_or_with_garbage_get_specific_replies(she
     await env.reply(alice, "new")
     assert "already has a table" in await env.reply(bob, "new")
     assert "already sit" in await env.reply(alice, "join")
-    assert "Four players are needed: seats 1, 2, and 3 are empty" in await env.reply(alice, "start")
+    assert "Four players are needed: seats 2, 3, and 4 are empty" in await env.reply(alice, "start")
     assert "not seated" in await env.reply(bob, "leave")
-    assert "Only the host" in await env.reply(bob, "kick", seat=0)
-    assert "Seat 2 is empty" in await env.reply(alice, "kick", seat=2)
+    assert "Only the host" in await env.reply(bob, "kick", seat=1)
+    assert "Seat 3 is empty" in await env.reply(alice, "kick", seat=3)  # seats count from 1
     assert "hasn't started" in await env.reply(alice, "play", cards="AH")
     assert "Only server admins" in await env.reply(bob, "settings", field="decks", value="3")
     assert "No finished hands" in await env.reply(alice, "leaderboard")

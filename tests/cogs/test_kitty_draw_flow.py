@@ -44,7 +44,7 @@ CASES = [
         ),
         (
             f"Nobody bid, so the kitty was turned up card by card: {LAST}. 2♠ is the level "
-            "of Team A (seats 0 & 2): Alice deals, ♠ spades is trump.",
+            "of Team A (seats 1 & 3): Alice deals, ♠ spades is trump.",
             "**Trump: ♠ spades · level 2** · Alice deals (庄家).",
         ),
     ),
@@ -55,7 +55,7 @@ CASES = [
             "没人亮主：重新洗牌发牌。",
         ),
         (
-            f"没人亮主，逐张翻底牌定庄：{LAST}。2♠是A队（0、2号位）的级牌：Alice坐庄，♠ 黑桃为主。",
+            f"没人亮主，逐张翻底牌定庄：{LAST}。2♠是A队（1、3号位）的级牌：Alice坐庄，♠ 黑桃为主。",
             "**主：♠ 黑桃 · 打2** · Alice坐庄。",
         ),
     ),

@@ -29,8 +29,8 @@ async def test_addbot_offers_three_levels_in_both_languages(shengji: Env) -> Non
 
     alice = env.users[0]
     await env.reply(alice, "new")
-    assert "computer player" in await env.reply(alice, "addbot", seat=1, level="expert")
-    await env.reply(alice, "addbot", seat=3)
+    assert "seat 2" in await env.reply(alice, "addbot", seat=2, level="expert")  # seats 1-4
+    await env.reply(alice, "addbot", seat=4)
     seats = env.table().seats
     assert seats[1] is not None and seats[1].ai == "expert"
     assert seats[3] is not None and seats[3].ai == "normal"

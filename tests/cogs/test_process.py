@@ -70,7 +70,7 @@ async def test_sigterm_shuts_down_gracefully_and_a_restart_brings_the_table_back
         await _ready(fake, identifies)
         handle = driver.send_slash("shengji join", world.bob, world.tables)
         await handle
-        assert "seat 2" in (await handle.wait_message()).content
+        assert "seat 3" in (await handle.wait_message()).content
     finally:
         process.send_signal(signal.SIGTERM)
         await asyncio.to_thread(process.wait, 30)

@@ -105,7 +105,7 @@ async def test_a_lobby_button_with_a_slow_write_is_acknowledged_in_time(
         await acknowledged_while_held(handle)  # acknowledged (deferred) before the write
         held.open()
         answer = await handle.wait_message()
-        assert "You sit in seat 1" in answer.content and answer.ephemeral
+        assert "You sit in seat 2" in answer.content and answer.ephemeral
     assert table.seats[1] is not None
 
 
@@ -134,14 +134,14 @@ async def test_a_slow_write_at_one_table_delays_no_other_table(
         ]
         # table B was answered in full while table A's write had not finished
         assert not stuck.interaction.original or stuck.interaction.original.loading
-        assert "You sit in seat 1" in answers[0].content
+        assert "You sit in seat 2" in answers[0].content
         assert "computer player" in answers[1].content
         assert answers[2].embeds
         assert [s is not None for s in fast_table.seats] == [True, True, True, False]
         # table A's join is acknowledged too, and answered once its write is done
         await acknowledged_while_held(stuck)
         held.open()
-        assert "You sit in seat 1" in (await stuck.wait_message()).content
+        assert "You sit in seat 2" in (await stuck.wait_message()).content
     assert slow_table.seats[1] is not None
 
 

@@ -162,7 +162,7 @@ async def test_a_paused_lobby_resumes_by_itself_and_takes_the_join(
             await env.tick(5)
         assert table.seats[1] is None and not table.closed
     await resumes_unprompted(env)
-    assert await env.reply(env.users[1], "join") == "You sit in seat 1."
+    assert await env.reply(env.users[1], "join") == "You sit in seat 2."
     assert table.seats[1] is not None and table.seats[1].user_id == env.users[1].id
 
 

@@ -14,7 +14,7 @@ from .helpers import Env
 async def _open_full_table(env: Env, humans: int = 4) -> None:
     users = env.users
     text = await env.reply(users[0], "new")
-    assert "seat 0" in text
+    assert "seat 1" in text  # people count seats from 1
     for user in users[1:humans]:
         assert "You sit in seat" in await env.reply(user, "join")
     for _ in range(4 - humans):

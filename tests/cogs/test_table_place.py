@@ -34,7 +34,7 @@ async def test_a_table_opens_a_thread_from_its_lobby_message(shengji: Env) -> No
     bob = env.users[1]
     handle = env.driver.send_slash("shengji join", bob, thread)
     await handle
-    assert "seat 1" in (await handle.wait_message()).content
+    assert "seat 2" in (await handle.wait_message()).content
     await _started(env, humans=2)
     # the lobby says the match is on; the channel holds nothing else
     (lobby,) = env.fake.channel_messages(env.world.tables)

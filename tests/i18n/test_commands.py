@@ -50,4 +50,4 @@ async def test_the_translator_answers_for_chinese_only() -> None:
     param = command.parameters[0]
     context = app_commands.TranslationContext(Location.parameter_description, param)
     text = await translator.translate(name, discord.Locale.chinese, context)
-    assert text == "座位0-3（0与2、1与3为对家）"
+    assert text == "座位1-4（1与3、2与4为对家）"

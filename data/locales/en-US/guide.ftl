@@ -10,7 +10,7 @@ guide-title-scoring = Points and the kitty bonus (抠底)
 guide-title-levels = Levels
 guide-title-variants = Rules at this table
 
-guide-overview = **双升 (Shengji, Tractor)** is played by four players in two teams; partners sit opposite (seats 0 & 2 against 1 & 3). With { $decks ->
+guide-overview = **双升 (Shengji, Tractor)** is played by four players in two teams; partners sit opposite (seats 1 & 3 against 2 & 4). With { $decks ->
         [one] one deck
        *[other] { $decks } decks
     } everyone gets { $hand } cards and { $kitty } go to the kitty.

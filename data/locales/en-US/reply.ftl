@@ -2,7 +2,7 @@
 reply-name-cards = Name the cards to play, like `AH AH` or `10h`.
 reply-played = You played { $cards }.
 reply-buried = You buried { $cards }.
-reply-table-opened = Table opened: you sit in seat 0. Others join with `/shengji join` or the Join button; fill seats with `/shengji addbot`.
+reply-table-opened = Table opened: you sit in seat 1. Others join with `/shengji join` or the Join button; fill seats with `/shengji addbot`.
 reply-started = The match starts: your hand arrives by DM as the cards are dealt.
 reply-seated = You sit in seat { $seat }.
 reply-bot-seated = A computer player sits in seat { $seat }.

@@ -1,7 +1,7 @@
 # A table on Discord (cogs/presenter.py): the lobby, the thread, the live messages, the DMs.
 table-thread-name = 双升 #{ $table } · { $host }
 table-lobby-waiting = 双升 table #{ $table } — waiting for players
-table-lobby-footer = Partners sit opposite: seats 0 & 2 (A) against 1 & 3 (B). Only the host (or an admin) starts.
+table-lobby-footer = Partners sit opposite: seats 1 & 3 (A) against 2 & 4 (B). Only the host (or an admin) starts.
 table-lobby-playing = 双升 table #{ $table } — the match is on · hand { $hand }
 table-lobby-won = 双升 table #{ $table } — { $team } win the match
 table-lobby-closed = 双升 table #{ $table } — closed

@@ -1,6 +1,6 @@
 # Names of things shared by the panels, the table and the records (cogs/text.py).
-text-team-a = Team A (seats 0 & 2)
-text-team-b = Team B (seats 1 & 3)
+text-team-a = Team A (seats 1 & 3)
+text-team-b = Team B (seats 2 & 4)
 text-pair = { $first } & { $second }
 text-trump-unset = not set yet
 text-trump = { $suit } · level { $level }

@@ -77,7 +77,7 @@ tournament-time-up = ⏱️ Round { $round }: time is up. No new hand starts; ha
 tournament-match-thread = **{ $title }**: the match is played in the thread below.
 # a match's thread (its name) and its first message in the tournament's channel
 tournament-thread = R{ $round } · { $a } v { $b }
-tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 0 & 2.
+tournament-match-opened = Round { $round }: { $teams }. Team { $team } sits in seats 1 & 3.
 # the two teams of a match, in the line above
 tournament-versus = { $a } vs { $b }
 tournament-check-in = { $players }: press **I'm here** within { $minutes } min, or a computer player takes your seat.

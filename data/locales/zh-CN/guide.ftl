@@ -9,7 +9,7 @@ guide-title-scoring = 得分与抠底
 guide-title-levels = 升级
 guide-title-variants = 本桌规则
 
-guide-overview = **双升（拖拉机）**由四人分两队进行，对家一队（0、2号位对1、3号位）。用{ $decks }副牌，每人{ $hand }张，{ $kitty }张作底牌。
+guide-overview = **双升（拖拉机）**由四人分两队进行，对家一队（1、3号位对2、4号位）。用{ $decks }副牌，每人{ $hand }张，{ $kitty }张作底牌。
 
     一队坐庄守分（庄家），另一队是闲家，赢墩得分：5算5分，10和K算10分，共{ $total }分。{ $scoring ->
         [race45] 闲家得到45分或赢得最后一墩就赢下这一局。

@@ -2,7 +2,7 @@
 reply-name-cards = 请写出要出的牌，如`AH AH`或`10h`。
 reply-played = 你出了{ $cards }。
 reply-buried = 你扣了{ $cards }。
-reply-table-opened = 已开桌：你坐0号位。其他人用`/双升 入座`或“入座”按钮加入；用`/双升 加电脑`补空位。
+reply-table-opened = 已开桌：你坐1号位。其他人用`/双升 入座`或“入座”按钮加入；用`/双升 加电脑`补空位。
 reply-started = 对局开始：发牌时你的手牌会通过私信发给你。
 reply-seated = 你坐在{ $seat }号位。
 reply-bot-seated = 一位电脑玩家坐在{ $seat }号位。

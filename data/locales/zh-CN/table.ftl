@@ -1,7 +1,7 @@
 # 牌桌（cogs/presenter.py）：大厅、讨论串、实时消息、私信。
 table-thread-name = 双升#{ $table } · { $host }
 table-lobby-waiting = 双升#{ $table } — 等待玩家
-table-lobby-footer = 对家为一队：0号和2号位（A队）对1号和3号位（B队）。只有桌主（或管理员）可以开始。
+table-lobby-footer = 对家为一队：1号和3号位（A队）对2号和4号位（B队）。只有桌主（或管理员）可以开始。
 table-lobby-playing = 双升#{ $table } — 对局进行中 · 第{ $hand }局
 table-lobby-won = 双升#{ $table } — { $team }赢得对局
 table-lobby-closed = 双升#{ $table } — 已关闭

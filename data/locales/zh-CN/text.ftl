@@ -1,6 +1,6 @@
 # 面板、牌桌和战绩共用的名称（cogs/text.py）。
-text-team-a = A队（0、2号位）
-text-team-b = B队（1、3号位）
+text-team-a = A队（1、3号位）
+text-team-b = B队（2、4号位）
 text-pair = { $first }和{ $second }
 text-trump-unset = 尚未定主
 text-trump = { $suit } · 打{ $level }

@@ -61,7 +61,7 @@ tournament-time-up = ⏱️ 第{ $round }轮时间到。不再开新局；正在
 tournament-match-thread = **{ $title }**：对局在下方的子区中进行。
 # a match's thread (its name) and its first message in the tournament's channel
 tournament-thread = 第{ $round }轮 · { $a }对{ $b }
-tournament-match-opened = 第{ $round }轮：{ $teams }。**{ $team }**坐0号和2号位。
+tournament-match-opened = 第{ $round }轮：{ $teams }。**{ $team }**坐1号和3号位。
 # 一场比赛的两队，用在上一行
 tournament-versus = { $a }对{ $b }
 tournament-check-in = { $players }：请在{ $minutes }分钟内点“我到了”，否则由电脑玩家代替你。
