@@ -4,7 +4,9 @@ What only one player reads (ephemeral replies, DMs): their ``/shengji prefs``
 language, else their Discord client's (``interaction.locale``), else the server's
 preferred locale, else English. What the whole channel reads (a table's messages,
 the leaderboard, a tournament's messages): the server's ``/shengji settings
-language``, else its preferred locale, else English.
+language``, else its preferred locale, else English. The server's preferred locale
+is the one each interaction carries (``guild_locale``, what Discord holds now), the
+cached guild's only without it.
 """
 
 from __future__ import annotations
@@ -34,8 +36,12 @@ PREFS_WAIT = 0.5
 
 
 def locale_for(interaction: discord.Interaction, prefs: UserPrefs) -> str:
+    return pick(prefs.locale, interaction.locale, _guild_locale(interaction))
+
+
+def _guild_locale(interaction: discord.Interaction) -> discord.Locale | None:
     guild = interaction.guild
-    return pick(prefs.locale, interaction.locale, guild.preferred_locale if guild else None)
+    return interaction.guild_locale or (guild.preferred_locale if guild else None)
 
 
 async def reply_prefs(interaction: discord.Interaction) -> UserPrefs:
@@ -73,8 +79,7 @@ async def server_locale(interaction: discord.Interaction) -> str:
             setting = settings.timers.get("language")
         except Exception:
             log.warning("settings of guild %s unreadable", interaction.guild_id)
-    guild = interaction.guild
-    return pick(setting, guild.preferred_locale if guild else interaction.guild_locale)
+    return pick(setting, _guild_locale(interaction))
 
 
 def refusal(key: str, **params: Arg) -> UserError:

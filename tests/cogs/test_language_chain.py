@@ -15,6 +15,7 @@ import discord
 
 from bot.rules import RuleSet
 from bot.store import GuildSettings, UserPrefs
+from bot.store.simulate import simulate
 
 from .helpers import FAST, Env, restart
 from .test_bad_input import _started
@@ -66,6 +67,21 @@ async def test_ephemeral_replies_walk_the_players_chain(shengji: Env) -> None:
     await env.store.save_user_prefs(alice.id, UserPrefs(locale="zh-CN"))
     env.bot.presenter.forget_prefs(alice.id)
     assert await _no_table_reply(env) == "zh-CN"  # her own setting before all
+
+
+async def test_the_server_locale_is_the_one_each_interaction_carries(shengji: Env) -> None:
+    """Discord sends the server's preferred locale with every interaction; the guild the
+    bot cached may be older (a missed update), and the leaderboard, read by the whole
+    channel, was in the cached one's language."""
+    env = shengji
+    alice = env.users[0]
+    alice.locale = "fr"
+    env.world.guild.preferred_locale = "zh-CN"  # no GUILD_UPDATE: the cache still says en-US
+    assert env.bot.get_guild(env.world.guild.id).preferred_locale != discord.Locale.chinese
+    assert await _no_table_reply(env) == "zh-CN"
+    await simulate(env.store, hands=1, guild_id=env.world.guild.id)  # a hand on the board
+    board = await (await env.slash(alice, "leaderboard")).wait_message()
+    assert not board.ephemeral and chinese(board.embeds[0]["title"]), board.embeds
 
 
 def _dm_texts(env: Env, user_index: int) -> list[str]:
