@@ -86,23 +86,30 @@ def settings_embed(
     loc: str, current: GuildSettings, *, changed: bool, most_tables: int
 ) -> discord.Embed:
     """The server's settings; the names and values are what an admin types, so they stay
-    as typed (in code format) in both languages, and the words around them are translated."""
+    as typed (in code format) in both languages, each name beside the one the command's
+    field menu shows in the reader's language (几副牌 `decks`), and the words around
+    them are translated."""
     timers = Timers.from_dict(current.timers)
-    lines = [f"`{name}` = {_shown(getattr(current.rules, name))}" for name in RULE_FIELDS]
-    lines += [f"`{name}` = {getattr(timers, name):g}" for name in TIMER_FIELDS]
-    lines.append(f"`table_place` = {current.timers.get('table_place', PLACES[0])}")
-    lines.append(f"`language` = {current.timers.get('language', 'auto')}")
-    big_light = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
-    lines.append(f"`big_light_league` = {big_light}")
-    lines.append(f"`think_ms` = {int(current.timers.get('think_ms', THINK_MS))}")
+    values: dict[str, object] = {name: _shown(getattr(current.rules, name)) for name in RULE_FIELDS}
+    values |= {name: f"{getattr(timers, name):g}" for name in TIMER_FIELDS}
+    values["table_place"] = current.timers.get("table_place", PLACES[0])
+    values["language"] = current.timers.get("language", "auto")
+    values["big_light_league"] = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
+    values["think_ms"] = int(current.timers.get("think_ms", THINK_MS))
     # what applies: the process's limit (SHENGJI_MAX_TABLES) bounds a server's own
-    lines.append(
-        f"`max_tables` = {min(most_tables, int(current.timers.get('max_tables', most_tables)))}"
-    )
+    values["max_tables"] = min(most_tables, int(current.timers.get("max_tables", most_tables)))
+    lines = [f"{_named(loc, name)} = {value}" for name, value in values.items()]
     title = t(loc, "settings-title-changed" if changed else "settings-title")
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text=t(loc, "settings-footer"))
     return embed
+
+
+def _named(loc: str, field: str) -> str:
+    """``field`` as typed, after its name in the field menu when that name differs."""
+    key = "cmd-shengji-settings-max_tables" if field == "max_tables" else f"cmd-choice-{field}"
+    name = t(loc, key)
+    return f"`{field}`" if name == field else f"{name} `{field}`"
 
 
 def _shown(value: object) -> str:

@@ -63,6 +63,9 @@ async def test_settings_and_their_refusals(zh: Env) -> None:
     shown = await _message(env, admin(env), "settings")
     assert_chinese(env, shown, "yes", "no", "none", "thread", "auto", *_values())
     assert shown.embeds[0]["title"] == "本服务器的设置"
+    listed = shown.embeds[0]["description"].splitlines()
+    # each setting by the name the field menu shows, beside what an admin types
+    assert "几副牌 `decks` = 2" in listed and "最多牌桌 `max_tables` = 25" in listed, listed
     assert_chinese(env, await env.reply(env.users[1], "settings", field="decks", value="3"))
     for field, value in (("decks", "4"), ("play_seconds", "1"), ("bid_window", "x")):
         text = (await _message(env, admin(env), "settings", field=field, value=value)).content
