@@ -183,6 +183,17 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         log.warning("shutting down: interaction %s not answered", interaction.id)
 
 
+def cut_off(interaction: discord.Interaction, what: str) -> bool:
+    """Whether the bot is shutting down under an interaction that then failed: what it
+    did is committed, but its answer can no longer go out (the HTTP session and the
+    store are closing), so it is a line, not a traceback. A command's and a click's
+    alike: a click answered as a deploy stops the bot is as ordinary as a command."""
+    if not interaction.client.is_closed():
+        return False
+    log.warning("%s not answered: the bot is shutting down", what)
+    return True
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and (perms.administrator or perms.manage_guild))
@@ -211,10 +222,7 @@ async def on_command_error(
     if isinstance(error, app_commands.CheckFailure):
         await reply(interaction, await say(interaction, "reply-no-permission"))
         return
-    if interaction.client.is_closed():
-        # shutting down: what the command did is committed, but its answer can no
-        # longer go out (the HTTP session is closing); a line, not a traceback
-        log.warning("command %s not answered: the bot is shutting down", interaction.id)
+    if cut_off(interaction, f"command {interaction.id}"):
         return
     log.error("command failed", exc_info=original)
     await reply(interaction, await say(interaction, "reply-failed"))

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.i18n import guide
 from bot.service import Table, UserError
 
-from .common import BAD_VALUE, deps, reply
+from .common import BAD_VALUE, cut_off, deps, reply
 from .ids import (
     CUP_PREFIX,
     BidButton,
@@ -83,8 +83,9 @@ class Router(commands.Cog):
             stale = UserError("That didn't work; open your hand panel again.", key="reply-stale")
             await reply(interaction, await error_text(interaction, stale))
         except Exception:
-            log.exception("component %s failed", custom_id)
-            await reply(interaction, await say(interaction, "reply-failed"))
+            if not cut_off(interaction, f"component {custom_id}"):
+                log.exception("component %s failed", custom_id)
+                await reply(interaction, await say(interaction, "reply-failed"))
 
 
 async def table_button(interaction: discord.Interaction, table: Table, cid: TableButton) -> None:

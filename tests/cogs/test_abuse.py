@@ -235,3 +235,34 @@ async def test_a_command_cut_off_by_shutdown_is_committed_and_logs_no_traceback(
     assert env.world.tables.id in env.bot.service.tables
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("shutting down" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_click_cut_off_by_shutdown_logs_no_traceback(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SIGTERM while a click's panel is redrawn: one log line, as for a command (the
+    redraw's edit meets the closed HTTP session)."""
+    from .test_bad_input import _started
+
+    env = shengji
+    await _started(env, humans=4)
+    match, table = env.match(), env.table()
+    seat = match.to_act
+    user = env.seat_user(seat)
+    panel = await env.fresh_panel(user, seat)
+    presenter = env.bot.presenter
+    real = presenter.panel_for
+    closing: list[asyncio.Task[None]] = []
+
+    async def then_shutdown(*args: Any, **kwargs: Any) -> Any:
+        drawn = await real(*args, **kwargs)
+        closing.append(asyncio.create_task(env.bot.close()))
+        await env.until(env.bot.is_closed)
+        return drawn
+
+    monkeypatch.setattr(presenter, "panel_for", then_shutdown)
+    caplog.set_level(logging.WARNING)
+    await env.driver.click(panel, f"sj:b:{table.id}:{seat}:{match.seq}:clear", user)
+    await env.until(lambda: closing and closing[0].done())
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("shutting down" in r.getMessage() for r in caplog.records)
