@@ -8,6 +8,7 @@ deterministic.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from pathlib import Path
 
@@ -256,6 +257,40 @@ async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
     await service2.act(CHANNEL, ALICE, fallback_action(view))
     assert restored.match.seq == state["seq"] + 1
     await service2.shutdown()
+    await store2.close()
+
+
+async def test_a_table_opened_as_the_service_shuts_down_is_saved_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SIGTERM while a /new is writing its table: the shutdown waits for the opening,
+    which is saved whole (its meta too) and comes back after the restart, rather than
+    meeting the store closed halfway (an ERROR, a row without its meta)."""
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    service = TableService(store, Recorder(), ManualClock(), seed_source=lambda: 7)
+    gate = asyncio.Event()
+    real = type(store).create_table
+
+    async def held(self: Store, *args: object, **kwargs: object) -> int:
+        await gate.wait()
+        return await real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(store), "create_table", held)
+    opening = asyncio.create_task(service.new_table(GUILD, CHANNEL, ALICE, "Alice"))
+    while not service._opening:
+        await asyncio.sleep(0)
+    stopping = asyncio.create_task(service.shutdown())
+    await asyncio.sleep(0.05)
+    gate.set()
+    await stopping
+    await store.close()  # as the bot does once its service has stopped
+    table = await opening
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    store2 = await Store.open(path)
+    (live,) = await store2.live_tables()
+    assert live.table_id == table.id and live.meta["timers"]["bid_window"] == FAST["bid_window"]
     await store2.close()
 
 

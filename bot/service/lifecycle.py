@@ -11,6 +11,8 @@ from bot.service.runtime import Runtime, log
 from bot.service.table import Table, Timers, UpdateKind
 from bot.store import LiveTable
 
+OPENING_POLL = 0.01  # seconds between two looks at the tables still being opened, at shutdown
+
 
 class LifecycleMixin(Runtime):
     async def restore_all(self) -> int:
@@ -105,8 +107,9 @@ class LifecycleMixin(Runtime):
     async def shutdown(self, flush_seconds: float = 10.0) -> None:
         """Stop accepting actions, let in-flight ones finish, stop drivers.
 
-        Every table stops at once; messages still queued for Discord get
-        ``flush_seconds`` in all (the game state is already committed).
+        Every table stops at once, those a command was opening too once open; messages
+        still queued for Discord get ``flush_seconds`` in all (the game state is
+        already committed).
         """
         self.accepting = False
         if self._pruner is not None:
@@ -119,10 +122,16 @@ class LifecycleMixin(Runtime):
                 pass  # in-flight actions are committed before the lock is released
             await self._stop_tasks(table, flush=True)
 
-        tables = list(self.tables.values())
+        async def stop_all() -> None:
+            # a table being opened holds no lock yet: its writes would meet the store
+            # closed after this, and its opening be half saved; it is stopped once live
+            while self._opening:
+                await asyncio.sleep(OPENING_POLL)
+            await asyncio.gather(*(stop(t) for t in list(self.tables.values())))
+
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*(stop(t) for t in tables)), flush_seconds)
-        for table in tables:
+            await asyncio.wait_for(stop_all(), flush_seconds)
+        for table in list(self.tables.values()):
             for task in table.tasks:
                 task.cancel()
         if self.fence is not None:
