@@ -89,7 +89,7 @@ class Router(commands.Cog):
 
 
 async def table_button(interaction: discord.Interaction, table: Table, cid: TableButton) -> None:
-    """My hand, Last trick and Rules under the table messages."""
+    """My hand, Previous trick and Rules under the table messages."""
     if cid.what == "rules":
         loc = await reply_locale(interaction)
         await interaction.response.send_message(

@@ -265,7 +265,7 @@ def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | Non
 
 
 def last_trick_scene(public: SeatView, names: Names, loc: object) -> TableScene | None:
-    """The Last trick button's image: the table image with the last finished trick."""
+    """The Previous trick button's image: the table image with the last finished trick."""
     scene = table_scene(public, names, loc)
     if scene is None or not public.tricks:
         return None

@@ -132,7 +132,7 @@ def png(data: bytes, name: str) -> discord.File:
 
 @functools.lru_cache(maxsize=4096)
 def table_buttons(table_id: int, assistance: str = "full", loc: object = "en-US") -> Components:
-    """My hand, Last trick (not with ``assistance="none"``: seed 000) and Rules.
+    """My hand, Previous trick (not with ``assistance="none"``: seed 000) and Rules.
 
     One per table and language, shared by every message that shows them (nothing
     changes a ``Components`` once made): the table message is edited at every play."""

@@ -162,7 +162,7 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
 
 
 async def test_no_assistance_at_a_tournament_table(shengji: Env) -> None:
-    """Seed 000:29 不许查牌、不许提示: no hint, autocomplete only echoes, no Last trick."""
+    """Seed 000:29 不许查牌、不许提示: no hint, autocomplete only echoes, no Previous trick."""
     env = shengji
     match = await env.start_four(preset="tournament")
     assert match.rules.assistance == "none"
@@ -184,7 +184,7 @@ async def test_no_assistance_at_a_tournament_table(shengji: Env) -> None:
         for row in m.components
         for c in row.get("components", [])
     ]
-    assert "My hand" in labels and "Last trick" not in labels
+    assert "My hand" in labels and "Previous trick" not in labels
     panel = await env.fresh_panel(env.seat_user(seat), seat)
     ids = [c.get("custom_id", "") for row in panel.components for c in row.get("components", [])]
     assert ids and not any(i.endswith(":suggest") for i in ids), "no Suggest button"

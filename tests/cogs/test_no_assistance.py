@@ -2,7 +2,7 @@
 
 With ``assistance: none`` a player sees the trick on the table and their own hand,
 nowhere the trick before (the table message, its image, the DM and ephemeral
-panels), a forged Last trick button changes nothing, and the turn timer still plays
+panels), a forged Previous trick button changes nothing, and the turn timer still plays
 for an absent player. Each test also runs with ``assistance: full``, where the
 previous trick is shown, so that a check that finds nothing finds nothing for a
 reason.
@@ -123,7 +123,7 @@ async def test_the_previous_trick_is_shown_only_with_assistance(
 async def test_a_forged_last_trick_button_is_refused_without_assistance(
     shengji: Env, monkeypatch: pytest.MonkeyPatch, assistance: str
 ) -> None:
-    """No table message offers Last trick under ``none``; a forged press gets the short
+    """No table message offers Previous trick under ``none``; a forged press gets the short
     refusal, no image, and the table and its messages stay as they were."""
     env = shengji
     scenes = _scenes(env, monkeypatch)
@@ -141,7 +141,7 @@ async def test_a_forged_last_trick_button_is_refused_without_assistance(
         return
     answer = await handle.wait_message()
     assert answer.ephemeral and not answer.attachments
-    assert answer.content == "The last trick is not shown at this table (no assistance)."
+    assert answer.content == "The previous trick is not shown at this table (no assistance)."
     after = (match.to_dict(), [(m.id, m.content) for m in env.place_messages()], len(scenes))
     assert after == before and not handle.followups
 

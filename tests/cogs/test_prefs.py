@@ -169,7 +169,7 @@ async def _history(env: Env, user: User, hand_id: int) -> bytes:
 
 
 async def test_the_images_only_you_see_use_your_theme_and_four_colours(shengji: Env) -> None:
-    """The Last trick and /shengji history images are one player's, like their panel:
+    """The Previous trick and /shengji history images are one player's, like their panel:
     Alice (light, four colours) sees hers so; Bob, with no preferences, the default."""
     env = shengji
     alice, bob = env.users[0], env.users[1]

@@ -35,7 +35,7 @@ table-overcall-round = The kitty is buried: from the dealer's next seat round to
 table-overcall-passed = Passed: { $players }.
 table-to-overcall = ▶ { $player } to overcall or pass { $when }
 table-trick-head = **Hand { $hand } · trick { $trick }**
-table-trick-won = Last trick: { $player } won { $points ->
+table-trick-won = Previous trick: { $player } won { $points ->
     [one] { $points } point
    *[other] { $points } points
 } — { $plays }
@@ -73,7 +73,7 @@ table-resumed = ▶ Storage is back: the table resumes.
 table-failed = The table hit a problem it cannot recover from (storage failed) and was closed, so this channel is free again. Finished hands are kept: see `/shengji history`.
 table-failed-bug = The table hit an error in the bot it cannot recover from and was closed, so this channel is free again. Finished hands are kept: see `/shengji history`.
 table-button-hand = My hand
-table-button-last = Last trick
+table-button-last = Previous trick
 table-button-rules = Rules
 table-rules-topics = Choose a topic
 table-button-join = Join
