@@ -143,7 +143,10 @@ class SeatPanels(Outlet):
         mine = cell.version
         cell.make = functools.partial(self._panel_args, table, seat, view, note, names)
         cached = self.cached_prefs(user_id)
-        cell.args = (mine, cell.make(cached)) if cached is not None else None
+        if cached is not None:
+            cell.args = (mine, cell.make(cached))
+        # else the older state stays for a render of it already queued (which reads
+        # ``args`` when it starts), and this one's build takes them once the prefs are read
 
         def sent(drawn: int) -> None:
             cell.sent = max(cell.sent, drawn)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
+import threading
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.game import Match
 from bot.i18n import LOCALES, t
 from bot.store import SeatInfo, UserPrefs
 from bot.store.simulate import simulate
@@ -89,15 +92,21 @@ async def test_a_change_stored_by_another_process_reaches_the_panels_within_the_
     assert panel.attachments[0].data == hand_image(view, [], title, wanted, "zh-CN")
 
 
+async def _alice_waits(env: Env) -> Match:
+    """Four people playing, and Alice (seat 0) not the one to act: her panel only waits."""
+    await _started(env, humans=4)
+    match = env.match()
+    if match.to_act == 0:
+        await env.play_with_panel(0, env.suggestion(0))
+    return match
+
+
 async def test_a_preference_redraws_the_live_panel_at_once(shengji: Env) -> None:
     """Mid-hand, not her turn, nothing else happening: Alice's panel is drawn again as she
     now asks, without waiting for her next turn."""
     env = shengji
     alice = env.users[0]
-    await _started(env, humans=4)
-    match = env.match()
-    if match.to_act == 0:
-        await env.play_with_panel(0, env.suggestion(0))
+    match = await _alice_waits(env)
     seq, view = match.seq, match.view(0)
     title = t("en-US", "panel-title", count=len(view.hand))
 
@@ -115,6 +124,33 @@ async def test_a_preference_redraws_the_live_panel_at_once(shengji: Env) -> None
         assert redrawn.id == panel.id and redrawn.attachments[0].data != before
         before = redrawn.attachments[0].data
         assert match.seq == seq, "nobody acted: the redraw came from the preference"
+
+
+async def test_a_panel_shown_with_its_preferences_expired_leaves_the_queued_render_its_state(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A state of Alice's panel waits in the render queue (the render thread busy); a newer
+    one is shown once her preferences are no longer kept (``PREFS_TTL``), so before they
+    are read again: the queued render draws the state it was queued for, then the newer
+    one is drawn, rather than the queued render finding no state (an AssertionError in
+    the render thread, logged, and the panel's edit lost)."""
+    env = shengji
+    alice = env.users[0]
+    await _alice_waits(env)
+    presenter, table = env.bot.presenter, env.table()
+    await env.fake.idle()
+    cell = presenter.ui(table).panel_cells[0]
+    gate = threading.Event()
+    busy = asyncio.ensure_future(presenter.off_loop(gate.wait))
+    caplog.set_level(logging.WARNING)
+    assert presenter.redraw_for(alice.id) == 1
+    await env.until(lambda: presenter.rendering == 2)  # her panel waits behind the busy render
+    presenter.forget_prefs(alice.id)
+    assert presenter.redraw_for(alice.id) == 1
+    gate.set()
+    await busy
+    await env.until(lambda: cell.sent == cell.version)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_turn_dm_off_sends_no_notice(shengji: Env) -> None:
