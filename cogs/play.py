@@ -35,7 +35,7 @@ from bot.service import Table, UserError
 from .common import BAD_VALUE, deps, ephemeral, place_of, reply, shengji
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu
 from .lang import error_text, refusal, reply_locale, say
-from .panels import cards_for, menu_choice, option_values, selection_problem
+from .panels import cards_for, menu_choice, menus_for, option_values, selection_problem
 from .tableview import as_view
 
 
@@ -186,7 +186,7 @@ async def panel_component(
             )
         cards = list(suggest_cards(view))
         staged.clear()
-        staged[0] = _values_for(view, cards)
+        staged.update(_by_menu(view, _values_for(view, cards)))
         note = await say(interaction, "reply-suggested", cards=pretty_cards(cards))
     elif cid.what == "back":
         confirming.discard(seat)
@@ -226,6 +226,16 @@ async def _redraw(
     await interaction.edit_original_response(
         content=panel.content, attachments=[panel.file()], view=as_view(panel.view)
     )
+
+
+def _by_menu(view: SeatView, values: list[str]) -> dict[int, list[str]]:
+    """Staged values under the menu that offers each: a choice made later in a menu
+    replaces that menu's cards, so a card staged under another would stay selected."""
+    return {
+        i: chosen
+        for i, options in enumerate(menus_for(view))
+        if (chosen := [v for v in values if v in dict(options)])
+    }
 
 
 def _values_for(view: Any, cards: list[Card]) -> list[str]:
