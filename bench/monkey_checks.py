@@ -1,0 +1,317 @@
+"""The monkey's invariants, read as the bot works: errors logged, errors shown, cards leaked.
+
+``bench.monkey`` drives the bot at random; what it must never see is checked here, on
+every message and every edit as it reaches the fake (a player reads what was on the
+screen on the way, not only the last state), and on every log record as it is written:
+
+- no record at ERROR or above (a caught bug the bot only logged still broke something);
+- no traceback, and no "something went wrong", in anything a person reads;
+- no card a reader may not know, in text or in an image drawn for them. A person may know
+  the cards their seat was dealt in the hand on the table (the dealer the kitty too), and
+  the public ones: played, shown in a bid or a kitty draw, all of them once the hand is
+  scored. The hand before counts too, but only for a few steps after the next one began
+  (a message about it may still be on its way): a message written well into a hand that
+  shows a card of the last hand is a leak like any other. Replies about finished hands
+  (``history``, ``review``) are not audited: every card of a finished hand is public.
+
+Cards are compared by identity (two decks hold two A♥), so a leak of a card the reader
+also holds goes unseen; what is caught is a card nobody showed them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.game import Match, Phase
+from bot.i18n import t
+from bot.rules import ALL_CARDS, Card, parse_cards
+from bot.service import Table
+from fakediscord import FakeDiscord
+from fakediscord.state import Message
+
+# how long after a new hand the last hand's cards may still show (a message about it on
+# its way), and a closed table's: so many steps, and so many seconds (a busy render queue)
+GRACE_STEPS = 3
+GRACE_SECONDS = 2.0
+Moment = tuple[int, float]  # a step and the monotonic time then
+TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]*\", line \d+")
+FAILED = tuple(t(loc, "reply-failed") for loc in ("en-US", "zh-CN"))
+_PRETTY = {card.pretty: card for card in ALL_CARDS}
+CARD_WORDS = re.compile(
+    "|".join(re.escape(w) for w in sorted(_PRETTY, key=len, reverse=True))
+    + r"|\b(?:[2-9TJQKA][SHDC]|SJ|BJ)\b"
+)
+LOCALES = Path(__file__).resolve().parents[1] / "data" / "locales"
+# answers about finished hands, whose every card is public: the commands, the Review button
+FINISHED_HANDS = ("shengji history", "shengji review")
+REVIEW_BUTTON = "sj:r:"
+
+
+def catalog_examples() -> list[str]:
+    """The catalogs' own words that name cards (notation help, the rules guide's examples):
+    written into a message they show no one's hand, so they are read past."""
+    found: set[str] = set()
+    for catalog in LOCALES.glob("*/*.ftl"):
+        for line in catalog.read_text(encoding="utf-8").splitlines():
+            line = re.sub(r"^[\w-]+ =|^\s*\*?\[\w+\]", "", line)
+            for piece in re.split(r"[{}]", line):
+                if len(piece.strip()) >= 4 and CARD_WORDS.search(piece):
+                    found.add(piece.strip())
+    return sorted(found, key=len, reverse=True)
+
+
+class Broken(Exception):
+    """An invariant broke: the bot's fault, unless the trace shows the monkey's."""
+
+
+def shown_cards(text: str) -> set[Card]:
+    """Every card ``text`` names, in the players' form (``10♥``, 大王) or the notation."""
+    for example in EXAMPLES:
+        text = text.replace(example, " ")
+    found: set[Card] = set()
+    for word in CARD_WORDS.findall(text):
+        found |= {_PRETTY[word]} if word in _PRETTY else set(parse_cards(word))
+    return found
+
+
+def words_of(message: Message) -> str:
+    """All a reader sees of a message in words: content, embeds, buttons, menus."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [str(embed.get(k, "")) for k in ("title", "description")]
+        parts += [str(embed.get(k, {}).get("text", "")) for k in ("footer",)]
+        parts += [str(embed.get("author", {}).get("name", ""))]
+        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+    for row in message.components:
+        for component in row.get("components", []):
+            parts += [str(component.get("label", "")), str(component.get("placeholder", ""))]
+            parts += [
+                f"{o.get('label', '')} {o.get('value', '')}" for o in component.get("options", [])
+            ]
+    return "\n".join(p for p in parts if p)
+
+
+EXAMPLES = catalog_examples()
+
+
+def about_finished_hands(message: Message) -> bool:
+    inter = message.interaction
+    if inter is None:
+        return False
+    custom_id = str(inter.data.get("custom_id", ""))
+    return inter.command_name() in FINISHED_HANDS or custom_id.startswith(REVIEW_BUTTON)
+
+
+class ErrorLog(logging.Handler):
+    """Every record at ERROR or above, from any logger, while installed; warnings counted
+    by where they came from (a report's hint, not a failure)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+        self.warnings: Counter[str] = Counter()
+        self.examples: dict[str, str] = {}  # the first of each kind, in full
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.ERROR:
+            self.records.append(record)
+        else:
+            key = f"{record.name}: {str(record.msg)[:60]}"
+            self.warnings[key] += 1
+            self.examples.setdefault(key, record.getMessage()[:300])
+
+    def describe(self, records: list[logging.LogRecord]) -> list[str]:
+        return [f"{r.name} {r.levelname}: {self.format(r)}" for r in records]
+
+
+@dataclass
+class HandCards:
+    """One hand of one table: who held what, what everyone saw."""
+
+    held: dict[int, set[Card]] = field(default_factory=lambda: defaultdict(set))
+    public: set[Card] = field(default_factory=set)
+
+
+@dataclass
+class Known:
+    """One table as the auditor follows it: its hands, and when the newest began."""
+
+    table: Table
+    hands: dict[int, HandCards] = field(default_factory=lambda: defaultdict(HandCards))
+    hand_no: int = -1
+    began_at: Moment = (0, 0.0)  # when ``hand_no`` was first seen
+    closed_at: Moment | None = None
+
+
+class Auditor:
+    """What each person may know, followed table by table as the matches move."""
+
+    def __init__(self) -> None:
+        # the live tables, looked up at each read: a restart's restored tables write before
+        # the next step begins
+        self.source: Callable[[], list[Table]] = list
+        self.known: dict[int, Known] = {}
+        self.step = 0
+        self.violations: list[str] = []
+        self.read = 0
+
+    def follow(self) -> None:
+        tables = self.source()
+        for table in tables:
+            known = self.known.get(table.id)
+            if known is None or known.table is not table:  # new, or restored after a restart
+                old = known
+                known = self.known[table.id] = Known(table)
+                if old is not None:  # the hands so far are still known
+                    known.hands, known.hand_no = old.hands, old.hand_no
+                    known.began_at = old.began_at
+        live = {t.id for t in tables}
+        for known in self.known.values():
+            if known.table.id not in live and known.closed_at is None:
+                known.closed_at = self.now()
+        for table_id in [i for i, k in self.known.items() if self._gone(k)]:
+            del self.known[table_id]
+        for known in self.known.values():
+            self._observe(known)
+
+    def now(self) -> Moment:
+        return self.step, time.monotonic()
+
+    def recent(self, moment: Moment) -> bool:
+        step, at = moment
+        return self.step - step <= GRACE_STEPS or time.monotonic() - at <= GRACE_SECONDS
+
+    def _gone(self, known: Known) -> bool:
+        return known.closed_at is not None and not self.recent(known.closed_at)
+
+    def _observe(self, known: Known) -> None:
+        match: Match | None = known.table.match
+        if match is None:
+            return
+        if match.hand_no != known.hand_no:
+            known.hand_no, known.began_at = match.hand_no, self.now()
+        hand = known.hands[match.hand_no]
+        size = match.rules.hand_size
+        users = {i: s.user_id for i, s in enumerate(known.table.seats) if s and s.user_id}
+        for i in range(match.dealt):
+            seat = (match.deal_start + i) % 4
+            if seat in users:
+                hand.held[users[seat]].add(match.stock[i])
+        for seat, user_id in users.items():
+            hand.held[user_id] |= set(match.hands[seat])
+        if match.dealer in users and match.phase != Phase.DEAL:
+            hand.held[users[match.dealer]] |= set(match.stock[4 * size :]) | set(match.kitty)
+        for trick in match.tricks:
+            for _, cards in trick.plays:
+                hand.public |= set(cards)
+        for _, cards in match.trick:
+            hand.public |= set(cards)
+        for bid in match.bids:
+            hand.public |= set(bid.cards)
+        hand.public |= set(match.turned)
+        if match.result is not None:  # a scored hand: every card played, the kitty shown
+            known.hands[match.result.hand_no].public |= set(ALL_CARDS)
+
+    def allowed(self, user_id: int | None) -> set[Card]:
+        cards: set[Card] = set()
+        self.follow()
+        for known in self.known.values():
+            numbers = [known.hand_no]
+            if self.recent(known.began_at) or known.closed_at is not None:
+                numbers.append(known.hand_no - 1)
+            for number in numbers:
+                hand = known.hands.get(number)
+                if hand is not None:
+                    cards |= hand.public
+                    if user_id is not None:
+                        cards |= hand.held.get(user_id, set())
+        return cards
+
+    def image(self, to: int | None, scene: str, cards: list[Card]) -> None:
+        """The presenter's audit hook: an image for ``to`` (None: everyone) shows ``cards``."""
+        leaked = set(cards) - self.allowed(to)
+        if leaked:
+            self.violations.append(f"image {scene} to {to or 'everyone'}: {_names(leaked)}")
+
+    def text(self, to: int | None, text: str, where: str, typed: str = "") -> None:
+        """``typed``: what the reader typed in the command this answers (cards named there
+        may be named back, held or not)."""
+        leaked = shown_cards(text) - self.allowed(to) - shown_cards(typed)
+        if leaked:
+            shown = text[:160].replace("\n", " / ")
+            self.violations.append(f"{where} to {to or 'everyone'}: {_names(leaked)} in {shown!r}")
+
+    def choices(self, to: int, choices: list[dict[str, Any]], typed: str) -> None:
+        """An autocomplete's answer: what it offers shows cards as much as a message."""
+        words = " ".join(f"{c.get('name', '')} {c.get('value', '')}" for c in choices)
+        self.text(to, words, "autocomplete", typed)
+
+
+def _names(cards: set[Card]) -> list[str]:
+    return sorted(map(str, cards))
+
+
+class Reader:
+    """Reads each message the bot sends, and each edit of it, as it reaches the fake."""
+
+    def __init__(self, fake: FakeDiscord, auditor: Auditor, humans: set[int]) -> None:
+        self.fake = fake
+        self.auditor = auditor
+        self.humans = humans
+        self.seen: dict[int, int] = {}
+        self.shown_errors: list[str] = []
+        self._task: asyncio.Task[Any] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self.fake.notifier.wait_for(self.read_new, timeout=1e9))
+
+    async def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self.read_new()
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def read_new(self) -> bool:
+        """Never done (False): it reads until it is stopped."""
+        for message in list(self.fake.messages.values()):
+            if message.author.id != self.fake.bot_user.id:
+                continue
+            if self.seen.get(message.id) == message.edits:
+                continue
+            self.seen[message.id] = message.edits
+            self._read(message)
+        return False
+
+    def _read(self, message: Message) -> None:
+        to = self._reader(message)
+        if to is not None and to not in self.humans:
+            return
+        text = words_of(message)
+        where = "ephemeral" if message.ephemeral else "DM" if to is not None else "public"
+        self.auditor.read += 1
+        if TRACEBACK.search(text) or any(f in text for f in FAILED):
+            self.shown_errors.append(f"{where} message {message.id}: {text[:300]!r}")
+        if about_finished_hands(message):
+            return
+        typed = str(message.interaction.data.get("options")) if message.interaction else ""
+        ids = message.custom_ids()
+        about = f" ({ids[0]}…)" if ids else ""
+        self.auditor.text(to, text, f"{where} message {message.id}{about}", typed)
+
+    def _reader(self, message: Message) -> int | None:
+        if message.ephemeral:
+            return message.ephemeral_for
+        channel = self.fake.channels.get(message.channel_id)
+        if channel is not None and channel.is_dm and channel.recipient is not None:
+            return channel.recipient.id
+        return None
