@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import sqlite3
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.game import Match
-from bot.rules import ATTACKERS, DEALER, RuleSet
+from bot.rules import ATTACKERS, DEALER, DRAW, RuleSet
 from bot.store import GuildSettings, SeatInfo, Store, StoreError, simulate_into
 from bot.store import ratings as rating_model
 
@@ -63,6 +64,23 @@ async def test_league_change_per_hand(store: Store, winner: str, levels: int, ch
         dealer_team,
         -dealer_team,
     ]
+
+
+async def test_a_race45_draw_is_recorded_and_moves_nobody(store: Store) -> None:
+    """000 §四: exactly 40 without the last trick is a draw (nobody moves, no league
+    points). The hands table refused the word, and the table closed as if the store had
+    failed for good (found by the monkey test)."""
+    table = await _table(store)
+    draw = dataclasses.replace(
+        result(0, 0, DRAW, 0), attacker_points=40, trick_points=40, next_dealer=0
+    )
+    await store.record_hand(table, draw, TRICKS, HUMANS, 1.0)
+    assert [await _league(store, uid) for uid in (A, B, C, D)] == [0, 0, 0, 0]
+    stats = await store.player_stats(GUILD, A)
+    assert stats is not None and stats.hands == 1 and stats.levels_gained == 0
+    (hand_id,) = await store.hands_of_table(table)
+    record = await store.hand_record(hand_id)
+    assert record is not None and record.result.winner == DRAW
 
 
 async def test_a_servers_big_light_points_times_the_factor(store: Store) -> None:
