@@ -4,7 +4,9 @@ Images are audited where they are drawn (the presenter's audit hook names the
 recipient and the cards in every image); text is audited as it reaches the fake
 (every message the bot sends, its embeds included, and each edit of one, is read
 as it appears). A card shown to a player must be one they held during this hand
-(or the one before, for a message still on its way), or public: played to a
+(or the one before, during the new hand's deal or in a message about the hand before:
+with two decks a whole scored hand is every card there is, so allowed anywhere it
+would let the new hand's cards through unchecked), or public: played to a
 trick, shown in a bid, or in the kitty once the hand is over. What the bot posts
 in the table's channel or thread is everyone's: it may show only public cards.
 
@@ -57,6 +59,10 @@ def cards_in(text: str) -> set[Card]:
     return found
 
 
+# what shows a hand once it is over, when its cards are all public
+FINISHED_SCENES = frozenset({"KittyScene", "SummaryScene", "HistoryScene"})
+
+
 class Auditor:
     """What each seat may know, hand by hand, followed as the match moves."""
 
@@ -91,14 +97,29 @@ class Auditor:
         if match.result is not None and match.result.hand_no == h:
             public |= set(match.result.kitty)
 
-    def allowed(self, seat: int | None) -> set[Card]:
+    def allowed(self, seat: int | None, finished: bool = False) -> set[Card]:
+        """The cards ``seat`` may be shown now. The hand before's count only during this
+        hand's deal, for its messages still on their way, and in what shows that hand
+        once over (``finished``: its summary and kitty, public then): once a hand is
+        scored every card of it was public, and with two decks every card there is, so
+        allowed anywhere else they would let any card of the new hand through unseen."""
         match = self.table.match
         self.observe(match)
         h = match.hand_no
-        cards = self.public[h] | self.public[h - 1]
+        cards = set(self.public[h])
         if seat is not None:
-            cards |= self.held[h][seat] | self.held[h - 1][seat]
+            cards |= self.held[h][seat]
+        if match.phase == Phase.DEAL or finished:
+            cards |= self.public[h - 1] | (set() if seat is None else self.held[h - 1][seat])
         return cards
+
+    def about_the_hand_before(self, message: Message) -> bool:
+        """A message showing the hand before (its table message's last edits, its summary
+        with the kitty, an old panel), which may come after the new hand's deal."""
+        shown = self.table.match.hand_no  # the hand before's number as players read it
+        return any(a.filename == "kitty.png" for a in message.attachments) or bool(
+            re.match(rf"(?:\*\*)?Hand {shown}\b", message.content or "")
+        )
 
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:
@@ -108,14 +129,15 @@ class Auditor:
     def image(self, recipient: int | None, scene: str, cards: list[Card]) -> None:
         self.checked += 1
         self.images_to[recipient] += 1
-        leaked = set(cards) - self.allowed(self.seat_of(recipient))
+        finished = scene in FINISHED_SCENES
+        leaked = set(cards) - self.allowed(self.seat_of(recipient), finished)
         if leaked:
             self.violations.append(f"image {scene} to {recipient}: {sorted(map(str, leaked))}")
 
-    def text(self, user_id: int | None, text: str) -> None:
+    def text(self, user_id: int | None, text: str, finished: bool = False) -> None:
         """``user_id`` None: a public message, which may show only public cards."""
         self.checked += 1
-        leaked = cards_in(text) - self.allowed(self.seat_of(user_id))
+        leaked = cards_in(text) - self.allowed(self.seat_of(user_id), finished)
         if leaked:
             self.violations.append(
                 f"text to {user_id or 'everyone'}: {sorted(map(str, leaked))} in {text[:80]!r}"
@@ -129,7 +151,7 @@ class Auditor:
         read by everyone, so it may show only public cards."""
         if to is not None and to not in {u.id for u in self.env.users}:
             return
-        self.text(to, payload_of(message))
+        self.text(to, payload_of(message), finished=self.about_the_hand_before(message))
         self.read_count += 1
         self.public_read += to is None
         self.panels_read += message.ephemeral and any(
