@@ -231,11 +231,12 @@ async def _redraw(
 def _by_menu(view: SeatView, values: list[str]) -> dict[int, list[str]]:
     """Staged values under the menu that offers each: a choice made later in a menu
     replaces that menu's cards, so a card staged under another would stay selected."""
-    return {
-        i: chosen
-        for i, options in enumerate(menus_for(view))
-        if (chosen := [v for v in values if v in dict(options)])
-    }
+    staged = {}
+    for i, options in enumerate(menus_for(view)):
+        offered = {value for value, _ in options}
+        if chosen := [v for v in values if v in offered]:
+            staged[i] = chosen
+    return staged
 
 
 def _values_for(view: Any, cards: list[Card]) -> list[str]:

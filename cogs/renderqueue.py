@@ -60,12 +60,15 @@ class _Lane:
         self.queued = threading.Lock()  # guards the two queues and the streak
         self.tokens: queue.SimpleQueue[None] = queue.SimpleQueue()  # one a job queued
 
-    def put(self, job: Job | None, urgent: bool) -> None:
+    def put(self, job: Job, urgent: bool) -> None:
         with self.queued:
-            if urgent and job is not None:
-                self.urgent.append(job)
-            else:
-                self.normal.append(job)
+            (self.urgent if urgent else self.normal).append(job)
+        self.tokens.put(None)
+
+    def end(self) -> None:
+        """The thread ends once the jobs queued before this are done."""
+        with self.queued:
+            self.normal.append(None)
         self.tokens.put(None)
 
     def next(self, urgent_run: int) -> Job | None:
@@ -119,7 +122,7 @@ class RenderQueue:
             if thread is None:
                 return None
             lane, self._lane = self._lane, _Lane()
-        lane.put(None, urgent=False)
+        lane.end()
         return thread
 
     def _work(self, lane: _Lane) -> None:

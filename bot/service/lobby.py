@@ -234,8 +234,8 @@ class LobbyMixin(Runtime):
                 raise UserError(
                     "This table has started; wait for the next one.", key="service-started-wait"
                 )
-            if table.seat_of(user_id) is not None:
-                number = seat_number(table.seat_of(user_id) or 0)
+            if (sitting := table.seat_of(user_id)) is not None:
+                number = seat_number(sitting)
                 raise UserError(
                     f"You already sit in seat {number}.", key="service-already-seated", seat=number
                 )
