@@ -8,11 +8,12 @@ screen on the way, not only the last state), and on every log record as it is wr
 - no traceback, and no "something went wrong", in anything a person reads;
 - no card a reader may not know, in text or in an image drawn for them. A person may know
   the cards their seat was dealt in the hand on the table (the dealer the kitty too), and
-  the public ones: played, shown in a bid or a kitty draw, all of them once the hand is
-  scored. The hand before counts too, but only for a few steps after the next one began
-  (a message about it may still be on its way): a message written well into a hand that
-  shows a card of the last hand is a leak like any other. Replies about finished hands
-  (``history``, ``review``) are not audited: every card of a finished hand is public.
+  the public ones: played or tried in a failed throw, shown in a bid or a kitty draw,
+  all of them once the hand is scored. The hand before counts too, but only for a few
+  steps after the next one began (a message about it may still be on its way): a message
+  written well into a hand that shows a card of the last hand is a leak like any other.
+  Replies about finished hands (``history``, ``review``) are not audited: every card of a
+  finished hand is public.
 
 Cards are compared by identity (two decks hold two A♥), so a leak of a card the reader
 also holds goes unseen; what is caught is a card nobody showed them.
@@ -213,8 +214,10 @@ class Auditor:
         for trick in match.tricks:
             for _, cards in trick.plays:
                 hand.public |= set(cards)
+            hand.public |= set(trick.attempted or ())  # a failed throw is shown to all
         for _, cards in match.trick:
             hand.public |= set(cards)
+        hand.public |= set(match.attempted or ())
         for bid in match.bids:
             hand.public |= set(bid.cards)
         hand.public |= set(match.turned)

@@ -6,9 +6,10 @@ recipient and the cards in every image); text is audited as it reaches the fake
 as it appears). A card shown to a player must be one they held during this hand
 (or the one before, during the new hand's deal or in a message about the hand before:
 with two decks a whole scored hand is every card there is, so allowed anywhere it
-would let the new hand's cards through unchecked), or public: played to a
-trick, shown in a bid, or in the kitty once the hand is over. What the bot posts
-in the table's channel or thread is everyone's: it may show only public cards.
+would let the new hand's cards through unchecked), or public: played to a trick or
+tried in a failed throw, shown in a bid, or in the kitty once the hand is over. What
+the bot posts in the table's channel or thread is everyone's: it may show only public
+cards.
 
 Both of a player's private paths are audited: Alice reads DMs (her live panel and the
 "your turn" notice, some turns left waiting past the notice's delay so that it is
@@ -90,8 +91,10 @@ class Auditor:
         for trick in match.tricks:
             for _, cards in trick.plays:
                 public |= set(cards)
+            public |= set(trick.attempted or ())  # a failed throw is shown to all
         for _, cards in match.trick:
             public |= set(cards)
+        public |= set(match.attempted or ())
         for bid in match.bids:
             public |= set(bid.cards)
         if match.result is not None and match.result.hand_no == h:
