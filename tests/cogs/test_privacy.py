@@ -4,12 +4,12 @@ Images are audited where they are drawn (the presenter's audit hook names the
 recipient and the cards in every image); text is audited as it reaches the fake
 (every message the bot sends, its embeds included, and each edit of one, is read
 as it appears). A card shown to a player must be one they held during this hand
-(or the one before, during the new hand's deal or in a message about the hand before:
-with two decks a whole scored hand is every card there is, so allowed anywhere it
-would let the new hand's cards through unchecked), or public: played to a trick or
-tried in a failed throw, shown in a bid, or in the kitty once the hand is over. What
-the bot posts in the table's channel or thread is everyone's: it may show only public
-cards.
+or the one before, or public: played to a trick or tried in a failed throw, shown in
+a bid, or in the kitty once the hand is over. What the bot posts in the table's
+channel or thread is everyone's: it may show only public cards, and the hand before's
+only during the new hand's deal or in a message about that hand (with two decks a
+whole scored hand is every card there is: allowed anywhere, it would let the new
+hand's cards through unchecked).
 
 Both of a player's private paths are audited: Alice reads DMs (her live panel and the
 "your turn" notice, some turns left waiting past the notice's delay so that it is
@@ -101,19 +101,21 @@ class Auditor:
             public |= set(match.result.kitty)
 
     def allowed(self, seat: int | None, finished: bool = False) -> set[Card]:
-        """The cards ``seat`` may be shown now. The hand before's count only during this
-        hand's deal, for its messages still on their way, and in what shows that hand
-        once over (``finished``: its summary and kitty, public then): once a hand is
-        scored every card of it was public, and with two decks every card there is, so
-        allowed anywhere else they would let any card of the new hand through unseen."""
+        """The cards ``seat`` may be shown now. In what the whole table reads, the hand
+        before's count only during this hand's deal, for its messages still on their way,
+        and in what shows that hand once over (``finished``: its summary and kitty, public
+        then): once a hand is scored every card of it was public, and with two decks every
+        card there is, so allowed anywhere else they would let any card of the new hand
+        through unseen. A player's own panel keeps them: its last edit of the hand before
+        ("You played 6♦") can come late, and it carries no hand number to tell it by."""
         match = self.table.match
         self.observe(match)
         h = match.hand_no
         cards = set(self.public[h])
         if seat is not None:
-            cards |= self.held[h][seat]
-        if match.phase == Phase.DEAL or finished:
-            cards |= self.public[h - 1] | (set() if seat is None else self.held[h - 1][seat])
+            cards |= self.held[h][seat] | self.held[h - 1][seat] | self.public[h - 1]
+        elif match.phase == Phase.DEAL or finished:
+            cards |= self.public[h - 1]
         return cards
 
     def about_the_hand_before(self, message: Message) -> bool:
