@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.ai.expert import THINK_MS
-from bot.i18n import normalize, t
+from bot.i18n import LOCALES, normalize, t
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Limits, Timers, UserError
 from bot.store import GuildSettings
@@ -21,6 +21,25 @@ PLACES = ("thread", "channel")  # table_place: a thread per table (default), or 
 RULE_FIELDS = tuple(RuleSet.__dataclass_fields__)
 WORD_FIELDS = ("table_place", "language", "big_light_league", "think_ms")
 THINK_RANGE = (20, 2000)  # the expert's milliseconds per decision: a human pace at most
+#: the settings whose values have names, and the message naming them (a field absent
+#: here takes a number, shown as typed)
+VALUE_KEYS = {
+    "decks": "settings-value-decks",
+    "bidding": "settings-value-bidding",
+    "no_bid": "settings-value-no_bid",
+    "first_dealer": "settings-value-first_dealer",
+    "overcall": "settings-value-overcall",
+    "fixed_two_trump": "settings-value-yes-no",
+    "trump_chain_tractors": "settings-value-yes-no",
+    "follow_shape": "settings-value-follow_shape",
+    "kitty_multiplier": "settings-value-kitty_multiplier",
+    "points_cap": "settings-value-points_cap",
+    "scoring": "settings-value-scoring",
+    "assistance": "settings-value-assistance",
+    "finish": "settings-value-finish",
+    "table_place": "settings-value-table_place",
+    "language": "settings-value-language",
+}
 NUMBER_KEYS = {
     "throw_penalty": "settings-bad-throw-penalty",
     "play_seconds": "settings-bad-turn-seconds",
@@ -86,23 +105,77 @@ def settings_embed(
     loc: str, current: GuildSettings, *, changed: bool, most_tables: int
 ) -> discord.Embed:
     """The server's settings; the names and values are what an admin types, so they stay
-    as typed (in code format) in both languages, each name beside the one the command's
-    field menu shows in the reader's language (几副牌 `decks`), and the words around
-    them are translated."""
-    timers = Timers.from_dict(current.timers)
-    values: dict[str, object] = {name: _shown(getattr(current.rules, name)) for name in RULE_FIELDS}
-    values |= {name: f"{getattr(timers, name):g}" for name in TIMER_FIELDS}
-    values["table_place"] = current.timers.get("table_place", PLACES[0])
-    values["language"] = current.timers.get("language", "auto")
-    values["big_light_league"] = int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE))
-    values["think_ms"] = int(current.timers.get("think_ms", THINK_MS))
-    # what applies: the process's limit (SHENGJI_MAX_TABLES) bounds a server's own
-    values["max_tables"] = min(most_tables, int(current.timers.get("max_tables", most_tables)))
-    lines = [f"{_named(loc, name)} = {value}" for name, value in values.items()]
+    as typed (in code format) in both languages, each beside its name in the reader's
+    language (几副牌 `decks` = 两副牌 `2`: the field menu's name, and the value's), and
+    the words around them are translated; a number stays a plain number."""
+    lines = [
+        f"{_named(loc, name)} = {_valued(loc, name, value)}"
+        for name, value in _values(current, most_tables).items()
+    ]
     title = t(loc, "settings-title-changed" if changed else "settings-title")
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
     embed.set_footer(text=t(loc, "settings-footer"))
     return embed
+
+
+def _values(current: GuildSettings, most_tables: int) -> dict[str, str]:
+    """Every setting's value as an admin would type it back."""
+    timers = Timers.from_dict(current.timers)
+    values = {name: _shown(getattr(current.rules, name)) for name in RULE_FIELDS}
+    values |= {name: f"{getattr(timers, name):g}" for name in TIMER_FIELDS}
+    values["table_place"] = str(current.timers.get("table_place", PLACES[0]))
+    values["language"] = str(current.timers.get("language", "auto"))
+    values["big_light_league"] = str(int(current.timers.get("big_light_league", BIG_LIGHT_LEAGUE)))
+    values["think_ms"] = str(int(current.timers.get("think_ms", THINK_MS)))
+    # what applies: the process's limit (SHENGJI_MAX_TABLES) bounds a server's own
+    values["max_tables"] = str(min(most_tables, int(current.timers.get("max_tables", most_tables))))
+    return values
+
+
+def _valued(loc: str, field: str, value: str, *, fmt: str = "`{}`") -> str:
+    """``value`` as typed (in ``fmt``), after its name in the reader's
+    language when it has one; a number as it is."""
+    key = VALUE_KEYS.get(field)
+    if key is None:
+        return value
+    name = t(loc, key, value=int(value) if value.isdigit() else value)
+    return f"{name} {fmt.format(value)}"
+
+
+def _codes(field: str) -> tuple[str, ...]:
+    """What ``field`` takes, as typed; empty for a number field."""
+    if field == "table_place":
+        return PLACES
+    if field == "language":
+        return ("auto", *LOCALES)
+    allowed = RuleSet.choices(field) if field in RULE_FIELDS else None
+    return () if allowed is None else tuple(_shown(a) for a in allowed)
+
+
+@settings.autocomplete("value")
+async def value_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The values of the field chosen, each by its name in the reader's language beside
+    what it types; a number field offers the number it has now. A suggestion only: what
+    is typed is still checked when the command runs."""
+    field = getattr(interaction.namespace, "field", None)
+    if not isinstance(field, str) or field not in (*RULE_FIELDS, *TIMER_FIELDS, *WORD_FIELDS):
+        return []
+    service = deps(interaction).service
+    now = _values(
+        await service.guild_settings(interaction.guild_id or 0), service.limits.tables_per_guild
+    )[field]
+    loc = await reply_locale(interaction)
+    typed = current.strip().lower()
+    choices = []
+    for code in _codes(field) or (now,):
+        name = _valued(loc, field, code, fmt="({})")
+        if code == now:
+            name = t(loc, "settings-value-now", value=name)
+        if typed in name.lower():
+            choices.append(app_commands.Choice(name=name[:100], value=code))
+    return choices[:25]
 
 
 def _named(loc: str, field: str) -> str:

@@ -1,4 +1,5 @@
-"""A server's ``max_tables`` setting, through the fake Discord: shown, checked, obeyed."""
+"""A server's settings through the fake Discord: ``max_tables`` shown, checked, obeyed; each
+value named in the reader's language, and suggested as the admin types."""
 
 from __future__ import annotations
 
@@ -36,3 +37,46 @@ async def test_max_tables_is_shown_checked_and_obeyed(shengji: Env) -> None:
     told = await handle.wait_message()
     assert told.content == "This server already has 1 open table; finish or end one first."
     assert [t.channel_id for t in env.bot.service.tables.values()] == [env.world.tables.id]
+
+
+async def _suggested(env: Env, user: Any, typed: str = "", **options: Any) -> list[tuple[str, str]]:
+    handle = env.driver.autocomplete(
+        "shengji settings", user, env.world.tables, "value", {**options, "value": typed}
+    )
+    await handle
+    return [(c["name"], c["value"]) for c in handle.choices]
+
+
+async def test_values_are_named_and_suggested_in_the_readers_language(shengji: Env) -> None:
+    env = shengji
+    owner = admin(env)
+    shown = _shown(await _settings(env, owner)).splitlines()
+    assert "`overcall` = during the deal `deal`" in shown, shown
+    assert "`fixed_two_trump` = no `no`" in shown and "`play_seconds` = 30" in shown, shown
+    assert await _suggested(env, owner, field="overcall") == [
+        ("during the deal (deal) (now)", "deal"),
+        ("after the kitty is buried (after_bury)", "after_bury"),
+    ]
+    assert await _suggested(env, owner, "bur", field="overcall") == [
+        ("after the kitty is buried (after_bury)", "after_bury")
+    ]
+    assert await _suggested(env, owner, field="play_seconds") == [("30 (now)", "30")]
+    assert await _suggested(env, owner, "x", field="play_seconds") == []
+    assert await _suggested(env, owner) == []  # no field chosen yet
+    # what is picked is what the command takes
+    changed = _shown(await _settings(env, owner, field="overcall", value="after_bury"))
+    assert "`overcall` = after the kitty is buried `after_bury`" in changed.splitlines()
+    assert await _suggested(env, owner, field="overcall") == [
+        ("during the deal (deal)", "deal"),
+        ("after the kitty is buried (after_bury) (now)", "after_bury"),
+    ]
+    # a reader of Chinese: the names in Chinese, the values as typed
+    owner.locale = "zh-CN"
+    assert await _suggested(env, owner, "flat", field="kitty_multiplier") == [
+        ("一律×2 (flat)", "flat")
+    ]
+    assert await _suggested(env, owner, field="language") == [
+        ("跟随服务器 (auto)（现在）", "auto"),
+        ("英文 (en-US)", "en-US"),
+        ("中文 (zh-CN)", "zh-CN"),
+    ]

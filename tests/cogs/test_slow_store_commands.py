@@ -65,7 +65,7 @@ async def test_settings_prefs_and_tournament_writes_are_acknowledged_in_time(
         for handle in (settings, prefs, create):
             await acknowledged_while_held(handle)
         held.open()
-        assert "`decks` = 3" in await answered(settings)
+        assert "`decks` = three decks `3`" in await answered(settings)
         assert "Saved" in await answered(prefs)
         assert "registration is open" in await answered(create)
         assert {"save_guild_settings", "save_user_prefs", "create_tournament"} <= set(held.made)
