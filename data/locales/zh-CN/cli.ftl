@@ -25,14 +25,14 @@ cli-trump-nobody = 主：{ $trump }（无人亮主）。庄家：{ $dealer }；�
     [yes] 坐庄
    *[no] 是闲家
 }。
-cli-trump-bid = 主：{ $trump }（{ $bidder }亮的）。庄家：{ $dealer }；你方{ $defends ->
+cli-trump-bid = 主：{ $trump }，{ $bidder }亮的。庄家：{ $dealer }；你方{ $defends ->
     [yes] 坐庄
    *[no] 是闲家
 }。
 cli-took-kitty = 你是庄家，拿到了底牌：{ $cards }
 cli-your-cards = 你的牌：
 cli-bury-prompt = 扣{ $count }张底牌：
-cli-duty = （{ $duty }）
+cli-duty = 【{ $duty }】
 cli-play-prompt = 你出：
 cli-hint-play = 提示：{ $cards }（输入：{ $code }）
 cli-autopilot = 从现在起电脑替你出牌（托管）。
