@@ -31,6 +31,7 @@ from .text import (
     result_text,
     suit_words,
     team_name,
+    trick_side,
     trump_text,
 )
 
@@ -192,9 +193,15 @@ def table_content(
     elif public.tricks:
         last = public.tricks[-1]
         plays = plays_text(last.plays, names, last.winner)
-        lines.append(
-            t(loc, "table-trick-won", player=names[last.winner], points=last.points, plays=plays)
+        won = t(
+            loc,
+            "table-trick-won",
+            player=names[last.winner],
+            points=last.points,
+            side=trick_side(last.winner, public.dealer),
+            plays=plays,
         )
+        lines.append(won)
     lines += notes
     if public.expecting == "play" and public.to_act is not None:
         seat = public.to_act

@@ -17,7 +17,7 @@ from .common import deps, ephemeral, name_of, shengji
 from .cupview import results_text
 from .lang import locale_for, refusal, reply_locale, reply_prefs, server_locale
 from .tableview import png
-from .text import level_name, trump_text
+from .text import level_name, trick_side, trump_text
 
 METRIC_KEYS = {
     "league": "records-metric-league",
@@ -189,9 +189,17 @@ def _hand_lines(loc: str, record: Any) -> list[str]:
             f"{names.get(seat, seat)}: {pretty_cards(cards)}" for seat, cards in trick.plays
         )
         winner = str(names.get(trick.winner, trick.winner))
-        lines.append(
-            t(loc, "records-trick-line", n=n, plays=plays, winner=winner, points=trick.points)
+        side = trick_side(trick.winner, result.dealer)
+        line = t(
+            loc,
+            "records-trick-line",
+            n=n,
+            plays=plays,
+            winner=winner,
+            points=trick.points,
+            side=side,
         )
+        lines.append(line)
     before, after = result.levels_before, result.levels_after
     lines.append(
         t(

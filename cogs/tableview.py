@@ -17,7 +17,7 @@ from bot.rules import RuleSet, partner_of, team_of, trick_winner
 from renderers import TrickScene
 
 from .ids import LobbyButton, LobbyWhat, TableButton, TopicMenu, format_id
-from .text import bid_text, cards_text, level_name, pair_text, rules_text
+from .text import bid_text, cards_text, level_name, pair_text, rules_text, trick_side
 
 
 class Components:
@@ -301,6 +301,7 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
                 "table-strip-last",
                 plays=plays_text(last.plays, names, last.winner),
                 points=last.points,
+                side=trick_side(last.winner, view.dealer),
             )
         )
     return lines

@@ -18,7 +18,17 @@ from bot import i18n
 from bot.game import HandResult
 from bot.i18n import guide
 from bot.i18n.rules import suit_name
-from bot.rules import SUIT_SYMBOLS, Bid, BidKind, Card, RuleSet, Trump, bid_kind, pretty_cards
+from bot.rules import (
+    SUIT_SYMBOLS,
+    Bid,
+    BidKind,
+    Card,
+    RuleSet,
+    Trump,
+    bid_kind,
+    pretty_cards,
+    team_of,
+)
 
 TEAM_KEYS = ("text-team-a", "text-team-b")
 
@@ -170,3 +180,10 @@ class Translator(app_commands.Translator):
         if key is None or not i18n.CATALOG.has(language, key):
             return None
         return i18n.t(language, key)
+
+
+def trick_side(winner: int, dealer: int | None) -> str:
+    """Whose a trick's points are, for the catalogs' ``side``: "attackers" when they won
+    it (the points count), else "dealers" (the points are kept from the attackers: a
+    bare "+20" beside the dealer's trick read as points scored)."""
+    return "attackers" if dealer is not None and team_of(winner) != team_of(dealer) else "dealers"

@@ -7,9 +7,15 @@ import re
 
 import pytest
 
-from bot.game import SYSTEM, Deal, EndBidding, Match, Phase, fallback_action
+from bot.game import SYSTEM, Deal, EndBidding, Match, Phase, TrickRecord, fallback_action
 from bot.rules import RuleSet
-from cogs.messages import deal_content, last_trick_scene, old_panel_line, table_scene
+from cogs.messages import (
+    deal_content,
+    last_trick_scene,
+    old_panel_line,
+    table_content,
+    table_scene,
+)
 from cogs.panels import build_panel
 from cogs.text import result_text
 from tests.game.helpers import to_play
@@ -119,3 +125,42 @@ def test_a_panel_opened_between_hands_ends_with_how_the_hand_ended(locale: str) 
     said = result_text(view.last_result, locale)
     panel = build_panel(1, view, [], names=NAMES, locale=locale)
     assert panel.content.splitlines()[-1] == said + ("。" if locale == "zh-CN" else ".")
+
+
+@pytest.mark.parametrize(
+    ("locale", "winner", "points", "said"),
+    [
+        # the attackers' trick: its points count for them
+        ("en-US", 1, 20, "Previous trick: Bot Chen won it, 20 points for the attackers — "),
+        ("zh-CN", 3, 10, "上一墩：张伟赢了，闲家得10分 — "),
+        # the dealer's side's trick: its points are kept from the attackers, not scored
+        ("en-US", 2, 20, "Previous trick: Carol won it, keeping 20 points from the attackers — "),
+        ("zh-CN", 0, 10, "上一墩：Alice赢了，庄家方保住10分 — "),
+        # a trick without points: who won it, nothing more
+        ("en-US", 3, 0, "Previous trick: 张伟 won it — "),
+        ("zh-CN", 2, 0, "上一墩：Carol赢了 — "),
+    ],
+)
+def test_the_previous_trick_says_whose_its_points_are(
+    locale: str, winner: int, points: int, said: str
+) -> None:
+    match = to_play(Match.new(7, RuleSet()))
+    for _ in range(4):
+        play_one(match)
+    view = match.view(None)
+    last = view.tricks[-1]
+    public = view._replace(
+        dealer=0, trick=(), tricks=(TrickRecord(last.leader, last.plays, winner, points),)
+    )
+    text = table_content(
+        public,
+        NAMES,
+        [None] * 4,
+        notes=(),
+        dm_closed=set(),
+        deadline=None,
+        played_for=None,
+        extra="",
+        loc=locale,
+    )
+    assert text.splitlines()[1].startswith(said), text

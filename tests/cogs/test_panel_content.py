@@ -98,10 +98,15 @@ async def test_a_mid_hand_panel_says_all_a_player_needs(
     won = sum(r.points for r in match.tricks if r.winner % 2 != dealer % 2)
     assert line("Attackers' points").startswith(f"Attackers' points **{won}** · ")
     assert sum(trump_text(trump, "en-US") in text for text in lines) == 1  # said once
-    # the previous trick, its winner in bold, and its points
+    # the previous trick, its winner in bold, and whose its points are
     last = match.tricks[-1]
     previous = line("Previous trick:")
-    assert previous.endswith(f"(+{last.points})")
+    if not last.points:
+        assert previous.endswith(plays(last.plays, last.winner))
+    elif last.winner % 2 != dealer % 2:
+        assert previous.endswith(f"(attackers +{last.points})")
+    else:
+        assert previous.endswith(f"({last.points} kept by the dealer's team)")
     assert plays(last.plays, last.winner) in previous
     # the trick so far, the card winning it now in bold
     order = [cards for _, cards in match.trick]

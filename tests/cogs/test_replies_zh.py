@@ -112,6 +112,18 @@ async def test_records_leaderboard_stats_and_history(zh: Env) -> None:
     assert pages[0].content.startswith(f"**第{hand_id}局**")
     for page in pages:
         assert_chinese(env, page)
+    # each trick's points: the attackers' when they won it, else kept from them
+    record = await env.bot.service.hand_record(env.world.guild.id, hand_id)
+    said = "\n".join(page.content for page in pages)
+    dealer = record.result.dealer
+    for n, trick in enumerate(record.tricks, 1):
+        if not trick.points:
+            tail = ""
+        elif trick.winner % 2 != dealer % 2:
+            tail = f"（闲家+{trick.points}）"
+        else:
+            tail = f"（保住{trick.points}分）"
+        assert re.search(rf"^{n}\. .* → [^（\n]+{re.escape(tail)}$", said, re.M), (n, tail)
     assert_chinese(env, await env.reply(alice, "history", hand_id=99999))
 
 

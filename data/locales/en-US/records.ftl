@@ -47,7 +47,13 @@ records-hand-head = **Hand { $hand }** · trump { $trump } · dealer { $dealer }
     [one] { $points } pt
    *[other] { $points } pts
 }
-records-trick-line = { $n }. { $plays } → { $winner } (+{ $points })
+records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] {" "}(attackers +{ $points })
+       *[dealers] {" "}({ $points } kept)
+    }
+}
 records-hand-end = Kitty: { $kitty } · levels { $before } → { $after }
 records-image-title = Hand { $hand } · trump { $trump } · attackers { $points }
 records-image-kitty = Kitty ({ $points ->

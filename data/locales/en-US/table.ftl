@@ -35,9 +35,18 @@ table-overcall-round = The kitty is buried: from the dealer's next seat round to
 table-overcall-passed = Passed: { $players }.
 table-to-overcall = ▶ { $player } to overcall or pass { $when }
 table-trick-head = **Hand { $hand } · trick { $trick }**
-table-trick-won = Previous trick: { $player } won { $points ->
-    [one] { $points } point
-   *[other] { $points } points
+table-trick-won = Previous trick: { $player } won it{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] , { $points ->
+            [one] { $points } point
+           *[other] { $points } points
+        } for the attackers
+       *[dealers] , keeping { $points ->
+            [one] { $points } point
+           *[other] { $points } points
+        } from the attackers
+    }
 } — { $plays }
 table-to-lead = ▶ { $player } to lead { $when }
 table-to-play = ▶ { $player } to play { $when }
@@ -47,7 +56,13 @@ table-strip-score = Attackers' points **{ $points }** · { $left ->
     [one] { $left } card left each
    *[other] { $left } cards left each
 }
-table-strip-last = Previous trick: { $plays } (+{ $points })
+table-strip-last = Previous trick: { $plays }{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] {" "}(attackers +{ $points })
+       *[dealers] {" "}({ $points } kept by the dealer's team)
+    }
+}
 table-throw-failed = { $player }'s throw (甩牌) failed: { $cards } taken back, { $penalty ->
     [one] { $penalty } point
    *[other] { $penalty } points

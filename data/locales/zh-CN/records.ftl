@@ -35,7 +35,13 @@ records-won-by = { $team ->
 records-match-line = 第{ $table }桌：{ $players } · { $count }局 · { $result }
 records-no-hand = 本服务器没有第{ $hand }局。
 records-hand-head = **第{ $hand }局** · 主：{ $trump } · 庄家：{ $dealer } · 闲家得{ $points }分
-records-trick-line = { $n }. { $plays } → { $winner }（+{ $points }）
+records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] （闲家+{ $points }）
+       *[dealers] （保住{ $points }分）
+    }
+}
 records-hand-end = 底牌：{ $kitty } · 级别{ $before } → { $after }
 records-image-title = 第{ $hand }局 · 主：{ $trump } · 闲家{ $points }分
 records-image-kitty = 底牌（{ $points }分）

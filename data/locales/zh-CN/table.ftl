@@ -29,13 +29,25 @@ table-overcall-round = 底牌已扣好：从庄家下家起到庄家，每人可
 table-overcall-passed = 不反：{ $players }。
 table-to-overcall = ▶ 轮到{ $player }反主或不反（{ $when }截止）
 table-trick-head = **第{ $hand }局 · 第{ $trick }墩**
-table-trick-won = 上一墩：{ $player }赢了{ $points }分 — { $plays }
+table-trick-won = 上一墩：{ $player }赢了{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] ，闲家得{ $points }分
+       *[dealers] ，庄家方保住{ $points }分
+    }
+} — { $plays }
 table-to-lead = ▶ 轮到{ $player }首出（{ $when }截止）
 table-to-play = ▶ 轮到{ $player }出牌（{ $when }截止）
 table-played-for = （{ $player }由电脑代打。）
 table-strip-teams = 庄家：{ $dealer }和{ $partner }，打{ $dealer_level } · 闲家：{ $attackers }，打{ $attackers_level }
 table-strip-score = 闲家得分**{ $points }** · 每人剩{ $left }张
-table-strip-last = 上一墩：{ $plays }（+{ $points }）
+table-strip-last = 上一墩：{ $plays }{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] （闲家+{ $points }）
+       *[dealers] （庄家方保住{ $points }分）
+    }
+}
 table-throw-failed = { $player }甩牌失败：收回{ $cards }，对方得{ $penalty }分。
 table-summary-head = **第{ $hand }局结束。**闲家得分：{ $points }{ $bonus }
 table-summary-bonus = （抠底×{ $multiplier }：+{ $bonus }）
