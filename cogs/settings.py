@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.ai.expert import THINK_MS
 from bot.i18n import LOCALES, normalize, t
+from bot.i18n.guide import multipliers
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Limits, Timers, UserError
 from bot.store import GuildSettings
@@ -40,6 +41,7 @@ VALUE_KEYS = {
     "table_place": "settings-value-table_place",
     "language": "settings-value-language",
 }
+KITTY = "kitty_multiplier"
 NUMBER_KEYS = {
     "throw_penalty": "settings-bad-throw-penalty",
     "play_seconds": "settings-bad-turn-seconds",
@@ -138,7 +140,9 @@ def _valued(loc: str, field: str, value: str, *, fmt: str = "`{}`") -> str:
     key = VALUE_KEYS.get(field)
     if key is None:
         return value
-    name = t(loc, key, value=int(value) if value.isdigit() else value)
+    # the kitty bonus's numbers from the rules themselves, as the rules topic says them
+    times = multipliers(RuleSet().replace(kitty_multiplier=value)) if field == KITTY else {}
+    name = t(loc, key, value=int(value) if value.isdigit() else value, **times)
     return f"{name} {fmt.format(value)}"
 
 

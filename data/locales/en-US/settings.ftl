@@ -50,10 +50,8 @@ settings-value-follow_shape = { $value ->
    *[strict] the suit, pairs and tractors
 }
 settings-value-kitty_multiplier = { $value ->
-    [doubling] single ×2, pair ×4, tractor ×8
-    [flat] always ×2
-    [linear] single ×2, pair ×3, triple ×4
-   *[power] single ×2, pair ×4, tractor ×16
+    [flat] always ×{ $single }
+   *[other] single ×{ $single }, pair ×{ $pair }, tractor ×{ $tractor }
 }
 settings-value-points_cap = { $value ->
     [200] 200 at most

@@ -48,10 +48,8 @@ settings-value-follow_shape = { $value ->
    *[strict] 须跟花色、对子和拖拉机
 }
 settings-value-kitty_multiplier = { $value ->
-    [doubling] 单张×2，对子×4，拖拉机×8
-    [flat] 一律×2
-    [linear] 单张×2，对子×3，三张×4
-   *[power] 单张×2，对子×4，拖拉机×16
+    [flat] 一律×{ $single }
+   *[other] 单张×{ $single }，对子×{ $pair }，连对×{ $tractor }
 }
 settings-value-points_cap = { $value ->
     [200] 最多计200分
