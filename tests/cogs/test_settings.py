@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.rules import RuleSet
 from fakediscord.state import Message
 
 from .helpers import Env
@@ -84,3 +85,15 @@ async def test_values_are_named_and_suggested_in_the_readers_language(shengji: E
         ("英文 (en-US)", "en-US"),
         ("中文 (zh-CN)", "zh-CN"),
     ]
+
+
+def test_every_value_suggested_is_one_the_command_takes() -> None:
+    from bot.store import GuildSettings
+    from cogs.settings import RULE_FIELDS, TIMER_FIELDS, WORD_FIELDS, _changed, _codes, _values
+
+    start = GuildSettings(RuleSet(), {})
+    for field in (*RULE_FIELDS, *TIMER_FIELDS, *WORD_FIELDS):
+        codes = _codes(field) or (_values(start, 25)[field],)  # a number field: its number
+        for code in codes:
+            changed = _changed(start, field, code, most_tables=25)
+            assert _values(changed, 25)[field] == code, (field, code)
