@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import discord
 from discord import app_commands
 
@@ -16,6 +19,12 @@ from .common import deps, is_admin, place_of, shengji
 from .lang import refusal, reply_locale
 from .tableview import rules_embed
 from .text import RULE_TOPICS
+
+log = logging.getLogger(__name__)
+
+#: seconds the value suggestions wait for the server's settings: Discord waits 3 s for
+#: the choices, and the reader's language may take ``cogs.lang.PREFS_WAIT`` too
+READ_WAIT = 1.0
 
 TIMER_FIELDS = ("bid_window", "deal_pace", "bot_delay", "next_hand", "warn_before")
 PLACES = ("thread", "channel")  # table_place: a thread per table (default), or the channel
@@ -167,13 +176,18 @@ async def value_autocomplete(
     if not isinstance(field, str) or field not in (*RULE_FIELDS, *TIMER_FIELDS, *WORD_FIELDS):
         return []
     service = deps(interaction).service
-    now = _values(
-        await service.guild_settings(interaction.guild_id or 0), service.limits.tables_per_guild
-    )[field]
+    try:  # a failing or locked store leaves out the value in force, not the choices
+        found = await asyncio.wait_for(service.guild_settings(interaction.guild_id or 0), READ_WAIT)
+        now: str | None = _values(found, service.limits.tables_per_guild)[field]
+    except Exception:
+        log.info(
+            "settings of guild %s not read in time; suggesting without them", interaction.guild_id
+        )
+        now = None
     loc = await reply_locale(interaction)
     typed = current.strip().lower()
     choices = []
-    for code in _codes(field) or (now,):
+    for code in _codes(field) or ((now,) if now is not None else ()):
         name = _valued(loc, field, code, fmt="({})")
         if code == now:
             name = t(loc, "settings-value-now", value=name)

@@ -3,7 +3,10 @@ value named in the reader's language, and suggested as the admin types."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+import pytest
 
 from bot.rules import RuleSet
 from fakediscord.state import Message
@@ -97,3 +100,25 @@ def test_every_value_suggested_is_one_the_command_takes() -> None:
         for code in codes:
             changed = _changed(start, field, code, most_tables=25)
             assert _values(changed, 25)[field] == code, (field, code)
+
+
+async def test_a_failing_store_still_suggests_the_values(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Without the server's settings the choices come without the one in force (a
+    number field has none to offer), and nothing is logged as an error."""
+    env = shengji
+
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("database is locked")
+
+    monkeypatch.setattr(env.bot.service, "guild_settings", broken)
+    caplog.set_level(logging.INFO)
+    owner = admin(env)
+    assert await _suggested(env, owner, field="overcall") == [
+        ("during the deal (deal)", "deal"),
+        ("after the kitty is buried (after_bury)", "after_bury"),
+    ]
+    assert await _suggested(env, owner, field="play_seconds") == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("not read in time" in r.getMessage() for r in caplog.records)
