@@ -46,6 +46,11 @@ log = logging.getLogger(__name__)
 # discord.py retries a 429 itself, five times; one that outlasts them is tried again
 # after these waits (seconds) before the message is given up
 RATE_LIMIT_WAITS = (1.0, 2.0, 4.0)
+# a request whose connection dropped (aiohttp's ServerDisconnectedError on a keep-alive
+# connection Discord closed, a reset, a timeout) is tried again after these waits when
+# that is safe: an edit, or a post Discord keeps once by its nonce; the newest state
+# goes, so a hand's last state is not left unshown until the next play
+NETWORK_WAITS = (0.5, 2.0, 5.0)
 
 
 def retry_wait(err: discord.HTTPException, attempt: int) -> float | None:
@@ -159,6 +164,7 @@ class LiveMessage:
 
     async def _edits(self) -> None:
         refused = 0  # 429s in a row that outlasted discord.py's own retries
+        dropped = 0  # requests in a row whose connection failed
         while self._latest is not None and not self.stopped:
             build, self._latest = self._latest, None
             self._urgent = False  # one shown while this is built or sent ends the gap after it
@@ -178,7 +184,7 @@ class LiveMessage:
                 if self._earlier:  # an earlier post came back: this state again, as an edit
                     self._earlier = False
                     self._latest = self._latest or build
-                refused = 0
+                refused = dropped = 0
             except discord.HTTPException as err:
                 wait = retry_wait(err, refused)
                 if wait is not None:  # rate limited: this state again, unless a newer one came
@@ -190,7 +196,13 @@ class LiveMessage:
                 else:
                     log.warning("live message %s: %s", self.message_id, err)
             except (aiohttp.ClientError, OSError, TimeoutError) as err:
-                log.warning("live message %s not sent: %r", self.message_id, err)
+                if self._repeatable() and dropped < len(NETWORK_WAITS) and not self.stopped:
+                    log.info("live message %s not sent (%r): trying again", self.message_id, err)
+                    self._latest = self._latest or build  # unless a newer state came
+                    await asyncio.sleep(NETWORK_WAITS[dropped])
+                    dropped += 1
+                else:
+                    log.warning("live message %s not sent: %r", self.message_id, err)
             except Exception as err:
                 if isinstance(err, RuntimeError) and "closed" in str(err):
                     # the client shut down with an edit still queued
@@ -219,6 +231,11 @@ class LiveMessage:
         finally:
             timer.cancel()
             self._resting = None
+
+    def _repeatable(self) -> bool:
+        """Whether sending again is safe: an edit, or a post Discord keeps once by its
+        nonce (a post without one may have been made before its connection failed)."""
+        return self.message_id is not None or self.nonce is not None
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
         sent = kwargs.pop("on_sent", None)
@@ -287,6 +304,9 @@ class EphemeralLive(LiveMessage):
         super().__init__(_no_place, on_error=_ephemeral_refused)
         self.interaction = interaction
         self.opened = opened
+
+    def _repeatable(self) -> bool:
+        return True  # always an edit of the interaction's answer
 
     async def _post_or_edit(self, kwargs: dict[str, Any]) -> None:
         kwargs.pop("files_key", None)

@@ -117,6 +117,22 @@ class Faults:
         error = DiscordError(status, 0, f"{status}: Internal Server Error")
         return self.add(Rule("server_error", method, route, error, times, when=when))
 
+    def disconnect(
+        self,
+        method: str = ANY,
+        route: str = ANY,
+        *,
+        handled: bool = False,
+        times: int | None = 1,
+        when: Callable[[RequestRecord], bool] | None = None,
+    ) -> Rule:
+        """Close the connection instead of answering (aiohttp raises
+        ``ServerDisconnectedError``), as a reused keep-alive connection the server dropped
+        does; ``handled``: the request took effect first (a message posted whose answer
+        was lost), else it never did."""
+        name = "disconnect_handled" if handled else "disconnect"
+        return self.add(Rule(name, method, route, None, times, when=when))
+
     def delay(
         self, method: str = ANY, route: str = ANY, *, seconds: float, times: int | None = 1
     ) -> Rule:

@@ -371,6 +371,8 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         response = await self._handled(
             record, route, Req(record, params, record.query, body, uploads)
         )
+        if record.fault in ("disconnect", "disconnect_handled") and request.transport:
+            request.transport.close()  # no answer: the client's connection is dropped
         response.headers.update(headers)
         return response
 
@@ -378,6 +380,8 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         fault = await self.faults.apply(record)
         if fault is not None:
             return self._error(record, fault)
+        if record.fault == "disconnect":
+            return web.Response(status=500)  # never sent: the connection closes first
         try:
             status, answer = await route.handler(req)
         except DiscordError as exc:

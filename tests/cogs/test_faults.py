@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.game import Phase
-from fakediscord.state import Perm
+from bot.rules import pretty_cards
+from fakediscord.state import Message, Perm
 
 from .helpers import Env, restart
 from .test_bad_input import _started
@@ -115,3 +116,38 @@ async def test_losing_permission_to_post_closes_the_table_and_tells_the_players(
     alice = env.users[0]
     await env.until(lambda: any("can no longer post" in m.content for m in env.fake.dms(alice)))
     assert await env.store.live_tables() == []
+
+
+def _table_messages(env: Env) -> list[Message]:
+    """The first hand's table message, by its nonce (the deal message has its buttons too)."""
+    nonce = f"sj{env.table().id}h0table."
+    return [m for m in env.place_messages() if (m.nonce or "").startswith(nonce)]
+
+
+async def test_a_dropped_connection_sends_the_table_message_again(shengji: Env) -> None:
+    """A connection Discord dropped (a stale keep-alive connection: aiohttp's
+    ``ServerDisconnectedError``) costs the hand's messages no state: the table message's
+    post is made again (its nonce keeps it one message), and so is an edit, though no
+    newer state follows (the next player is a person thinking)."""
+    env = shengji
+    posted = env.fake.faults.disconnect(
+        "POST",
+        "/channels/{channel_id}/messages",
+        when=lambda r: str((r.json or {}).get("nonce", "")).endswith("table.0"),
+    )
+    await _started(env)
+    match = env.match()
+    await env.until(lambda: _table_messages(env))
+    assert posted.hits == 1
+    (table_message,) = _table_messages(env)
+    edited = env.fake.faults.disconnect(
+        "PATCH",
+        "/channels/{channel_id}/messages/{message_id}",
+        when=lambda r: r.params.get("message_id") == str(table_message.id),
+    )
+    seat = match.to_act
+    cards = env.suggestion(seat)
+    await env.play_with_slash(seat, cards)
+    await env.until(lambda: pretty_cards(cards) in _table_messages(env)[0].content)
+    assert edited.hits == 1
+    assert len(_table_messages(env)) == 1

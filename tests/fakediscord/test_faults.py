@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import time
 
+import aiohttp
 import discord
 import pytest
 from discord.ext import commands
@@ -80,6 +81,23 @@ async def test_5xx(fake_discord: FakeDiscord, world: World, rb: RunningBot) -> N
     await channel.send("retried")
     assert time.monotonic() - started >= 1.0  # discord.py's own back-off
     assert [r.status for r in fake_discord.requests_to("POST", SEND)] == [503, 500, 200]
+
+
+async def test_a_dropped_connection_before_or_after_the_request_took_effect(
+    fake_discord: FakeDiscord, world: World, rb: RunningBot
+) -> None:
+    """aiohttp raises ``ServerDisconnectedError`` (discord.py does not retry it); the
+    message exists only when the request took effect before the connection dropped."""
+    channel = rb.channel(world.general)
+    fake_discord.faults.disconnect("POST", SEND)
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await channel.send("lost")
+    fake_discord.faults.disconnect("POST", SEND, handled=True)
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await channel.send("made, its answer lost")
+    await channel.send("after")
+    shown = [m.content for m in fake_discord.channel_messages(world.general)]
+    assert shown == ["made, its answer lost", "after"]
 
 
 async def test_late_ack_10062(
