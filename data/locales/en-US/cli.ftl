@@ -25,7 +25,7 @@ cli-trump-nobody = Trump: { $trump } (nobody bid). Dealer: { $dealer }; your tea
     [yes] defends
    *[no] attacks
 }.
-cli-trump-bid = Trump: { $trump } ({ $bidder } bid it). Dealer: { $dealer }; your team { $defends ->
+cli-trump-bid = Trump: { $trump }, bid by { $bidder }. Dealer: { $dealer }; your team { $defends ->
     [yes] defends
    *[no] attacks
 }.
@@ -91,8 +91,8 @@ cli-seat-you = You
 cli-seat-east = East
 cli-seat-north = North (partner)
 cli-seat-west = West
-cli-trump-none = { $level } no trump
-cli-trump-suit = { $level }, trump { $suit }
+cli-trump-none = no trump, level { $level }
+cli-trump-suit = { $suit }, level { $level }
 cli-review-later = The review is available once the hand is over.
 cli-review-wait = Reviewing your plays (a few seconds).
 cli-review-none = No costly decision found in { $judged ->
