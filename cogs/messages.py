@@ -17,7 +17,7 @@ import discord
 from bot.game import HandResult, Phase, SeatView
 from bot.i18n import t
 from bot.i18n.rules import join
-from bot.rules import seat_number, team_of
+from bot.rules import seat_number, team_of, trick_side
 from bot.store import SeatInfo
 from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
@@ -31,7 +31,6 @@ from .text import (
     result_text,
     suit_words,
     team_name,
-    trick_side,
     trump_text,
 )
 

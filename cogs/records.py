@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.i18n.rules import join
-from bot.rules import pretty_cards, seat_number
+from bot.rules import pretty_cards, seat_number, trick_side
 from bot.store import METRICS
 from renderers import HistoryScene, TrickScene, render_history
 
@@ -17,7 +17,7 @@ from .common import deps, ephemeral, name_of, shengji
 from .cupview import results_text
 from .lang import locale_for, refusal, reply_locale, reply_prefs, server_locale
 from .tableview import png
-from .text import level_name, trick_side, trump_text
+from .text import level_name, trump_text
 
 METRIC_KEYS = {
     "league": "records-metric-league",

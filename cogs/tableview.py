@@ -13,11 +13,11 @@ import discord
 
 from bot.game import SeatView, TrickRecord
 from bot.i18n import guide, t
-from bot.rules import RuleSet, partner_of, team_of, trick_winner
+from bot.rules import RuleSet, partner_of, team_of, trick_side, trick_winner
 from renderers import TrickScene
 
 from .ids import LobbyButton, LobbyWhat, TableButton, TopicMenu, format_id
-from .text import bid_text, cards_text, level_name, pair_text, rules_text, trick_side
+from .text import bid_text, cards_text, level_name, pair_text, rules_text
 
 
 class Components:

@@ -27,7 +27,6 @@ from bot.rules import (
     Trump,
     bid_kind,
     pretty_cards,
-    team_of,
 )
 
 TEAM_KEYS = ("text-team-a", "text-team-b")
@@ -181,9 +180,3 @@ class Translator(app_commands.Translator):
             return None
         return i18n.t(language, key)
 
-
-def trick_side(winner: int, dealer: int | None) -> str:
-    """Whose a trick's points are, for the catalogs' ``side``: "attackers" when they won
-    it (the points count), else "dealers" (the points are kept from the attackers: a
-    bare "+20" beside the dealer's trick read as points scored)."""
-    return "attackers" if dealer is not None and team_of(winner) != team_of(dealer) else "dealers"

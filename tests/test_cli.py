@@ -259,6 +259,15 @@ def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
     assert "East bid 2♠ (spades).\nEast reinforced with 2♠ 2♠ (spades)." in english.stdout
     assert len(english.stdout.splitlines()) == len(out.splitlines())
+    # East deals: a trick's points are the attackers' when South or North won it, else kept
+    assert "Dealer: East; your team attacks." in english.stdout
+    won = re.findall(r"^-> (.+?) won trick (\d+)(?:, (.+?))?; attackers", english.stdout, re.M)
+    sides = {" ".join(side.split()[-3:]) for who, _, side in won}
+    assert sides == {"", "for the attackers", "from the attackers"}, sides
+    for who, trick, side in won:
+        dealers = who in ("East", "West")
+        if side:
+            assert side.endswith("from the attackers" if dealers else "for the attackers"), trick
     # seats count from 1: East's chair is seat 2, and its bid is then the watcher's own
     east = cli("play", "--watch", "--seed", "3", "--seat", "2")
     assert "you watch from seat 2 (South)" in east.stdout

@@ -13,6 +13,7 @@ from bot.game import (
     BidMade,
     Buried,
     Event,
+    HandScored,
     KittyBuried,
     KittyDrawn,
     Match,
@@ -27,7 +28,7 @@ from bot.game import (
 )
 from bot.i18n import Arg, t
 from bot.i18n.rules import suit_name
-from bot.rules import DRAW
+from bot.rules import DRAW, trick_side
 
 from .common import Printer
 
@@ -75,6 +76,11 @@ class Narrator:
             self.write("  " + t(self.locale, "cli-you-lead"))
 
     def _report(self, seat: int, events: list[Event]) -> None:
+        # the hand's dealer, for whose a trick's points are: a hand's last trick comes
+        # with its score, when the match already names the next hand's dealer
+        dealer = next((e.result.dealer for e in events if isinstance(e, HandScored)), None)
+        if dealer is None:
+            dealer = self.match.dealer
         for event in events:
             match event:
                 case Played(seat=who_seat, cards=cards, auto=auto):
@@ -91,7 +97,12 @@ class Narrator:
                     )
                 case TrickWon(number=number, winner=winner, points=won, attackers_points=total):
                     self.say(
-                        "cli-trick-won", who=self.who(winner), trick=number, points=won, total=total
+                        "cli-trick-won",
+                        who=self.who(winner),
+                        trick=number,
+                        points=won,
+                        side=trick_side(winner, dealer),
+                        total=total,
                     )
                 case Buried() if seat != self.seat:
                     self.say("cli-buried", who=self.who(seat))

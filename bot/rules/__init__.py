@@ -61,6 +61,7 @@ from .scoring import (
     level_outcome,
     match_over,
     next_dealer,
+    trick_side,
 )
 from .seats import partner_of, seat_index, seat_number, team_of
 from .throw import beatable_units, resolve_throw
@@ -137,5 +138,6 @@ __all__ = [
     "single_winner",
     "suit_name",
     "team_of",
+    "trick_side",
     "trick_winner",
 ]

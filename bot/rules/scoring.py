@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .cards import Card, check_copies
 from .ruleset import DEFAULT_RULES, RuleSet
-from .seats import partner_of
+from .seats import partner_of, team_of
 from .trump import LEVELS, Trump, order_for
 from .units import decompose_in
 
@@ -67,6 +67,12 @@ def level_outcome(attacker_points: int, rules: RuleSet | None = None) -> tuple[s
     if pts < 2 * step:
         return (DEALER, 1)
     return (ATTACKERS, pts // step - 2)
+
+
+def trick_side(winner: int, dealer: int | None) -> str:
+    """Whose a trick's points are: ``ATTACKERS`` when they won it (the points count),
+    else ``DEALER`` (kept from the attackers; no dealer yet counts as that too)."""
+    return ATTACKERS if dealer is not None and team_of(winner) != team_of(dealer) else DEALER
 
 
 def hand_outcome(

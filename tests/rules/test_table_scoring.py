@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.rules import trick_side
 from tests.rules._table import (
     CAP200,
     DEFAULT,
@@ -44,6 +45,21 @@ POINT_CASES = [
 @pytest.mark.parametrize("text,expected,why", POINT_CASES, ids=ids(POINT_CASES))
 def test_points(text, expected, why):
     assert points(cards(text)) == expected
+
+
+SIDE_CASES = [
+    # winner, dealer, side, why
+    (1, 0, "attackers", "an attacker's trick: its points count for the attackers"),
+    (3, 2, "attackers", "the dealer's other opponent"),
+    (0, 0, "dealer", "the dealer's own trick keeps its points from the attackers"),
+    (2, 0, "dealer", "the dealer's partner's trick too"),
+    (1, None, "dealer", "no dealer yet: nothing is scored"),
+]
+
+
+@pytest.mark.parametrize("winner,dealer,side,why", SIDE_CASES, ids=ids(SIDE_CASES))
+def test_trick_side(winner, dealer, side, why):
+    assert trick_side(winner, dealer) == side
 
 
 @pytest.mark.parametrize("decks,total", [(1, 100), (2, 200), (3, 300)])

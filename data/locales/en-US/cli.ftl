@@ -54,10 +54,19 @@ cli-throw-failed = { $who } tried to throw { $attempted }, but it can be beaten:
     [one] { $penalty } point
    *[other] { $penalty } points
 }.
-cli-trick-won = -> { $who } won trick { $trick } ({ $points ->
-    [one] { $points } point
-   *[other] { $points } points
-}); attackers now have { $total }.
+cli-trick-won = -> { $who } won trick { $trick }{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] , { $points ->
+            [one] { $points } point
+           *[other] { $points } points
+        } for the attackers
+       *[dealer] , keeping { $points ->
+            [one] { $points } point
+           *[other] { $points } points
+        } from the attackers
+    }
+}; attackers now have { $total }.
 cli-buried = { $who } buried the kitty.
 cli-hand-over = --- Hand { $hand } over ---
 cli-kitty = Kitty: { $cards } ({ $points ->

@@ -51,7 +51,7 @@ records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] {" "}(attackers +{ $points })
-       *[dealers] {" "}({ $points } kept)
+       *[dealer] {" "}({ $points } kept)
     }
 }
 records-hand-end = Kitty: { $kitty } · levels { $before } → { $after }

@@ -42,7 +42,7 @@ table-trick-won = Previous trick: { $player } won it{ $points ->
             [one] { $points } point
            *[other] { $points } points
         } for the attackers
-       *[dealers] , keeping { $points ->
+       *[dealer] , keeping { $points ->
             [one] { $points } point
            *[other] { $points } points
         } from the attackers
@@ -60,7 +60,7 @@ table-strip-last = Previous trick: { $plays }{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] {" "}(attackers +{ $points })
-       *[dealers] {" "}({ $points } kept by the dealer's team)
+       *[dealer] {" "}({ $points } kept by the dealer's team)
     }
 }
 table-throw-failed = { $player }'s throw (甩牌) failed: { $cards } taken back, { $penalty ->

@@ -48,7 +48,13 @@ cli-you-lead = 你先出。
 cli-who-auto = { $who }（托管）
 cli-played = { $who }出了{ $cards }
 cli-throw-failed = { $who }想甩{ $attempted }，但能被压住：{ $back }收回，罚{ $penalty }分。
-cli-trick-won = -> { $who }赢了第{ $trick }墩（{ $points }分）；闲家现在共{ $total }分。
+cli-trick-won = -> { $who }赢了第{ $trick }墩{ $points ->
+    [0] {""}
+   *[other] { $side ->
+        [attackers] ，闲家得{ $points }分
+       *[dealer] ，庄家方保住{ $points }分
+    }
+}；闲家现在共{ $total }分。
 cli-buried = { $who }扣好了底牌。
 cli-hand-over = --- 第{ $hand }局结束 ---
 cli-kitty = 底牌：{ $cards }（{ $points }分）

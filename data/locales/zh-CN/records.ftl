@@ -39,7 +39,7 @@ records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] （闲家+{ $points }）
-       *[dealers] （保住{ $points }分）
+       *[dealer] （保住{ $points }分）
     }
 }
 records-hand-end = 底牌：{ $kitty } · 级别{ $before } → { $after }

@@ -33,7 +33,7 @@ table-trick-won = 上一墩：{ $player }赢了{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] ，闲家得{ $points }分
-       *[dealers] ，庄家方保住{ $points }分
+       *[dealer] ，庄家方保住{ $points }分
     }
 } — { $plays }
 table-to-lead = ▶ 轮到{ $player }首出（{ $when }截止）
@@ -45,7 +45,7 @@ table-strip-last = 上一墩：{ $plays }{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] （闲家+{ $points }）
-       *[dealers] （庄家方保住{ $points }分）
+       *[dealer] （庄家方保住{ $points }分）
     }
 }
 table-throw-failed = { $player }甩牌失败：收回{ $cards }，对方得{ $penalty }分。
