@@ -176,6 +176,7 @@ class ShengjiBot(commands.Bot):
         with contextlib.suppress(Exception):
             await self.tournaments.shutdown()
             await self.service.shutdown()
+        self.tournament_presenter.stop()
         rendering = self.presenter.close()
         await super().close()
         if rendering is not None:  # the renders in flight end with the bot, not after it

@@ -257,6 +257,11 @@ class TournamentPresenter:
         self.tables = tables  # the table presenter: its render thread and edit gap
         self.live: dict[tuple[int, str], LiveMessage] = {}
 
+    def stop(self) -> None:
+        """At shutdown: no message is sent again (as ``Outlet.close`` does for tables)."""
+        for live in self.live.values():
+            live.stopped = True
+
     async def locale(self, cup: Cup) -> str:
         """The server's language: its setting, else its preferred locale."""
         setting = None

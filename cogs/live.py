@@ -204,8 +204,8 @@ class LiveMessage:
                 else:
                     log.warning("live message %s not sent: %r", self.message_id, err)
             except Exception as err:
-                if isinstance(err, RuntimeError) and "closed" in str(err):
-                    # the client shut down with an edit still queued
+                if self.stopped or (isinstance(err, RuntimeError) and "closed" in str(err)):
+                    # the client shut down with an edit still queued or being built
                     log.info("live message %s dropped at shutdown", self.message_id)
                 else:
                     log.exception("live message %s failed", self.message_id)

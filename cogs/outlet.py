@@ -85,8 +85,13 @@ class Outlet(PlayerPrefs):
             self.rendering -= 1
 
     def close(self) -> threading.Thread | None:
-        """The render thread ends once the renders queued so far are drawn (shutdown);
-        the thread, to wait for."""
+        """At shutdown, once the tables are stopped: no message is sent again after this
+        (one waiting to retry a dropped connection would build its state from a closed
+        store); the render thread ends once the renders queued so far are drawn; the
+        thread, to wait for."""
+        for ui in self.ui_by_table.values():
+            for live in ui.live_messages():
+                live.stopped = True
         return self._renderer.close()
 
     def ui(self, table: Table) -> TableUI:

@@ -92,3 +92,8 @@ class TableUI:
     lost: bool = False
     table_image: bool = False  # the hand's table message already carries a picture
     table_drawn: float = 0.0  # when its picture was last drawn (the event loop's clock)
+
+    def live_messages(self) -> list[LiveMessage]:
+        """Every message of the table kept current: its lobby, the hand's, the panels."""
+        found = [m for m in (self.lobby, self.deal, self.table) if m is not None]
+        return [*found, *self.panels.values(), *self.ephemeral.values()]
