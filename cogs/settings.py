@@ -50,7 +50,6 @@ VALUE_KEYS = {
     "table_place": "settings-value-table_place",
     "language": "settings-value-language",
 }
-KITTY = "kitty_multiplier"
 NUMBER_KEYS = {
     "throw_penalty": "settings-bad-throw-penalty",
     "play_seconds": "settings-bad-turn-seconds",
@@ -150,7 +149,8 @@ def _valued(loc: str, field: str, value: str, *, fmt: str = "`{}`") -> str:
     if key is None:
         return value
     # the kitty bonus's numbers from the rules themselves, as the rules topic says them
-    times = multipliers(RuleSet().replace(kitty_multiplier=value)) if field == KITTY else {}
+    kitty = field == "kitty_multiplier"
+    times = multipliers(RuleSet().replace(kitty_multiplier=value)) if kitty else {}
     name = t(loc, key, value=int(value) if value.isdigit() else value, **times)
     return f"{name} {fmt.format(value)}"
 

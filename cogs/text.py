@@ -18,16 +18,7 @@ from bot import i18n
 from bot.game import HandResult
 from bot.i18n import guide
 from bot.i18n.rules import suit_name
-from bot.rules import (
-    SUIT_SYMBOLS,
-    Bid,
-    BidKind,
-    Card,
-    RuleSet,
-    Trump,
-    bid_kind,
-    pretty_cards,
-)
+from bot.rules import SUIT_SYMBOLS, Bid, BidKind, Card, RuleSet, Trump, bid_kind, pretty_cards
 
 TEAM_KEYS = ("text-team-a", "text-team-b")
 
@@ -179,4 +170,3 @@ class Translator(app_commands.Translator):
         if key is None or not i18n.CATALOG.has(language, key):
             return None
         return i18n.t(language, key)
-
