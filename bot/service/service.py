@@ -38,13 +38,13 @@ from bot.game import (
 from bot.rules import Card
 from bot.service.driver import DriverMixin
 from bot.service.lifecycle import LifecycleMixin
-from bot.service.lobby import LobbyMixin
+from bot.service.opening import OpeningMixin
 from bot.service.records import RecordsMixin
 from bot.service.reviews import ReviewMixin
 from bot.service.table import SeatSignal, Table, UpdateKind, UserError
 
 
-class TableService(LifecycleMixin, LobbyMixin, DriverMixin, ReviewMixin, RecordsMixin):
+class TableService(LifecycleMixin, OpeningMixin, DriverMixin, ReviewMixin, RecordsMixin):
     """Every live table of this bot process: the one object the Discord layer talks to."""
 
     async def shutdown(self, flush_seconds: float = 10.0) -> None:

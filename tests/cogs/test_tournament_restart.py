@@ -31,10 +31,10 @@ from .test_tournament_flow import cmd, play_until, registered_cup, threads
     ("dies_in", "to_the_podium"),
     [
         ("open_match", False),  # after the table started, before the tournament saved it
-        ("start", False),  # after the table's row and meta, before its match started
+        ("_start", False),  # after the table's row and meta, before its match started
         ("open_place", False),  # after the thread was opened, before the table's row
         pytest.param("open_match", True, marks=pytest.mark.slow),
-        pytest.param("start", True, marks=pytest.mark.slow),
+        pytest.param("_start", True, marks=pytest.mark.slow),
         pytest.param("open_place", True, marks=pytest.mark.slow),
     ],
 )
@@ -51,7 +51,7 @@ async def test_a_restart_while_the_round_opens_its_tables(
 
     async def dies_on_the_second_table(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
-        if len(calls) == 2 and dies_in == "start":
+        if len(calls) == 2 and dies_in == "_start":
             await _die(stuck)
         result = await real(*args, **kwargs)
         if len(calls) == 2:
