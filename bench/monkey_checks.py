@@ -34,6 +34,7 @@ from typing import Any
 
 from bot.game import Match, Phase
 from bot.i18n import t
+from bot.i18n.rules import card_text
 from bot.rules import ALL_CARDS, Card, parse_cards
 from bot.service import Table
 from fakediscord import FakeDiscord
@@ -46,7 +47,13 @@ GRACE_SECONDS = 2.0
 Moment = tuple[int, float]  # a step and the monotonic time then
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]*\", line \d+")
 FAILED = tuple(t(loc, "reply-failed") for loc in ("en-US", "zh-CN"))
-_PRETTY = {card.pretty: card for card in ALL_CARDS}
+# each card as a language writes it (10♥, 大王); a code (BJ, 10 as T) only as a whole word
+_PRETTY = {
+    card_text(loc, (card,)): card
+    for loc in ("en-US", "zh-CN")
+    for card in ALL_CARDS
+    if card_text(loc, (card,)) != str(card)
+}
 CARD_WORDS = re.compile(
     "|".join(re.escape(w) for w in sorted(_PRETTY, key=len, reverse=True))
     + r"|\b(?:[2-9TJQKA][SHDC]|SJ|BJ)\b"

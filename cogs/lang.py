@@ -17,8 +17,8 @@ import logging
 import discord
 
 from bot.i18n import DEFAULT, Arg, pick, t
-from bot.i18n.rules import explain, join
-from bot.rules import RulesError
+from bot.i18n.rules import card_text, explain, join
+from bot.rules import Card, RulesError
 from bot.service import UserError
 from bot.store import UserPrefs
 
@@ -89,9 +89,12 @@ def refusal(key: str, **params: Arg) -> UserError:
     return error
 
 
-async def say(interaction: discord.Interaction, key: str, **args: Arg) -> str:
-    """``key`` in the language of the player who sent ``interaction``."""
-    return t(await reply_locale(interaction), key, **args)
+async def say(interaction: discord.Interaction, key: str, **args: Arg | tuple[Card, ...]) -> str:
+    """``key`` in the language of the player who sent ``interaction``; cards (a tuple)
+    as players of that language write them."""
+    loc = await reply_locale(interaction)
+    said = {k: card_text(loc, v) if isinstance(v, tuple) else v for k, v in args.items()}
+    return t(loc, key, **said)
 
 
 def _param(loc: str, value: object) -> Arg:

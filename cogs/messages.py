@@ -153,7 +153,7 @@ def kitty_draw_line(public: SeatView, names: Names, loc: object) -> str:
     """
     if not public.turned:
         return ""
-    cards = " ".join(cards_text((card,)) for card in public.turned)
+    cards = " ".join(cards_text((card,), loc) for card in public.turned)
     trump, dealer = public.trump, public.dealer
     if public.bids or trump is None or trump.suit is None or dealer is None:
         return t(loc, "table-kitty-drawn-none", cards=cards)
@@ -161,7 +161,7 @@ def kitty_draw_line(public: SeatView, names: Names, loc: object) -> str:
         loc,
         "table-kitty-drawn",
         cards=cards,
-        card=cards_text(public.turned[-1:]),
+        card=cards_text(public.turned[-1:], loc),
         team=team_name(team_of(dealer), loc),
         dealer=names[dealer],
         suit=suit_words(trump.suit, loc),
@@ -188,10 +188,10 @@ def table_content(
     trick_no = len(public.tricks) + (1 if public.trick or public.phase == Phase.PLAY else 0)
     lines = [t(loc, "table-trick-head", hand=public.hand_no + 1, trick=trick_no)]
     if public.trick:
-        lines.append(plays_text(public.trick, names, winning_now(public)))
+        lines.append(plays_text(public.trick, names, loc, winning_now(public)))
     elif public.tricks:
         last = public.tricks[-1]
-        plays = plays_text(last.plays, names, last.winner)
+        plays = plays_text(last.plays, names, loc, last.winner)
         won = t(
             loc,
             "table-trick-won",

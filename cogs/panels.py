@@ -23,7 +23,7 @@ import discord
 from bot.game import Phase, SeatView
 from bot.game.legal import check_cards
 from bot.i18n import pick, t
-from bot.i18n.rules import explain, suit_name
+from bot.i18n.rules import card_text, explain, suit_name
 from bot.rules import (
     TRUMP,
     Card,
@@ -209,9 +209,10 @@ def hand_image(
 
 
 @functools.cache
-def _option_label(card: Card) -> str:
-    """A card's line in a menu (``A♥ (AH)``): 54 cards, made once each."""
-    return f"{card.pretty} ({card})"
+def _option_label(card: Card, loc: object) -> str:
+    """A card's line in a menu (``A♥ (AH)``, ``BJ``): 54 cards a language, made once each."""
+    shown = card_text(loc, (card,))
+    return shown if shown == str(card) else f"{shown} ({card})"
 
 
 def kitty_values(view: SeatView) -> set[str]:
@@ -261,7 +262,7 @@ def build_panel(
         bids = view.auction.options(view.hand, seat)
         lines.append(t(loc, "panel-dealt", dealt=len(view.hand), total=view.rules.hand_size))
         if current is not None:
-            shown = cards_text(current.cards)
+            shown = cards_text(current.cards, loc)
             lines.append(t(loc, "panel-current-bid", cards=shown, name=names[current.seat]))
             lines += bids_text(view, names, loc)
         lines.append(t(loc, "panel-bid-below" if bids else "panel-no-bid"))
@@ -300,18 +301,18 @@ def build_panel(
         else:
             assert view.trump is not None  # a trick is led only once trump is known
             duty = obligation(view.hand, view.lead, view.trump, view.rules)
-            table = plays_text(view.trick, names, winning_now(view))
+            table = plays_text(view.trick, names, loc, winning_now(view))
             lines.append(t(loc, "panel-on-table", plays=table))
             if duty:
                 lines.append(t(loc, "panel-follow-duty", duty=explain(loc, duty)))
             else:
                 lines.append(t(loc, "panel-follow"))
         if selected:
-            lines.append(t(loc, "panel-selected", cards=cards_text(selected)))
+            lines.append(t(loc, "panel-selected", cards=cards_text(selected, loc)))
         if problem and selected:
             lines.append(f"⚠️ {problem}")
         if confirm and burying and problem is None:
-            lines.append(t(loc, "panel-bury-confirm", cards=cards_text(selected)))
+            lines.append(t(loc, "panel-bury-confirm", cards=cards_text(selected, loc)))
             components.button(
                 t(loc, "panel-button-confirm"),
                 format_id(PanelButton(table_id, seat, seq, "confirm")),
@@ -337,7 +338,7 @@ def build_panel(
                     "placeholder": t(loc, "panel-menu", groups=groups, count=len(options))[:150],
                     "options": [
                         {
-                            "label": _option_label(card)
+                            "label": _option_label(card, loc)
                             + (kitty_note if value in from_kitty else ""),
                             "value": value,
                             "default": value in staged_set,

@@ -22,13 +22,13 @@ from discord import app_commands
 
 from bot.ai import suggest_cards
 from bot.game import Bury, Declare, Pass, Play, SeatView, play_options
+from bot.i18n.rules import card_text
 from bot.rules import (
     Card,
     RulesError,
     format_cards,
     order_for,
     parse_cards,
-    pretty_cards,
 )
 from bot.service import Table, UserError
 
@@ -62,7 +62,7 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
     )
     await service.act(table.channel_id, interaction.user.id, action)
     key = "reply-buried" if isinstance(action, Bury) else "reply-played"
-    await reply(interaction, await say(interaction, key, cards=pretty_cards(parsed)))
+    await reply(interaction, await say(interaction, key, cards=tuple(parsed)))
 
 
 @play.autocomplete("cards")
@@ -83,6 +83,7 @@ async def play_autocomplete(
     hint = suggest_cards(view)
     options = [tuple(sorted(hint, key=order.sort_key, reverse=True)), *options]
     typed = current.upper().replace(",", " ").split()
+    loc = await reply_locale(interaction)
     choices: list[app_commands.Choice[str]] = []
     seen: set[str] = set()
     for cards in options:
@@ -90,7 +91,8 @@ async def play_autocomplete(
         if value in seen or (typed and not all(t in value.split() for t in typed)):
             continue
         seen.add(value)
-        label = f"{pretty_cards(cards)}  ({value})"
+        shown = card_text(loc, cards)
+        label = shown if shown == value else f"{shown}  ({value})"
         choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
         if len(choices) == 25:
             break
@@ -100,7 +102,7 @@ async def play_autocomplete(
 @shengji.command(name="hint", description="Suggest a play for your turn")
 async def hint(interaction: discord.Interaction) -> None:
     cards = await deps(interaction).service.hint(place_of(interaction), interaction.user.id)
-    text = await say(interaction, "reply-hint", cards=pretty_cards(cards), code=format_cards(cards))
+    text = await say(interaction, "reply-hint", cards=tuple(cards), code=format_cards(cards))
     await interaction.response.send_message(**ephemeral(text))
 
 
@@ -145,7 +147,7 @@ async def bid_button(interaction: discord.Interaction, table: Table, cid: BidBut
     if isinstance(action, Pass):
         said = await say(interaction, "reply-passed")
     else:
-        said = await say(interaction, "reply-bid", cards=pretty_cards(action.cards))
+        said = await say(interaction, "reply-bid", cards=action.cards)
     await interaction.followup.send(**ephemeral(said))
 
 
@@ -187,7 +189,7 @@ async def panel_component(
         cards = list(suggest_cards(view))
         staged.clear()
         staged.update(_by_menu(view, _values_for(view, cards)))
-        note = await say(interaction, "reply-suggested", cards=pretty_cards(cards))
+        note = await say(interaction, "reply-suggested", cards=tuple(cards))
     elif cid.what == "back":
         confirming.discard(seat)
     else:
@@ -210,7 +212,7 @@ async def panel_component(
                 return
             key = "reply-buried" if cid.what == "confirm" else "reply-played"
             _, _, after = service.view_for(table.channel_id, interaction.user.id)
-            note = await say(interaction, key, cards=pretty_cards(cards))
+            note = await say(interaction, key, cards=tuple(cards))
             await _redraw(interaction, table, seat, after, note)
             return
     await _redraw(interaction, table, seat, view, note)

@@ -244,7 +244,7 @@ class Presenter(HandPosts):
                             loc,
                             "table-throw-failed",
                             player=names[seat],
-                            cards=cards_text(taken_back),
+                            cards=cards_text(taken_back, loc),
                             penalty=penalty,
                         )
                     )

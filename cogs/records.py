@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.i18n.rules import join
-from bot.rules import pretty_cards, seat_number, trick_side
+from bot.i18n.rules import card_text, join
+from bot.rules import seat_number, trick_side
 from bot.store import METRICS
 from renderers import HistoryScene, TrickScene, render_history
 
@@ -186,7 +186,7 @@ def _hand_lines(loc: str, record: Any) -> list[str]:
     ]
     for n, trick in enumerate(record.tricks, 1):
         plays = " | ".join(
-            f"{names.get(seat, seat)}: {pretty_cards(cards)}" for seat, cards in trick.plays
+            f"{names.get(seat, seat)}: {card_text(loc, cards)}" for seat, cards in trick.plays
         )
         winner = str(names.get(trick.winner, trick.winner))
         side = trick_side(trick.winner, result.dealer)
@@ -205,7 +205,7 @@ def _hand_lines(loc: str, record: Any) -> list[str]:
         t(
             loc,
             "records-hand-end",
-            kitty=pretty_cards(result.kitty),
+            kitty=card_text(loc, result.kitty),
             before=f"{level_name(before[0])}/{level_name(before[1])}",
             after=f"{level_name(after[0])}/{level_name(after[1])}",
         )

@@ -42,7 +42,11 @@ def review_text(loc: object, hand_id: int, review: Review) -> str:
     for rank, d in enumerate(review.decisions, 1):
         lines.append(
             review_line(
-                loc, rank, d, lambda seat: relative_seat(loc, seat, review.seat), cards_text
+                loc,
+                rank,
+                d,
+                lambda seat: relative_seat(loc, seat, review.seat),
+                lambda cards: cards_text(cards, loc),
             )
         )
     if not review.decisions and (review.judged or not review.auto):

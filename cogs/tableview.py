@@ -252,11 +252,11 @@ def current_trick(view: SeatView, names: tuple[str, str, str, str]) -> TrickScen
     )
 
 
-def plays_text(plays: Any, names: tuple[str, ...], winning: int | None = None) -> str:
+def plays_text(plays: Any, names: tuple[str, ...], loc: object, winning: int | None = None) -> str:
     """``Alice A♥A♥ · Bob 3♥5♥`` with the winning play in bold."""
     parts = []
     for seat, cards in plays:
-        text = f"{names[seat]} {cards_text(list(cards))}"
+        text = f"{names[seat]} {cards_text(list(cards), loc)}"
         parts.append(f"**{text}**" if seat == winning else text)
     return " · ".join(parts)
 
@@ -299,7 +299,7 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
             t(
                 loc,
                 "table-strip-last",
-                plays=plays_text(last.plays, names, last.winner),
+                plays=plays_text(last.plays, names, loc, last.winner),
                 points=last.points,
                 side=trick_side(last.winner, view.dealer),
             )

@@ -17,8 +17,8 @@ from discord import app_commands
 from bot import i18n
 from bot.game import HandResult
 from bot.i18n import guide
-from bot.i18n.rules import suit_name
-from bot.rules import SUIT_SYMBOLS, Bid, BidKind, Card, RuleSet, Trump, bid_kind, pretty_cards
+from bot.i18n.rules import card_text, suit_name
+from bot.rules import SUIT_SYMBOLS, Bid, BidKind, Card, RuleSet, Trump, bid_kind
 
 TEAM_KEYS = ("text-team-a", "text-team-b")
 
@@ -49,15 +49,17 @@ def trump_text(trump: Trump | None, locale: object = "en-US") -> str:
     return i18n.t(locale, "text-trump", suit=suit, level=level_name(trump.level))
 
 
-def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
-    return pretty_cards(cards) or "—"
+def cards_text(cards: tuple[Card, ...] | list[Card], locale: object) -> str:
+    return card_text(locale, cards) or "—"
 
 
 def bid_text(bid: Bid, before: Bid | None, name: str, locale: object = "en-US") -> str:
     """A bid made over ``before`` as players say it: 亮, 自保 or 反主."""
     suit = suit_words(bid.suit, locale)
     kind = bid_kind(bid, before)
-    return i18n.t(locale, "text-bid", name=name, cards=cards_text(bid.cards), suit=suit, kind=kind)
+    return i18n.t(
+        locale, "text-bid", name=name, cards=cards_text(bid.cards, locale), suit=suit, kind=kind
+    )
 
 
 _BID_LABELS: dict[BidKind, str] = {
@@ -70,7 +72,7 @@ _BID_LABELS: dict[BidKind, str] = {
 def bid_label(bid: Bid, current: Bid | None, locale: object = "en-US") -> str:
     """A button label for a bid (one of its bidder's options): what it does, in the words
     players use."""
-    shown = cards_text(bid.cards)
+    shown = cards_text(bid.cards, locale)
     key = "text-bid-no-trump" if bid.suit is None else _BID_LABELS[bid_kind(bid, current)]
     return i18n.t(locale, key, cards=shown)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.i18n import LOCALES, normalize, t
-from bot.i18n.rules import suit_name
+from bot.i18n.rules import card_text, suit_name
 from bot.rules import DEFAULT_RULES, Card, RuleSet, Trump, order_for
 
 
@@ -56,7 +56,7 @@ class Printer:
         self.locale = locale
 
     def card(self, card: Card) -> str:
-        return card.pretty if self.symbols else str(card)
+        return card_text(self.locale, (card,)) if self.symbols else str(card)
 
     def text(self, text: str) -> str:
         """``text`` as the terminal can show it (the rules' messages use symbols)."""

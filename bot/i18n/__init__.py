@@ -20,7 +20,7 @@ How to add a string
    A new area is a new pair of files.
 2. Write the English and the Chinese, with the same ``{ $placeholders }`` in both.
    Pass numbers as numbers (Fluent picks plural forms and formats them) and
-   everything else as ready text (format cards with ``bot.rules.pretty_cards``).
+   everything else as ready text (format cards with ``bot.i18n.rules.card_text``).
    A count before its noun takes a selector in English ("1 card", "2 cards"):
    ``tests/i18n/test_plurals.py`` formats every one with 1.
 3. In the code, write the key in full as a string literal: ``t(loc, "lobby-seat-taken",

@@ -7,7 +7,7 @@ into words of the locale before the catalog formats the sentence.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from babel.lists import format_list
@@ -24,6 +24,7 @@ SUIT_KEYS = {
     "T": "rules-suit-T",
     "none": "rules-suit-none",
 }
+JOKER_KEYS = {"B": "rules-card-big-joker", "S": "rules-card-small-joker"}
 
 
 class Explainable(Protocol):
@@ -37,6 +38,12 @@ class Explainable(Protocol):
 def suit_name(locale: object, suit: str | None) -> str:
     """An effective suit's name: hearts / 红桃, trumps / 主牌, no trump / 无主."""
     return t(locale, SUIT_KEYS["none" if suit is None else suit])
+
+
+def card_text(locale: object, cards: Iterable[Card]) -> str:
+    """Cards as players of ``locale`` write them: ``A♥K♥K♥``, the jokers by their names
+    there (大王 小王; BJ SJ in English, as its guide calls them and players type them)."""
+    return pretty_cards(cards, t(locale, JOKER_KEYS["B"]), t(locale, JOKER_KEYS["S"]))
 
 
 def join(locale: object, items: list[str]) -> str:
@@ -67,8 +74,8 @@ def _arg(locale: object, name: str, value: object) -> Arg:
         return need_words(locale, value)
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
-            return join(locale, [pretty_cards(group) for group in value])
-        return pretty_cards(card for card in value if isinstance(card, Card))
+            return join(locale, [card_text(locale, group) for group in value])
+        return card_text(locale, (card for card in value if isinstance(card, Card)))
     if isinstance(value, (str, int, float)):
         return value
     raise TypeError(f"unexpected parameter {name}={value!r}")

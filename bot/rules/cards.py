@@ -79,9 +79,10 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Rank and suit symbol for players: ``A♥``, ``10♠``, ``大王``."""
+        """Rank and suit symbol for players: ``A♥``, ``10♠``; a joker by its English name,
+        ``BJ`` (``bot.i18n.rules.card_text`` names it in each language: 大王)."""
         if self.suit == JOKER:
-            return "大王" if self.rank == "B" else "小王"
+            return self._text
         rank = "10" if self.rank == "T" else self.rank
         return rank + SUIT_SYMBOLS[self.suit]
 
@@ -149,9 +150,21 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card._text for card in cards)
 
 
-def pretty_cards(cards: Iterable[Card]) -> str:
-    """Cards with suit symbols, as players read them: ``7♥7♥``."""
-    return "".join(card.pretty for card in cards)
+def pretty_cards(cards: Iterable[Card], big: str = "BJ", small: str = "SJ") -> str:
+    """Cards with suit symbols, as players read them: ``7♥7♥``, the jokers named ``big``
+    and ``small``. A joker named in Latin letters stands apart (``SJ SJ``, ``A♥ BJ``),
+    or two would read as one word; 大王大王 needs no space."""
+    text, apart = "", False
+    for card in cards:
+        if card.suit == JOKER:
+            name = big if card.rank == "B" else small
+            latin = name.isascii()
+            text += (" " if text and (latin or apart) else "") + name
+            apart = latin
+        else:
+            text += (" " if apart else "") + card.pretty
+            apart = False
+    return text
 
 
 def points(cards: Iterable[Card]) -> int:

@@ -27,8 +27,10 @@ from .test_languages import dealt
 
 DRAW = RuleSet(no_bid="kitty_draw")
 
-FIRST = "3♦ Q♣ Q♥ 10♣ 小王 Q♠ Q♠ K♥"  # seed 6's first deal: no 2 in the kitty
-LAST = "K♥ 小王 8♥ Q♠ 4♠ Q♠ 2♠"  # its third: the 2♠ decides, the cards after it stay down
+# seed 6's first deal: no 2 in the kitty; its third: the 2♠ decides, the cards after it stay
+# down (the small joker by its name in each language: SJ as the English guide calls it)
+FIRST = {"en-US": "3♦ Q♣ Q♥ 10♣ SJ Q♠ Q♠ K♥", "zh-CN": "3♦ Q♣ Q♥ 10♣ 小王 Q♠ Q♠ K♥"}
+LAST = {"en-US": "K♥ SJ 8♥ Q♠ 4♠ Q♠ 2♠", "zh-CN": "K♥ 小王 8♥ Q♠ 4♠ Q♠ 2♠"}
 
 # the deal message's head names both levels, in the table's language
 HEAD = {"en-US": "levels A 2 · B 2", "zh-CN": "级别：A队2 · B队2"}
@@ -38,24 +40,25 @@ CASES = [
     (
         "en-US",
         (
-            f"Nobody bid, so the kitty was turned up card by card: {FIRST}. "
+            f"Nobody bid, so the kitty was turned up card by card: {FIRST['en-US']}. "
             "No level card among them.",
             "Nobody bid: the cards were shuffled and dealt again.",
         ),
         (
-            f"Nobody bid, so the kitty was turned up card by card: {LAST}. 2♠ is the level "
-            "of Team A (seats 1 & 3): Alice deals, ♠ spades is trump.",
+            f"Nobody bid, so the kitty was turned up card by card: {LAST['en-US']}. "
+            "2♠ is the level of Team A (seats 1 & 3): Alice deals, ♠ spades is trump.",
             "**Trump: ♠ spades · level 2** · Alice deals (庄家).",
         ),
     ),
     (
         "zh-CN",
         (
-            f"没人亮主，逐张翻底牌定庄：{FIRST}。没有翻到级牌。",
+            f"没人亮主，逐张翻底牌定庄：{FIRST['zh-CN']}。没有翻到级牌。",
             "没人亮主：重新洗牌发牌。",
         ),
         (
-            f"没人亮主，逐张翻底牌定庄：{LAST}。2♠是A队（1、3号位）的级牌：Alice坐庄，♠ 黑桃为主。",
+            f"没人亮主，逐张翻底牌定庄：{LAST['zh-CN']}。"
+            "2♠是A队（1、3号位）的级牌：Alice坐庄，♠ 黑桃为主。",
             "**主：♠ 黑桃 · 打2** · Alice坐庄。",
         ),
     ),

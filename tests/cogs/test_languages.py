@@ -33,11 +33,8 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 # English punctuation in Chinese text: a full stop or colon after Chinese, names joined by &
 MARKS = re.compile(r"[\u4e00-\u9fff）](?:\*\*)?[.,:;!?]| & ")
 ALLOWED = {"SJ", "BJ"}  # card codes; the players' names are added per test
-# in English, the jokers as cards show (大王, 小王) and the game's own terms may stay
-TERMS = (
-    "大王|小王|双升|托管|大光|小光|上台|无主|亮主|反主"
-    "|自保|庄家|闲家|底牌|抠底|扣底|甩牌|拖拉机|级牌"
-)
+# in English the game's own terms may stay (the jokers are BJ and SJ, as its guide says)
+TERMS = "双升|托管|大光|小光|上台|无主|亮主|反主|自保|庄家|闲家|底牌|抠底|扣底|甩牌|拖拉机|级牌"
 
 
 def texts(message: Message) -> list[str]:

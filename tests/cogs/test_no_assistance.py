@@ -63,7 +63,7 @@ def _under_way(scenes: list[Any]) -> list[TableScene]:
 def _shows(env: Env, match: Match) -> Message | None:
     """The table message once it shows the trick as it is now."""
     names = names_of(tuple(env.table().seats))
-    now = plays_text(match.trick, names, winning_now(match.view(None)))
+    now = plays_text(match.trick, names, "en-US", winning_now(match.view(None)))
     return next((m for m in reversed(env.place_messages()) if now in m.content), None)
 
 
@@ -95,7 +95,7 @@ async def test_the_previous_trick_is_shown_only_with_assistance(
     match = await _table(env, assistance, humans=1)
     table_message = await _alice_follows(env, scenes)
     names = names_of(tuple(env.table().seats))
-    previous = plays_text(match.tricks[-1].plays, names, match.tricks[-1].winner)
+    previous = plays_text(match.tricks[-1].plays, names, "en-US", match.tricks[-1].winner)
     shown = assistance == "full"
     # the table message's text: the trick on the table only, either way (the image has the strip)
     assert previous not in table_message.content and "Previous trick" not in table_message.content

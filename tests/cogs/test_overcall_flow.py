@@ -37,7 +37,7 @@ THREAD = {
         "turn": "▶ {} to overcall or pass <t:",
         "passed": "Passed: {}.",
         "overcall": (
-            "2. Carol overcalls with 大王2♥2♥ for ♥ hearts",
+            "2. Carol overcalls with BJ 2♥2♥ for ♥ hearts",
             "**Trump: ♥ hearts · level 2** · Bob deals",
         ),
         "lead": "▶ Bob to lead <t:",

@@ -80,7 +80,7 @@ async def test_a_mid_hand_panel_says_all_a_player_needs(
 
     def plays(record: Any, winner: int) -> str:
         """``Alice 3♥ · **Bob A♥**``: each seat's cards in play order, the winner's in bold."""
-        parts = [(s, f"{names[s]} {cards_text(list(cards))}") for s, cards in record]
+        parts = [(s, f"{names[s]} {cards_text(list(cards), 'en-US')}") for s, cards in record]
         return " · ".join(f"**{p}**" if s == winner else p for s, p in parts)
 
     # the role

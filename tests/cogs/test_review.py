@@ -73,7 +73,7 @@ def _led(tricks: tuple[TrickRecord, ...], line: str, locale: str) -> str:
     number = int(re.findall(r"\d+", line)[1])  # "2. Trick 13: ..." / "2. 第13墩：..."
     record = tricks[number - 1]
     leader, lead = record.plays[0]
-    return LED[locale][leader] + cards_text(lead)
+    return LED[locale][leader] + cards_text(lead, locale)
 
 
 def _summary(env: Env) -> Message | None:

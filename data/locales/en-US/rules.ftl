@@ -6,6 +6,9 @@ rules-suit-D = diamonds
 rules-suit-C = clubs
 rules-suit-T = trumps
 rules-suit-none = no trump
+# the jokers in a list of cards, as the guide names them and players type them
+rules-card-big-joker = BJ
+rules-card-small-joker = SJ
 
 # The structured part of a follow; $count units of one shape.
 rules-unit-pair = { $count ->

@@ -5,6 +5,8 @@ rules-suit-D = 方块
 rules-suit-C = 梅花
 rules-suit-T = 主牌
 rules-suit-none = 无主
+rules-card-big-joker = 大王
+rules-card-small-joker = 小王
 
 # 跟牌必须包含的牌型（$count 个），后面接花色，读起来像玩家说的话：一对红桃、两连对红桃、三张相同的红桃。
 rules-unit-pair = { $count ->
