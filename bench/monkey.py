@@ -140,9 +140,47 @@ async def stall(rig: Rig) -> int:
             state = match.expecting() if match else None
             raise Broken(
                 f"table {table.id} froze: still at action {before[table.id][1]}, "
-                f"waiting for {state}, {STALL_WAIT} s after its timer ran out"
+                f"waiting for {state}, {STALL_WAIT} s after its timer ran out\n"
+                + frozen_state(rig, table)
             ) from None
     return len(running)
+
+
+def frozen_state(rig: Rig, table: Any) -> str:
+    """What a frozen table was doing: its timer, its lock, its seats, each task's stack
+    (a task waiting on a clock, a lock, a thread or a store call says which)."""
+    service = rig.live.service
+    now = rig.clock.now()
+    deadline = service.deadline(table)
+    lines = [
+        f"  clock {now:.1f}, deadline {deadline if deadline is None else round(deadline, 1)}, "
+        f"lock {'held' if table.lock.locked() else 'free'}, paused {table.paused_since}, "
+        f"closed {table.closed}",
+        f"  seats {[(s.kind, s.auto) if s else None for s in table.seats]}",
+    ]
+    for task in table.tasks:
+        state = "done" if task.done() else "running"
+        if task.done() and not task.cancelled() and task.exception() is not None:
+            state += f" with {task.exception()!r}"
+        lines.append(f"  task {task.get_name()}: {state}")
+        lines += [f"    {where}" for where in awaiting(task.get_coro())]
+    return "\n".join(lines)
+
+
+def awaiting(coro: Any) -> list[str]:
+    """Where a suspended coroutine waits, outermost first, down the chain of awaits to
+    the future at its end (``Task.get_stack`` gives only the outermost frame)."""
+    found = []
+    while coro is not None:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is None:  # a future, or a coroutine that has returned
+            found.append(repr(coro)[:200])
+            break
+        found.append(
+            f"{frame.f_code.co_filename.rsplit('/', 2)[-1]}:{frame.f_lineno} {frame.f_code.co_name}"
+        )
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return found
 
 
 def check(rig: Rig, errors: ErrorLog, reader: Reader) -> None:
