@@ -101,14 +101,17 @@ async def table_button(interaction: discord.Interaction, table: Table, cid: Tabl
     if cid.what == "last":
         if table.rules.assistance == "none":  # seed 000: no looking back at tricks
             raise refusal("reply-no-last-trick")
-        if table.match is None or not table.match.tricks:
+        # the table as the click found it: the hand may end and the next one deal while
+        # this answer waits (the defer, the preferences), and the trick is the one asked for
+        view = None if table.match is None else table.match.view(None)
+        if view is None or not view.tricks or view.trump is None or view.dealer is None:
             raise refusal("reply-no-trick-yet")
         await interaction.response.defer(ephemeral=True, thinking=True)
         prefs = await reply_prefs(interaction)
         loc = locale_for(interaction, prefs)
-        presenter = deps(interaction).presenter
-        image = await presenter.last_trick_image(table, table.match.view(None), loc, prefs)
-        assert image is not None
+        image = await deps(interaction).presenter.last_trick_image(table, view, loc, prefs)
+        if image is None:  # no trick to draw in ``view`` (the check above should have said)
+            raise refusal("reply-no-trick-yet")
         await interaction.followup.send(file=png(image, "trick.png"), ephemeral=True)
         return
     await open_panel(interaction, table.channel_id)

@@ -18,6 +18,7 @@ import pytest
 from bot.game import Match, Phase
 from bot.rules import RuleSet
 from bot.store import GuildSettings
+from cogs import components
 from cogs.tableview import names_of, plays_text, winning_now
 from fakediscord.state import Message
 from renderers.scenes import TableScene
@@ -164,3 +165,41 @@ async def test_the_timer_still_plays_for_an_absent_player(shengji: Env, assistan
     assert seat in played
     said = f"({name} was played for by the computer.)"
     await env.until(lambda: any(said in m.content for m in env.place_messages()))
+
+
+@pytest.mark.deal_seed(3)
+async def test_a_previous_trick_asked_for_as_the_next_hand_deals_is_shown(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Monkey seed 504: the hand ended and the next one dealt while a Previous trick click
+    waited for its preferences; the answer then drew the new hand, which has no trick yet,
+    and failed. The answer draws the table as the click found it."""
+    env = shengji
+    scenes = _scenes(env, monkeypatch)
+    match = await _table(env, "full", humans=1)
+    table_message = await _alice_follows(env, scenes)
+    table = env.table()
+    dealing = Match.new(table.seed + 1, table.rules)  # a hand whose cards are being dealt
+    read_prefs = components.reply_prefs
+    draw = env.bot.presenter.last_trick_image
+
+    async def prefs_as_the_next_hand_deals(interaction: Any) -> Any:
+        prefs = await read_prefs(interaction)
+        table.match = dealing
+        return prefs
+
+    drawn: list[Any] = []
+
+    async def drawn_with_the_match_back(*args: Any) -> bytes | None:
+        table.match = match  # before the loop turns: the table's driver never sees `dealing`
+        drawn.append(args[1])
+        return await draw(*args)
+
+    monkeypatch.setattr(components, "reply_prefs", prefs_as_the_next_hand_deals)
+    monkeypatch.setattr(env.bot.presenter, "last_trick_image", drawn_with_the_match_back)
+    handle = env.driver.click(table_message, f"sj:t:{table.id}:last", env.users[0])
+    await handle
+    (answer,) = await handle.wait_followups(1)
+    assert answer.ephemeral and answer.attachments
+    (view,) = drawn  # the hand the click was made in, with its finished tricks
+    assert view.tricks and view.tricks[0] == match.tricks[0] and view.trump == match.trump
