@@ -22,6 +22,7 @@ from app import ShengjiBot
 from bot.clock import ManualClock
 from bot.rules import RuleSet
 from bot.service import Limits, Table, Timers
+from bot.service.reviews import BUDGET_S
 from bot.store import GuildSettings, Store
 from fakediscord import FakeDiscord, UserDriver
 from fakediscord.harness import RunningBot, World, populate, start_bot
@@ -29,7 +30,9 @@ from fakediscord.state import Interaction, User
 
 from .monkey_checks import Auditor, Broken
 
-ANSWER_WAIT = 15.0  # real seconds a deferred command's answer may take (a review's worker)
+# real seconds a deferred answer may take: a review may use its whole time budget, behind
+# another in its one worker (two people asked), after that worker started (a new process)
+ANSWER_WAIT = 2 * BUDGET_S + 15.0
 DEFERRED = 5  # the interaction response type of a "thinking…" acknowledgement
 LOCALES = ("zh-CN", "en-US", "zh-CN", "en-US")  # alice, bob, carol, dave
 MANAGE_GUILD = 1 << 5
@@ -89,7 +92,9 @@ class Rig:
         try:
             await self.fake.wait_for(lambda: not self.unanswered(), timeout=ANSWER_WAIT)
         except TimeoutError:
-            late = [f"{i.id} ({i.command_name()})" for i in self.unanswered()]
+            late = [
+                f"{i.id} ({i.command_name() or i.data.get('custom_id')})" for i in self.unanswered()
+            ]
             raise Broken(f"commands acknowledged but never answered: {late}") from None
         await self.fake.clock.advance(seconds)
         await self.clock.advance(seconds)
