@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.ai.expert import THINK_MS
 from bot.i18n import LOCALES, normalize, t
 from bot.i18n.guide import multipliers
+from bot.i18n.rules import join
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 from bot.service import Limits, Timers, UserError
 from bot.store import GuildSettings
@@ -94,17 +95,17 @@ async def settings(
     current = await service.guild_settings(guild_id)
     most = service.limits.tables_per_guild
     changed = field is not None or max_tables is not None
+    loc = await reply_locale(interaction)  # a refusal names a rule's values in it too
     if changed:
         if not is_admin(interaction):
             raise refusal("settings-admins-only")
         if field is not None:
             if value is None:
                 raise refusal("settings-no-value", field=field)
-            current = _changed(current, field, value, most_tables=most)
+            current = _changed(current, field, value, most_tables=most, loc=loc)
         if max_tables is not None:
             current = _changed(current, "max_tables", str(max_tables), most_tables=most)
         await service.save_guild_settings(guild_id, current)
-    loc = await reply_locale(interaction)
     await interaction.followup.send(  # deferred before the store is touched (common.DEFERRED)
         embed=settings_embed(loc, current, changed=changed, most_tables=most),
         ephemeral=True,
@@ -211,12 +212,18 @@ def _shown(value: object) -> str:
 
 
 def _changed(
-    settings: GuildSettings, field: str, value: str, *, most_tables: int | None = None
+    settings: GuildSettings,
+    field: str,
+    value: str,
+    *,
+    most_tables: int | None = None,
+    loc: str = "en-US",
 ) -> GuildSettings:
     """Settings with one field changed; ``UserError`` explains a bad value.
 
     ``max_tables`` may only lower the process's limit (``most_tables``): that limit is
-    the operator's guard for the whole bot, which no one server may raise.
+    the operator's guard for the whole bot, which no one server may raise. ``loc``: the
+    reader's language, in which a refusal names the values a rule takes.
     """
     if field == "table_place":
         if value.strip().lower() not in PLACES:
@@ -268,19 +275,16 @@ def _changed(
     try:
         rules = settings.rules.replace(**{field: RuleSet.parse_field(field, value)})
     except ValueError:
-        raise _bad_rule(field, value) from None
+        raise _bad_rule(loc, field, value) from None
     return GuildSettings(rules, dict(settings.timers))
 
 
-def _bad_rule(field: str, value: str) -> UserError:
+def _bad_rule(loc: str, field: str, value: str) -> UserError:
     """What a rule field accepts, from the ``RuleSet`` itself (the rules' own sentence is
-    English-only)."""
-    allowed = RuleSet.choices(field)
-    if allowed is None:  # the number fields, each with its own range
+    English-only), each value named as the settings name it (两副牌 `2`)."""
+    codes = _codes(field)
+    if not codes:  # the number fields, each with its own range
         key = NUMBER_KEYS.get(field, "settings-bad-rule-number")
         return refusal(key, field=field, value=value)
-    if set(allowed) == {False, True}:
-        words = "yes, no"
-    else:
-        words = ", ".join("none" if a is None else str(a) for a in allowed)
+    words = join(loc, [_valued(loc, field, code) for code in codes], style="or")
     return refusal("settings-bad-rule", field=field, value=value, allowed=words)

@@ -8,7 +8,7 @@ into words of the locale before the catalog formats the sentence.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Literal, Protocol
 
 from babel.lists import format_list
 
@@ -46,9 +46,10 @@ def card_text(locale: object, cards: Iterable[Card]) -> str:
     return pretty_cards(cards, t(locale, JOKER_KEYS["B"]), t(locale, JOKER_KEYS["S"]))
 
 
-def join(locale: object, items: list[str]) -> str:
-    """A list in the locale's own words: ``a, b, and c`` / ``a、b和c``."""
-    return format_list(items, locale=pick(locale).replace("-", "_")) if items else ""
+def join(locale: object, items: list[str], style: Literal["standard", "or"] = "standard") -> str:
+    """A list in the locale's own words: ``a, b, and c`` / ``a、b和c``; ``style="or"``
+    for a choice: ``a, b, or c`` / ``a、b或c``."""
+    return format_list(items, style=style, locale=pick(locale).replace("-", "_")) if items else ""
 
 
 def need_words(locale: object, need: tuple[tuple[int, int], ...]) -> str:

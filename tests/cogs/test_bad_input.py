@@ -67,7 +67,9 @@ async def test_admin_settings_reject_bad_values(shengji: Env) -> None:
         "shengji settings", admin, env.world.tables, {"field": "decks", "value": "banana"}
     )
     await handle
-    assert "one of 1, 2, 3" in (await handle.wait_message()).content
+    # each value by its name, then as typed, the one to type in code format
+    said = (await handle.wait_message()).content
+    assert "it takes one deck `1`, two decks `2`, or three decks `3`." in said
     handle = env.driver.send_slash(
         "shengji settings", admin, env.world.tables, {"field": "decks", "value": "4"}
     )
