@@ -243,6 +243,10 @@ def standings_message(loc: str, scene: StandingsScene, png: bytes) -> dict[str, 
     return {"embed": embed, "files": [png_file(png, "standings.png")]}
 
 
+def _posted(cup: Cup, key: str, message_id: int) -> None:
+    cup.messages[key] = message_id
+
+
 class TournamentPresenter:
     """The tournament service's sink: threads, the registration and standings messages.
 
@@ -332,6 +336,9 @@ class TournamentPresenter:
                 gap=getattr(self.tables, "edit_gap", 0.0),
                 message_id=cup.messages.get(key),
             )
+            # kept with the tournament as soon as it is posted (saved at its next save), not
+            # at the next change, which may never come before a restart posts it again
+            live.on_posted = functools.partial(_posted, cup, key)
         return live
 
     async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None:
@@ -366,7 +373,3 @@ class TournamentPresenter:
                 await channel.send(text)
             except discord.HTTPException:
                 log.warning("could not post in the channel of tournament %s", cup.id)
-        for key in ("registration", "standings"):
-            live = self.live.get((cup.id, key))
-            if live is not None and live.message_id is not None:
-                cup.messages[key] = live.message_id  # saved with the tournament

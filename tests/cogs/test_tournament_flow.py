@@ -14,6 +14,7 @@ from bot.tournament import Tournament
 from bot.tournament.cup import Cup
 from cogs import cupview
 from cogs.cupview import podium_places
+from fakediscord.faults import ANY, Rule
 from fakediscord.state import Channel, Message, Perm, User
 from renderers.tournament import StandingsScene
 
@@ -371,3 +372,27 @@ async def test_the_organiser_cancels_a_running_tournament(shengji: Env) -> None:
     fields = {f["name"]: f["value"] for f in (await handle.wait_message()).embeds[0]["fields"]}
     assert "Night Cup" in fields["Tournaments"] and "cancelled" in fields["Tournaments"]
     assert "Tournament **Again**" in await cmd(env, alice, "create", name="Again")
+
+
+async def test_the_standings_message_is_kept_with_the_tournament_once_posted(
+    shengji: Env,
+) -> None:
+    """Its id is kept when it is posted, not at the tournament's next change: on a loaded
+    machine (CI) it posted after the start's last change, and was not known until the next
+    check-in or result; a restart meanwhile would have posted it a second time."""
+    env = shengji
+    await registered_cup(env, round_minutes=30)
+    channel = env.world.tables
+    # the standings' picture posted after every change the start makes
+    late = Rule("delay", "POST", ANY, None, 1, delay=3.0, when=lambda r: bool(r.uploads))
+    env.fake.faults.add(late)
+    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
+    cup = env.bot.tournaments.cup_in(channel.id)
+
+    def posted() -> Message | None:
+        found = [m for m in env.fake.channel_messages(channel) if m.attachments and m.embeds]
+        return found[-1] if found else None
+
+    standings = await env.until(posted, timeout=30)
+    assert late.hits == 1
+    await env.until(lambda: cup.messages.get("standings") == standings.id, timeout=2)
