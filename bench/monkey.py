@@ -78,6 +78,9 @@ class Report:
     kinds: dict[str, str] = field(default_factory=dict)
     warnings: dict[str, int] = field(default_factory=dict)  # each kind's first, and how many
     slow: list[str] = field(default_factory=list)  # steps over SLOW_STEP: their last action
+    # turns a person looked for on their panel (DMs open or closed), and those not shown
+    # within ``PANEL_WAIT`` (or, closed, at once): the person then typed the play instead
+    panels: dict[str, int] = field(default_factory=dict)
     failure: str | None = None
 
 
@@ -246,6 +249,7 @@ async def run(steps: int, seed: int, folder: Path) -> tuple[Report, list[str]]:
         logging.getLogger().removeHandler(errors)
     report.seconds = round(time.monotonic() - started, 1)
     report.kinds = {k: f"{n} in {spent[k]:.1f} s" for k, n in kinds.items()}
+    report.panels = dict(rig.panels)
     report.warnings = {f"{errors.examples[k]} (×{n})": n for k, n in errors.warnings.items()}
     return report, rig.trace
 

@@ -183,7 +183,9 @@ async def panel_play(rig: Rig, table: Table, seat: int, user: User, cards: list[
     # DMs closed: only a My hand panel opened before shows the turn, at once or never
     wait = CLOSED_WAIT if user.dms_closed else PANEL_WAIT
     panel = await seen(rig, lambda: newest_with(rig, user, prefix), wait)
+    rig.panels["open DMs" if not user.dms_closed else "closed DMs"] += 1
     if panel is None:
+        rig.panels["late, DMs open" if not user.dms_closed else "late, DMs closed"] += 1
         rig.note(f"{user.name}'s panel for action {seq} did not come")
         return False
     wanted, message_id = list(cards), panel.id

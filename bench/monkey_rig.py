@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,6 +58,7 @@ class Rig:
     step: int = 0
     started_after: int = 0  # the newest interaction before this process started
     table_ids: set[int] = field(default_factory=set)  # every table opened, for the count
+    panels: Counter[str] = field(default_factory=Counter)  # turns looked for on a panel, late
 
     @property
     def users(self) -> list[User]:
