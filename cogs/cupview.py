@@ -11,9 +11,10 @@ the service hands over catalog keys, never sentences.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -243,10 +244,6 @@ def standings_message(loc: str, scene: StandingsScene, png: bytes) -> dict[str, 
     return {"embed": embed, "files": [png_file(png, "standings.png")]}
 
 
-def _posted(cup: Cup, key: str, message_id: int) -> None:
-    cup.messages[key] = message_id
-
-
 class TournamentPresenter:
     """The tournament service's sink: threads, the registration and standings messages.
 
@@ -260,6 +257,9 @@ class TournamentPresenter:
         self.now = now  # the table service's clock
         self.tables = tables  # the table presenter: its render thread and edit gap
         self.live: dict[tuple[int, str], LiveMessage] = {}
+        # the tournament service's ``keep_message`` (set by the app once both exist)
+        self.keep: Callable[[Cup, str, int], Coroutine[Any, Any, None]] | None = None
+        self._keeping: set[asyncio.Task[None]] = set()
 
     def stop(self) -> None:
         """At shutdown: no message is sent again (as ``Outlet.close`` does for tables)."""
@@ -336,10 +336,18 @@ class TournamentPresenter:
                 gap=getattr(self.tables, "edit_gap", 0.0),
                 message_id=cup.messages.get(key),
             )
-            # kept with the tournament as soon as it is posted (saved at its next save), not
-            # at the next change, which may never come before a restart posts it again
-            live.on_posted = functools.partial(_posted, cup, key)
+            live.on_posted = functools.partial(self._posted, cup, key)
         return live
+
+    def _posted(self, cup: Cup, key: str, message_id: int) -> None:
+        """A message's id kept with its tournament as soon as it is posted, not at the
+        tournament's next change, which may come after a restart has posted it again; saved
+        in the background, as a hand message's id is: its edits wait for no store write."""
+        cup.messages[key] = message_id
+        if self.keep is not None:
+            task = asyncio.get_running_loop().create_task(self.keep(cup, key, message_id))
+            self._keeping.add(task)
+            task.add_done_callback(self._keeping.discard)
 
     async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None:
         loc = await self.locale(cup)

@@ -22,7 +22,7 @@ from fakediscord.driver import InteractionHandle
 from fakediscord.state import User
 
 from .helpers import Env
-from .test_tournament_flow import message_with, organiser
+from .test_tournament_flow import message_with, organiser, saved_message
 
 BIG = 2**53 + 1
 HUGE = 2**64 + 7  # past SQLite's integers too
@@ -165,6 +165,7 @@ async def test_forged_tournament_options_and_ids_get_a_short_answer_and_change_n
     assert "registration is open" in (await cup_cmd.wait_message()).content
     cup = env.bot.tournaments.cup_in(env.world.tables.id)
     reg = await env.until(lambda: message_with(env, env.world.tables, ":reg"))
+    await saved_message(env, cup.id, "registration", reg.id)
     before = await cup_state(env)
     alice.locale = bob.locale = locale
     caplog.set_level(logging.WARNING)

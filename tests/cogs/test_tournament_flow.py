@@ -44,6 +44,16 @@ def message_with(env: Env, channel: Channel, suffix: str) -> Message | None:
     return None
 
 
+async def saved_message(env: Env, cup_id: int, key: str, message_id: int) -> None:
+    """Wait until the tournament's ``key`` message is saved with it (in the background)."""
+    for _ in range(500):
+        stored = await env.store.tournament(cup_id)
+        if stored is not None and stored.state["messages"].get(key) == message_id:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the {key} message's id was not saved with the tournament")
+
+
 def threads(env: Env) -> list[Channel]:
     return [
         c for c in env.fake.channels.values() if c.is_thread and c.parent_id == env.world.tables.id
@@ -379,7 +389,8 @@ async def test_the_standings_message_is_kept_with_the_tournament_once_posted(
 ) -> None:
     """Its id is kept when it is posted, not at the tournament's next change: on a loaded
     machine (CI) it posted after the start's last change, and was not known until the next
-    check-in or result; a restart meanwhile would have posted it a second time."""
+    check-in or result; a restart meanwhile would post it a second time. It is saved with
+    the tournament at once, and a restarted bot edits it."""
     env = shengji
     await registered_cup(env, round_minutes=30)
     channel = env.world.tables
@@ -396,3 +407,14 @@ async def test_the_standings_message_is_kept_with_the_tournament_once_posted(
     standings = await env.until(posted, timeout=30)
     assert late.hits == 1
     await env.until(lambda: cup.messages.get("standings") == standings.id, timeout=2)
+    await saved_message(env, cup.id, "standings", standings.id)
+    running = await restart(env)  # before the tournament changes again
+    try:
+        again = env.bot.tournaments.cup_in(channel.id)
+        assert again.messages.get("standings") == standings.id
+        edits = standings.edits
+        assert "paused" in await cmd(env, env.users[0], "pause")  # a change: standings redrawn
+        await env.until(lambda: env.fake.messages[standings.id].edits > edits)
+        assert posted() is standings  # edited in place: no second standings message
+    finally:
+        await running.stop()
