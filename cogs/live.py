@@ -150,6 +150,16 @@ class LiveMessage:
             self._settling.append(waiter)
             await waiter
 
+    def _failed(self, err: Exception) -> None:
+        """Log a state (or its refusal's handling) that failed, in its ``except`` block: at
+        shutdown as a line of its own, else with the traceback. Never raised: it would end
+        this message's task with nothing to retrieve its exception."""
+        if self.stopped or (isinstance(err, RuntimeError) and "closed" in str(err)):
+            # the client shut down with an edit still queued or being built
+            log.info("live message %s dropped at shutdown", self.message_id)
+        else:
+            log.exception("live message %s failed", self.message_id)
+
     def _wake_settling(self) -> None:
         waiters, self._settling = self._settling, []
         for waiter in waiters:
@@ -192,7 +202,10 @@ class LiveMessage:
                     self._latest = self._latest or build
                     await asyncio.sleep(wait)
                 elif self.on_error is not None:
-                    self.stopped = bool(await self.on_error(err)) or self.stopped
+                    try:
+                        self.stopped = bool(await self.on_error(err)) or self.stopped
+                    except Exception as failed:  # its own post failed: the client closing
+                        self._failed(failed)
                 else:
                     log.warning("live message %s: %s", self.message_id, err)
             except (aiohttp.ClientError, OSError, TimeoutError) as err:
@@ -204,11 +217,7 @@ class LiveMessage:
                 else:
                     log.warning("live message %s not sent: %r", self.message_id, err)
             except Exception as err:
-                if self.stopped or (isinstance(err, RuntimeError) and "closed" in str(err)):
-                    # the client shut down with an edit still queued or being built
-                    log.info("live message %s dropped at shutdown", self.message_id)
-                else:
-                    log.exception("live message %s failed", self.message_id)
+                self._failed(err)
             if self._latest is None:
                 self._flushed = True
                 self._wake_settling()

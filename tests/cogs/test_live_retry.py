@@ -1,4 +1,5 @@
-"""A live message whose connection dropped is sent again, unless the bot stopped meanwhile."""
+"""A live message whose connection dropped is sent again, unless the bot stopped meanwhile;
+one whose refusal cannot be handled (the client closing) ends quietly."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 import cogs.live
@@ -76,3 +78,38 @@ async def test_closing_the_bot_stops_every_live_message(shengji: Env) -> None:
     assert ui.live_messages() and not any(m.stopped for m in ui.live_messages())
     await env.bot.close()
     assert all(m.stopped for m in ui.live_messages())
+
+
+class _Closing:
+    """A place that refuses the message (the DMs closed) while the client is closing."""
+
+    async def send(self, **kwargs: Any) -> Any:
+        response = SimpleNamespace(status=403, reason="Forbidden")
+        raise discord.Forbidden(response, {"code": 50007, "message": "Cannot send messages"})
+
+
+async def test_a_refusal_whose_handling_meets_the_client_closed_ends_quietly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Monkey seed 602, at its last shutdown: a DM panel was refused, its handler posted in
+    the thread about it, and that post met the HTTP session closed; raised from the
+    handler, the error ended the message's task ("Task exception was never retrieved")."""
+    channel = _Closing()
+
+    async def target() -> Any:
+        return channel
+
+    async def handled(err: Exception) -> bool:
+        raise RuntimeError("Session is closed")
+
+    async def build() -> dict[str, Any]:
+        return {"content": "your turn"}
+
+    live = LiveMessage(target, on_error=handled)
+    caplog.set_level(logging.INFO)
+    live.show(build)
+    await live.settle()
+    task = live._task
+    assert task is not None and task.done() and task.exception() is None
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any("dropped at shutdown" in r.getMessage() for r in caplog.records)
