@@ -95,7 +95,7 @@ class ShengjiBot(commands.Bot):
             self, self.service.clock.now, self.presenter
         )
         self.tournaments = TournamentService(self.service, store, self.tournament_presenter)
-        self.tournament_presenter.keep = self.tournaments.keep_message
+        self.tournament_presenter.keep = self.tournaments.save_posted
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self._closing: asyncio.Future[None] | None = None

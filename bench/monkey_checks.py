@@ -49,10 +49,10 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]*\", li
 FAILED = tuple(t(loc, "reply-failed") for loc in ("en-US", "zh-CN"))
 # each card as a language writes it (10♥, 大王); a code (BJ, 10 as T) only as a whole word
 _PRETTY = {
-    card_text(loc, (card,)): card
+    name: card
     for loc in ("en-US", "zh-CN")
     for card in ALL_CARDS
-    if card_text(loc, (card,)) != str(card)
+    if (name := card_text(loc, (card,))) != str(card)
 }
 CARD_WORDS = re.compile(
     "|".join(re.escape(w) for w in sorted(_PRETTY, key=len, reverse=True))

@@ -257,8 +257,8 @@ class TournamentPresenter:
         self.now = now  # the table service's clock
         self.tables = tables  # the table presenter: its render thread and edit gap
         self.live: dict[tuple[int, str], LiveMessage] = {}
-        # the tournament service's ``keep_message`` (set by the app once both exist)
-        self.keep: Callable[[Cup, str, int], Coroutine[Any, Any, None]] | None = None
+        # the tournament service's ``save_posted`` (set by the app once both exist)
+        self.keep: Callable[[Cup], Coroutine[Any, Any, None]] | None = None
         self._keeping: set[asyncio.Task[None]] = set()
 
     def stop(self) -> None:
@@ -345,7 +345,7 @@ class TournamentPresenter:
         in the background, as a hand message's id is: its edits wait for no store write."""
         cup.messages[key] = message_id
         if self.keep is not None:
-            task = asyncio.get_running_loop().create_task(self.keep(cup, key, message_id))
+            task = asyncio.get_running_loop().create_task(self.keep(cup))
             self._keeping.add(task)
             task.add_done_callback(self._keeping.discard)
 

@@ -45,16 +45,15 @@ class TournamentService(Registration, Rounds):
         super().__init__(tables, store, sink)
         tables.hooks.append(self)
 
-    async def keep_message(self, cup: Cup, key: str, message_id: int) -> None:
-        """A message the sink posted (``key``: registration, standings), saved with its
-        tournament at once: a restart before the tournament's next save would post it again."""
-        cup.messages[key] = message_id
+    async def save_posted(self, cup: Cup) -> None:
+        """Save ``cup`` once its sink posted a message (``cup.messages``): a restart before
+        the tournament's next save would post that message again."""
         if self.cups.get(cup.channel_id) is not cup:
             return  # finished or cancelled: saved for good, and nothing edits it again
         try:
             await self._save(cup)
         except Exception as exc:  # a paused or closing store: kept at the next save
-            log.warning("tournament %s: its %s message not saved yet (%s)", cup.id, key, exc)
+            log.warning("tournament %s: its messages not saved yet (%s)", cup.id, exc)
 
     # --- lookups ---------------------------------------------------------------------
 
