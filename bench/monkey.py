@@ -47,6 +47,7 @@ from typing import Any
 from fakediscord.driver import DriverError, InteractionFailed
 
 from .monkey_checks import Broken, ErrorLog, Reader
+from .monkey_cup import cup_progress
 from .monkey_moves import random_autocomplete, random_click, random_slash
 from .monkey_play import done, progress
 from .monkey_rig import Rig, open_rig
@@ -54,6 +55,7 @@ from .monkey_rig import Rig, open_rig
 # what a step is, by weight: the next useful move most often, so that hands end
 STEP_KINDS = {
     "progress": 45.0,
+    "cup": 6.0,
     "slash": 24.0,
     "click": 18.0,
     "autocomplete": 3.0,
@@ -84,6 +86,7 @@ class Report:
     # turns a person looked for on their panel (DMs open or closed), and those not shown
     # within ``PANEL_WAIT`` (or, closed, at once): the person then typed the play instead
     panels: dict[str, int] = field(default_factory=dict)
+    cups: dict[str, int] = field(default_factory=dict)  # the tournaments seen, by their end state
     failure: str | None = None
 
 
@@ -92,6 +95,8 @@ async def step(rig: Rig, kind: str, report: Report) -> None:
     user = rng.choice(rig.users)
     if kind == "progress":
         await progress(rig)
+    elif kind == "cup":
+        await cup_progress(rig)
     elif kind == "slash":
         await done(rig, random_slash(rig, user))
     elif kind == "click":
@@ -248,6 +253,7 @@ async def run(steps: int, seed: int, folder: Path) -> tuple[Report, list[str]]:
     finally:
         await reader.stop()
         report.hands, report.tables = await hands_completed(rig)
+        report.cups = await cups_reached(rig)
         await rig.close()
         gc.collect()  # a task that died unretrieved says so as it is collected
         logging.getLogger().removeHandler(errors)
@@ -270,6 +276,12 @@ async def hands_completed(rig: Rig) -> tuple[int, int]:
     rig.tables()
     counts = [len(await rig.store.hands_of_table(t)) for t in sorted(rig.table_ids)]
     return sum(counts), len(rig.table_ids)
+
+
+async def cups_reached(rig: Rig) -> dict[str, int]:
+    """How far the tournaments the cup step saw came: registration, running, finished..."""
+    found = [await rig.store.tournament(cup_id) for cup_id in sorted(rig.cup_ids)]
+    return dict(Counter(t.status for t in found if t is not None))
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from bot.presets import presets
 from bot.service import Table
 from fakediscord.driver import InteractionHandle
-from fakediscord.state import Message, User
+from fakediscord.state import Channel, Message, User
 
 from .monkey_moves import JSON, good_cards, slash
 from .monkey_rig import Rig
@@ -101,7 +101,9 @@ def lobby_table(lobby: Message) -> str:
     return next(c for c in lobby.custom_ids() if c.startswith("sj:l:")).split(":")[2]
 
 
-async def play_on(rig: Rig, table: Table) -> None:
+async def play_on(rig: Rig, table: Table, channel: Channel | None = None) -> None:
+    """The next move at ``table``; a play typed as a command goes to ``channel`` (by
+    default where people type: ``command_channel``)."""
     match = table.match
     assert match is not None
     kind, seat = match.expecting()
@@ -112,7 +114,7 @@ async def play_on(rig: Rig, table: Table) -> None:
         if not await bid(rig, table) and kind == "end_bidding":
             await rig.tick(table.timers.bid_window + 1)
     elif kind in ("play", "bury") and user is not None and seat is not None:
-        await take_turn(rig, table, seat, user)
+        await take_turn(rig, table, seat, user, channel)
     elif kind == "overcall" and user is not None and seat is not None:
         panel = await seen(rig, lambda: newest_with(rig, user, f"sj:d:{table.id}:{seat}:"))
         if panel is not None:
@@ -151,7 +153,9 @@ async def bid(rig: Rig, table: Table) -> bool:
     return True
 
 
-async def take_turn(rig: Rig, table: Table, seat: int, user: User) -> None:
+async def take_turn(
+    rig: Rig, table: Table, seat: int, user: User, channel: Channel | None = None
+) -> None:
     """The acting person plays: a legal play mostly, from the panel or by command."""
     rng = rig.rng
     options = good_cards(table, user)
@@ -163,7 +167,7 @@ async def take_turn(rig: Rig, table: Table, seat: int, user: User) -> None:
         return
     if roll < 0.9:
         text = " ".join(str(c) for c in cards)
-        handle = await done(rig, slash(rig, user, "shengji play", {"cards": text}))
+        handle = await done(rig, slash(rig, user, "shengji play", {"cards": text}, channel))
         await handle.wait_message()  # the answer comes once the play is taken (or refused)
         return
     prefix = f"sj:b:{table.id}:{seat}:{table.match.seq if table.match else 0}:suggest"

@@ -59,6 +59,7 @@ class Rig:
     started_after: int = 0  # the newest interaction before this process started
     table_ids: set[int] = field(default_factory=set)  # every table opened, for the count
     panels: Counter[str] = field(default_factory=Counter)  # turns looked for on a panel, late
+    cup_ids: set[int] = field(default_factory=set)  # every tournament the cup step saw
 
     @property
     def users(self) -> list[User]:
