@@ -191,7 +191,10 @@ def slash(rig: Rig, user: User, name: str, options: dict[str, Any], channel: Any
 def random_slash(rig: Rig, user: User) -> InteractionHandle:
     leaves = leaf_commands(rig)
     name, schema = rig.rng.choices(leaves, [weight(n) for n, _ in leaves])[0]
-    return slash(rig, user, name, options_for(rig, user, name, schema))
+    # the cup step's tournament is in #general: half the tournament commands go there
+    cup = "tournament" in name.split() and rig.rng.random() < 0.5
+    channel = rig.world.general if cup else None
+    return slash(rig, user, name, options_for(rig, user, name, schema), channel)
 
 
 def random_autocomplete(rig: Rig, user: User) -> InteractionHandle:
