@@ -9,22 +9,23 @@ The real bot (``app.ShengjiBot``, a real SQLite file, real renderers) on the fak
 thing: any ``/shengji`` command of the synced tree with random options within its schema,
 a click or a menu choice on a message they see (the table's thread and channels, their
 DMs, their ephemeral answers), or the next useful move at the table in #tables (so that
-hands are played to their end: ``bench.monkey_play``); now and then time passes, the
-turn timers run out, someone closes (or opens again) their DMs, or the bot restarts on
-the same file. Every interaction goes
+hands are played to their end: ``bench.monkey_play``) or for the tournament in #general
+(``bench.monkey_cup``); now and then time passes, the turn timers run out, someone closes
+(or opens again) their DMs, or the bot restarts on the same file. Every interaction goes
 through ``fakediscord.driver``, which refuses what no client could send.
 
 After every step (``bench.monkey_checks``): no log record at ERROR or above; no traceback
 or "something went wrong" in anything the bot sent; every interaction acknowledged (the
 driver's ``InteractionFailed``); no card shown to someone who may not know it; and, at
 the steps where the turn timers are made to run out, every table with four seats and a
-match moves on (its action number grows): no table freezes. The log, what was shown
-and the hidden cards are checked once more after the last shutdown, which flushes the
-tables' messages and stops them.
+match moves on (its action number grows), and a tournament none of whose matches is
+being played opens their tables, its next round or its podium: no table or tournament
+freezes. The log, what was shown and the hidden cards are checked once more after the
+last shutdown, which flushes the tables' messages and stops them.
 
 With ``--json`` the last line is one JSON object: the steps done, hands completed, tables
-opened, restarts, commands, clicks, refused moves, stalls checked, seconds, and the
-failure (null when every invariant held).
+opened, restarts, commands, clicks, refused moves, stalls checked, seconds, the
+tournaments seen by how far they came, and the failure (null when every invariant held).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from typing import Any
 from fakediscord.driver import DriverError, InteractionFailed
 
 from .monkey_checks import Broken, ErrorLog, Reader
-from .monkey_cup import cup_progress
+from .monkey_cup import cup_moves_on, cup_progress
 from .monkey_moves import random_autocomplete, random_click, random_slash
 from .monkey_play import done, progress
 from .monkey_rig import Rig, open_rig
@@ -122,7 +123,14 @@ async def step(rig: Rig, kind: str, report: Report) -> None:
 
 
 async def stall(rig: Rig) -> int:
-    """Let every running table's timer run out: each must move on (or close)."""
+    """Let every running table's timer run out: each must move on (or close), and a cup
+    with no match being played must move on by itself (``cup_moves_on``)."""
+    checked = await tables_move_on(rig)
+    await cup_moves_on(rig, STALL_WAIT)
+    return checked
+
+
+async def tables_move_on(rig: Rig) -> int:
     service = rig.live.service
     # an action being committed holds its table's lock: its number is taken already, but its
     # turn timer starts once it is committed (seed 504 read the timer before and so waited

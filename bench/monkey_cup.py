@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import Table
-from bot.tournament.cup import Cup
+from bot.tournament.cup import Cup, slot_key
 from fakediscord.state import User
 
+from .monkey_checks import Broken
 from .monkey_moves import NAMES, slash
 from .monkey_play import done, play_on
 from .monkey_rig import Rig
@@ -92,3 +93,33 @@ async def typed(rig: Rig, user: User, sub: str, options: dict[str, Any]) -> None
     step builds on what it did)."""
     handle = slash(rig, user, f"shengji tournament {sub}", options, rig.world.general)
     await (await done(rig, handle)).wait_message()
+
+
+def idle_round(cup: Cup) -> int | None:
+    """The number of the cup's round when none of its matches is being played (each one
+    decided, or not given its table yet): the cup then has to move on by itself."""
+    current = cup.bracket.current if cup.bracket is not None else None
+    if cup.phase != "running" or current is None:
+        return None
+    undecided = [cup.slots.get(slot_key(g)) for g in current.games if g.outcome is None]
+    if any(slot is not None and not slot.done for slot in undecided):
+        return None
+    return current.number
+
+
+async def cup_moves_on(rig: Rig, wait: float) -> None:
+    """A cup none of whose matches is being played opens its round's tables, the next
+    round, or its podium, within ``wait`` real seconds."""
+    cup = rig.live.tournaments.cups.get(rig.world.general.id)
+    number = None if cup is None else idle_round(cup)
+    if cup is None or number is None:
+        return
+    try:
+        await rig.fake.wait_for(lambda: idle_round(cup) != number, timeout=wait)
+    except TimeoutError:
+        slots = {key: slot.done for key, slot in cup.slots.items()}
+        raise Broken(
+            f"tournament {cup.id} froze in round {number}: no match played, {wait} s on "
+            f"(phase {cup.phase}, slots done {slots}, openings {cup.openings}, "
+            f"tasks {[str(t.get_coro()) for t in cup.tasks if not t.done()]})"
+        ) from None
