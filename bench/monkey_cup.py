@@ -11,6 +11,7 @@ restarts and stalls of the other steps reach these tables and the cup as well.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from bot.service import Table
@@ -109,8 +110,16 @@ def idle_round(cup: Cup) -> int | None:
 
 async def cup_moves_on(rig: Rig, wait: float) -> None:
     """A cup none of whose matches is being played opens its round's tables, the next
-    round, or its podium, within ``wait`` real seconds."""
+    round, or its podium, within ``wait`` real seconds; no match has two live tables."""
     cup = rig.live.tournaments.cups.get(rig.world.general.id)
+    live = Counter(
+        (t.meta["tournament"], t.meta["round"], t.meta["match"])
+        for t in rig.tables()
+        if "tournament" in t.meta and not t.closed
+    )
+    twice = [key for key, n in live.items() if n > 1]
+    if twice:
+        raise Broken(f"(tournament, round, match) with two live tables: {twice}")
     number = None if cup is None else idle_round(cup)
     if cup is None or number is None:
         return
