@@ -35,6 +35,11 @@ if TYPE_CHECKING:
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_VOICE = 0, 1, 2, 3, 4
 OP_RESUME, OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION = 6, 7, 8, 9
 OP_HELLO, OP_HEARTBEAT_ACK = 10, 11
+# seconds from a heartbeat to its ACK, a network round trip as from Discord. Sent at once,
+# the ACK could reach discord.py before its keep-alive thread noted the send (the thread
+# waits for the GIL), which then measured the latency from the beat before, one interval
+# back, and warned "Can't keep up, websocket is 41.3s behind"
+ROUND_TRIP = 0.05
 
 CLOSE_UNKNOWN_ERROR = 4000
 CLOSE_UNKNOWN_OPCODE = 4001
@@ -221,14 +226,17 @@ class Gateway:
         await conn.ws.close(code=code, message=reason.encode())
         self.fake.notifier.notify()
 
+    def _ack(self, conn: Connection) -> None:
+        conn.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+        self.fake.notifier.notify()
+
     async def _on_payload(self, conn: Connection, payload: JSON) -> None:
         op = payload.get("op")
         data = payload.get("d")
         if op == OP_HEARTBEAT:
             conn.heartbeats += 1
             self.heartbeats += 1
-            conn.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
-            self.fake.notifier.notify()
+            asyncio.get_running_loop().call_later(ROUND_TRIP, self._ack, conn)
             return
         self.received.append(payload)
         if op == OP_IDENTIFY:

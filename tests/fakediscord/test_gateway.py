@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import zlib
 from typing import Any
 
@@ -11,6 +12,7 @@ import discord
 import pytest
 
 from fakediscord import FakeDiscord, HarnessBot, UserDriver, World, populate, start_bot
+from fakediscord.gateway import ROUND_TRIP
 from tests.fakediscord.democog import DemoCog
 
 
@@ -53,8 +55,11 @@ async def test_zlib_stream_identify_ready_heartbeat_resume(
         gw = await raw_connect(session, fake_discord)
         hello = await gw.recv()
         assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] == 41250
+        beat = time.perf_counter()
         await gw.send(1, None)
         assert (await gw.recv())["op"] == 11
+        # a round trip later: at once, discord.py could take the ACK as one interval late
+        assert time.perf_counter() - beat >= ROUND_TRIP
         await gw.send(
             2,
             {
