@@ -288,6 +288,8 @@ async def hands_completed(rig: Rig) -> tuple[int, int]:
 
 async def cups_reached(rig: Rig) -> dict[str, int]:
     """How far the tournaments the cup step saw came: registration, running, finished..."""
+    if rig.bot is None:  # stopped by a failure mid-restart: its store is closed
+        return {}
     found = [await rig.store.tournament(cup_id) for cup_id in sorted(rig.cup_ids)]
     return dict(Counter(t.status for t in found if t is not None))
 
