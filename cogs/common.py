@@ -14,7 +14,9 @@ ever reaches a user.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import aiohttp
@@ -162,6 +164,14 @@ async def thread_from(channel: Any, message_id: int, name: str) -> int:
             return message_id
         raise
     return int(thread.id)
+
+
+def in_background(keeping: set[asyncio.Task[None]], work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` without waiting for it; its task is held in ``keeping`` until done,
+    since the event loop keeps only a weak reference to a task."""
+    task = asyncio.get_running_loop().create_task(work)
+    keeping.add(task)
+    task.add_done_callback(keeping.discard)
 
 
 def ephemeral(text: str) -> dict[str, Any]:

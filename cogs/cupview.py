@@ -33,7 +33,7 @@ from renderers.tournament import (
     render_standings,
 )
 
-from .common import thread_from
+from .common import in_background, thread_from
 from .ids import CupComponent, CupWhat, format_id
 from .lang import refusal
 from .live import LiveMessage
@@ -345,9 +345,7 @@ class TournamentPresenter:
         in the background, as a hand message's id is: its edits wait for no store write."""
         cup.messages[key] = message_id
         if self.keep is not None:
-            task = asyncio.get_running_loop().create_task(self.keep(cup))
-            self._keeping.add(task)
-            task.add_done_callback(self._keeping.discard)
+            in_background(self._keeping, self.keep(cup))
 
     async def changed(self, cup: Cup, note: str = "", **args: int | str) -> None:
         loc = await self.locale(cup)

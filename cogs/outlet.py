@@ -34,7 +34,7 @@ from bot.service import Table
 from bot.store import UserPrefs
 
 from . import pacing
-from .common import thread_from
+from .common import in_background, thread_from
 from .live import LiveMessage, Place, retry_wait
 from .pacing import PING_AFTER
 from .playerprefs import PlayerPrefs
@@ -205,11 +205,8 @@ class Outlet(PlayerPrefs):
         store write (nor for the table's lock, held while an action commits)."""
         if self.service is None:
             return
-        task = asyncio.get_running_loop().create_task(
-            self.service.remember_hand_message(table, hand_no, kind, message_id)
-        )
-        self._keeping.add(task)
-        task.add_done_callback(self._keeping.discard)
+        work = self.service.remember_hand_message(table, hand_no, kind, message_id)
+        in_background(self._keeping, work)
 
     async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
         try:
