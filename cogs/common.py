@@ -204,6 +204,33 @@ def cut_off(interaction: discord.Interaction, what: str) -> bool:
     return True
 
 
+async def connection_lost(interaction: discord.Interaction, what: str, err: BaseException) -> bool:
+    """Whether an interaction failed because a request to Discord lost its connection
+    (aiohttp's ``ServerDisconnectedError`` on a keep-alive connection Discord closed, a
+    reset): Discord's weather, not a bug, so a warning line, not a traceback. Whatever
+    the command did is committed or not by then, and its answer is lost; the person is
+    told so once more, in a new request, rather than left with "thinking…" or a
+    "something went wrong" that would blame the bot. discord.py retries none of these:
+    a post may have been made before its connection failed, so the command is not run
+    again."""
+    if not isinstance(err, aiohttp.ClientError):
+        return False
+    log.warning("%s: its answer was lost on the way to Discord (%r)", what, err)
+    await reply(interaction, await say(interaction, "reply-connection-lost"))
+    return True
+
+
+async def handler_failed(interaction: discord.Interaction, where: str, err: BaseException) -> None:
+    """The last word on an interaction whose handler raised something unforeseen: a line
+    when the bot is shutting down or Discord dropped the answer, else a traceback in the
+    log and "something went wrong" to the person (what it did is committed or not; the
+    game is safe either way)."""
+    if cut_off(interaction, where) or await connection_lost(interaction, where, err):
+        return
+    log.error("%s failed", where, exc_info=err)
+    await reply(interaction, await say(interaction, "reply-failed"))
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and (perms.administrator or perms.manage_guild))
@@ -232,7 +259,4 @@ async def on_command_error(
     if isinstance(error, app_commands.CheckFailure):
         await reply(interaction, await say(interaction, "reply-no-permission"))
         return
-    if cut_off(interaction, f"command {interaction.id}"):
-        return
-    log.error("command failed", exc_info=original)
-    await reply(interaction, await say(interaction, "reply-failed"))
+    await handler_failed(interaction, f"command {interaction.id}", original)

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.i18n import guide
 from bot.service import Table, UserError
 
-from .common import BAD_VALUE, cut_off, deps, reply
+from .common import BAD_VALUE, deps, handler_failed, reply
 from .ids import (
     CUP_PREFIX,
     BidButton,
@@ -28,7 +28,7 @@ from .ids import (
     TopicMenu,
     parse_id,
 )
-from .lang import error_text, locale_for, refusal, reply_locale, reply_prefs, say
+from .lang import error_text, locale_for, refusal, reply_locale, reply_prefs
 from .lobby import lobby_button
 from .play import bid_button, open_panel, panel_component
 from .review import review_button
@@ -82,10 +82,8 @@ class Router(commands.Cog):
             log.warning("component %s: Discord refused the answer: %s", custom_id, err)
             stale = UserError("That didn't work; open your hand panel again.", key="reply-stale")
             await reply(interaction, await error_text(interaction, stale))
-        except Exception:
-            if not cut_off(interaction, f"component {custom_id}"):
-                log.exception("component %s failed", custom_id)
-                await reply(interaction, await say(interaction, "reply-failed"))
+        except Exception as err:
+            await handler_failed(interaction, f"component {custom_id}", err)
 
 
 async def table_button(interaction: discord.Interaction, table: Table, cid: TableButton) -> None:

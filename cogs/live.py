@@ -51,6 +51,8 @@ RATE_LIMIT_WAITS = (1.0, 2.0, 4.0)
 # that is safe: an edit, or a post Discord keeps once by its nonce; the newest state
 # goes, so a hand's last state is not left unshown until the next play
 NETWORK_WAITS = (0.5, 2.0, 5.0)
+#: what a request whose connection failed raises (discord.py retries none of them)
+NETWORK_ERRORS = (aiohttp.ClientError, OSError, TimeoutError)
 
 
 def retry_wait(err: discord.HTTPException, attempt: int) -> float | None:
@@ -77,6 +79,32 @@ OnError = Callable[[discord.HTTPException], Awaitable[bool | None]]
 
 #: the longest nonce Discord takes (characters)
 NONCE_MAX = 25
+
+
+async def send_once(
+    target: Target, kwargs: dict[str, Any], nonce: str | None = None
+) -> discord.Message | None:
+    """Post one message that is not kept current (a hand's summary, a notice), riding out
+    a dropped connection as a ``LiveMessage`` does: tried again after ``NETWORK_WAITS``
+    only with a ``nonce`` (Discord enforces it, so the post made before the connection
+    failed comes back rather than a second one). Without one, or after the last wait, the
+    message is given up with a warning (None): a notice twice would be worse than once
+    missing, and the caller, a table's presenter, must go on to its next update. Discord's
+    refusals (``discord.HTTPException``) are the caller's to judge."""
+    post = kwargs if nonce is None else {**kwargs, "nonce": nonce}
+    for wait in (*NETWORK_WAITS, None):
+        try:
+            channel = await target()
+            return await channel.send(**post)
+        except NETWORK_ERRORS as err:
+            if nonce is None or wait is None:
+                log.warning("message not sent (%r)", err)
+                return None
+            log.info("message %s not sent (%r): trying again", nonce, err)
+            await asyncio.sleep(wait)
+            for file in post.get("files", ()):
+                file.reset()  # its bytes were read by the failed attempt
+    return None
 
 
 def as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -208,7 +236,7 @@ class LiveMessage:
                         self._failed(failed)
                 else:
                     log.warning("live message %s: %s", self.message_id, err)
-            except (aiohttp.ClientError, OSError, TimeoutError) as err:
+            except NETWORK_ERRORS as err:
                 if self._repeatable() and dropped < len(NETWORK_WAITS) and not self.stopped:
                     log.info("live message %s not sent (%r): trying again", self.message_id, err)
                     self._latest = self._latest or build  # unless a newer state came

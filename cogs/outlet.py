@@ -35,7 +35,7 @@ from bot.store import UserPrefs
 
 from . import pacing
 from .common import in_background, thread_from
-from .live import LiveMessage, Place, retry_wait
+from .live import LiveMessage, Place, retry_wait, send_once
 from .pacing import PING_AFTER
 from .playerprefs import PlayerPrefs
 from .renderqueue import RenderQueue
@@ -208,10 +208,12 @@ class Outlet(PlayerPrefs):
         work = self.service.remember_hand_message(table, hand_no, kind, message_id)
         in_background(self._keeping, work)
 
-    async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
+    async def _post(
+        self, table: Table, nonce: str | None = None, **kwargs: Any
+    ) -> discord.Message | None:
+        """A message in the table's place that is not kept current (``live.send_once``)."""
         try:
-            channel = await self.place(table)
-            return await channel.send(**kwargs)
+            return await send_once(functools.partial(self.place, table), kwargs, nonce)
         except discord.HTTPException as err:
             await self._place_error(table, err)
             return None
@@ -254,8 +256,7 @@ class Outlet(PlayerPrefs):
         attempt = 0
         while user_id not in ui.dm_closed:
             try:
-                channel = await self.dm(user_id)
-                return await channel.send(**kwargs)
+                return await send_once(functools.partial(self.dm, user_id), kwargs)
             except discord.Forbidden:
                 await self._dms_closed(table, user_id)
             except discord.HTTPException as err:

@@ -26,6 +26,7 @@ test_lean_responses.py`` fails first, saying so).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import quote
 
@@ -38,6 +39,7 @@ from discord.http import Route, json_or_text
 _THINKING = {True: orjson.dumps({"type": 5, "data": {"flags": 64}}), False: b'{"type":5}'}
 _JSON = {"Content-Type": "application/json"}
 _EPHEMERAL = 64
+RESEND_AFTER = 0.5  # seconds before an answer whose connection failed is sent again
 
 
 def _lean_possible() -> bool:
@@ -66,7 +68,24 @@ async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = 
 
 
 async def follow_up(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:
-    """``interaction.followup.send(content, ephemeral=...)``, as one plain POST."""
+    """``interaction.followup.send(content, ephemeral=...)``, as one plain POST.
+
+    A follow-up whose connection failed (aiohttp's ``ServerDisconnectedError``: Discord
+    closed a keep-alive connection) is sent again once, as an edit of the original
+    response when that is a "thinking" acknowledgement: the first follow-up of one *is*
+    its message, so the edit gives the same answer whether or not the lost POST had
+    landed, and never a second message. Any other follow-up is not sent twice."""
+    try:
+        await _follow_up(interaction, content, ephemeral=ephemeral)
+    except aiohttp.ClientError:
+        thinking = discord.InteractionResponseType.deferred_channel_message
+        if interaction.response.type is not thinking:
+            raise
+        await asyncio.sleep(RESEND_AFTER)
+        await interaction.edit_original_response(content=content)
+
+
+async def _follow_up(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:
     if not LEAN:
         await interaction.followup.send(content, ephemeral=ephemeral)
         return

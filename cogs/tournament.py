@@ -25,7 +25,7 @@ from bot.tournament.cup import Cup
 from bot.tournament.service import TournamentService
 from renderers.tournament import render_standings
 
-from .common import BAD_VALUE, CheckedGroup, cut_off, deps, name_of, reply, shengji
+from .common import BAD_VALUE, CheckedGroup, deps, handler_failed, name_of, reply, shengji
 from .cupview import standings_message, standings_scene
 from .ids import CUP_PREFIX, CupComponent, format_id, parse_cup_id
 from .lang import error_text, locale_for, refusal, reply_prefs, say
@@ -287,10 +287,8 @@ class TournamentRouter(commands.Cog):
                 await _team_change(interaction, cup, withdraw=what == "wd")
         except UserError as err:
             await reply(interaction, await error_text(interaction, err))
-        except Exception:
-            if not cut_off(interaction, f"tournament component {custom_id}"):
-                log.exception("tournament component %s failed", custom_id)
-                await reply(interaction, await say(interaction, "reply-failed"))
+        except Exception as err:
+            await handler_failed(interaction, f"tournament component {custom_id}", err)
 
     def _partner(self, interaction: discord.Interaction, data: dict[str, Any]) -> Any:
         """The user picked in the partner menu; a forged value is refused."""

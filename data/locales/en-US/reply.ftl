@@ -23,6 +23,7 @@ reply-stale = That didn't work; open your hand panel again.
 reply-bad-value = That didn't work: that value or button isn't one this command accepts.
 reply-no-permission = You don't have permission to do that here.
 reply-failed = Something went wrong on my side; the game is safe. Try again.
+reply-connection-lost = Discord dropped my answer on the way. Look at the table to see where things stand, and try again if nothing changed.
 reply-no-last-trick = The previous trick is not shown at this table (no assistance).
 reply-no-trick-yet = No trick has been played yet.
 reply-hint = Suggestion: { $cards } (`{ $code }`).

@@ -17,6 +17,7 @@ reply-stale = 没有成功；请重新打开你的手牌面板。
 reply-bad-value = 没有成功：这个命令不接受这个值或按钮。
 reply-no-permission = 你在这里没有权限这样做。
 reply-failed = 我这边出了点问题；牌局没有受影响。请再试一次。
+reply-connection-lost = 与Discord的连接中断，我的回复没能送达。请看牌桌上的最新情况；如果没有变化，再试一次。
 reply-no-last-trick = 本桌不显示上一墩（不许提示）。
 reply-no-trick-yet = 还没有出过任何一墩。
 reply-hint = 建议：{ $cards }（`{ $code }`）。

@@ -1,0 +1,113 @@
+"""Discord closed the connection under a request (aiohttp's ``ServerDisconnectedError``,
+which discord.py does not retry): the bot rides it out, logs no error, and a person is
+never left without an answer nor shown one twice.
+
+Found by the monkey's weather (``bench.monkey_weather``): a hand's summary lost with the
+table's presenter logging a traceback, a command's answer lost with "thinking…" left on
+the player's screen, and a lost answer reported as "something went wrong".
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.i18n import t
+from fakediscord.http import RequestRecord
+
+from .helpers import Env
+from .test_bad_input import _started
+
+FOLLOW_UP = "/webhooks/{application_id}/{token}"
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+def _errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def _summary(record: RequestRecord) -> bool:
+    return str((record.json or {}).get("nonce", "")).endswith("sum")
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_a_summary_whose_connection_dropped_is_posted_once(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+) -> None:
+    """Posted again with the same nonce, which Discord enforces: whether or not the lost
+    post had been made, the thread shows the hand's summary once."""
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", MESSAGES, handled=handled, when=_summary)
+    alice = env.users[0]
+    await _started(env, humans=1)
+    match = env.match()
+    await env.reply(alice, "auto")
+    await env.tick_until(lambda: match.result is not None, 6)
+
+    def summaries() -> list[object]:
+        return [m for m in env.place_messages() if "summary.png" in str(m.attachments)]
+
+    await env.until(summaries)
+    assert dropped.hits == 1
+    assert len(summaries()) == 1
+    assert not _errors(caplog)
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_an_answer_whose_connection_dropped_is_sent_again_as_the_same_message(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+) -> None:
+    """The first follow-up of a "thinking" acknowledgement is its message: sent again as
+    an edit of it, the answer shows once whether or not the lost POST had landed."""
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", FOLLOW_UP, handled=handled)
+    handle = env.driver.send_slash("shengji play", env.users[0], env.world.tables, {"cards": "AH"})
+    await handle
+    message = await handle.wait_message()
+    interaction = env.fake.interactions[handle.id]
+    await env.until(  # sent again as an edit of the original response
+        lambda: any(
+            r.method == "PATCH" and r.params.get("token") == interaction.token
+            for r in env.fake.requests
+        )
+    )
+    assert dropped.hits == 1
+    assert "table" in message.content.lower()  # no table here: the refusal, as said
+    assert interaction.followups in ([], [interaction.original])  # no second message
+    assert not _errors(caplog)
+    assert not [r for r in caplog.records if "could not answer" in r.getMessage()]
+
+
+async def test_a_command_whose_answer_was_lost_says_so_not_that_something_went_wrong(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", FOLLOW_UP)
+    handle = await env.slash(env.users[0], "rules")  # answered by an embed, not ``reply``
+    said = await handle.wait_message()
+    assert dropped.hits == 1
+    assert said.content == t("en-US", "reply-connection-lost")
+    assert not _errors(caplog)
+    assert any("lost on the way to Discord" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_click_whose_answer_was_lost_says_so_not_that_something_went_wrong(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    tid = env.table().id
+    table_message = await env.until(
+        lambda: next(
+            (m for m in env.place_messages() if f"sj:t:{tid}:hand" in m.custom_ids()), None
+        )
+    )
+    dropped = env.fake.faults.disconnect("POST", FOLLOW_UP)
+    handle = env.driver.click(table_message, f"sj:t:{tid}:hand", alice)
+    await handle
+    (said,) = await handle.wait_followups(1)
+    assert dropped.hits == 1
+    assert said.content == t("en-US", "reply-connection-lost")
+    assert not _errors(caplog)
