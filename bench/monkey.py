@@ -11,8 +11,10 @@ a click or a menu choice on a message they see (the table's thread and channels,
 DMs, their ephemeral answers), or the next useful move at the table in #tables (so that
 hands are played to their end: ``bench.monkey_play``) or for the tournament in #general
 (``bench.monkey_cup``); now and then time passes, the turn timers run out, someone closes
-(or opens again) their DMs, or the bot restarts on the same file. Every interaction goes
-through ``fakediscord.driver``, which refuses what no client could send.
+(or opens again) their DMs, the bot restarts on the same file, or Discord itself fails
+for a while (a 5xx, a 429, a dropped connection, a slow answer, a gateway reconnect:
+``bench.monkey_weather``). Every interaction goes through ``fakediscord.driver``, which
+refuses what no client could send.
 
 After every step (``bench.monkey_checks``): no log record at ERROR or above; no traceback
 or "something went wrong" in anything the bot sent; every interaction acknowledged (the
@@ -25,7 +27,8 @@ last shutdown, which flushes the tables' messages and stops them.
 
 With ``--json`` the last line is one JSON object: the steps done, hands completed, tables
 opened, restarts, commands, clicks, refused moves, stalls checked, seconds, the
-tournaments seen by how far they came, and the failure (null when every invariant held).
+tournaments seen by how far they came, the requests Discord's failures hit (by kind), and
+the failure (null when every invariant held).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from .monkey_cup import cup_moves_on, cup_progress
 from .monkey_moves import random_autocomplete, random_click, random_slash
 from .monkey_play import done, progress
 from .monkey_rig import Rig, open_rig
+from .monkey_weather import felt, weather
 
 # what a step is, by weight: the next useful move most often, so that hands end
 STEP_KINDS = {
@@ -64,6 +68,7 @@ STEP_KINDS = {
     "stall": 3.5,
     "restart": 0.5,
     "dms": 0.5,
+    "weather": 1.5,
 }
 TICKS = (0.5, 1, 3, 6, 11, 31, 61, 301)
 SLOW_STEP = 1.0  # real seconds: a step this long is noted in the trace
@@ -88,6 +93,7 @@ class Report:
     # within ``PANEL_WAIT`` (or, closed, at once): the person then typed the play instead
     panels: dict[str, int] = field(default_factory=dict)
     cups: dict[str, int] = field(default_factory=dict)  # the tournaments seen, by their end state
+    weather: dict[str, int] = field(default_factory=dict)  # Discord's failures felt, by kind
     failure: str | None = None
 
 
@@ -116,6 +122,8 @@ async def step(rig: Rig, kind: str, report: Report) -> None:
         closed = not user.dms_closed
         rig.note(f"{user.name} {'closes' if closed else 'opens'} their DMs")
         (rig.fake.close_dms if closed else rig.fake.open_dms)(user)
+    elif kind == "weather":
+        await weather(rig)
     elif kind == "restart":
         rig.note("the bot restarts")
         await rig.restart()
@@ -273,6 +281,8 @@ async def run(steps: int, seed: int, folder: Path) -> tuple[Report, list[str]]:
     report.seconds = round(time.monotonic() - started, 1)
     report.kinds = {k: f"{n} in {spent[k]:.1f} s" for k, n in kinds.items()}
     report.panels = dict(rig.panels)
+    felt(rig)
+    report.weather = dict(rig.weather)
     report.warnings = {f"{errors.examples[k]} (×{n})": n for k, n in errors.warnings.items()}
     return report, rig.trace
 

@@ -60,6 +60,7 @@ class Rig:
     table_ids: set[int] = field(default_factory=set)  # every table opened, for the count
     panels: Counter[str] = field(default_factory=Counter)  # turns looked for on a panel, late
     cup_ids: set[int] = field(default_factory=set)  # every tournament the cup step saw
+    weather: Counter[str] = field(default_factory=Counter)  # Discord's failures felt, by kind
 
     @property
     def users(self) -> list[User]:

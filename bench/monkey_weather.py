@@ -1,0 +1,79 @@
+"""Weather: now and then Discord itself fails, as it does in production, mid-run.
+
+One step of weather replaces the last (``Faults.clear``, so one at most is in the air)
+with one of the failures ``fakediscord.faults`` and the gateway can make, aimed at a
+route the bot used lately (a message post, an edit, a followup, a thread, a DM channel):
+
+- a 500, 502 or 504 once or twice (discord.py waits and retries them);
+- a 429 with ``retry_after`` a few times (discord.py waits and retries);
+- a dropped connection, the request lost, or taken first and its answer lost
+  (aiohttp's ``ServerDisconnectedError``, which discord.py does not retry);
+- a slow answer (a second or two) to the next few requests;
+- the gateway closes the connection or asks for a reconnect (discord.py resumes and the
+  buffered events, interactions among them, come through).
+
+The start-up's requests are left alone (see ``START_UP``), and so is the interaction
+callback, ``POST /interactions/{id}/{token}/callback``:
+a person whose command Discord itself lost sees Discord's "the application did not
+respond", which no bot can mend, and the driver would report it as the bot's failure.
+Everything else the bot must ride out with every invariant kept: nothing logged at
+ERROR, no error shown, no table frozen, no card leaked.
+"""
+
+from __future__ import annotations
+
+from .monkey_rig import Rig
+
+CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+# a start-up's requests (the login, the command sync): a Discord out of reach at start-up
+# stops the process by design (``app.client``), which a process manager starts again
+START_UP = {"/users/@me", "/gateway", "/gateway/bot", "/oauth2/applications/@me"}
+FORECAST = ("server_error", "rate_limit", "disconnect", "disconnect_handled", "slow", "gateway")
+RECENT = 200  # the requests a fault may be aimed at: the bot's latest
+
+
+async def weather(rig: Rig) -> None:
+    """Clear the last fault and set the next one in the air."""
+    rng = rig.rng
+    faults = rig.fake.faults
+    felt(rig)
+    faults.clear()
+    kind = rng.choice(FORECAST)
+    routes = sorted(
+        {
+            (r.method, r.route)
+            for r in list(rig.fake.requests)[-RECENT:]
+            if r.route not in (None, CALLBACK, *START_UP) and "/applications/" not in r.route
+        }
+    )
+    if kind == "gateway" or not routes:
+        rig.weather["gateway"] += 1
+        if rng.random() < 0.5:
+            rig.note("Discord drops the gateway connection")
+            await rig.fake.gateway.disconnect()
+        else:
+            rig.note("Discord asks the bot to reconnect its gateway")
+            rig.fake.gateway.request_reconnect()
+        return
+    method, route = rng.choice(routes)
+    times = rng.randint(1, 2)
+    if kind == "server_error":
+        status = rng.choice((500, 502, 504))
+        faults.server_error(method, route, status=status, times=times)
+    elif kind == "rate_limit":
+        times = rng.randint(1, 4)
+        faults.rate_limit(method, route, retry_after=rng.choice((0.05, 0.3, 1.0)), times=times)
+    elif kind == "slow":
+        times = rng.randint(1, 4)
+        faults.delay(method, route, seconds=rng.choice((0.5, 1.0, 2.0)), times=times)
+    else:
+        faults.disconnect(method, route, handled=kind == "disconnect_handled", times=1)
+        times = 1
+    rig.note(f"Discord: {kind} on the next {times} {method} {route}")
+
+
+def felt(rig: Rig) -> None:
+    """Count the requests the faults in the air hit (by kind) into ``rig.weather``: called
+    as they are cleared, and once at the end."""
+    for rule in rig.fake.faults.rules:
+        rig.weather[rule.name] += rule.hits
