@@ -26,6 +26,7 @@ from discord import app_commands
 from bot.service import UserError
 
 from .lang import error_text, say
+from .live import NETWORK_ERRORS, NETWORK_WAITS
 from .options import forged_option, forged_reference
 from .respond import defer_thinking, follow_up
 
@@ -152,18 +153,27 @@ async def thread_from(channel: Any, message_id: int, name: str) -> int:
 
     A thread takes its starter message's id, so a caller that saved the message's id
     first knows the thread even if it stopped before hearing back: asked again, Discord
-    answers that the message already has a thread, and that thread is the answer.
+    answers that the message already has a thread, and that thread is the answer. The
+    same makes asking again safe when the connection dropped under the request (after
+    ``NETWORK_WAITS``): whether or not it was made, one thread comes of it.
     """
     message = channel.get_partial_message(message_id)
-    try:
-        # a week, Discord's longest: idle that long (a lobby nobody came to), a table's
-        # thread is archived and the table closes; a day closed lobbies left overnight
-        thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
-    except discord.HTTPException as err:
-        if err.code == THREAD_ALREADY_CREATED:
-            return message_id
-        raise
-    return int(thread.id)
+    dropped = 0
+    while True:
+        try:
+            # a week, Discord's longest: idle that long (a lobby nobody came to), a table's
+            # thread is archived and the table closes; a day closed lobbies left overnight
+            thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
+            return int(thread.id)
+        except discord.HTTPException as err:
+            if err.code == THREAD_ALREADY_CREATED:
+                return message_id
+            raise
+        except NETWORK_ERRORS:
+            if dropped == len(NETWORK_WAITS):
+                raise
+            await asyncio.sleep(NETWORK_WAITS[dropped])
+            dropped += 1
 
 
 def in_background(keeping: set[asyncio.Task[None]], work: Coroutine[Any, Any, None]) -> None:

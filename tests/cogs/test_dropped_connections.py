@@ -111,3 +111,21 @@ async def test_a_click_whose_answer_was_lost_says_so_not_that_something_went_wro
     assert dropped.hits == 1
     assert said.content == t("en-US", "reply-connection-lost")
     assert not _errors(caplog)
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_a_thread_whose_opening_lost_its_connection_is_opened_once(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+) -> None:
+    """Asked again: Discord opens it, or answers that the message has its thread already
+    (whose id is the message's). The table plays in one thread, not in the channel."""
+    env = shengji
+    route = "/channels/{channel_id}/messages/{message_id}/threads"
+    dropped = env.fake.faults.disconnect("POST", route, handled=handled)
+    await _started(env, humans=1)  # the game goes on while the thread is asked again
+    thread = await env.until(lambda: next(iter(env.fake.threads(env.world.tables)), None))
+    await env.until(lambda: env.fake.channel_messages(thread))  # the hand's messages come
+    assert dropped.hits == 1
+    assert env.fake.threads(env.world.tables) == [thread]
+    assert len(env.fake.channel_messages(env.world.tables)) == 1  # the lobby, no notice
+    assert not _errors(caplog)
