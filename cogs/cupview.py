@@ -36,7 +36,7 @@ from renderers.tournament import (
 from .common import in_background, thread_from
 from .ids import CupComponent, CupWhat, format_id
 from .lang import refusal
-from .live import LiveMessage
+from .live import LiveMessage, send_once
 from .tableview import png as png_file
 
 log = logging.getLogger(__name__)
@@ -286,11 +286,15 @@ class TournamentPresenter:
 
     async def post_opening(self, cup: Cup, title: str) -> int:
         text = t(await self.locale(cup), "tournament-match-thread", title=title)
+        target = functools.partial(self._channel, cup.channel_id)
         try:
-            channel = await self._channel(cup.channel_id)
-            return int((await channel.send(text)).id)
+            message = await send_once(target, {"content": text})
         except discord.Forbidden:
             raise refusal("tournament-no-threads") from None
+        if message is None:  # the connection failed at every try: as any failure to open
+            # a match, `/shengji tournament start` opens the round's matches left unopened
+            raise ConnectionError(f"tournament {cup.id}: a match's first message was not posted")
+        return int(message.id)
 
     async def open_place(self, cup: Cup, title: str, opening: int) -> int | None:
         try:

@@ -145,7 +145,6 @@ class HandPosts(SeatPanels):
             extra["view"] = review_buttons(table.id, result.hand_no, loc)
         await self._post(
             table,
-            nonce=f"sj{table.id}h{result.hand_no}sum",  # posted once, even tried again
             content=summary_content(result, names, update.deadline, loc),
             files=[png(summary_png, "summary.png"), png(kitty_png, "kitty.png")],
             **extra,

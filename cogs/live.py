@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -81,24 +82,23 @@ OnError = Callable[[discord.HTTPException], Awaitable[bool | None]]
 NONCE_MAX = 25
 
 
-async def send_once(
-    target: Target, kwargs: dict[str, Any], nonce: str | None = None
-) -> discord.Message | None:
-    """Post one message that is not kept current (a hand's summary, a notice), riding out
-    a dropped connection as a ``LiveMessage`` does: tried again after ``NETWORK_WAITS``
-    only with a ``nonce`` (Discord enforces it, so the post made before the connection
-    failed comes back rather than a second one). Without one, or after the last wait, the
-    message is given up with a warning (None): a notice twice would be worse than once
-    missing, and the caller, a table's presenter, must go on to its next update. Discord's
-    refusals (``discord.HTTPException``) are the caller's to judge."""
-    post = kwargs if nonce is None else {**kwargs, "nonce": nonce}
+async def send_once(target: Target, kwargs: dict[str, Any]) -> discord.Message | None:
+    """Post one message that is not kept current (a hand's summary, a notice, a DM, a
+    tournament match's first message), riding out a dropped connection as a
+    ``LiveMessage`` does: it carries a nonce of its own, which Discord enforces, so the
+    post is tried again after ``NETWORK_WAITS`` without a risk of two (one made before
+    its connection failed comes back instead). After the last wait it is given up with a
+    warning (None): the caller, a table's presenter, must go on to its next update.
+    Discord's refusals (``discord.HTTPException``) are the caller's to judge."""
+    nonce = f"sj{secrets.token_hex(8)}"
+    post = {**kwargs, "nonce": nonce}
     for wait in (*NETWORK_WAITS, None):
         try:
             channel = await target()
             return await channel.send(**post)
         except NETWORK_ERRORS as err:
-            if nonce is None or wait is None:
-                log.warning("message not sent (%r)", err)
+            if wait is None:
+                log.warning("message %s not sent (%r)", nonce, err)
                 return None
             log.info("message %s not sent (%r): trying again", nonce, err)
             await asyncio.sleep(wait)

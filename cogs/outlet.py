@@ -208,12 +208,10 @@ class Outlet(PlayerPrefs):
         work = self.service.remember_hand_message(table, hand_no, kind, message_id)
         in_background(self._keeping, work)
 
-    async def _post(
-        self, table: Table, nonce: str | None = None, **kwargs: Any
-    ) -> discord.Message | None:
+    async def _post(self, table: Table, **kwargs: Any) -> discord.Message | None:
         """A message in the table's place that is not kept current (``live.send_once``)."""
         try:
-            return await send_once(functools.partial(self.place, table), kwargs, nonce)
+            return await send_once(functools.partial(self.place, table), kwargs)
         except discord.HTTPException as err:
             await self._place_error(table, err)
             return None

@@ -4,7 +4,8 @@ never left without an answer nor shown one twice.
 
 Found by the monkey's weather (``bench.monkey_weather``): a hand's summary lost with the
 table's presenter logging a traceback, a command's answer lost with "thinking…" left on
-the player's screen, and a lost answer reported as "something went wrong".
+the player's screen, a lost answer reported as "something went wrong", and a table's
+thread never opened. A tournament match's first message had the same weakness.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from fakediscord.http import RequestRecord
 
 from .helpers import Env
 from .test_bad_input import _started
+from .test_tournament_flow import cmd, registered_cup, threads
 
 FOLLOW_UP = "/webhooks/{application_id}/{token}"
 MESSAGES = "/channels/{channel_id}/messages"
@@ -28,7 +30,7 @@ def _errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 def _summary(record: RequestRecord) -> bool:
-    return str((record.json or {}).get("nonce", "")).endswith("sum")
+    return any(u.filename == "summary.png" for u in record.uploads)
 
 
 @pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
@@ -128,4 +130,32 @@ async def test_a_thread_whose_opening_lost_its_connection_is_opened_once(
     assert dropped.hits == 1
     assert env.fake.threads(env.world.tables) == [thread]
     assert len(env.fake.channel_messages(env.world.tables)) == 1  # the lobby, no notice
+    assert not _errors(caplog)
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_a_tournament_matchs_first_message_whose_post_dropped_is_posted_once(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+) -> None:
+    """The message a match's thread opens from: posted again under its nonce, so the
+    round opens every match (it was a start that failed) and no message is there twice."""
+    env = shengji
+    await registered_cup(env)
+
+    def opening(record: RequestRecord) -> bool:
+        return "the match is played in the thread below" in str((record.json or {}).get("content"))
+
+    dropped = env.fake.faults.disconnect("POST", MESSAGES, handled=handled, when=opening)
+    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    await env.until(lambda: len(cup.slots) == 2, timeout=60)
+    assert dropped.hits == 1
+    firsts = [
+        m
+        for m in env.fake.channel_messages(env.world.tables)
+        if "the match is played in the thread below" in m.content
+    ]
+    assert len(firsts) == 2
+    assert {t.id for t in threads(env)} == {s.place_id for s in cup.slots.values()}
+    assert {m.id for m in firsts} == {s.place_id for s in cup.slots.values()}
     assert not _errors(caplog)
