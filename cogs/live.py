@@ -130,7 +130,9 @@ class LiveMessage:
         on_posted: Callable[[int], None] | None = None,
     ) -> None:
         self.target = target
-        self.nonce: str | None = None  # posts carry it (and their count), to be posted once
+        # posts carry it (and their count), to be posted once even when sent again: its own,
+        # unless the caller gives one that outlives the process (a hand's messages)
+        self.nonce = f"sj{secrets.token_hex(8)}"
         self.gap = gap
         self.on_error = on_error
         self.message_id = message_id
@@ -272,7 +274,13 @@ class LiveMessage:
     def _repeatable(self) -> bool:
         """Whether sending again is safe: an edit, or a post Discord keeps once by its
         nonce (a post without one may have been made before its connection failed)."""
-        return self.message_id is not None or self.nonce is not None
+        return self.message_id is not None or self._post_nonce() is not None
+
+    def _post_nonce(self) -> str | None:
+        """The next post's nonce: with the count of posts, so a message deleted by someone
+        is posted anew; none when too long (Discord would refuse the message itself)."""
+        nonce = f"{self.nonce}.{self.posts}"
+        return nonce if len(nonce) <= NONCE_MAX else None
 
     async def _send(self, kwargs: dict[str, Any]) -> None:
         sent = kwargs.pop("on_sent", None)
@@ -296,11 +304,9 @@ class LiveMessage:
                 self.message_id = None  # deleted by someone: post it again
         self._files_key = None
         # with a nonce Discord enforces, a post made before (by a bot that crashed before
-        # it could keep the message's id) comes back instead of a second message; the
-        # count of posts in it: a message deleted by someone is posted anew
-        nonce = None if self.nonce is None else f"{self.nonce}.{self.posts}"
-        if nonce is not None and len(nonce) > NONCE_MAX:
-            nonce = None  # Discord would refuse the message, not only the nonce
+        # it could keep the message's id, or whose connection dropped) comes back instead
+        # of a second message
+        nonce = self._post_nonce()
         post: dict[str, Any] = kwargs if nonce is None else {**kwargs, "nonce": nonce}
         message = await channel.send(**post)
         self.posts += 1

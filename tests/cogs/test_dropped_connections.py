@@ -159,3 +159,22 @@ async def test_a_tournament_matchs_first_message_whose_post_dropped_is_posted_on
     assert {t.id for t in threads(env)} == {s.place_id for s in cup.slots.values()}
     assert {m.id for m in firsts} == {s.place_id for s in cup.slots.values()}
     assert not _errors(caplog)
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_a_lobby_whose_post_dropped_is_posted_once(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+) -> None:
+    """A live message without a nonce of the caller's (the lobby, a DM panel) has one of
+    its own: posted again, it shows once, and the table's thread opens from it."""
+    env = shengji
+    tables = env.world.tables
+    dropped = env.fake.faults.disconnect(
+        "POST", MESSAGES, handled=handled, when=lambda r: r.channel_id == tables.id
+    )
+    await env.reply(env.users[0], "new")
+    thread = await env.until(lambda: next(iter(env.fake.threads(tables)), None))
+    assert dropped.hits == 1
+    (lobby,) = env.fake.channel_messages(tables)
+    assert lobby.id == thread.id and lobby.embeds
+    assert not _errors(caplog)
