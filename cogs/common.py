@@ -28,7 +28,7 @@ from bot.service import UserError
 from .lang import error_text, say
 from .live import NETWORK_ERRORS, NETWORK_WAITS
 from .options import forged_option, forged_reference
-from .respond import defer_thinking, follow_up
+from .respond import ALREADY_ACKNOWLEDGED, RESEND_AFTER, defer_thinking, follow_up
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -191,16 +191,37 @@ def ephemeral(text: str) -> dict[str, Any]:
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
     try:
-        if interaction.response.is_done():
-            await follow_up(interaction, text[:2000], ephemeral=True)
-        else:
-            await interaction.response.send_message(**ephemeral(text))
+        if not interaction.response.is_done() and await _respond(interaction, text):
+            return
+        await follow_up(interaction, text[:2000], ephemeral=True)
     except (discord.HTTPException, aiohttp.ClientError):
         log.warning("could not answer interaction %s", interaction.id)
     except RuntimeError:  # "Session is closed": the bot is shutting down under the answer
         if not interaction.client.is_closed():
             raise
         log.warning("shutting down: interaction %s not answered", interaction.id)
+
+
+async def _respond(interaction: discord.Interaction, text: str) -> bool:
+    """Answer as the interaction's response; False when the bot could not know it was
+    acknowledged already (an acknowledgement whose connection dropped had landed: Discord
+    says so), and the answer must follow instead. A response whose own connection dropped
+    is sent again: "acknowledged already" then means the lost one had landed."""
+    try:
+        await interaction.response.send_message(**ephemeral(text))
+        return True
+    except discord.HTTPException as err:
+        if err.code != ALREADY_ACKNOWLEDGED:
+            raise
+        return False
+    except aiohttp.ClientError:
+        await asyncio.sleep(RESEND_AFTER)
+    try:
+        await interaction.response.send_message(**ephemeral(text))
+    except discord.HTTPException as err:
+        if err.code != ALREADY_ACKNOWLEDGED:
+            raise
+    return True
 
 
 def cut_off(interaction: discord.Interaction, what: str) -> bool:

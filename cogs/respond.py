@@ -40,6 +40,7 @@ _THINKING = {True: orjson.dumps({"type": 5, "data": {"flags": 64}}), False: b'{"
 _JSON = {"Content-Type": "application/json"}
 _EPHEMERAL = 64
 RESEND_AFTER = 0.5  # seconds before an answer whose connection failed is sent again
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code: "Interaction has already been acknowledged"
 
 
 def _lean_possible() -> bool:
@@ -61,10 +62,27 @@ async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = 
         raise discord.InteractionResponded(interaction)
     token = quote(interaction.token, safe="")
     url = f"{Route.BASE}/interactions/{interaction.id}/{token}/callback"
-    if await _post(interaction, url, _THINKING[ephemeral]):
+    try:
+        taken = await _post(interaction, url, _THINKING[ephemeral])
+    except aiohttp.ClientError:  # its connection dropped: asked again (see ``_asked_again``)
+        taken = await _asked_again(interaction, url, _THINKING[ephemeral])
+    if taken:
         response._response_type = discord.InteractionResponseType.deferred_channel_message
     else:
         await response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def _asked_again(interaction: discord.Interaction, url: str, body: bytes) -> bool:
+    """An acknowledgement whose connection dropped, sent again: Discord takes it, or
+    answers that the interaction was acknowledged already, by the lost one, which had
+    landed. Either way the command goes on, within Discord's three seconds."""
+    await asyncio.sleep(RESEND_AFTER)
+    try:
+        return await _post(interaction, url, body)
+    except discord.HTTPException as err:
+        if err.code == ALREADY_ACKNOWLEDGED:
+            return True
+        raise
 
 
 async def follow_up(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:

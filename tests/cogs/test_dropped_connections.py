@@ -178,3 +178,51 @@ async def test_a_lobby_whose_post_dropped_is_posted_once(
     (lobby,) = env.fake.channel_messages(tables)
     assert lobby.id == thread.id and lobby.embeds
     assert not _errors(caplog)
+
+
+CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+@pytest.mark.parametrize("command", ["play", "hint"], ids=["thinking-first", "answered-at-once"])
+async def test_a_command_whose_response_dropped_is_answered_once(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool, command: str
+) -> None:
+    """The response sent again: Discord takes it, or says the interaction was acknowledged
+    already, by the lost one. A "thinking" acknowledgement is then answered as usual; an
+    answer that had landed is not sent twice."""
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", CALLBACK, handled=handled)
+    options = {"cards": "AH"} if command == "play" else None
+    handle = env.driver.send_slash(f"shengji {command}", env.users[0], env.world.tables, options)
+    await handle
+    message = await handle.wait_message()
+    assert dropped.hits == 1
+    assert "table" in message.content.lower()  # no table here: the refusal, as said
+    assert env.fake.interactions[handle.id].followups in ([], [message])
+    assert not _errors(caplog)
+    assert not [r for r in caplog.records if "could not answer" in r.getMessage()]
+
+
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_a_click_whose_acknowledgement_dropped_is_told_so(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+) -> None:
+    """discord.py's own acknowledgement (a click's "thinking") lost: the person reads
+    that Discord dropped the answer, in the response or, had it landed, after it."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    tid = env.table().id
+    table_message = await env.until(
+        lambda: next(
+            (m for m in env.place_messages() if f"sj:t:{tid}:hand" in m.custom_ids()), None
+        )
+    )
+    dropped = env.fake.faults.disconnect("POST", CALLBACK, handled=handled)
+    handle = env.driver.click(table_message, f"sj:t:{tid}:hand", alice)
+    await handle
+    said = await handle.wait_message()
+    assert dropped.hits == 1
+    assert said.content == t("en-US", "reply-connection-lost")
+    assert not _errors(caplog)
