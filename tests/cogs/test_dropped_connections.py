@@ -21,6 +21,7 @@ from .helpers import Env
 from .test_bad_input import _started
 from .test_tournament_flow import cmd, registered_cup, threads
 
+CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 FOLLOW_UP = "/webhooks/{application_id}/{token}"
 MESSAGES = "/channels/{channel_id}/messages"
 
@@ -94,27 +95,6 @@ async def test_a_command_whose_answer_was_lost_says_so_not_that_something_went_w
     assert any("lost on the way to Discord" in r.getMessage() for r in caplog.records)
 
 
-async def test_a_click_whose_answer_was_lost_says_so_not_that_something_went_wrong(
-    shengji: Env, caplog: pytest.LogCaptureFixture
-) -> None:
-    env = shengji
-    alice = env.users[0]
-    await _started(env, humans=1)
-    tid = env.table().id
-    table_message = await env.until(
-        lambda: next(
-            (m for m in env.place_messages() if f"sj:t:{tid}:hand" in m.custom_ids()), None
-        )
-    )
-    dropped = env.fake.faults.disconnect("POST", FOLLOW_UP)
-    handle = env.driver.click(table_message, f"sj:t:{tid}:hand", alice)
-    await handle
-    (said,) = await handle.wait_followups(1)
-    assert dropped.hits == 1
-    assert said.content == t("en-US", "reply-connection-lost")
-    assert not _errors(caplog)
-
-
 @pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
 async def test_a_thread_whose_opening_lost_its_connection_is_opened_once(
     shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
@@ -180,9 +160,6 @@ async def test_a_lobby_whose_post_dropped_is_posted_once(
     assert not _errors(caplog)
 
 
-CALLBACK = "/interactions/{interaction_id}/{token}/callback"
-
-
 @pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
 @pytest.mark.parametrize("command", ["play", "hint"], ids=["thinking-first", "answered-at-once"])
 async def test_a_command_whose_response_dropped_is_answered_once(
@@ -204,12 +181,17 @@ async def test_a_command_whose_response_dropped_is_answered_once(
     assert not [r for r in caplog.records if "could not answer" in r.getMessage()]
 
 
-@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
-async def test_a_click_whose_acknowledgement_dropped_is_told_so(
-    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool
+@pytest.mark.parametrize(
+    ("route", "handled"),
+    [(FOLLOW_UP, False), (CALLBACK, False), (CALLBACK, True)],
+    ids=["answer-lost", "acknowledgement-lost", "acknowledgement-made-then-lost"],
+)
+async def test_a_click_whose_answer_dropped_says_so_not_that_something_went_wrong(
+    shengji: Env, caplog: pytest.LogCaptureFixture, route: str, handled: bool
 ) -> None:
-    """discord.py's own acknowledgement (a click's "thinking") lost: the person reads
-    that Discord dropped the answer, in the response or, had it landed, after it."""
+    """The panel a "My hand" click sends, or discord.py's own acknowledgement of the
+    click ("thinking"), lost: the person reads that Discord dropped the answer, in the
+    response or, had the acknowledgement landed, after it."""
     env = shengji
     alice = env.users[0]
     await _started(env, humans=1)
@@ -219,7 +201,7 @@ async def test_a_click_whose_acknowledgement_dropped_is_told_so(
             (m for m in env.place_messages() if f"sj:t:{tid}:hand" in m.custom_ids()), None
         )
     )
-    dropped = env.fake.faults.disconnect("POST", CALLBACK, handled=handled)
+    dropped = env.fake.faults.disconnect("POST", route, handled=handled)
     handle = env.driver.click(table_message, f"sj:t:{tid}:hand", alice)
     await handle
     said = await handle.wait_message()
