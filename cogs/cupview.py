@@ -306,7 +306,6 @@ class TournamentPresenter:
 
     async def match_opened(self, cup: Cup, game: Game, place_id: int) -> None:
         loc = await self.locale(cup)
-        thread = await self._channel(place_id)
         teams = [cup.teams[t] for t in game.teams]
         humans = [m for t in teams for m in t.members]
         a, b = (("🤖 " if t.computer else "") + f"**{t.name}**" for t in teams)  # as listed
@@ -327,8 +326,11 @@ class TournamentPresenter:
                     custom_id=format_id(CupComponent(cup.id, "here")),
                 )
             )
+        post: dict[str, Any] = {"content": text}
+        if view is not None:
+            post["view"] = view
         try:
-            await thread.send(content=text, view=view) if view else await thread.send(text)
+            await send_once(functools.partial(self._channel, place_id), post)
         except discord.HTTPException:
             log.warning("could not post in the thread of tournament %s", cup.id)
 
@@ -379,7 +381,6 @@ class TournamentPresenter:
             if note == "tournament-round-started" and args.get("round") == 1:
                 text += "\n" + draw_seed_text(loc, cup)
             try:
-                channel = await self._channel(cup.channel_id)
-                await channel.send(text)
+                await send_once(functools.partial(self._channel, cup.channel_id), {"content": text})
             except discord.HTTPException:
                 log.warning("could not post in the channel of tournament %s", cup.id)
