@@ -15,16 +15,20 @@ route the bot used lately (a message post, an edit, a followup, a thread, a DM c
 The start-up's requests are left alone (see ``START_UP``). The interaction callback,
 ``POST /interactions/{id}/{token}/callback``, meets only dropped connections (as often
 as every other route together): a 5xx or 429 on it the driver reports as a refusal at
-once, though discord.py waits and tries again within Discord's three seconds.
+once, though discord.py waits and tries again within Discord's three seconds; and an
+autocompletion's answer is spared (``not_suggestions``).
 Everything else the bot must ride out with every invariant kept: nothing logged at
 ERROR, no error shown, every interaction answered, no table frozen, no card leaked.
 """
 
 from __future__ import annotations
 
+from fakediscord.http import RequestRecord
+
 from .monkey_rig import Rig
 
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+SUGGESTIONS = 8  # the callback type of an autocompletion's answer
 # a start-up's requests (the login, the command sync): a Discord out of reach at start-up
 # stops the process by design (``app.client``), which a process manager starts again
 START_UP = {"/users/@me", "/gateway", "/gateway/bot", "/oauth2/applications/@me"}
@@ -56,8 +60,9 @@ async def weather(rig: Rig) -> None:
             rig.fake.gateway.request_reconnect()
         return
     method, route = rng.choice(routes)
+    when = None
     if kind.startswith("disconnect") and rng.random() < 0.5:
-        method, route = "POST", CALLBACK
+        method, route, when = "POST", CALLBACK, not_suggestions
     times = rng.randint(1, 2)
     if kind == "server_error":
         status = rng.choice((500, 502, 504))
@@ -69,9 +74,15 @@ async def weather(rig: Rig) -> None:
         times = rng.randint(1, 4)
         faults.delay(method, route, seconds=rng.choice((0.5, 1.0, 2.0)), times=times)
     else:
-        faults.disconnect(method, route, handled=kind == "disconnect_handled", times=1)
+        faults.disconnect(method, route, handled=kind == "disconnect_handled", when=when)
         times = 1
     rig.note(f"Discord: {kind} on the next {times} {method} {route}")
+
+
+def not_suggestions(record: RequestRecord) -> bool:
+    """Not an autocompletion's answer: one lost shows no suggestions until the next
+    keystroke asks again, and discord.py, which sends it, logs the loss at ERROR."""
+    return not (isinstance(record.json, dict) and record.json.get("type") == SUGGESTIONS)
 
 
 def felt(rig: Rig) -> None:

@@ -78,6 +78,17 @@ class TooLate(app_commands.CheckFailure):
     told the player it failed, and they try again. A warning, not a traceback."""
 
 
+class Unacknowledged(app_commands.CheckFailure):
+    """The acknowledgement itself failed: its connection dropped twice, or the bot is
+    shutting down under it. Raised from the check as discord.py's own kind, so it reaches
+    the command's error handler (anything else would end discord.py's task unretrieved),
+    which treats ``original`` as it treats a command's failure (``handler_failed``)."""
+
+    def __init__(self, original: Exception) -> None:
+        super().__init__(repr(original))
+        self.original = original
+
+
 BAD_VALUE = "That didn't work: that value or button isn't one this command accepts."
 
 # commands that touch the store (by qualified name, without "shengji "), and every
@@ -116,6 +127,8 @@ async def _not_too_fast(interaction: discord.Interaction) -> bool:
             await defer_thinking(interaction, ephemeral=name not in PUBLIC)
         except discord.NotFound as err:  # past Discord's 3 s: the interaction is gone
             raise TooLate(str(err)) from None
+        except (aiohttp.ClientError, RuntimeError) as err:  # RuntimeError: "Session is closed"
+            raise Unacknowledged(err) from None
     return True
 
 
@@ -283,6 +296,9 @@ async def on_command_error(
     original = getattr(error, "original", error)
     if isinstance(original, UserError):
         await reply(interaction, await error_text(interaction, original))
+        return
+    if isinstance(error, Unacknowledged):
+        await handler_failed(interaction, f"command {interaction.id}", error.original)
         return
     if isinstance(error, TooLate):
         log.warning("interaction %s acknowledged too late, not run: %s", interaction.id, error)

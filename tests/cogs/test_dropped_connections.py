@@ -209,3 +209,19 @@ async def test_a_click_whose_answer_dropped_says_so_not_that_something_went_wron
     assert dropped.hits == 1
     assert said.content == t("en-US", "reply-connection-lost")
     assert not _errors(caplog)
+
+
+async def test_an_acknowledgement_that_dropped_twice_is_answered_by_saying_so(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Lost again when sent again, the command does not run (it is not known to have
+    been acknowledged): the person reads that Discord dropped the answer, and nothing
+    ends discord.py's task with an exception no one retrieves."""
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", CALLBACK, times=2)
+    handle = env.driver.send_slash("shengji play", env.users[0], env.world.tables, {"cards": "AH"})
+    await handle
+    said = await handle.wait_message()
+    assert dropped.hits == 2
+    assert said.content == t("en-US", "reply-connection-lost")
+    assert not _errors(caplog)
