@@ -15,6 +15,7 @@ ever reaches a user.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -26,9 +27,9 @@ from discord import app_commands
 from bot.service import UserError
 
 from .lang import error_text, say
-from .live import NETWORK_ERRORS, NETWORK_WAITS
+from .live import retried
 from .options import forged_option, forged_reference
-from .respond import ALREADY_ACKNOWLEDGED, RESEND_AFTER, defer_thinking, follow_up
+from .respond import ALREADY_ACKNOWLEDGED, defer_thinking, follow_up, sent_again
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -167,26 +168,20 @@ async def thread_from(channel: Any, message_id: int, name: str) -> int:
     A thread takes its starter message's id, so a caller that saved the message's id
     first knows the thread even if it stopped before hearing back: asked again, Discord
     answers that the message already has a thread, and that thread is the answer. The
-    same makes asking again safe when the connection dropped under the request (after
-    ``NETWORK_WAITS``): whether or not it was made, one thread comes of it.
+    same makes asking again safe when the connection dropped under the request
+    (``live.retried``): whether or not it was made, one thread comes of it.
     """
     message = channel.get_partial_message(message_id)
-    dropped = 0
-    while True:
-        try:
-            # a week, Discord's longest: idle that long (a lobby nobody came to), a table's
-            # thread is archived and the table closes; a day closed lobbies left overnight
-            thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
-            return int(thread.id)
-        except discord.HTTPException as err:
-            if err.code == THREAD_ALREADY_CREATED:
-                return message_id
-            raise
-        except NETWORK_ERRORS:
-            if dropped == len(NETWORK_WAITS):
-                raise
-            await asyncio.sleep(NETWORK_WAITS[dropped])
-            dropped += 1
+    # a week, Discord's longest: idle that long (a lobby nobody came to), a table's
+    # thread is archived and the table closes; a day closed lobbies left overnight
+    opening = functools.partial(message.create_thread, name=name[:100], auto_archive_duration=10080)
+    try:
+        thread = await retried(opening, f"thread {message_id}")
+    except discord.HTTPException as err:
+        if err.code == THREAD_ALREADY_CREATED:
+            return message_id
+        raise
+    return int(thread.id)
 
 
 def in_background(keeping: set[asyncio.Task[None]], work: Coroutine[Any, Any, None]) -> None:
@@ -220,20 +215,15 @@ async def _respond(interaction: discord.Interaction, text: str) -> bool:
     acknowledged already (an acknowledgement whose connection dropped had landed: Discord
     says so), and the answer must follow instead. A response whose own connection dropped
     is sent again: "acknowledged already" then means the lost one had landed."""
+    answer = functools.partial(interaction.response.send_message, **ephemeral(text))
     try:
-        await interaction.response.send_message(**ephemeral(text))
-        return True
+        await answer()
     except discord.HTTPException as err:
         if err.code != ALREADY_ACKNOWLEDGED:
             raise
         return False
     except aiohttp.ClientError:
-        await asyncio.sleep(RESEND_AFTER)
-    try:
-        await interaction.response.send_message(**ephemeral(text))
-    except discord.HTTPException as err:
-        if err.code != ALREADY_ACKNOWLEDGED:
-            raise
+        await sent_again(answer)
     return True
 
 

@@ -34,7 +34,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -43,6 +43,7 @@ import discord.http
 from .leanedit import edit_message
 
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 # discord.py retries a 429 itself, five times; one that outlasts them is tried again
 # after these waits (seconds) before the message is given up
@@ -82,29 +83,41 @@ OnError = Callable[[discord.HTTPException], Awaitable[bool | None]]
 NONCE_MAX = 25
 
 
+async def retried(call: Callable[[], Awaitable[R]], what: str) -> R:
+    """``call()``, made again after each of ``NETWORK_WAITS`` while its connection fails;
+    the last failure raises. Only for a request that is safe to repeat (an edit, a post
+    under a nonce, a thread asked of a message)."""
+    for wait in NETWORK_WAITS:
+        try:
+            return await call()
+        except NETWORK_ERRORS as err:
+            log.info("%s not sent (%r): trying again", what, err)
+            await asyncio.sleep(wait)
+    return await call()
+
+
 async def send_once(target: Target, kwargs: dict[str, Any]) -> discord.Message | None:
     """Post one message that is not kept current (a hand's summary, a notice, a DM, a
     tournament match's first message), riding out a dropped connection as a
     ``LiveMessage`` does: it carries a nonce of its own, which Discord enforces, so the
-    post is tried again after ``NETWORK_WAITS`` without a risk of two (one made before
-    its connection failed comes back instead). After the last wait it is given up with a
+    post is tried again (``retried``) without a risk of two (one made before its
+    connection failed comes back instead). After the last wait it is given up with a
     warning (None): the caller, a table's presenter, must go on to its next update.
     Discord's refusals (``discord.HTTPException``) are the caller's to judge."""
     nonce = f"sj{secrets.token_hex(8)}"
     post = {**kwargs, "nonce": nonce}
-    for wait in (*NETWORK_WAITS, None):
-        try:
-            channel = await target()
-            return await channel.send(**post)
-        except NETWORK_ERRORS as err:
-            if wait is None:
-                log.warning("message %s not sent (%r)", nonce, err)
-                return None
-            log.info("message %s not sent (%r): trying again", nonce, err)
-            await asyncio.sleep(wait)
-            for file in post.get("files", ()):
-                file.reset()  # its bytes were read by the failed attempt
-    return None
+
+    async def send() -> discord.Message:
+        for file in post.get("files", ()):
+            file.reset()  # its bytes were read by a failed attempt
+        channel = await target()
+        return await channel.send(**post)
+
+    try:
+        return await retried(send, f"message {nonce}")
+    except NETWORK_ERRORS as err:
+        log.warning("message %s not sent (%r)", nonce, err)
+        return None
 
 
 def as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -27,7 +27,9 @@ test_lean_responses.py`` fails first, saying so).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import aiohttp
@@ -39,6 +41,7 @@ from discord.http import Route, json_or_text
 _THINKING = {True: orjson.dumps({"type": 5, "data": {"flags": 64}}), False: b'{"type":5}'}
 _JSON = {"Content-Type": "application/json"}
 _EPHEMERAL = 64
+R = TypeVar("R")
 RESEND_AFTER = 0.5  # seconds before an answer whose connection failed is sent again
 ALREADY_ACKNOWLEDGED = 40060  # Discord's code: "Interaction has already been acknowledged"
 
@@ -62,27 +65,29 @@ async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = 
         raise discord.InteractionResponded(interaction)
     token = quote(interaction.token, safe="")
     url = f"{Route.BASE}/interactions/{interaction.id}/{token}/callback"
+    post = functools.partial(_post, interaction, url, _THINKING[ephemeral])
     try:
-        taken = await _post(interaction, url, _THINKING[ephemeral])
-    except aiohttp.ClientError:  # its connection dropped: asked again (see ``_asked_again``)
-        taken = await _asked_again(interaction, url, _THINKING[ephemeral])
+        taken = await post()
+    except aiohttp.ClientError:  # its connection dropped: asked again
+        taken = await sent_again(post) is not False  # None: the lost one had landed
     if taken:
         response._response_type = discord.InteractionResponseType.deferred_channel_message
     else:
         await response.defer(ephemeral=ephemeral, thinking=True)
 
 
-async def _asked_again(interaction: discord.Interaction, url: str, body: bytes) -> bool:
-    """An acknowledgement whose connection dropped, sent again: Discord takes it, or
-    answers that the interaction was acknowledged already, by the lost one, which had
-    landed. Either way the command goes on, within Discord's three seconds."""
+async def sent_again(send: Callable[[], Awaitable[R]]) -> R | None:
+    """An interaction's callback (its acknowledgement, or its answer) whose connection
+    dropped, sent again ``RESEND_AFTER`` later, within Discord's three seconds: Discord
+    takes it, or says the interaction was acknowledged already, by the lost one, which
+    had landed (None)."""
     await asyncio.sleep(RESEND_AFTER)
     try:
-        return await _post(interaction, url, body)
+        return await send()
     except discord.HTTPException as err:
-        if err.code == ALREADY_ACKNOWLEDGED:
-            return True
-        raise
+        if err.code != ALREADY_ACKNOWLEDGED:
+            raise
+        return None
 
 
 async def follow_up(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:
