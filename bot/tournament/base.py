@@ -8,6 +8,8 @@ saves them the same way.
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 from collections.abc import Coroutine
 from typing import Any
 
@@ -16,6 +18,8 @@ from bot.store import Store
 
 from .cup import Cup, Slot, TournamentSink
 from .records import cup_rows
+
+log = logging.getLogger(__name__)
 
 
 class ServiceBase:
@@ -39,7 +43,9 @@ class ServiceBase:
     @staticmethod
     def _spawn(cup: Cup, work: Coroutine[Any, Any, None]) -> None:
         cup.tasks = [t for t in cup.tasks if not t.done()]
-        cup.tasks.append(asyncio.create_task(work))
+        task = asyncio.create_task(work)
+        task.add_done_callback(functools.partial(_failed, cup))
+        cup.tasks.append(task)
 
     def _table(self, slot: Slot) -> Table | None:
         table = self.tables.tables.get(slot.place_id)
@@ -53,3 +59,10 @@ class ServiceBase:
             cup_rows(cup),
             finished_at=self.clock.now() if finished else None,
         )
+
+
+def _failed(cup: Cup, task: asyncio.Task[None]) -> None:
+    """A tournament's task that raised is logged when it ends, with its tournament, not
+    as an exception "never retrieved" whenever the task happens to be collected."""
+    if not task.cancelled() and (err := task.exception()) is not None:
+        log.error("a task of tournament %s failed", cup.id, exc_info=err)

@@ -22,6 +22,11 @@ Decisions where the issue is silent:
   loses no round time, and the grace counts from the retry. Matches opened before
   the refusal play on meanwhile, with no clock yet.
 * A paused round stops its clock, not its tables.
+* A round whose matches do not all open from a task (the round before ended, a
+  restart), where no one's command waits to say why: a refusal (the thread permission
+  taken away) is said in the channel at once, for the organiser to fix and start again;
+  any other failure (Discord or the store out of reach) is tried again after each of
+  ``OPEN_AGAIN``, then said in the channel the same way.
 """
 
 from __future__ import annotations
@@ -42,6 +47,10 @@ from .cup import Cup, Slot, Team, slot_key
 from .presence import Presence
 
 log = logging.getLogger(__name__)
+
+#: seconds (the tournament's clock) before a round's matches that did not open from a
+#: task are tried again; after the last, the organiser's start is asked for
+OPEN_AGAIN = (30.0, 120.0, 600.0)
 
 
 class Rounds(Presence):
@@ -262,7 +271,46 @@ class Rounds(Presence):
             await self.sink.changed(cup, "tournament-over", name=cup.name)  # its podium
             self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
             return
-        await self._start_round(cup)
+        try:
+            await self._start_round(cup)
+        except Exception as err:
+            await self._open_later(cup, err)
+
+    async def _open_later(self, cup: Cup, err: Exception) -> None:
+        """The current round's matches after ``err`` stopped their opening in a task.
+
+        A refusal is said at once; anything else is tried again after each of
+        ``OPEN_AGAIN`` (while the tournament still runs that round), then said. The
+        organiser's ``/shengji tournament start`` opens what is left at any time.
+        """
+        assert cup.bracket is not None and cup.bracket.current is not None
+        number = cup.bracket.current.number
+        for wait in OPEN_AGAIN:
+            if isinstance(err, UserError):
+                break
+            log.warning(
+                "tournament %s: round %s not all open (%r); trying again in %.0f s",
+                *(cup.id, number, err, wait),
+            )
+            await self.clock.sleep(wait)
+            if cup.phase != "running" or cup.bracket.current.number != number:
+                return
+            try:
+                if not self._unopened(cup) and cup.clock is not None and cup.clock.started:
+                    return  # the organiser's start opened them meanwhile
+                await self._open_games(cup)
+                await self._round_opened(cup)
+            except Exception as again:
+                err = again
+            else:
+                await self.sink.changed(cup, "tournament-all-open")
+                return
+        log.warning("tournament %s: round %s not all open: %r", cup.id, number, err)
+        if isinstance(err, UserError) and err.key:  # said as its command would say it
+            args = {k: v for k, v in err.params.items() if isinstance(v, int | str)}
+            await self.sink.changed(cup, err.key, **args)
+        else:
+            await self.sink.changed(cup, "tournament-not-opened", round=number)
 
     # --- the clock's and presence's tasks ---------------------------------------------
 

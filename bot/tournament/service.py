@@ -171,8 +171,8 @@ class TournamentService(Registration, Rounds):
         try:
             await self._open_games(cup)
             await self._round_opened(cup)
-        except Exception:  # the organiser can retry with /shengji tournament start
-            log.exception("could not open the matches of tournament %s", cup.id)
+        except Exception as err:
+            await self._open_later(cup, err)
 
     async def _rebuild_tallies(self, cup: Cup) -> None:
         """Tallies from the recorded hands: a hand scored just before a stop still counts."""

@@ -23,13 +23,13 @@ def channel(env: Env) -> list[Message]:
     return env.fake.channel_messages(env.world.tables)
 
 
-async def computer_cup(env: Env) -> Cup:
-    """Two computer teams, one match, started."""
+async def computer_cup(env: Env, teams: int = 2) -> Cup:
+    """Easy computer teams (two: one match), started; the best two winners go on."""
     alice = env.users[0]
     organiser(env, alice)
     await cmd(env, alice, "create", name="Night Cup", round_minutes=1, advance=2, podium=1)
-    await cmd(env, alice, "addbots", count=2, level="easy")
-    assert "Started: 2 teams" in await cmd(env, alice, "start")
+    await cmd(env, alice, "addbots", count=teams, level="easy")
+    assert f"Started: {teams} teams" in await cmd(env, alice, "start")
     return env.bot.tournaments.cup_in(env.world.tables.id)
 
 

@@ -69,6 +69,7 @@ tournament-partner-placeholder = Your partner
 tournament-partner-question = Who is your partner?
 # the channel's messages
 tournament-all-open = Every match of the round is open now.
+tournament-not-opened = Round { $round }: some matches could not be opened yet. Run `/shengji tournament start` to open the rest.
 tournament-cancelled-note = { $name } was cancelled by the organiser.
 tournament-round-started = Round { $round } has started.
 tournament-draw-seed = 🎲 Draw seed `{ $seed }`: anyone can re-check the draw with `python -m bot tournament --teams { $teams } --seed { $seed }` (its Team 01, Team 02… are the teams in the registration list's order).

@@ -53,6 +53,7 @@ tournament-partner-placeholder = 你的搭档
 tournament-partner-question = 你的搭档是谁？
 # 频道里的消息
 tournament-all-open = 本轮所有对局都已开始。
+tournament-not-opened = 第{ $round }轮还有对局没能开始。请再用一次`/双升 比赛 开始`开启其余对局。
 tournament-cancelled-note = { $name }已被组织者取消。
 tournament-round-started = 第{ $round }轮开始了。
 tournament-draw-seed = 🎲 抽签种子`{ $seed }`：任何人都可以用`python -m bot tournament --teams { $teams } --seed { $seed }`复核抽签（命令输出里的队伍编号01、02……依次对应报名名单上的各队）。

@@ -1,0 +1,88 @@
+"""A round whose matches open from a task (the round before ended), where no one's
+command waits to say why it failed: a refusal is said in the channel for the organiser
+to fix, and Discord's weather is ridden out by trying again on the tournament's clock.
+
+Before, the exception ended the task unseen ("Task exception was never retrieved"):
+the round sat without tables, its clock never started, and the channel said nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+import cogs.live
+from bot.tournament.cup import Cup
+from fakediscord.http import RequestRecord
+from fakediscord.state import Perm
+
+from .helpers import Env
+from .test_tournament_ended import computer_cup
+from .test_tournament_flow import cmd, play_until, threads
+
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+def _errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def _said(env: Env, text: str) -> bool:
+    return any(text in m.content for m in env.fake.channel_messages(env.world.tables))
+
+
+def _second_round(record: RequestRecord) -> bool:
+    """The first message of a round 2 match (its thread opens from it)."""
+    return isinstance(record.json, dict) and "**R2 · " in str(record.json.get("content"))
+
+
+async def four_computer_teams(env: Env) -> Cup:
+    """Two matches in round 1; their winners meet in round 2."""
+    cup = await computer_cup(env, teams=4)
+    await env.until(lambda: len(threads(env)) == 2, timeout=60)
+    return cup
+
+
+async def test_a_round_refused_its_threads_says_so_and_the_organiser_starts_it(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = shengji
+    cup = await four_computer_teams(env)
+    env.fake.revoke_permissions(env.world.tables, Perm.CREATE_PUBLIC_THREADS)
+    await asyncio.sleep(0.2)  # CHANNEL_UPDATE reaches the bot
+    await play_until(env, lambda: _said(env, "Create Public Threads"), budget=60)
+    assert cup.bracket is not None and cup.bracket.current is not None
+    assert cup.bracket.current.number == 2 and len(threads(env)) == 2
+    assert cup.clock is not None and not cup.clock.started  # no round time lost meanwhile
+    assert not _errors(caplog)
+    env.fake.restore_permissions(env.world.tables)
+    await asyncio.sleep(0.2)
+    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
+    await env.until(lambda: len(threads(env)) == 3, timeout=60)
+    assert cup.clock.started and _said(env, "Every match of the round is open now.")
+
+
+@pytest.mark.parametrize("weather", ["503", "dropped"])
+async def test_a_round_that_meets_discords_weather_opens_on_its_own(
+    shengji: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, weather: str
+) -> None:
+    """A 503 (which discord.py does not retry), or a connection dropped at every one of
+    the post's tries: the opening is tried again after ``OPEN_AGAIN[0]`` seconds."""
+    env = shengji
+    monkeypatch.setattr(cogs.live, "NETWORK_WAITS", (0.05, 0.05, 0.05))
+    if weather == "503":
+        failed = env.fake.faults.server_error("POST", MESSAGES, status=503, when=_second_round)
+        tries = 1
+    else:
+        failed = env.fake.faults.disconnect("POST", MESSAGES, times=4, when=_second_round)
+        tries = 4
+    cup = await four_computer_teams(env)
+    with caplog.at_level(logging.WARNING, "bot.tournament.rounds"):
+        await play_until(env, lambda: len(threads(env)) == 3, budget=60)
+    assert failed.hits == tries
+    await env.until(lambda: cup.clock is not None and cup.clock.started)  # the table too
+    await env.until(lambda: _said(env, "Every match of the round is open now."))
+    assert any("trying again in 30 s" in r.getMessage() for r in caplog.records)
+    assert not _errors(caplog)
