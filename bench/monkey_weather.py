@@ -13,10 +13,8 @@ route the bot used lately (a message post, an edit, a followup, a thread, a DM c
   buffered events, interactions among them, come through).
 
 The start-up's requests are left alone (see ``START_UP``). The interaction callback,
-``POST /interactions/{id}/{token}/callback``, meets only dropped connections (as often
-as every other route together): a 5xx or 429 on it the driver reports as a refusal at
-once, though discord.py waits and tries again within Discord's three seconds; and an
-autocompletion's answer is spared (``not_suggestions``).
+``POST /interactions/{id}/{token}/callback``, meets every kind (as often as every other
+route together), but an autocompletion's answer is spared (``not_suggestions``).
 Everything else the bot must ride out with every invariant kept: nothing logged at
 ERROR, no error shown, every interaction answered, no table frozen, no card leaked.
 """
@@ -61,18 +59,19 @@ async def weather(rig: Rig) -> None:
         return
     method, route = rng.choice(routes)
     when = None
-    if kind.startswith("disconnect") and rng.random() < 0.5:
+    if rng.random() < 0.5:
         method, route, when = "POST", CALLBACK, not_suggestions
     times = rng.randint(1, 2)
     if kind == "server_error":
         status = rng.choice((500, 502, 504))
-        faults.server_error(method, route, status=status, times=times)
+        faults.server_error(method, route, status=status, times=times, when=when)
     elif kind == "rate_limit":
         times = rng.randint(1, 4)
-        faults.rate_limit(method, route, retry_after=rng.choice((0.05, 0.3, 1.0)), times=times)
+        wait = rng.choice((0.05, 0.3, 1.0))
+        faults.rate_limit(method, route, retry_after=wait, times=times, when=when)
     elif kind == "slow":
         times = rng.randint(1, 4)
-        faults.delay(method, route, seconds=rng.choice((0.5, 1.0, 2.0)), times=times)
+        faults.delay(method, route, seconds=rng.choice((0.5, 1.0, 2.0)), times=times, when=when)
     else:
         faults.disconnect(method, route, handled=kind == "disconnect_handled", when=when)
         times = 1

@@ -94,7 +94,8 @@ class InteractionHandle:
 
     @property
     def errors(self) -> list[tuple[int, JSON]]:
-        """(status, body) of every 4xx the fake answered on this interaction's token."""
+        """(status, body) of every refusal (a 4xx but 429) answered on this interaction's
+        token; a 5xx or 429 is discord.py's to wait out and try again."""
         return list(self.interaction.errors)
 
     # ---- waiting
@@ -143,7 +144,7 @@ class InteractionHandle:
         return self.followups
 
     async def wait_error(self, timeout: float | None = None) -> tuple[int, JSON]:
-        """Wait for the first 4xx answered on this interaction's token."""
+        """Wait for the first refusal (a 4xx but 429) answered on this interaction's token."""
         try:
             await self._wait(lambda: self.interaction.errors, timeout)
         except TimeoutError:

@@ -398,7 +398,10 @@ class FakeDiscord(WorldMixin, MessagesMixin):
         if exc.status == 429:
             self.http_429 += 1
         token = record.params.get("token")
-        if token and token in self.interactions_by_token:
+        # a refusal only: a 5xx or 429 discord.py waits out and tries again, and the
+        # person's client shows "interaction failed" only if no answer lands in time
+        refused = 400 <= exc.status < 500 and exc.status != 429
+        if refused and token and token in self.interactions_by_token:
             self.interactions_by_token[token].errors.append((exc.status, exc.body()))
         return json_response(exc.status, exc.body(), exc.headers)
 

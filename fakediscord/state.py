@@ -553,7 +553,7 @@ class Interaction:
         self.acked_at: float | None = None
         self.original: Message | None = None  # the response message (or updated message)
         self.followups: list[Message] = []
-        self.errors: list[tuple[int, JSON]] = []  # (status, body) of 4xx on this token
+        self.errors: list[tuple[int, JSON]] = []  # (status, body): refusals (4xx but 429)
         self.requests = 0
         self.notifier = Notifier()  # woken by requests on this token (handles wait on it)
         # Real time, for benchmarks: the ack latency the bot achieved.

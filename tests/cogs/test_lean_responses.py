@@ -34,7 +34,6 @@ async def _answered(env: Env) -> tuple[list[RequestRecord], str, int]:
     since = len(env.fake.requests)
     table = env.world.tables
     handle = env.driver.send_slash("shengji play", env.world.alice, table, {"cards": "AH"})
-    await handle.wait_ack(allow_errors=True)  # a refused first try (429) is tried again
     message = await handle.wait_message()
     routes = (CALLBACK, FOLLOW_UP)
     return (

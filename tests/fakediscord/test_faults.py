@@ -83,6 +83,23 @@ async def test_5xx(fake_discord: FakeDiscord, world: World, rb: RunningBot) -> N
     assert [r.status for r in fake_discord.requests_to("POST", SEND)] == [503, 500, 200]
 
 
+@pytest.mark.parametrize("fault", ["500", "429"])
+async def test_a_callback_answered_5xx_or_429_is_tried_again_and_the_interaction_holds(
+    fake_discord: FakeDiscord, world: World, driver: UserDriver, rb: RunningBot, fault: str
+) -> None:
+    """discord.py waits and tries an interaction's callback again (its webhook adapter):
+    the person sees the answer, not "interaction failed", so the driver waits on."""
+    callback = "/interactions/{interaction_id}/{token}/callback"
+    if fault == "500":
+        fake_discord.faults.server_error("POST", callback)
+    else:
+        fake_discord.faults.rate_limit("POST", callback, retry_after=0.05)
+    handle = driver.send_slash("demo start", world.alice, world.general, {"players": 2})
+    message = await handle.wait_message()
+    assert message.content and handle.errors == [] and handle.response_type == 4
+    assert [r.status for r in fake_discord.requests_to("POST", callback)] == [int(fault), 200]
+
+
 async def test_a_dropped_connection_before_or_after_the_request_took_effect(
     fake_discord: FakeDiscord, world: World, rb: RunningBot
 ) -> None:
