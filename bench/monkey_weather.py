@@ -13,20 +13,17 @@ route the bot used lately (a message post, an edit, a followup, a thread, a DM c
   buffered events, interactions among them, come through).
 
 The start-up's requests are left alone (see ``START_UP``). The interaction callback,
-``POST /interactions/{id}/{token}/callback``, meets every kind (as often as every other
-route together), but an autocompletion's answer is spared (``not_suggestions``).
+``POST /interactions/{id}/{token}/callback`` (acknowledgements, answers, suggestions),
+meets every kind, as often as every other route together.
 Everything else the bot must ride out with every invariant kept: nothing logged at
 ERROR, no error shown, every interaction answered, no table frozen, no card leaked.
 """
 
 from __future__ import annotations
 
-from fakediscord.http import RequestRecord
-
 from .monkey_rig import Rig
 
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
-SUGGESTIONS = 8  # the callback type of an autocompletion's answer
 # a start-up's requests (the login, the command sync): a Discord out of reach at start-up
 # stops the process by design (``app.client``), which a process manager starts again
 START_UP = {"/users/@me", "/gateway", "/gateway/bot", "/oauth2/applications/@me"}
@@ -58,30 +55,23 @@ async def weather(rig: Rig) -> None:
             rig.fake.gateway.request_reconnect()
         return
     method, route = rng.choice(routes)
-    when = None
     if rng.random() < 0.5:
-        method, route, when = "POST", CALLBACK, not_suggestions
+        method, route = "POST", CALLBACK
     times = rng.randint(1, 2)
     if kind == "server_error":
         status = rng.choice((500, 502, 504))
-        faults.server_error(method, route, status=status, times=times, when=when)
+        faults.server_error(method, route, status=status, times=times)
     elif kind == "rate_limit":
         times = rng.randint(1, 4)
         wait = rng.choice((0.05, 0.3, 1.0))
-        faults.rate_limit(method, route, retry_after=wait, times=times, when=when)
+        faults.rate_limit(method, route, retry_after=wait, times=times)
     elif kind == "slow":
         times = rng.randint(1, 4)
-        faults.delay(method, route, seconds=rng.choice((0.5, 1.0, 2.0)), times=times, when=when)
+        faults.delay(method, route, seconds=rng.choice((0.5, 1.0, 2.0)), times=times)
     else:
-        faults.disconnect(method, route, handled=kind == "disconnect_handled", when=when)
+        faults.disconnect(method, route, handled=kind == "disconnect_handled")
         times = 1
     rig.note(f"Discord: {kind} on the next {times} {method} {route}")
-
-
-def not_suggestions(record: RequestRecord) -> bool:
-    """Not an autocompletion's answer: one lost shows no suggestions until the next
-    keystroke asks again, and discord.py, which sends it, logs the loss at ERROR."""
-    return not (isinstance(record.json, dict) and record.json.get("type") == SUGGESTIONS)
 
 
 def felt(rig: Rig) -> None:

@@ -36,6 +36,7 @@ from .common import BAD_VALUE, deps, ephemeral, place_of, reply, shengji
 from .ids import PASS_CODE, BidButton, PanelButton, PickerMenu
 from .lang import error_text, refusal, reply_locale, say
 from .panels import cards_for, menu_choice, menus_for, option_values, selection_problem
+from .respond import suggestions
 from .tableview import as_view
 
 
@@ -66,6 +67,7 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
 
 
 @play.autocomplete("cards")
+@suggestions
 async def play_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:

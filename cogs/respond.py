@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 from urllib.parse import quote
 
 import aiohttp
 import discord
 import orjson
+from discord import app_commands
 from discord.http import Route, json_or_text
 
 #: the callback body of a "thinking" acknowledgement (type 5), ephemeral or not
@@ -44,6 +46,9 @@ _EPHEMERAL = 64
 R = TypeVar("R")
 RESEND_AFTER = 0.5  # seconds before an answer whose connection failed is sent again
 ALREADY_ACKNOWLEDGED = 40060  # Discord's code: "Interaction has already been acknowledged"
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+SUGGESTED = discord.InteractionResponseType.autocomplete_result
+log = logging.getLogger(__name__)
 
 
 def _lean_possible() -> bool:
@@ -88,6 +93,32 @@ async def sent_again(send: Callable[[], Awaitable[R]]) -> R | None:
         if err.code != ALREADY_ACKNOWLEDGED:
             raise
         return None
+
+
+def suggestions(suggest: Suggest) -> Suggest:
+    """An autocompletion that sends its own answer: one whose connection dropped is sent
+    again (``sent_again``), and one lost still is a warning (the person sees no
+    suggestions until their next keystroke asks again), where discord.py, sending it
+    after the callback, would log "Ignoring exception in autocomplete" at ERROR."""
+
+    @functools.wraps(suggest)
+    async def answered(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        choices = await suggest(interaction, current)
+        send = functools.partial(interaction.response.autocomplete, choices)
+        try:
+            try:
+                await send()
+            except aiohttp.ClientError:
+                await sent_again(send)
+        except (aiohttp.ClientError, discord.HTTPException) as err:
+            log.warning("suggestions for %s lost on the way (%r)", interaction.user.id, err)
+        if LEAN and not interaction.response.is_done():  # lost, or landed unheard
+            interaction.response._response_type = SUGGESTED  # discord.py sends no other
+        return choices
+
+    return answered
 
 
 async def follow_up(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:

@@ -18,6 +18,7 @@ from bot.store import GuildSettings
 
 from .common import deps, is_admin, place_of, shengji
 from .lang import refusal, reply_locale
+from .respond import suggestions
 from .tableview import rules_embed
 from .text import RULE_TOPICS
 
@@ -167,6 +168,7 @@ def _codes(field: str) -> tuple[str, ...]:
 
 
 @settings.autocomplete("value")
+@suggestions
 async def value_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:

@@ -134,16 +134,10 @@ class Faults:
         return self.add(Rule(name, method, route, None, times, when=when))
 
     def delay(
-        self,
-        method: str = ANY,
-        route: str = ANY,
-        *,
-        seconds: float,
-        times: int | None = 1,
-        when: Callable[[RequestRecord], bool] | None = None,
+        self, method: str = ANY, route: str = ANY, *, seconds: float, times: int | None = 1
     ) -> Rule:
         """Hold matching requests ``seconds`` of real time before handling them normally."""
-        return self.add(Rule("delay", method, route, None, times, delay=seconds, when=when))
+        return self.add(Rule("delay", method, route, None, times, delay=seconds))
 
     def late_ack(self, seconds: float = 3.5, *, times: int = 1) -> None:
         """The next interaction callback(s) arrive ``seconds`` late (virtual clock advanced).

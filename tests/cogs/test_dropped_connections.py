@@ -225,3 +225,32 @@ async def test_an_acknowledgement_that_dropped_twice_is_answered_by_saying_so(
     assert dropped.hits == 2
     assert said.content == t("en-US", "reply-connection-lost")
     assert not _errors(caplog)
+
+
+@pytest.mark.parametrize("times", [1, 2], ids=["once", "twice"])
+@pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
+async def test_suggestions_whose_connection_dropped_are_sent_again_or_let_go(
+    shengji: Env, caplog: pytest.LogCaptureFixture, handled: bool, times: int
+) -> None:
+    """An autocompletion's answer sent again: Discord takes it, or says the lost one had
+    landed. Lost twice, the person sees no suggestions until their next keystroke: a
+    warning, not discord.py's "Ignoring exception in autocomplete" at ERROR."""
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", CALLBACK, handled=handled, times=times)
+    typed = {"field": "overcall", "value": ""}
+    handle = env.driver.autocomplete(
+        "shengji settings", env.users[0], env.world.tables, "value", typed
+    )
+
+    def sent() -> int:
+        return len(env.fake.requests_to("POST", CALLBACK))
+
+    await env.until(lambda: sent() == 2 and dropped.hits == times)
+    await env.fake.idle(quiet=0.6)
+    if handled or times == 1:
+        assert "deal" in [c["value"] for c in handle.choices or []]
+    else:
+        assert handle.choices is None
+        assert any("suggestions for" in r.getMessage() for r in caplog.records)
+    assert sent() == 2  # sent again once, no more
+    assert not _errors(caplog)
