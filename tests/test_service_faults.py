@@ -10,6 +10,7 @@ play. Votes belong to seated players.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
@@ -516,3 +517,77 @@ async def test_a_new_table_whose_first_meta_is_refused_leaves_no_live_row(
     assert Store.close_table is real_close
     table = await service.new_table(GUILD, CHANNEL, BOB, "Bob")  # the channel is free
     assert [t.table_id for t in await store.live_tables()] == [table.id]
+
+
+@contextmanager
+def store_locked(store: Store) -> Iterator[None]:
+    """Another process holds the store's write lock (a backup, a ``sqlite3`` shell)."""
+    blocker = sqlite3.connect(store.path, isolation_level=None, timeout=60)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+
+
+def errors_logged(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_closing_the_locked_store_refused_is_recorded_once_it_is_free(
+    env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The channel is freed at once; the closing is recorded as soon as the store takes
+    writes again, not only before the channel's next table: a restart meanwhile would
+    bring the closed table back. A lock in passing is a warning, not an error."""
+    service, store, clock, _sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    await store._db.conn.execute("PRAGMA busy_timeout = 50")  # fail fast, not in 5 s
+    with store_locked(store):
+        assert (await service.abort(CHANNEL, ALICE, is_admin=True)).aborted
+        assert table.closed and CHANNEL not in service.tables
+        for _ in range(6):  # retried while the lock is held
+            await clock.advance(1)
+            await settle(clock)
+        assert [t.table_id for t in await store.live_tables()] == [table.id]
+    await run_until(clock, lambda: not service._unrecorded_closes)
+    assert await store.live_tables() == []  # a restart brings nothing back
+    assert errors_logged(caplog) == []
+    assert any("closing not recorded yet" in r.getMessage() for r in caplog.records)
+
+
+async def test_where_a_table_plays_is_kept_though_the_store_refused_it_in_passing(
+    env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Its thread exists by then: the write is retried (the table paused meanwhile), not
+    refused, so commands in the thread find the table."""
+    service, store, clock, sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    await store._db.conn.execute("PRAGMA busy_timeout = 50")
+    with store_locked(store):
+        kept = asyncio.create_task(service.remember_place(table, 777, 555))
+        await run_until(clock, lambda: table.paused_since is not None)
+        assert not kept.done() and service.channel_of(777) == 777  # not known yet
+    await run_until(clock, kept.done)
+    await kept
+    assert service.channel_of(777) == CHANNEL and table.paused_since is None
+    assert (await stored(store, table)).meta["thread_id"] == 777
+    assert storage(sink) == ["paused", "resumed"]
+    assert errors_logged(caplog) == []
+
+
+async def test_a_presenter_write_not_saved_is_a_warning(
+    env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The service said it already (the table paused, or closed): not "presenter failed"."""
+    service, _store, clock, sink = env
+
+    async def refused(table: Table, update: Update) -> None:
+        raise NotSaved(True)
+
+    sink.publish = refused
+    await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    await settle(clock)
+    assert errors_logged(caplog) == []
+    assert any("presenter's write not saved" in r.getMessage() for r in caplog.records)

@@ -116,6 +116,8 @@ class LifecycleMixin(Runtime):
             self._pruner.cancel()
         if self._claimer is not None:
             self._claimer.cancel()
+        if self._closer is not None:
+            self._closer.cancel()
 
         async def stop(table: Table) -> None:
             async with table.lock:

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from bot.clock import Clock, SystemClock
 from bot.game import Event
 from bot.logs import bind_table, table_context
+from bot.service.faults import NotSaved
 from bot.service.fencing import Fence
 from bot.service.table import (
     CloseReason,
@@ -64,6 +65,7 @@ class LiveTables:
         self.accepting = True
         # channel -> (table, status): closings the store refused, recorded before a new table
         self._unrecorded_closes: dict[int, tuple[int, str]] = {}
+        self._closer: asyncio.Task[None] | None = None  # recording them once the store takes writes
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
 
     def _lease_token(self, table: Table) -> int | None:
@@ -221,6 +223,8 @@ class LiveTables:
                 return
             try:
                 await self.sink.publish(table, update)
+            except NotSaved as exc:  # a write of the presenter's: the table paused or closed
+                log.warning("table %s: the presenter's write not saved (%s)", table.id, exc)
             except Exception:
                 log.exception("presenter failed for table %s", table.id)
 

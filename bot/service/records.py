@@ -148,13 +148,13 @@ class RecordsMixin(Runtime):
     async def opening_thread(self, table: Table, lobby_message_id: int) -> None:
         """Its thread is being opened from the lobby message: it may exist or not yet, and
         after a restart the presenter finishes the opening (``thread_opening``)."""
-        await self._set_meta(table, lobby_message=lobby_message_id, thread_opening=True)
+        await self._keep_meta(table, lobby_message=lobby_message_id, thread_opening=True)
 
     async def remember_place(
         self, table: Table, thread_id: int | None, lobby_message_id: int | None
     ) -> None:
         """Where the table plays (its thread, or None: its channel), kept across restarts."""
-        await self._set_meta(
+        await self._keep_meta(
             table, thread_id=thread_id, lobby_message=lobby_message_id, thread_opening=False
         )
 

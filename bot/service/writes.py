@@ -7,6 +7,8 @@ record it (recorded before the channel's next table).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, NoReturn
@@ -109,6 +111,16 @@ class StoreWrites(LiveTables):
             await self._write(table, self.store.set_table_meta(table.id, meta))
             table.meta = meta
 
+    async def _keep_meta(self, table: Table, **changes: Any) -> None:
+        """A meta change that must be kept, not refused: where the table plays, once its
+        thread may exist (a refused write would leave the thread unknown, and every
+        command there answered as from a place with no table). Retried while the store
+        refuses it in passing (``_retry``: the table paused meanwhile)."""
+        async with table.meta_lock:
+            meta = {**table.meta, **changes}
+            await self._retry(table, lambda: self.store.set_table_meta(table.id, meta))
+            table.meta = meta
+
     async def _write(self, table: Table, write: Awaitable[Any]) -> None:
         """A lobby or seat write: ``NotSaved`` (and a pause or close) if the store refuses it."""
         try:
@@ -160,12 +172,29 @@ class StoreWrites(LiveTables):
 
     async def _record_close(self, table: Table, status: str) -> None:
         """Record the table's closing; refused, the channel is freed all the same and the
-        closing recorded before the channel's next table (``_free_channel``)."""
+        closing recorded before the channel's next table (``_free_channel``), or, refused
+        in passing, as soon as the store takes writes again (``_closings``), so that a
+        restart meanwhile does not bring the table back."""
         try:
             await self.store.close_table(table.id, status, self.clock.now())
-        except Exception:
-            log.exception("table %s: could not record its closing", table.id)
+        except Exception as exc:
             self._unrecorded_closes[table.channel_id] = (table.id, status)
+            if not transient(exc):
+                log.error("table %s: could not record its closing (%r)", table.id, exc)
+                return
+            log.warning("table %s: its closing not recorded yet (%s)", table.id, exc)
+            if self._closer is None or self._closer.done():
+                self._closer = asyncio.create_task(self._closings(), name="closings")
+
+    async def _closings(self) -> None:
+        """Record the closings the store refused in passing, retrying with backoff."""
+        failures = 0
+        while self._unrecorded_closes and self.accepting:
+            failures += 1
+            await self.clock.sleep(backoff(failures))
+            for channel_id in list(self._unrecorded_closes):
+                with contextlib.suppress(NotSaved):
+                    await self._free_channel(channel_id)
 
     async def _free_channel(self, channel_id: int) -> None:
         """Record a closing the store refused earlier, before a new table takes the channel."""
