@@ -24,7 +24,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.service import UserError
+from bot.service import UserError, store_passing
 
 from .lang import error_text, say
 from .live import retried
@@ -254,12 +254,25 @@ async def connection_lost(interaction: discord.Interaction, what: str, err: Base
     return True
 
 
+async def store_busy(interaction: discord.Interaction, what: str, err: BaseException) -> bool:
+    """Whether the store refused a write in passing outside a table's own writes (which
+    pause the table): another process holding SQLite's lock, a full disk, a dropped
+    database connection. A warning, and the person reads that it was not saved."""
+    if not store_passing(err):
+        return False
+    log.warning("%s: the store refused it in passing (%r)", what, err)
+    await reply(interaction, await say(interaction, "service-not-saved"))
+    return True
+
+
 async def handler_failed(interaction: discord.Interaction, where: str, err: BaseException) -> None:
     """The last word on an interaction whose handler raised something unforeseen: a line
-    when the bot is shutting down or Discord dropped the answer, else a traceback in the
-    log and "something went wrong" to the person (what it did is committed or not; the
-    game is safe either way)."""
+    when the bot is shutting down, Discord dropped the answer or the store was busy, else
+    a traceback in the log and "something went wrong" to the person (what it did is
+    committed or not; the game is safe either way)."""
     if cut_off(interaction, where) or await connection_lost(interaction, where, err):
+        return
+    if await store_busy(interaction, where, err):
         return
     log.error("%s failed", where, exc_info=err)
     await reply(interaction, await say(interaction, "reply-failed"))

@@ -9,6 +9,7 @@ and its permission rules), ``driver`` (the service's timing around
 (the facade, ``TableService``).
 """
 
+from bot.service.faults import store_passing
 from bot.service.service import TableService
 from bot.service.table import (
     AbortOutcome,
@@ -41,4 +42,5 @@ __all__ = [
     "Update",
     "UpdateKind",
     "UserError",
+    "store_passing",
 ]

@@ -73,6 +73,15 @@ def transient(exc: BaseException) -> bool:
     )
 
 
+def store_passing(exc: BaseException) -> bool:
+    """A failure of the store's own (SQLite, PostgreSQL, its lost connection) that passes
+    by itself: not an ``OSError`` or ``TimeoutError`` of anything else."""
+    from_store = isinstance(exc, sqlite3.Error | ConnectionLost) or type(exc).__module__.startswith(
+        "asyncpg"
+    )
+    return from_store and transient(exc)
+
+
 def backoff(failures: int) -> float:
     """Seconds before retry number ``failures`` (1, 2, ...): doubling from 0.5 s, at most 30 s."""
     return float(min(30.0, 0.5 * 2 ** min(failures - 1, 6)))

@@ -13,13 +13,14 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
-from bot.service import Table, TableService, UserError
+from bot.service import Table, TableService, UserError, store_passing
 from bot.store import Store
 
 from .cup import Cup, Slot, TournamentSink
 from .records import cup_rows
 
 log = logging.getLogger(__name__)
+SAVE_AGAIN = (0.5, 2.0, 5.0)  # real seconds, as the store's busy wait counts
 
 
 class ServiceBase:
@@ -52,13 +53,25 @@ class ServiceBase:
         return table if table is not None and table.id == slot.table_id else None
 
     async def _save(self, cup: Cup, *, finished: bool = False) -> None:
-        await self.store.save_tournament(
-            cup.id,
-            cup.status,
-            cup.to_state(),
-            cup_rows(cup),
-            finished_at=self.clock.now() if finished else None,
-        )
+        """The tournament as it is now. A store refusing in passing (another process
+        holding SQLite's lock, beyond its own busy wait) is tried again after each of
+        ``SAVE_AGAIN`` real seconds: the change is made here already, and a round moving
+        on or a registration must not end in an error halfway."""
+        for wait in (*SAVE_AGAIN, None):
+            try:
+                await self.store.save_tournament(
+                    cup.id,
+                    cup.status,
+                    cup.to_state(),
+                    cup_rows(cup),
+                    finished_at=self.clock.now() if finished else None,
+                )
+                return
+            except Exception as exc:
+                if wait is None or not store_passing(exc):
+                    raise
+                log.warning("tournament %s not saved (%s); trying again", cup.id, exc)
+            await asyncio.sleep(wait)
 
 
 def _failed(cup: Cup, task: asyncio.Task[None]) -> None:

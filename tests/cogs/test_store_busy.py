@@ -1,0 +1,74 @@
+"""Another process holds the store's write lock (a backup, a ``sqlite3`` shell) longer
+than SQLite's own busy wait, under a command that writes outside a table's own writes
+(which pause the table: ``tests/test_service_faults.py``).
+
+Found by the monkey's store weather (``bench.monkey_weather.lock_store``): opening a
+table, or a tournament's registration, answered "something went wrong" and logged a
+traceback; a tournament's change is made in memory before it is saved, so it now waits
+the lock out instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from bot.store import Store
+
+from .helpers import Env
+from .test_tournament_flow import cmd, organiser
+
+
+@asynccontextmanager
+async def store_locked(store: Store) -> AsyncIterator[sqlite3.Connection]:
+    path = store.path
+    blocker = sqlite3.connect(path, isolation_level=None, timeout=60, check_same_thread=False)
+    # off the loop: a write of the bot's in flight needs the loop to finish
+    await asyncio.to_thread(blocker.execute, "BEGIN IMMEDIATE")
+    try:
+        yield blocker
+    finally:
+        if blocker.in_transaction:
+            blocker.execute("ROLLBACK")
+        blocker.close()
+
+
+def _errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_command_the_locked_store_refused_says_it_was_not_saved(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = shengji
+    await env.store._db.conn.execute("PRAGMA busy_timeout = 50")  # fail fast, not in 5 s
+    async with store_locked(env.store):
+        said = await env.reply(env.users[0], "new")
+    assert said == "That couldn't be saved, so it didn't happen; please try again."
+    assert env.bot.service.tables == {}
+    assert "opened" in (await env.reply(env.users[0], "new")).lower()  # once it is free
+    assert not _errors(caplog)
+
+
+async def test_a_tournament_change_waits_the_lock_out(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = shengji
+    alice, bob = env.users[:2]
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup")
+    await cmd(env, alice, "register", partner=bob)
+    await env.store._db.conn.execute("PRAGMA busy_timeout = 50")
+    async with store_locked(env.store) as blocker:
+        asyncio.get_running_loop().call_later(1.0, blocker.execute, "ROLLBACK")
+        assert "confirmed" in (await cmd(env, bob, "confirm")).lower()
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    stored = await env.store.tournament(cup.id)
+    assert stored is not None and stored.state["teams"][0]["confirmed"]
+    assert not _errors(caplog)
+    assert any("not saved" in r.getMessage() for r in caplog.records)
