@@ -158,9 +158,14 @@ class TournamentService(Registration, Rounds):
         return count
 
     def run_clocks(self) -> None:
-        """After a restart: the round clocks run again, and matches not yet open open."""
+        """After a restart: the round clocks run again, and matches not yet open open; a
+        round whose matches all ended before the stop, which the stop cut off before it
+        moved on, moves on now."""
         for cup in self.cups.values():
-            if cup.phase == "running" and not cup.tasks:
+            current = cup.bracket.current if cup.bracket is not None else None
+            if cup.phase == "running" and not cup.tasks and current is not None and current.done:
+                self._spawn(cup, self._after_match(cup, current.number))
+            elif cup.phase == "running" and not cup.tasks:
                 opened = cup.clock is not None and cup.clock.started
                 if opened:
                     self._run_clock(cup)

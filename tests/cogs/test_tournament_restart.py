@@ -22,9 +22,11 @@ from typing import Any
 
 import pytest
 
+from bot.tournament.rounds import Rounds
 from fakediscord.state import Perm
 
 from .helpers import Env, restart
+from .test_tournament_ended import computer_cup
 from .test_tournament_flow import cmd, play_until, registered_cup, threads
 
 
@@ -124,3 +126,28 @@ async def _die(stuck: list[asyncio.Task[Any]]) -> None:
     assert task is not None
     stuck.append(task)
     await asyncio.Event().wait()
+
+
+async def test_a_round_ended_but_not_moved_on_before_a_stop_moves_on_after_it(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stop came between the round's last outcome (saved) and the next round (a
+    store busy under that save, say): the restarted process moves the round on."""
+    env = shengji
+    stuck: list[asyncio.Task[Any]] = []
+    monkeypatch.setattr(Rounds, "_advance", lambda self, cup: _die(stuck))
+    cup = await computer_cup(env, teams=4)
+    await play_until(env, lambda: bool(stuck), budget=60)
+    saved = await env.store.tournament(cup.id)
+    assert saved is not None and all(s["done"] for s in saved.state["slots"].values())
+    monkeypatch.undo()
+    running = await restart(env)
+    try:
+        for task in stuck:
+            task.cancel()
+        moved = env.bot.tournaments.cup_in(env.world.tables.id)
+        await env.until(lambda: len(threads(env)) == 3, timeout=60)  # the final's thread
+        assert moved.bracket is not None and moved.bracket.current is not None
+        assert moved.bracket.current.number == 2
+    finally:
+        await running.stop()
