@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.game import Match, Phase
+from bot.game import Event, HandScored, Match, Phase
 from bot.i18n import t
 from bot.i18n.rules import card_text
 from bot.rules import ALL_CARDS, Card, parse_cards
-from bot.service import Table
+from bot.service import SeatSignal, Table
 from fakediscord import FakeDiscord
 from fakediscord.state import Message
 
@@ -230,6 +230,26 @@ class Auditor:
         hand.public |= set(match.turned)
         if match.result is not None:  # a scored hand: every card played, the kitty shown
             known.hands[match.result.hand_no].public |= set(ALL_CARDS)
+
+    # --- the table service's hooks (``TableHooks``), installed at each start ---------
+
+    async def on_events(self, table: Table, events: list[Event]) -> None:
+        """A scored hand is public whole (every card played, the kitty shown), known from
+        its event: a table may score a hand and deal the next between two of ``follow``'s
+        looks (time jumping while it waited out a locked store), and the presenter draws
+        the kitty after."""
+        for event in events:
+            if isinstance(event, HandScored):
+                self.follow()
+                known = self.known.get(table.id)
+                if known is not None:
+                    known.hands[event.result.hand_no].public |= set(ALL_CARDS)
+
+    async def on_seat(self, table: Table, seat: int, signal: SeatSignal, player: Any) -> None:
+        return None
+
+    def may_deal(self, table: Table) -> bool:
+        return True
 
     def allowed(self, user_id: int | None) -> set[Card]:
         cards: set[Card] = set()

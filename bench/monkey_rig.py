@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,6 +62,9 @@ class Rig:
     panels: Counter[str] = field(default_factory=Counter)  # turns looked for on a panel, late
     cup_ids: set[int] = field(default_factory=set)  # every tournament the cup step saw
     weather: Counter[str] = field(default_factory=Counter)  # Discord's failures felt, by kind
+    # the write lock another process holds on the store (``monkey_weather.lock_store``):
+    # the timer that lets it go, and how
+    store_lock: tuple[asyncio.TimerHandle, Callable[[], None]] | None = None
 
     @property
     def users(self) -> list[User]:
@@ -70,6 +74,13 @@ class Rig:
     def live(self) -> ShengjiBot:
         assert self.bot is not None
         return self.bot
+
+    def unlock_store(self) -> None:
+        if self.store_lock is not None:
+            timer, release = self.store_lock
+            self.store_lock = None
+            timer.cancel()
+            release()
 
     def note(self, text: str) -> None:
         self.trace.append(f"{self.step}: {text}")
@@ -128,12 +139,14 @@ class Rig:
             seed_source=lambda: self.deals.randrange(1 << 30),
             limits=Limits(commands=10_000),  # the monkey types faster than people
         )
+        self.bot.service.hooks.append(self.auditor)
         self.started_after = max(self.fake.interactions, default=0)
         self.running = await start_bot(self.fake, self.bot, ready_timeout=30)
 
     async def restart(self) -> None:
         """Stop the process and start another on the same file, as a deploy does."""
-        await self.stop_bot()
+        await self.stop_bot()  # under the weather's lock on the store, if one is held
+        self.unlock_store()  # let go before the new process opens the file
         self.store = await Store.open(self.store.path)
         await self.start()
 
@@ -145,6 +158,7 @@ class Rig:
         self.bot = self.running = None
 
     async def close(self) -> None:
+        self.unlock_store()
         await self.stop_bot()
         await self.fake.stop()
 

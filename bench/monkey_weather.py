@@ -10,7 +10,11 @@ route the bot used lately (a message post, an edit, a followup, a thread, a DM c
   (aiohttp's ``ServerDisconnectedError``, which discord.py does not retry);
 - a slow answer (a second or two) to the next few requests;
 - the gateway closes the connection or asks for a reconnect (discord.py resumes and the
-  buffered events, interactions among them, come through).
+  buffered events, interactions among them, come through);
+- and, on the bot's side, another process (a backup, a ``sqlite3`` shell) holds the
+  store's write lock for a few real seconds (``lock_store``): shorter than the store's
+  five-second busy wait it only slows writes; longer, tables pause and resume by
+  themselves. A restart lets the lock go first (``Rig.unlock_store``).
 
 The start-up's requests are left alone (see ``START_UP``). The interaction callback,
 ``POST /interactions/{id}/{token}/callback`` (acknowledgements, answers, suggestions),
@@ -21,13 +25,25 @@ ERROR, no error shown, every interaction answered, no table frozen, no card leak
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+
 from .monkey_rig import Rig
 
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 # a start-up's requests (the login, the command sync): a Discord out of reach at start-up
 # stops the process by design (``app.client``), which a process manager starts again
 START_UP = {"/users/@me", "/gateway", "/gateway/bot", "/oauth2/applications/@me"}
-FORECAST = ("server_error", "rate_limit", "disconnect", "disconnect_handled", "slow", "gateway")
+FORECAST = (
+    "server_error",
+    "rate_limit",
+    "disconnect",
+    "disconnect_handled",
+    "slow",
+    "gateway",
+    "store_lock",
+)
+LOCKS = (0.5, 2.0, 6.0, 9.0)  # real seconds another process may hold the store's write lock
 RECENT = 200  # the requests a fault may be aimed at: the bot's latest
 
 
@@ -38,6 +54,9 @@ async def weather(rig: Rig) -> None:
     felt(rig)
     faults.clear()
     kind = rng.choice(FORECAST)
+    if kind == "store_lock":
+        await lock_store(rig, rng.choice(LOCKS))
+        return
     routes = sorted(
         {
             (r.method, r.route)
@@ -79,3 +98,22 @@ def felt(rig: Rig) -> None:
     as they are cleared, and once at the end."""
     for rule in rig.fake.faults.rules:
         rig.weather[rule.name] += rule.hits
+
+
+async def lock_store(rig: Rig, seconds: float) -> None:
+    """Another connection takes the store's write lock (once the bot's write in flight
+    ends) and lets it go ``seconds`` of real time later."""
+    rig.unlock_store()
+    path = rig.store.path
+    blocker = sqlite3.connect(path, isolation_level=None, timeout=60, check_same_thread=False)
+    await asyncio.to_thread(blocker.execute, "BEGIN IMMEDIATE")  # off the loop: the bot's
+    # own transaction may need the loop to finish
+
+    def release() -> None:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+
+    timer = asyncio.get_running_loop().call_later(seconds, rig.unlock_store)
+    rig.store_lock = (timer, release)
+    rig.weather["store_lock"] += 1
+    rig.note(f"another process holds the store's write lock for {seconds} s")
