@@ -198,11 +198,15 @@ class StoreWrites(LiveTables):
 
     async def _free_channel(self, channel_id: int) -> None:
         """Record a closing the store refused earlier, before a new table takes the channel."""
-        if channel_id in self._unrecorded_closes:
-            table_id, status = self._unrecorded_closes[channel_id]
-            try:
-                await self.store.close_table(table_id, status, self.clock.now())
-            except Exception as exc:
-                log.warning("table %s: its closing still cannot be recorded (%s)", table_id, exc)
-                raise NotSaved(True) from None
+        closing = self._unrecorded_closes.get(channel_id)
+        if closing is None:
+            return
+        table_id, status = closing
+        try:
+            await self.store.close_table(table_id, status, self.clock.now())
+        except Exception as exc:
+            log.warning("table %s: its closing still cannot be recorded (%s)", table_id, exc)
+            raise NotSaved(True) from None
+        # recorded twice at once (``_closings``, a new table), or a later one refused since
+        if self._unrecorded_closes.get(channel_id) == closing:
             del self._unrecorded_closes[channel_id]
