@@ -288,10 +288,8 @@ class Rounds(Presence):
         for wait in OPEN_AGAIN:
             if isinstance(err, UserError):
                 break
-            log.warning(
-                "tournament %s: round %s not all open (%r); trying again in %.0f s",
-                *(cup.id, number, err, wait),
-            )
+            text = "tournament %s: round %s not all open (%r); trying again in %.0f s"
+            log.warning(text, cup.id, number, err, wait)
             await self.clock.sleep(wait)
             if cup.phase != "running" or cup.bracket.current.number != number:
                 return
