@@ -144,6 +144,7 @@ class Cup:
     openings: dict[str, int] = field(default_factory=dict)  # slot key -> its thread's starter
     timed_out: list[int] = field(default_factory=list)  # rounds whose time-up was announced
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    opening: asyncio.Lock = field(default_factory=asyncio.Lock)  # one opening of matches at once
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
     @property

@@ -141,8 +141,13 @@ class Rounds(Presence):
 
         A table opened just before a stop (or an error) that the tournament did not
         save yet is in the store and restored with its match's meta: it becomes the
-        match's table, so no match ever gets a second one.
+        match's table, so no match ever gets a second one. One opening at a time
+        (``Cup.opening``): the organiser's start may come while a task retries one.
         """
+        async with cup.opening:
+            await self._open_unopened(cup)
+
+    async def _open_unopened(self, cup: Cup) -> None:
         rules = presets()[cup.preset][0]
         for game in self._unopened(cup):
             orphan = self._orphan(cup, game)

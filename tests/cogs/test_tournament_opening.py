@@ -59,9 +59,15 @@ async def test_a_round_refused_its_threads_says_so_and_the_organiser_starts_it(
     assert not _errors(caplog)
     env.fake.restore_permissions(env.world.tables)
     await asyncio.sleep(0.2)
-    assert "Started: 4 teams" in await cmd(env, env.users[0], "start")
-    await env.until(lambda: len(threads(env)) == 3, timeout=60)
-    assert cup.clock.started and _said(env, "Every match of the round is open now.")
+    # the organiser, impatient, starts it twice at once: one thread and table all the same
+    said = await asyncio.gather(*(cmd(env, env.users[0], "start") for _ in range(2)))
+    assert all("Started: 4 teams" in s for s in said)
+    await env.until(lambda: cup.clock is not None and cup.clock.started, timeout=60)
+    await env.fake.idle(quiet=0.3)
+    assert len(threads(env)) == 3 and len(cup.slots) == 3
+    final = [t for t in env.bot.service.tables.values() if t.meta.get("round") == 2]
+    assert len(final) == 1 and final[0].channel_id == cup.slots["2.0"].place_id
+    assert _said(env, "Every match of the round is open now.")
 
 
 @pytest.mark.parametrize("weather", ["503", "dropped"])
