@@ -22,6 +22,10 @@ in ``InteractionResponse._response_type`` (what ``is_done`` reads) and the clien
 session in ``Interaction._session``: ``LEAN`` checks both at import, and should a new
 discord.py drop them every call goes through discord.py as before (``tests/cogs/
 test_lean_responses.py`` fails first, saying so).
+
+Autocompletions (``suggestions``) send their own answer too, through discord.py, so
+that one whose connection dropped is sent again like an acknowledgement
+(``sent_again``) rather than logged by discord.py as an error.
 """
 
 from __future__ import annotations

@@ -76,9 +76,8 @@ def transient(exc: BaseException) -> bool:
 def store_passing(exc: BaseException) -> bool:
     """A failure of the store's own (SQLite, PostgreSQL, its lost connection) that passes
     by itself: not an ``OSError`` or ``TimeoutError`` of anything else."""
-    from_store = isinstance(exc, sqlite3.Error | ConnectionLost) or type(exc).__module__.startswith(
-        "asyncpg"
-    )
+    from_store = isinstance(exc, sqlite3.Error | ConnectionLost)
+    from_store = from_store or type(exc).__module__.startswith("asyncpg")
     return from_store and transient(exc)
 
 
