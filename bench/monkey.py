@@ -12,9 +12,9 @@ DMs, their ephemeral answers), or the next useful move at the table in #tables (
 hands are played to their end: ``bench.monkey_play``) or for the tournament in #general
 (``bench.monkey_cup``); now and then time passes, the turn timers run out, someone closes
 (or opens again) their DMs, the bot restarts on the same file, or Discord itself fails
-for a while (a 5xx, a 429, a dropped connection, a slow answer, a gateway reconnect:
-``bench.monkey_weather``). Every interaction goes through ``fakediscord.driver``, which
-refuses what no client could send.
+for a while (a 5xx, a 429, a dropped connection, a slow answer, a gateway reconnect), or
+another process holds the store's write lock (``bench.monkey_weather``). Every
+interaction goes through ``fakediscord.driver``, which refuses what no client could send.
 
 After every step (``bench.monkey_checks``): no log record at ERROR or above; no traceback
 or "something went wrong" in anything the bot sent; every interaction acknowledged (the

@@ -14,7 +14,7 @@ route the bot used lately (a message post, an edit, a followup, a thread, a DM c
 - and, on the bot's side, another process (a backup, a ``sqlite3`` shell) holds the
   store's write lock for a few real seconds (``lock_store``): shorter than the store's
   five-second busy wait it only slows writes; longer, tables pause and resume by
-  themselves. A restart lets the lock go first (``Rig.unlock_store``).
+  themselves. A restart lets it go once the old process has stopped (``Rig.unlock_store``).
 
 The start-up's requests are left alone (see ``START_UP``). The interaction callback,
 ``POST /interactions/{id}/{token}/callback`` (acknowledgements, answers, suggestions),
