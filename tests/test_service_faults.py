@@ -566,6 +566,20 @@ async def test_a_closing_the_locked_store_refused_is_recorded_once_it_is_free(
     assert any("closing not recorded yet" in r.getMessage() for r in caplog.records)
 
 
+async def test_a_closing_still_unrecorded_at_shutdown_is_tried_once_more(env) -> None:
+    """The store free again, but the retry not yet due: the stop records it, so the next
+    process does not bring the closed table back."""
+    service, store, _clock, _sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    await store._db.conn.execute("PRAGMA busy_timeout = 50")
+    with store_locked(store):
+        assert (await service.abort(CHANNEL, ALICE, is_admin=True)).aborted
+    assert service._unrecorded_closes and await store.live_tables() != []
+    await service.shutdown()
+    assert [t.table_id for t in await store.live_tables()] == []
+    assert table.closed
+
+
 async def test_where_a_table_plays_is_kept_though_the_store_refused_it_in_passing(
     env, caplog: pytest.LogCaptureFixture
 ) -> None:
