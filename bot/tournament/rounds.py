@@ -246,9 +246,20 @@ class Rounds(Presence):
     # --- round ends ----------------------------------------------------------------------
 
     def _finish(self, cup: Cup, game: Game, slot: Slot) -> None:
-        """Record a match's outcome; the round moves on from a task of its own."""
+        """Record a match's outcome; the round moves on from a task of its own.
+
+        A leaver still within the grace period played the rest on 托管: the match is
+        flagged as for one replaced, so a round ending first hides no leaver.
+        """
         assert cup.bracket is not None
         slot.done = True
+        table = self._table(slot)
+        for user in slot.away:
+            seat = None if table is None else table.seat_of(user)
+            info = None if table is None or seat is None else table.seats[seat]
+            name = info.name if info is not None else str(user)
+            slot.tally.flag(f"{name} left: on auto-play (托管) until the match ended")
+        slot.away.clear()
         cup.bracket.record(game.round_no, game.index, slot.tally.outcome())
         self._spawn(cup, self._after_match(cup, game.round_no))
 

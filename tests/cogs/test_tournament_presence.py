@@ -139,3 +139,20 @@ async def test_a_leaver_keeps_the_seat_for_the_grace_period(shengji: Env) -> Non
         assert seat_kind(env, place, "Bob") == "human"
     finally:
         await running.stop()
+
+
+async def test_a_leaver_whose_match_ends_within_the_grace_is_flagged(shengji: Env) -> None:
+    """The round's time runs out while Alice's seat is on 托管 for her grace period: the
+    computer played her part to the end, and the match's result says she left."""
+    env = shengji
+    alice = env.users[0]
+    cup = await small_cup(env, round_minutes=1, grace_minutes=5)
+    place = place_of_user(env, alice)
+    for user in env.users:  # all on 托管: the hands play themselves
+        await _send(env, "shengji auto", user, place_of_user(env, user))
+    await _send(env, "shengji leave", alice, place)
+    slot = slot_in(cup, place)
+    assert alice.id in slot.away
+    await play_until(env, lambda: slot.done)
+    assert slot.tally.flags == ["Alice left: on auto-play (托管) until the match ended"]
+    assert slot.away == {}  # her seat was never taken from her: the grace had not run out
