@@ -29,7 +29,7 @@ from bot.service import UserError, store_passing
 from .lang import error_text, say
 from .live import retried
 from .options import forged_option, forged_reference
-from .respond import ALREADY_ACKNOWLEDGED, defer_thinking, follow_up, sent_again
+from .respond import ALREADY_ACKNOWLEDGED, defer_thinking, follow_up, send_callback
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -217,13 +217,11 @@ async def _respond(interaction: discord.Interaction, text: str) -> bool:
     is sent again: "acknowledged already" then means the lost one had landed."""
     answer = functools.partial(interaction.response.send_message, **ephemeral(text))
     try:
-        await answer()
+        await send_callback(answer)
     except discord.HTTPException as err:
         if err.code != ALREADY_ACKNOWLEDGED:
             raise
         return False
-    except aiohttp.ClientError:
-        await sent_again(answer)
     return True
 
 

@@ -25,7 +25,7 @@ test_lean_responses.py`` fails first, saying so).
 
 Autocompletions (``suggestions``) send their own answer too, through discord.py, so
 that one whose connection dropped is sent again like an acknowledgement
-(``sent_again``) rather than logged by discord.py as an error.
+(``send_callback``) rather than logged by discord.py as an error.
 """
 
 from __future__ import annotations
@@ -75,22 +75,21 @@ async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = 
     token = quote(interaction.token, safe="")
     url = f"{Route.BASE}/interactions/{interaction.id}/{token}/callback"
     post = functools.partial(_post, interaction, url, _THINKING[ephemeral])
-    try:
-        taken = await post()
-    except aiohttp.ClientError:  # its connection dropped: asked again
-        taken = await sent_again(post) is not False  # None: the lost one had landed
-    if taken:
+    if await send_callback(post) is not False:  # None: a lost one had landed
         response._response_type = discord.InteractionResponseType.deferred_channel_message
     else:
         await response.defer(ephemeral=ephemeral, thinking=True)
 
 
-async def sent_again(send: Callable[[], Awaitable[R]]) -> R | None:
-    """An interaction's callback (its acknowledgement, or its answer) whose connection
-    dropped, sent again ``RESEND_AFTER`` later, within Discord's three seconds: Discord
-    takes it, or says the interaction was acknowledged already, by the lost one, which
-    had landed (None)."""
-    await asyncio.sleep(RESEND_AFTER)
+async def send_callback(send: Callable[[], Awaitable[R]]) -> R | None:
+    """An interaction's callback (its acknowledgement, an answer, suggestions), sent, and
+    sent again ``RESEND_AFTER`` later, within Discord's three seconds, if its connection
+    dropped: Discord takes it, or says the interaction was acknowledged already, by the
+    lost one, which had landed (None). Refusals of the first try are the caller's."""
+    try:
+        return await send()
+    except aiohttp.ClientError:
+        await asyncio.sleep(RESEND_AFTER)
     try:
         return await send()
     except discord.HTTPException as err:
@@ -101,7 +100,7 @@ async def sent_again(send: Callable[[], Awaitable[R]]) -> R | None:
 
 def suggestions(suggest: Suggest) -> Suggest:
     """An autocompletion that sends its own answer: one whose connection dropped is sent
-    again (``sent_again``), and one lost still is a warning (the person sees no
+    again (``send_callback``), and one lost still is a warning (the person sees no
     suggestions until their next keystroke asks again), where discord.py, sending it
     after the callback, would log "Ignoring exception in autocomplete" at ERROR."""
 
@@ -110,12 +109,8 @@ def suggestions(suggest: Suggest) -> Suggest:
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         choices = await suggest(interaction, current)
-        send = functools.partial(interaction.response.autocomplete, choices)
         try:
-            try:
-                await send()
-            except aiohttp.ClientError:
-                await sent_again(send)
+            await send_callback(functools.partial(interaction.response.autocomplete, choices))
         except (aiohttp.ClientError, discord.HTTPException) as err:
             log.warning("suggestions for %s lost on the way (%r)", interaction.user.id, err)
         if LEAN and not interaction.response.is_done():  # lost, or landed unheard

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 
 from bot.rules import BIG_LIGHT_LEAGUE
-from bot.service.faults import NotSaved
 from bot.service.fencing import Fence
 from bot.service.runtime import Runtime, log
 from bot.service.table import Table, Timers, UpdateKind
@@ -133,9 +132,7 @@ class LifecycleMixin(Runtime):
             await asyncio.gather(*(stop(t) for t in list(self.tables.values())))
             # closings the store refused in passing: a last try, or the next process
             # would bring those tables back
-            for channel_id in list(self._unrecorded_closes):
-                with contextlib.suppress(NotSaved):
-                    await self._free_channel(channel_id)
+            await self._record_closes()
 
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop_all(), flush_seconds)

@@ -192,9 +192,13 @@ class StoreWrites(LiveTables):
         while self._unrecorded_closes and self.accepting:
             failures += 1
             await self.clock.sleep(backoff(failures))
-            for channel_id in list(self._unrecorded_closes):
-                with contextlib.suppress(NotSaved):
-                    await self._free_channel(channel_id)
+            await self._record_closes()
+
+    async def _record_closes(self) -> None:
+        """One more try at each closing the store refused earlier."""
+        for channel_id in list(self._unrecorded_closes):
+            with contextlib.suppress(NotSaved):
+                await self._free_channel(channel_id)
 
     async def _free_channel(self, channel_id: int) -> None:
         """Record a closing the store refused earlier, before a new table takes the channel."""

@@ -162,15 +162,17 @@ class TournamentService(Registration, Rounds):
         round whose matches all ended before the stop, which the stop cut off before it
         moved on, moves on now."""
         for cup in self.cups.values():
+            if cup.phase != "running" or cup.tasks:
+                continue
             current = cup.bracket.current if cup.bracket is not None else None
-            if cup.phase == "running" and not cup.tasks and current is not None and current.done:
+            if current is not None and current.done:
                 self._spawn(cup, self._after_match(cup, current.number))
-            elif cup.phase == "running" and not cup.tasks:
-                opened = cup.clock is not None and cup.clock.started
-                if opened:
-                    self._run_clock(cup)
-                if self._unopened(cup) or not opened:
-                    self._spawn(cup, self._reopen(cup))
+                continue
+            opened = cup.clock is not None and cup.clock.started
+            if opened:
+                self._run_clock(cup)
+            if self._unopened(cup) or not opened:
+                self._spawn(cup, self._reopen(cup))
 
     async def _reopen(self, cup: Cup) -> None:
         try:
