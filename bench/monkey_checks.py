@@ -266,8 +266,10 @@ class Auditor:
                         cards |= hand.held.get(user_id, set())
         return cards
 
-    def image(self, to: int | None, scene: str, cards: list[Card]) -> None:
-        """The presenter's audit hook: an image for ``to`` (None: everyone) shows ``cards``."""
+    def image(self, to: int | None, scene: str, cards: list[Card], hand: int) -> None:
+        """The presenter's audit hook: an image for ``to`` (None: everyone) shows ``cards``.
+        Its ``hand`` is not used: the hook names no table, so the hand before of every
+        table is allowed while recent (``allowed``)."""
         leaked = set(cards) - self.allowed(to)
         if leaked:
             self.violations.append(f"image {scene} to {to or 'everyone'}: {_names(leaked)}")

@@ -117,7 +117,9 @@ class HandPosts(SeatPanels):
                 ui.table_drawn = now
                 tricks = (scene.trick, scene.last) if scene.last else (scene.trick,)
                 shown = [c for trick in tricks for cards in trick.plays.values() for c in cards]
-                image = await self.render(render_table, scene, None, shown, loc)
+                image = await self.render(
+                    render_table, scene, None, shown, loc, hand=public.hand_no
+                )
                 kwargs["files"] = [png(image, "table.png")]
             return kwargs
 
@@ -138,8 +140,9 @@ class HandPosts(SeatPanels):
         names = names_of(update.seats)
         loc = self.locale(table)
         scene, kitty = summary_scenes(result, public, names, loc)
-        summary_png = await self.render(render_summary, scene, None, [], loc)
-        kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty), loc)
+        hand = result.hand_no
+        summary_png = await self.render(render_summary, scene, None, [], loc, hand=hand)
+        kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty), loc, hand=hand)
         extra: dict[str, Any] = {}
         if table.rules.assistance == "full":  # seed 000's rules allow no looking back
             extra["view"] = review_buttons(table.id, result.hand_no, loc)
@@ -159,4 +162,4 @@ class HandPosts(SeatPanels):
         if scene is None:
             return None
         shown = [c for cards in scene.trick.plays.values() for c in cards]
-        return await self.render(render_table, scene, None, shown, loc, prefs)
+        return await self.render(render_table, scene, None, shown, loc, prefs, hand=view.hand_no)

@@ -9,7 +9,8 @@ is asked for, so a restart in between finishes the opening rather than leaving a
 empty thread behind: ``_open_place``), and turns Discord's refusals into table facts: a place
 gone or archived closes the table (every human told once by DM), closed DMs are
 said once in the thread. It also owns the one render thread, so every image
-drawn for a table is audited (``audit`` sees each image's recipient and cards).
+drawn for a table is audited (``audit`` sees each image's recipient, its cards and
+the hand it shows: a late image of the hand before is told from the new hand's).
 What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``;
 each player's preferences and language ``cogs.playerprefs``.
 What it keeps about each table is ``cogs.tableui``; how often a busy bot edits is
@@ -48,7 +49,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
-Audit = Callable[[int | None, str, list[Card]], None]
+# the image's reader (None: the table), the scene's kind, the cards it shows, its hand
+Audit = Callable[[int | None, str, list[Card], int], None]
 
 
 class Outlet(PlayerPrefs):
@@ -154,12 +156,15 @@ class Outlet(PlayerPrefs):
         cards: list[Card],
         loc: object = None,
         prefs: UserPrefs | None = None,
+        *,
+        hand: int,
     ) -> bytes:
         """Render off the loop; the image's own labels in ``loc`` (the table's language).
         An image only one player sees is drawn with their ``prefs`` (theme, four colours);
-        one the table sees, in the default look."""
+        one the table sees, in the default look. ``hand``: the number of the hand it
+        shows (a paced redraw may come after the next hand has begun)."""
         if self.audit is not None:
-            self.audit(to, type(scene).__name__, list(cards))
+            self.audit(to, type(scene).__name__, list(cards), hand)
         lang = "zh" if pick(loc) == "zh-CN" else "en"
         if prefs is None:
             return await self.off_loop(fn, scene, lang=lang)

@@ -336,7 +336,7 @@ class SeatPanels(Outlet):
 
     def _audit_panel(self, user_id: int, view: SeatView) -> None:
         if self.audit is not None:
-            self.audit(user_id, "HandScene", list(view.hand))
+            self.audit(user_id, "HandScene", list(view.hand), view.hand_no)
 
     async def _collapse_panels(
         self, table: Table, line: Callable[[object], str]

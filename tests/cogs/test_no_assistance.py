@@ -44,9 +44,9 @@ def _scenes(env: Env, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     scenes: list[Any] = []
     render = env.bot.presenter.render
 
-    async def recording(fn: Any, scene: Any, *args: Any) -> bytes:
+    async def recording(fn: Any, scene: Any, *args: Any, **kwargs: Any) -> bytes:
         scenes.append(scene)
-        return await render(fn, scene, *args)
+        return await render(fn, scene, *args, **kwargs)
 
     monkeypatch.setattr(env.bot.presenter, "render", recording)
     return scenes
@@ -116,7 +116,7 @@ async def test_the_previous_trick_is_shown_only_with_assistance(
     for text in (panel.content, ephemeral.content):
         assert "On the table:" in text
         assert (f"Previous trick: {previous}" in text) == shown, text
-    assert {name for to, name, _ in env.audit if to == alice.id} == {"HandScene"}
+    assert {name for to, name, *_ in env.audit if to == alice.id} == {"HandScene"}
 
 
 @pytest.mark.deal_seed(3)

@@ -1,13 +1,14 @@
 """Privacy audit over a whole match: nobody is shown a card they may not know.
 
 Images are audited where they are drawn (the presenter's audit hook names the
-recipient and the cards in every image); text is audited as it reaches the fake
+recipient, the cards and the hand of every image); text is audited as it reaches the fake
 (every message the bot sends, its embeds included, and each edit of one, is read
 as it appears). A card shown to a player must be one they held during this hand
 or the one before, or public: played to a trick or tried in a failed throw, shown in
 a bid, or in the kitty once the hand is over. What the bot posts in the table's
 channel or thread is everyone's: it may show only public cards, and the hand before's
-only during the new hand's deal or in a message about that hand (with two decks a
+only in an image of that hand, in a message about it, or (text still on its way)
+during the new hand's deal (with two decks a
 whole scored hand is every card there is: allowed anywhere, it would let the new
 hand's cards through unchecked).
 
@@ -60,10 +61,6 @@ def cards_in(text: str) -> set[Card]:
     return found
 
 
-# what shows a hand once it is over, when its cards are all public
-FINISHED_SCENES = frozenset({"KittyScene", "SummaryScene", "HistoryScene"})
-
-
 class Auditor:
     """What each seat may know, hand by hand, followed as the match moves."""
 
@@ -100,21 +97,20 @@ class Auditor:
         if match.result is not None and match.result.hand_no == h:
             public |= set(match.result.kitty)
 
-    def allowed(self, seat: int | None, finished: bool = False) -> set[Card]:
+    def allowed(self, seat: int | None, before: bool) -> set[Card]:
         """The cards ``seat`` may be shown now. In what the whole table reads, the hand
-        before's count only during this hand's deal, for its messages still on their way,
-        and in what shows that hand once over (``finished``: its summary and kitty, public
-        then): once a hand is scored every card of it was public, and with two decks every
-        card there is, so allowed anywhere else they would let any card of the new hand
-        through unseen. A player's own panel keeps them: its last edit of the hand before
-        ("You played 6♦") can come late, and it carries no hand number to tell it by."""
+        before's count only in what shows that hand (``before``): once a hand is scored
+        every card of it was public, and with two decks every card there is, so allowed
+        anywhere else they would let any card of the new hand through unseen. A player's
+        own panel keeps them: its last edit of the hand before ("You played 6♦") can come
+        late, and its text carries no hand number to tell it by."""
         match = self.table.match
         self.observe(match)
         h = match.hand_no
         cards = set(self.public[h])
         if seat is not None:
             cards |= self.held[h][seat] | self.held[h - 1][seat] | self.public[h - 1]
-        elif match.phase == Phase.DEAL or finished:
+        elif before:
             cards |= self.public[h - 1]
         return cards
 
@@ -131,18 +127,23 @@ class Auditor:
             return None
         return self.table.seat_of(user_id)
 
-    def image(self, recipient: int | None, scene: str, cards: list[Card]) -> None:
+    def image(self, recipient: int | None, scene: str, cards: list[Card], hand: int) -> None:
+        """An image names its hand: a paced redraw of the hand before's last trick, or its
+        summary and kitty, may be drawn after the new hand has left its deal."""
         self.checked += 1
         self.images_to[recipient] += 1
-        finished = scene in FINISHED_SCENES
-        leaked = set(cards) - self.allowed(self.seat_of(recipient), finished)
+        before = hand < self.table.match.hand_no
+        leaked = set(cards) - self.allowed(self.seat_of(recipient), before)
         if leaked:
             self.violations.append(f"image {scene} to {recipient}: {sorted(map(str, leaked))}")
 
     def text(self, user_id: int | None, text: str, finished: bool = False) -> None:
-        """``user_id`` None: a public message, which may show only public cards."""
+        """``user_id`` None: a public message, which may show only public cards. A text
+        names no hand by number, except a message ``finished`` (about the hand before);
+        the hand before's messages still on their way may come during the new deal."""
         self.checked += 1
-        leaked = cards_in(text) - self.allowed(self.seat_of(user_id), finished)
+        before = finished or self.table.match.phase == Phase.DEAL
+        leaked = cards_in(text) - self.allowed(self.seat_of(user_id), before)
         if leaked:
             self.violations.append(
                 f"text to {user_id or 'everyone'}: {sorted(map(str, leaked))} in {text[:80]!r}"
@@ -240,15 +241,18 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
             elif kind in ("play", "bury") and seat == 0:
                 if not control_done:
                     # the auditor itself must catch a leak: show Alice one of Carol's cards
-                    secret = next(c for c in match.hands[2] if c not in auditor.allowed(0))
+                    secret = next(c for c in match.hands[2] if c not in auditor.allowed(0, False))
                     auditor.text(alice.id, f"look: {secret.pretty}")
                     assert auditor.violations and str(secret) in auditor.violations.pop()
                     # and a public message: Alice's own card, or the kitty before the summary
-                    mine = next(c for c in match.hands[0] if c not in auditor.allowed(None))
-                    buried = next(c for c in match.kitty if c not in auditor.allowed(None))
+                    mine = next(c for c in match.hands[0] if c not in auditor.allowed(None, False))
+                    buried = next(c for c in match.kitty if c not in auditor.allowed(None, False))
                     for card in (mine, buried):
                         auditor.text(None, f"look: {card.pretty}")
                         assert auditor.violations and str(card) in auditor.violations.pop()
+                    # and a public image of this hand
+                    auditor.image(None, "TableScene", [mine], match.hand_no)
+                    assert auditor.violations and str(mine) in auditor.violations.pop()
                     control_done = True
                 alice_turns += 1
                 if alice_turns % 2:  # every other turn she looks away: the notice is posted

@@ -67,8 +67,13 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
         )
     )
     assert {a.filename for a in summary.attachments} == {"summary.png", "kitty.png"}
+    # each image names the hand it shows, for the privacy audit to tell a late one by
+    first = list(env.audit)
+    assert {hand for *_, hand in first} == {0}
+    assert {"TableScene", "HandScene", "SummaryScene", "KittyScene"} <= {s for _, s, *_ in first}
     await env.tick(6)  # the pause after the summary
     await env.until(lambda: match.hand_no == 1)
+    await env.until(lambda: any(hand == 1 for *_, hand in env.audit[len(first) :]))
     records = await env.store.hands_of_table(env.table().id)
     assert len(records) == 1
     # nothing the bot sent broke a Discord limit
