@@ -16,11 +16,14 @@ Decisions where the issue is silent:
   whatever the computer teams' level: it stands in for a person mid-match, as at
   any table, and an organiser wanting stronger fill-ins picks them for the teams
   they add, not for the seats people may leave.
+* A change the store still refuses after the save's retries (another process held
+  its lock for half a minute) is undone, so the answer "it didn't happen" is true.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.ai import LEVELS, level_of
 from bot.i18n import t
@@ -75,6 +78,14 @@ class Registration(ServiceBase):
         self.cups[channel_id] = cup
         return cup
 
+    async def _keep(self, cup: Cup, undo: Callable[[], object]) -> None:
+        """Save a change made to ``cup``; ``undo`` it if the store refuses it still."""
+        try:
+            await self._save(cup)
+        except Exception:
+            undo()
+            raise
+
     def _registering(self, cup: Cup) -> None:
         if cup.phase != "registration":
             raise UserError("Registration is closed.", key="tournament-registration-closed")
@@ -119,7 +130,7 @@ class Registration(ServiceBase):
             )
         team = Team(name, [user_id, partner_id], [user_name, partner_name])
         cup.teams.append(team)
-        await self._save(cup)
+        await self._keep(cup, lambda: cup.teams.remove(team))
         return team
 
     async def confirm(self, cup: Cup, user_id: int) -> Team:
@@ -136,7 +147,7 @@ class Registration(ServiceBase):
                 team=team.name,
             )
         team.confirmed = True
-        await self._save(cup)
+        await self._keep(cup, lambda: setattr(team, "confirmed", False))
         return team
 
     async def withdraw(self, cup: Cup, user_id: int) -> Team:
@@ -144,8 +155,9 @@ class Registration(ServiceBase):
         team = cup.team_of(user_id)
         if team is None:
             raise UserError("You are not registered.", key="tournament-not-registered")
+        place = cup.teams.index(team)
         cup.teams.remove(team)
-        await self._save(cup)
+        await self._keep(cup, lambda: cup.teams.insert(place, team))
         return team
 
     async def add_computer_teams(
@@ -171,14 +183,21 @@ class Registration(ServiceBase):
         used = {team.name for team in cup.teams}
         loc = await self.sink.locale(cup)
         names = (t(loc, "tournament-bot-team", n=n) for n in range(1, 10 * MAX_TEAMS))
+        added = []
         for _ in range(count):
             name = next(name for name in names if name not in used)
-            cup.teams.append(Team(name, [], [], True, True, level))
-        await self._save(cup)
+            added.append(Team(name, [], [], True, True, level))
+        cup.teams += added
+
+        def undo() -> None:
+            for team in added:
+                cup.teams.remove(team)
+
+        await self._keep(cup, undo)
         return count
 
     async def close_registration(self, cup: Cup, by: int, manager: bool) -> None:
         self._organiser(cup, by, manager)
         self._registering(cup)
         cup.phase = "closed"
-        await self._save(cup)
+        await self._keep(cup, lambda: setattr(cup, "phase", "registration"))

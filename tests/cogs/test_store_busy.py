@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from bot.store import Store
+from bot.tournament import base as tournament_base
 
 from .helpers import Env
 from .test_tournament_flow import cmd, organiser
@@ -72,3 +73,35 @@ async def test_a_tournament_change_waits_the_lock_out(
     assert stored is not None and stored.state["teams"][0]["confirmed"]
     assert not _errors(caplog)
     assert any("not saved" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_registration_change_the_store_still_refuses_is_undone(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer says it didn't happen, so it must not stand in memory either (to be
+    saved with the next change, or shown by the registration message)."""
+    env = shengji
+    alice, bob, carol, dave = env.users
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup")
+    await cmd(env, carol, "register", partner=dave, team="Tigers")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    monkeypatch.setattr(tournament_base, "SAVE_AGAIN", (0.01,))
+    await env.store._db.conn.execute("PRAGMA busy_timeout = 50")
+    refused = "That couldn't be saved, so it didn't happen; please try again."
+    async with store_locked(env.store):
+        for user, sub, options in (
+            (alice, "register", {"partner": bob}),  # a new team
+            (dave, "confirm", {}),
+            (carol, "withdraw", {}),
+            (alice, "addbots", {"count": 2}),
+            (alice, "close", {}),
+        ):
+            assert await cmd(env, user, sub, **options) == refused, sub
+    assert [(team.name, team.confirmed) for team in cup.teams] == [("Tigers", False)]
+    assert cup.phase == "registration"
+    assert "registered" in await cmd(env, alice, "register", partner=bob)  # once it is free
+    stored = await env.store.tournament(cup.id)
+    assert stored is not None
+    assert [team["name"] for team in stored.state["teams"]] == ["Tigers", "Alice & Bob"]
+    assert not stored.state["teams"][0]["confirmed"]
