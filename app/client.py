@@ -37,7 +37,7 @@ from bot import compiled
 from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, ConfigError, format_shards, load_config
 from bot.logs import configure as configure_logs
-from bot.service import Limits, TableService
+from bot.service import Limits, TableService, store_passing
 from bot.service.fencing import Fence
 from bot.store import Store, StoreError
 from bot.tournament.service import TournamentService
@@ -52,6 +52,8 @@ from .eager import eager_bodies
 from .tuning import GC_THRESHOLDS, FinishedInteractions, keep_big_blocks, sweep_buckets_now_and_then
 
 log = logging.getLogger("shengji")
+# a store refusing in passing at start-up is asked again after each of these seconds
+OPEN_AGAIN = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 
 class ShengjiBot(commands.Bot):
@@ -195,7 +197,7 @@ async def create_bot(config: Config) -> ShengjiBot:
     With ``SHENGJI_SHARDS`` it is an ``AutoShardedBot`` over this process's shards,
     driving only their tables, each fenced by a lease (``bot.service.fencing``).
     """
-    store = await Store.open(config.db)
+    store = await open_store(config.db)
     # the computer players' search is several times faster compiled (``python -m bot build``)
     log.info("computer players: %s", "compiled" if compiled.active() else "source (not built)")
     if config.shard_count is None or config.shard_ids is None:
@@ -215,6 +217,24 @@ async def create_bot(config: Config) -> ShengjiBot:
         shard_count=config.shard_count,
         shard_ids=list(config.shard_ids),
     )
+
+
+async def open_store(db: str) -> Store:
+    """The store, once it lets the bot in. A refusal that passes by itself is waited
+    out for about a minute (``OPEN_AGAIN``), each try logged: another process holding
+    SQLite's write lock past the busy wait (a backup, a ``sqlite3`` shell), or a
+    PostgreSQL server still starting beside the bot. Anything else (a corrupt or
+    read-only file, a refused password) stops the start at once, in one line."""
+    for wait in OPEN_AGAIN:
+        try:
+            return await Store.open(db)
+        except StoreError as err:
+            cause = err.__cause__
+            if cause is None or not (store_passing(cause) or isinstance(cause, ConnectionError)):
+                raise
+            log.warning("%s; trying again in %g s", err, wait)
+        await asyncio.sleep(wait)
+    return await Store.open(db)
 
 
 async def _run(config: Config) -> None:

@@ -26,6 +26,8 @@ import aiosqlite
 
 from .models import ConnectionLost, StoreError
 
+BUSY_TIMEOUT_MS = 5000  # SQLite waits this long for another connection's write lock
+
 
 class Row(Protocol):
     """A result row: columns by name (both engines' row types also index by position)."""
@@ -163,7 +165,7 @@ class SqliteDatabase(Database):
     async def open_reader(self, path: str) -> None:
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA query_only = ON")
         except BaseException:
             await conn.close()

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .db import Database, SqliteDatabase
+from .db import BUSY_TIMEOUT_MS, Database, SqliteDatabase
 from .leases import Leases
 from .live import LiveTables
 from .migrations import inspect_file, migrate, migrate_postgres
@@ -95,7 +95,7 @@ class Store(LiveTables, HandRecords, Queries, TournamentRecords, Leases, UserPre
         except Exception as exc:  # sqlite3.Error or OSError, depending on the cause
             raise StoreError(f"Cannot open the database {path}: {exc}") from exc
         try:
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA foreign_keys = ON")
             # WAL before the migrations: each one commits as a WAL write, atomic like any
             # other commit, without the rollback journal's fsyncs (a new file is created
