@@ -74,7 +74,8 @@ class Presence(ServiceBase):
                 continue
             for seat in table.humans:
                 info = table.seats[seat]
-                assert info is not None and info.user_id is not None
+                if info is None or info.kind != "human" or info.user_id is None:
+                    continue  # a computer's already: taken while the seat before waited
 
                 def absent(slot: Slot = slot, user_id: int = info.user_id) -> bool:
                     return user_id not in slot.present

@@ -11,7 +11,11 @@ seat's name.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import replace
+from typing import Any
+
+import pytest
 
 from bot.ai import suggest_cards
 from bot.rules import format_cards
@@ -156,3 +160,32 @@ async def test_a_leaver_whose_match_ends_within_the_grace_is_flagged(shengji: En
     await play_until(env, lambda: slot.done)
     assert slot.tally.flags == ["Alice left: on auto-play (托管) until the match ended"]
     assert slot.away == {}  # her seat was never taken from her: the grace had not run out
+
+
+async def test_a_seat_taken_by_a_computer_while_the_check_replaces_another_is_passed_over(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The grace period's check replaces a match's absent players one by one, each
+    waiting for the table; meanwhile another of them may have been replaced already
+    (a leaver whose grace ran out at the same moment). The check passed over that seat
+    only by an assertion, and the task died with the rest of the round unchecked
+    (found by the monkey)."""
+    env = shengji
+    cup = await small_cup(env, round_minutes=60, grace_minutes=1)
+    service = env.bot.service
+    real = service.seat_computer
+    raced: list[int] = []
+
+    async def with_a_race(channel_id: int, seat: int, still: Any = None) -> Any:
+        if not raced:  # the first replacement: another task takes the next human seat first
+            table = service.tables[channel_id]
+            other = next(s for s in table.humans if s != seat)
+            raced.append(other)
+            await real(channel_id, other)
+        return await real(channel_id, seat, still)
+
+    monkeypatch.setattr(service, "seat_computer", with_a_race)
+    shown = lambda: sum("did not show up" in f for s in cup.slots.values() for f in s.tally.flags)  # noqa: E731
+    await play_until(env, lambda: shown() == 3, budget=40)  # all four but the one taken in the race
+    assert raced
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
