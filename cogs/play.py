@@ -15,6 +15,8 @@ hand shrank). The "your turn" DM is posted only when a turn waits
 
 from __future__ import annotations
 
+import contextlib
+from collections import Counter
 from typing import Any
 
 import discord
@@ -84,13 +86,13 @@ async def play_autocomplete(
     order = order_for(view.trump, view.rules)
     hint = suggest_cards(view)
     options = [tuple(sorted(hint, key=order.sort_key, reverse=True)), *options]
-    typed = current.upper().replace(",", " ").split()
+    typed = _typed_cards(current)
     loc = await reply_locale(interaction)
     choices: list[app_commands.Choice[str]] = []
     seen: set[str] = set()
     for cards in options:
         value = format_cards(cards)
-        if value in seen or (typed and not all(t in value.split() for t in typed)):
+        if value in seen or not typed <= Counter(cards):
             continue
         seen.add(value)
         shown = card_text(loc, cards)
@@ -99,6 +101,17 @@ async def play_autocomplete(
         if len(choices) == 25:
             break
     return choices
+
+
+def _typed_cards(text: str) -> Counter[Card]:
+    """The cards named so far in a play being typed, in any notation ``/play`` takes
+    (``AH``, ``A♥``, ``♥A``, 红桃A): the plays offered hold them all. A word still being
+    typed (``A``, 红桃) narrows nothing yet."""
+    named: Counter[Card] = Counter()
+    for word in text.replace(",", " ").split():
+        with contextlib.suppress(RulesError):
+            named.update(parse_cards(word))
+    return named
 
 
 @shengji.command(name="hint", description="Suggest a play for your turn")

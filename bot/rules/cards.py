@@ -102,35 +102,50 @@ POINTS_OF: dict[Card, int] = {
     card: CARD_POINTS.get(card.rank, 0) if card.suit != JOKER else 0 for card in ALL_CARDS
 }
 
-_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+# a suit written as a symbol or a word (the longer words first) becomes a lower-case
+# letter: one that may also come before its ranks (``♥A``, 红桃A), where a Latin one
+# may not (``SJ`` is the small joker, not the jack of spades)
+_SUIT_WORDS = {
+    **{"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"},
+    **{"黑桃": "s", "红桃": "h", "红心": "h", "方块": "d", "方片": "d", "梅花": "c", "草花": "c"},
+    **{"黑": "s", "红": "h", "方": "d", "梅": "c", "草": "c"},
+}
+_NAMES = {"大王": "BJ", "小王": "SJ", "大鬼": "BJ", "小鬼": "SJ"}
 _TOKEN = re.compile(r"[^\s,;]+")
-_CARD = re.compile(r"(SJ|BJ)|(10|[2-9TJQKA])([SHDC])")
-_NAMES = {"大王": "BJ", "小王": "SJ"}
+_CARD = re.compile(r"(SJ|BJ)|(10|[2-9TJQKA])([SHDCshdc])")  # on upper-cased Latin letters
+_LED = re.compile(r"([shdc])((?:10|[2-9TJQKA])+)")  # ♥A, 红桃AA, ♥KKQQ, ♥10♥10
+_RANK = re.compile(r"10|[2-9TJQKA]")
 
 
 def _parse_token(token: str) -> list[Card]:
-    """One token: a card, or cards written without spaces (``AHKH``, ``10♥10♥``)."""
-    text = token.upper().replace("\ufe0f", "").replace("\ufe0e", "")
-    for symbol, suit in _SYMBOL_TO_SUIT.items():
-        text = text.replace(symbol, suit)
-    for name, code in _NAMES.items():
-        text = text.replace(name, code)
+    """One token: a card, or cards written without spaces (``AHKH``, ``10♥10♥``), or a
+    suit before its ranks (``♥A``, 红桃A; ``♥AA``, 红桃KKQQ: each rank of that suit)."""
+    text = token.upper()
+    if not text.isascii():  # a symbol, a Chinese name (the logs' notation never has one)
+        text = text.replace("\ufe0f", "").replace("\ufe0e", "")
+        for name, code in _NAMES.items():
+            text = text.replace(name, code)
+        for word, suit in _SUIT_WORDS.items():
+            text = text.replace(word, suit)
     cards: list[Card] = []
     pos = 0
     while pos < len(text):
-        found = _CARD.match(text, pos)
-        if found is None:
+        if found := _CARD.match(text, pos):
+            joker, rank, suit = found.groups()
+            if joker:
+                cards.append(SMALL_JOKER if joker == "SJ" else BIG_JOKER)
+            else:
+                cards.append(Card("T" if rank == "10" else rank, suit.upper()))
+        elif found := _LED.match(text, pos):
+            suit = found[1].upper()
+            cards += [Card("T" if r == "10" else r, suit) for r in _RANK.findall(found[2])]
+        else:
             raise NotationError(
-                f"'{token}' is not a card: write rank then suit, like AH, 10S, TD, 5C, "
-                "or SJ/BJ for the jokers.",
+                f"'{token}' is not a card: write rank and suit, like AH, 10S, 5C, ♥A or "
+                "红桃A, and SJ/BJ (小王/大王) for the jokers.",
                 key="rules-err-notation",
                 token=token,
             )
-        joker, rank, suit = found.groups()
-        if joker:
-            cards.append(SMALL_JOKER if joker == "SJ" else BIG_JOKER)
-        else:
-            cards.append(Card("T" if rank == "10" else rank, suit))
         pos = found.end()
     return cards
 
@@ -139,8 +154,10 @@ def parse_cards(text: str) -> list[Card]:
     """Parse a play written in the notation (``"AH ah 10h BJ"``), in the given order.
 
     Case-insensitive; accepts ``10`` for ``T``, suit symbols (with or without the
-    emoji variation selector phones add), 大王/小王, and cards run together
-    (``AHKH``). Raises ``NotationError`` (a ``ValueError``) naming the bad token.
+    emoji variation selector phones add), 大王/小王 (and 大鬼/小鬼), cards run together
+    (``AHKH``), and a suit symbol or its Chinese name before its ranks as players in
+    China write them (``♥A``, 红桃A, 黑10, ``♥KKQQ``). Raises ``NotationError`` (a
+    ``ValueError``) naming the bad token.
     """
     return [card for token in _TOKEN.findall(text) for card in _parse_token(token)]
 

@@ -66,6 +66,7 @@ async def test_autocomplete_offers_legal_plays_and_hint_suggests(shengji: Env) -
     await handle
     choices = handle.choices
     assert 1 <= len(choices) <= 25
+    values = [choice["value"] for choice in choices]
     lead = match.trick[0][1]
     for choice in choices:
         try:
@@ -74,6 +75,20 @@ async def test_autocomplete_offers_legal_plays_and_hint_suggests(shengji: Env) -
             )
         except IllegalPlay as err:  # pragma: no cover - the assertion below explains
             raise AssertionError(f"autocomplete offered an illegal play: {choice}: {err}") from None
+    # what was typed narrows them, in any notation the command takes: 红桃A as AH
+    card = next(c for ch in choices for c in parse_cards(ch["value"]) if c.suit != "J")
+    word = {"S": "黑桃", "H": "红桃", "D": "方块", "C": "梅花"}[card.suit]
+    offered: dict[str, list[str]] = {}
+    for typed in (f"{word}{card.rank}", word):  # the card; its suit alone, still being typed
+        handle = env.driver.autocomplete(
+            "shengji play", user, env.world.tables, "cards", {"cards": typed}
+        )
+        await handle
+        offered[typed] = [choice["value"] for choice in handle.choices]
+    narrowed = offered[f"{word}{card.rank}"]
+    assert narrowed and all(card in parse_cards(value) for value in narrowed)
+    assert {v for v in values if card in parse_cards(v)} <= set(narrowed)
+    assert offered[word] == values  # a word still being typed narrows nothing
     # another player gets nothing to choose from
     handle = env.driver.autocomplete(
         "shengji play", env.seat_user((seat + 1) % 4), env.world.tables, "cards", {"cards": ""}

@@ -48,6 +48,17 @@ PARSE_CASES = [
     ("sjbj", "SJ BJ", "jokers run together"),
     ("AH\tKH\nQH", "AH KH QH", "tabs and newlines separate cards"),
     ("大王 小王", "BJ SJ", "Chinese joker names"),
+    ("大鬼 小鬼", "BJ SJ", "the jokers' other Chinese names"),
+    ("♥A", "AH", "a suit symbol before its rank"),
+    ("♠J", "JS", "a symbol before J is the jack of spades, not the small joker"),
+    ("♥10♥10", "TH TH", "suits before their ranks, run together"),
+    ("♥KKQQ", "KH KH QH QH", "ranks after one symbol share its suit"),
+    ("红桃A 黑桃10 方块3 梅花5", "AH TS 3D 5C", "the suits' Chinese names before their ranks"),
+    ("红心Q 方片K 草花2", "QH KD 2C", "the suits' other Chinese names"),
+    ("黑J 红A 方9 梅7 草8", "JS AH 9D 7C 8C", "the one-character names"),
+    ("红桃AA", "AH AH", "a pair under one Chinese suit name"),
+    ("A♥K♥ ♥A", "AH KH AH", "symbol after and before in one play"),
+    ("A♥\ufe0f ♥\ufe0fK", "AH KH", "the emoji selector on a symbol before its rank"),
 ]
 
 
@@ -77,6 +88,11 @@ BAD_CASES = [
     ("A H", "rank and suit split by a space"),
     ("1♥", "rank 1 with a suit symbol"),
     ("X♠", "unknown rank with a suit symbol"),
+    ("HA", "a Latin suit letter before its rank (SJ would be the small joker)"),
+    ("♥", "a suit symbol without a rank"),
+    ("红桃", "a Chinese suit name without a rank"),
+    ("♥AK♥", "a symbol left over after the ranks it led"),
+    ("红桃X", "unknown rank after a Chinese suit name"),
 ]
 
 

@@ -22,7 +22,7 @@ guide-overview = **双升 (Shengji, Tractor)** is played by four players in two 
 
     Both teams start at level 2 and climb towards A. Ask for the other topics to learn bidding, the kitty, following, throws, scoring and levels.
 
-guide-cards = A card is rank then suit: `2`-`9`, `T` (10), `J`, `Q`, `K`, `A` with `S` ♠, `H` ♥, `D` ♦, `C` ♣, and the jokers `SJ` (小王) and `BJ` (大王). You can also type `10h` or `A♥`.
+guide-cards = A card is rank then suit: `2`-`9`, `T` (10), `J`, `Q`, `K`, `A` with `S` ♠, `H` ♥, `D` ♦, `C` ♣, and the jokers `SJ` (小王) and `BJ` (大王). You can also type `10h`, `A♥`, `♥A` or 红桃A, and `♥KKQQ` for four hearts.
 
     {"**"}Trumps (主牌)** are both jokers, every card of the level rank (级牌, the dealer's team's level) and every card of the trump suit. From high to low: BJ, SJ, the level card of the trump suit, the other level cards (equal to each other), then A K Q … of the trump suit. In no trump (无主) only jokers and level cards are trumps.
 

@@ -47,7 +47,7 @@ rules-err-copies = { $cards } is there { $count ->
 } only { $decks } of each card.
 rules-err-mixed-lead = Cards led together must all be one suit, or all trumps: { $cards } mixes suits.
 rules-err-bad-card = { $token } is not a card.
-rules-err-notation = '{ $token }' is not a card: write rank then suit, like AH, 10S, TD, 5C, or SJ/BJ for the jokers.
+rules-err-notation = '{ $token }' is not a card: write rank and suit, like AH, 10S, 5C, ♥A or 红桃A, and SJ/BJ (小王/大王) for the jokers.
 rules-err-bad-level = '{ $token }' is not a level: use 2-9, T (ten), J, Q, K or A.
 rules-err-bad-suit = '{ $token }' is not a suit: use S, H, D, C or None.
 

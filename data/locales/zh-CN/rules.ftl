@@ -47,7 +47,7 @@ rules-err-empty-play = 至少出一张牌。
 rules-err-copies = { $cards }出现了{ $count }次，但{ $decks }副牌每张牌只有{ $decks }张。
 rules-err-mixed-lead = 一起出的牌必须是同一花色，或者都是主牌：{ $cards }混了花色。
 rules-err-bad-card = { $token }不是一张牌。
-rules-err-notation = “{ $token }”不是一张牌：先写点数再写花色，如AH、10S、TD、5C，王用SJ/BJ。
+rules-err-notation = “{ $token }”不是一张牌：写点数和花色，如AH、10S、5C、♥A、红桃A，王写小王/大王（或SJ/BJ）。
 rules-err-bad-level = “{ $token }”不是级别：请用2-9、T（10）、J、Q、K或A。
 rules-err-bad-suit = “{ $token }”不是花色：请用S、H、D、C，或不填（无主）。
 
