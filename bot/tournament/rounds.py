@@ -87,17 +87,20 @@ class Rounds(Presence):
         return cup.bracket
 
     async def cancel(self, cup: Cup, by: int, manager: bool) -> None:
-        """Stop the tournament: its open matches are aborted, nobody advances, no podium."""
+        """Stop the tournament: its open matches are aborted, nobody advances, no podium.
+        A start still opening the round's matches stops at the next one, and the tables
+        it opened are aborted with the rest (``Cup.opening``)."""
         self._organiser(cup, by, manager)
         for task in cup.tasks:
             task.cancel()
-        for slot in cup.slots.values():
-            table = None if slot.done else self._table(slot)
-            if table is not None:
-                with contextlib.suppress(UserError):
-                    await self.tables.abort(table.channel_id, cup.organiser_id, True)
         cup.phase = "cancelled"
         cup.clock = None
+        async with cup.opening:
+            for slot in cup.slots.values():
+                table = None if slot.done else self._table(slot)
+                if table is not None:
+                    with contextlib.suppress(UserError):
+                        await self.tables.abort(table.channel_id, cup.organiser_id, True)
         await self._save(cup, finished=True)
         self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
         await self.sink.changed(cup, "tournament-cancelled-note", name=cup.name)
@@ -108,6 +111,8 @@ class Rounds(Presence):
         cup.clock = RoundClock(cup.round_minutes * 60)  # started once the tables are open
         await self._save(cup)
         await self._open_games(cup)
+        if cup.phase != "running":
+            return  # cancelled while its matches opened
         await self._round_opened(cup)
         await self.sink.changed(cup, "tournament-round-started", round=round_.number)
         if round_.done:  # byes only cannot happen with two or more teams, but be safe
@@ -150,6 +155,8 @@ class Rounds(Presence):
     async def _open_unopened(self, cup: Cup) -> None:
         rules = presets()[cup.preset][0]
         for game in self._unopened(cup):
+            if cup.phase != "running":
+                return  # cancelled meanwhile
             orphan = self._orphan(cup, game)
             if orphan is not None:
                 if not orphan.started:

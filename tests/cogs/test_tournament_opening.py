@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from fakediscord.state import Perm
 
 from .helpers import Env
 from .test_tournament_ended import computer_cup
-from .test_tournament_flow import cmd, play_until, threads
+from .test_tournament_flow import cmd, organiser, play_until, threads
 
 MESSAGES = "/channels/{channel_id}/messages"
 
@@ -91,4 +92,36 @@ async def test_a_round_that_meets_discords_weather_opens_on_its_own(
     await env.until(lambda: cup.clock is not None and cup.clock.started)  # the table too
     await env.until(lambda: _said(env, "Every match of the round is open now."))
     assert any("trying again in 30 s" in r.getMessage() for r in caplog.records)
+    assert not _errors(caplog)
+
+
+async def test_a_cancel_while_the_start_opens_the_matches_leaves_no_table_open(
+    shengji: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The organiser cancels while the start is still opening the round's matches (a
+    big draw takes seconds). The start went on opening the rest, tables of a tournament
+    that no longer was, and said the round had started after the cancelling."""
+    env = shengji
+    alice = env.users[0]
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup", round_minutes=30)
+    await cmd(env, alice, "addbots", count=8, level="easy")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    sink = env.bot.tournaments.sink
+    post = sink.post_opening
+
+    async def slowly(*args: Any) -> int:  # each match's first message takes a while
+        await asyncio.sleep(0.3)
+        return await post(*args)
+
+    monkeypatch.setattr(sink, "post_opening", slowly)
+    start = asyncio.create_task(cmd(env, alice, "start"))
+    await env.until(lambda: len(cup.slots) == 1)
+    assert "is cancelled" in await cmd(env, alice, "cancel")
+    await start
+    await env.fake.idle(quiet=0.5)
+    assert len(cup.slots) < 4  # the opening stopped
+    assert not [t for t in env.bot.service.tables.values() if t.meta.get("tournament")]
+    said = [m.content for m in env.fake.channel_messages(env.world.tables)]
+    assert not any("Round 1 has started" in s for s in said), said
     assert not _errors(caplog)
