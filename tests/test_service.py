@@ -294,6 +294,38 @@ async def test_a_table_opened_as_the_service_shuts_down_is_saved_whole(
     await store2.close()
 
 
+@pytest.mark.parametrize("posting", [0.05, 60.0], ids=["within-the-flush", "past-it"])
+async def test_a_closed_tables_last_messages_end_with_the_shutdown(
+    tmp_path: Path, posting: float
+) -> None:
+    """A table closed just before a stop still had its last messages on their way (its
+    publisher drains its queue after the close). The shutdown did not know it, so it
+    posted through the client and the store already closed, an ERROR each (found by
+    the monkey). It is now waited for with the live tables' messages, and stopped once
+    their time is up."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    stopped = asyncio.Event()
+    published: list[UpdateKind] = []
+
+    class SlowDiscord(Recorder):
+        async def publish(self, table: Table, update: Update) -> None:
+            if update.kind is UpdateKind.CLOSED:
+                await asyncio.sleep(posting)  # Discord slow to take the closing message
+                assert not stopped.is_set(), "posted after the shutdown"
+            published.append(update.kind)
+
+    service = TableService(store, SlowDiscord(), ManualClock(), seed_source=lambda: 7)
+    await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    assert (await service.abort(CHANNEL, ALICE, is_admin=True)).aborted
+    await service.shutdown(flush_seconds=0.5)
+    stopped.set()
+    await asyncio.sleep(0.1)
+    assert (UpdateKind.CLOSED in published) == (posting < 0.5)
+    assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("publisher")]
+    await store.close()
+
+
 # the hand messages posted, in turn (hands counted back from the current one, which
 # message, its id): what the table then keeps, what a restarted presenter would edit
 # (the current hand's only), and whether it took a store write

@@ -130,6 +130,7 @@ class LifecycleMixin(Runtime):
             while self._opening:
                 await asyncio.sleep(OPENING_POLL)
             await asyncio.gather(*(stop(t) for t in list(self.tables.values())))
+            await asyncio.gather(*self._draining, return_exceptions=True)
             # closings the store refused in passing: a last try, or the next process
             # would bring those tables back
             await self._record_closes()
@@ -139,6 +140,8 @@ class LifecycleMixin(Runtime):
         for table in list(self.tables.values()):
             for task in table.tasks:
                 task.cancel()
+        for task in list(self._draining):
+            task.cancel()
         if self.fence is not None:
             await self.fence.release_all()  # a restarted process takes over at once
 

@@ -67,6 +67,9 @@ class LiveTables:
         self._unrecorded_closes: dict[int, tuple[int, str]] = {}
         self._closer: asyncio.Task[None] | None = None  # recording them once the store takes writes
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
+        # closed tables' publishers still posting their last messages: a shutdown waits
+        # for them as for the live tables', or they would post through a closed client
+        self._draining: set[asyncio.Task[None]] = set()
 
     def _lease_token(self, table: Table) -> int | None:
         """The token this table's writes carry; refused at once if the lease is not held."""
@@ -126,6 +129,9 @@ class LiveTables:
                 if flush and task is not current:
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
+                elif not task.done():
+                    self._draining.add(task)
+                    task.add_done_callback(self._draining.discard)
 
     def table_in(self, channel_id: int) -> Table:
         table = self.tables.get(channel_id)
