@@ -167,9 +167,9 @@ async def test_a_seat_taken_by_a_computer_while_the_check_replaces_another_is_pa
 ) -> None:
     """The grace period's check replaces a match's absent players one by one, each
     waiting for the table; meanwhile another of them may have been replaced already
-    (a leaver whose grace ran out at the same moment). The check passed over that seat
-    only by an assertion, and the task died with the rest of the round unchecked
-    (found by the monkey)."""
+    (a leaver whose grace ran out at the same moment). The check met that seat with an
+    assertion, and its task died with the rest of the round unchecked (found by the
+    monkey)."""
     env = shengji
     cup = await small_cup(env, round_minutes=60, grace_minutes=1)
     service = env.bot.service
@@ -185,7 +185,10 @@ async def test_a_seat_taken_by_a_computer_while_the_check_replaces_another_is_pa
         return await real(channel_id, seat, still)
 
     monkeypatch.setattr(service, "seat_computer", with_a_race)
-    shown = lambda: sum("did not show up" in f for s in cup.slots.values() for f in s.tally.flags)  # noqa: E731
+
+    def shown() -> int:
+        return sum("did not show up" in f for s in cup.slots.values() for f in s.tally.flags)
+
     await play_until(env, lambda: shown() == 3, budget=40)  # all four but the one taken in the race
     assert raced
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
