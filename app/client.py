@@ -177,8 +177,11 @@ class ShengjiBot(commands.Bot):
 
     async def _close_once(self) -> None:
         with contextlib.suppress(Exception):
-            await self.tournaments.shutdown()
+            await self.tournaments.shutdown()  # no round opens while the tables stop
+        with contextlib.suppress(Exception):
             await self.service.shutdown()
+        with contextlib.suppress(Exception):
+            await self.tournaments.shutdown()  # what the tables' last moves spawned
         self.tournament_presenter.stop()
         rendering = self.presenter.close()
         await super().close()

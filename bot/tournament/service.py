@@ -22,6 +22,7 @@ database, read by any.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.game import Event, HandScored
@@ -194,9 +195,15 @@ class TournamentService(Registration, Rounds):
             slot.tally = tally
 
     async def shutdown(self) -> None:
-        for cup in self.cups.values():
-            for task in cup.tasks:
-                task.cancel()
+        """Stop every tournament task (a finished cup's last announcement too) and wait
+        for them to end, so none posts through the client closed after this. Called
+        again once the tables have stopped: their last moves may have spawned more (a
+        match won, the round moved on). Nothing is lost: a restart rebuilds the
+        tallies from the recorded hands and moves an ended round on."""
+        tasks = [t for c in (*self.cups.values(), *self.finished.values()) for t in c.tasks]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _none_here() -> UserError:

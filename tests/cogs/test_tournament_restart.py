@@ -16,6 +16,7 @@ and a restarted tournament's play to its podium stays in the default run through
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from functools import partial
 from typing import Any
@@ -151,3 +152,35 @@ async def test_a_round_ended_but_not_moved_on_before_a_stop_moves_on_after_it(
         assert moved.bracket.current.number == 2
     finally:
         await running.stop()
+
+
+async def test_tournament_work_spawned_as_the_tables_stop_ends_with_the_bot(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table's last move at a stop (its in-flight action committed while the tables
+    stop) may win a match and spawn the tournament's next step, after the tournament's
+    tasks were cancelled: it then posted through the closed client, an ERROR (found by
+    the monkey with restarts weighted up). The tournament's tasks are stopped again
+    once the tables have, and awaited, before the client closes."""
+    env = shengji
+    cup = await computer_cup(env)
+    tournaments = env.bot.tournaments
+    service = env.bot.service
+    real = service.shutdown
+    posted: list[str] = []
+
+    async def announce_later() -> None:  # the round moving on after the stop began
+        await asyncio.sleep(0.2)
+        await tournaments.sink.changed(cup)
+        posted.append("late")
+
+    async def stopping(*args: Any) -> None:
+        tournaments._spawn(cup, announce_later())
+        await real(*args)
+
+    service.shutdown = stopping  # type: ignore[method-assign]
+    await env.bot.close()
+    await asyncio.sleep(0.4)
+    assert posted == []
+    assert all(task.done() for task in cup.tasks)
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
