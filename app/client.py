@@ -37,7 +37,7 @@ from bot import compiled
 from bot.clock import Clock
 from bot.config import NO_TOKEN_HELP, Config, ConfigError, format_shards, load_config
 from bot.logs import configure as configure_logs
-from bot.service import Limits, TableService, store_passing
+from bot.service import Limits, TableService, store_passing, tried_while_passing
 from bot.service.fencing import Fence
 from bot.store import Store, StoreError
 from bot.tournament.service import TournamentService
@@ -228,16 +228,12 @@ async def open_store(db: str) -> Store:
     SQLite's write lock past the busy wait (a backup, a ``sqlite3`` shell), or a
     PostgreSQL server still starting beside the bot. Anything else (a corrupt or
     read-only file, a refused password) stops the start at once, in one line."""
-    for wait in OPEN_AGAIN:
-        try:
-            return await Store.open(db)
-        except StoreError as err:
-            cause = err.__cause__
-            if cause is None or not (store_passing(cause) or isinstance(cause, ConnectionError)):
-                raise
-            log.warning("%s; trying again in %g s", err, wait)
-        await asyncio.sleep(wait)
-    return await Store.open(db)
+
+    def passing(err: BaseException) -> bool:
+        cause = err.__cause__ if isinstance(err, StoreError) else None
+        return cause is not None and (store_passing(cause) or isinstance(cause, ConnectionError))
+
+    return await tried_while_passing(lambda: Store.open(db), OPEN_AGAIN, "no store yet", passing)
 
 
 async def _run(config: Config) -> None:

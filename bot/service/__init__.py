@@ -9,7 +9,7 @@ and its permission rules), ``driver`` (the service's timing around
 (the facade, ``TableService``).
 """
 
-from bot.service.faults import store_passing
+from bot.service.faults import store_passing, tried_while_passing
 from bot.service.service import TableService
 from bot.service.table import (
     AbortOutcome,
@@ -43,4 +43,5 @@ __all__ = [
     "UpdateKind",
     "UserError",
     "store_passing",
+    "tried_while_passing",
 ]

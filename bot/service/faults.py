@@ -11,10 +11,17 @@ action that could not be stored is refused, never reported as done.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 from bot.service.table import UserError
 from bot.store import ConnectionLost
+
+log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 # SQLite primary result codes that pass once the other writer or the disk frees up
 _PASSING_SQLITE = {
@@ -84,3 +91,23 @@ def store_passing(exc: BaseException) -> bool:
 def backoff(failures: int) -> float:
     """Seconds before retry number ``failures`` (1, 2, ...): doubling from 0.5 s, at most 30 s."""
     return float(min(30.0, 0.5 * 2 ** min(failures - 1, 6)))
+
+
+async def tried_while_passing(
+    call: Callable[[], Awaitable[R]],
+    waits: Sequence[float],
+    what: str,
+    passing: Callable[[BaseException], bool] = store_passing,
+) -> R:
+    """``call``, tried again after each of ``waits`` real seconds (SQLite's busy wait
+    counts real time too) while it fails for a reason ``passing`` lets by, each try a
+    warning naming ``what``; the last failure, or any other, is the caller's."""
+    for wait in waits:
+        try:
+            return await call()
+        except Exception as exc:
+            if not passing(exc):
+                raise
+            log.warning("%s (%s); trying again in %g s", what, exc, wait)
+        await asyncio.sleep(wait)
+    return await call()

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
-from bot.service import Table, TableService, UserError, store_passing
+from bot.service import Table, TableService, UserError, tried_while_passing
 from bot.store import Store
 
 from .cup import Cup, Slot, TournamentSink
@@ -57,21 +57,17 @@ class ServiceBase:
         holding SQLite's lock, beyond its own busy wait) is tried again after each of
         ``SAVE_AGAIN`` real seconds: the change is made here already, and a round moving
         on or a registration must not end in an error halfway."""
-        for wait in (*SAVE_AGAIN, None):
-            try:
-                await self.store.save_tournament(
-                    cup.id,
-                    cup.status,
-                    cup.to_state(),
-                    cup_rows(cup),
-                    finished_at=self.clock.now() if finished else None,
-                )
-                return
-            except Exception as exc:
-                if wait is None or not store_passing(exc):
-                    raise
-                log.warning("tournament %s not saved (%s); trying again", cup.id, exc)
-            await asyncio.sleep(wait)
+        await tried_while_passing(
+            lambda: self.store.save_tournament(
+                cup.id,
+                cup.status,
+                cup.to_state(),
+                cup_rows(cup),
+                finished_at=self.clock.now() if finished else None,
+            ),
+            SAVE_AGAIN,
+            f"tournament {cup.id} not saved",
+        )
 
 
 def _failed(cup: Cup, task: asyncio.Task[None]) -> None:
