@@ -38,7 +38,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 # take the end of another's queue, so with these first the run ends on short tests on
 # every worker instead of one worker still playing a tournament while the others idle.
 LONG_FIRST = (
-    "tests/cogs/test_monkey.py",  # two runs of the bot in subprocesses, 25 s of waiting
+    "tests/cogs/test_monkey.py",  # (slow tier) three runs of the bot side by side, waiting
     "tests/cogs/test_tournament_presence.py",  # 10 s of waiting on the tournament's clock
     "tests/cogs/test_tournament_flow.py",
     "tests/cogs/test_tournament_restart.py",
