@@ -144,8 +144,8 @@ async def test_a_review_runs_while_the_tables_go_on(
     (worker,) = [p for p in multiprocessing.active_children() if p.pid in pool._processes]
     assert worker.pid != os.getpid()
     _, review = await asking
-    # what was judged before the budget ran out is shown (the hand, and so what is
-    # judged, depends on the computer players' search time: no fixed decisions here)
+    # what was judged before the budget ran out is shown (how many plays that is
+    # follows the machine's speed: no fixed decisions here)
     assert not review.complete and review.judged < 20
     assert len(review.decisions) <= review.judged
     assert service._reviews == {}, "a partial review is asked again next time"
