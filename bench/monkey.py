@@ -1,7 +1,11 @@
 """Monkey test: four simulated people do random things a Discord client allows to the real bot.
 
-Run: ``python3 -m bench.monkey --steps 2000 --seed 1 [--json] [--trace 40]`` (exit status
-1 on a failure, with the seed, the step and the last actions).
+Run: ``python3 -m bench.monkey --steps 2000 --seed 1 [--json] [--trace 40] [--postgres]``
+(exit status 1 on a failure, with the seed, the step and the last actions).
+``--postgres`` keeps the store on a PostgreSQL server of the run's own
+(``bot.store.pglocal``) instead of a SQLite file; there the store's weather is another
+session locking the store's tables against writes, once in two after ending the bot's
+own sessions, as a failover does.
 
 The real bot (``app.ShengjiBot``, a real SQLite file, real renderers) on the fake Discord
 (``fakediscord``), its table service on a ``ManualClock``. Each step one of the four people
@@ -48,6 +52,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.store.pglocal import LocalPostgres
 from fakediscord.driver import DriverError, InteractionFailed
 
 from .monkey_checks import Broken, ErrorLog, Reader
@@ -227,14 +232,14 @@ def check(rig: Rig, errors: ErrorLog, reader: Reader) -> None:
         raise Broken("showed hidden cards: " + "\n".join(rig.auditor.violations))
 
 
-async def run(steps: int, seed: int, folder: Path) -> tuple[Report, list[str]]:
+async def run(steps: int, seed: int, store_at: Path | str) -> tuple[Report, list[str]]:
     report = Report(seed, steps)
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
     started = time.monotonic()
     kinds: Counter[str] = Counter()
     spent: Counter[str] = Counter()
-    rig = await open_rig(seed, folder)
+    rig = await open_rig(seed, store_at)
     reader = Reader(rig.fake, rig.auditor, {u.id for u in rig.users})
     reader.start()
     try:
@@ -310,9 +315,19 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trace", type=int, default=40, help="actions shown on a failure")
+    parser.add_argument(
+        "--postgres", action="store_true", help="the store on a PostgreSQL of its own"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="monkey-") as folder:
-        report, trace = asyncio.run(run(args.steps, args.seed, Path(folder)))
+    with contextlib.ExitStack() as stack:
+        if args.postgres:
+            server = LocalPostgres.start()
+            stack.callback(server.stop)
+            store_at: Path | str = server.url()
+        else:
+            store_at = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="monkey-")))
+            store_at /= "monkey.sqlite3"
+        report, trace = asyncio.run(run(args.steps, args.seed, store_at))
     print(
         f"monkey: seed {report.seed}, {report.done_steps} of {report.steps} steps, "
         f"{report.hands} hands completed at {report.tables} tables, {report.restarts} restarts, "

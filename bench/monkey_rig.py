@@ -144,10 +144,10 @@ class Rig:
         self.running = await start_bot(self.fake, self.bot, ready_timeout=30)
 
     async def restart(self) -> None:
-        """Stop the process and start another on the same file, as a deploy does."""
+        """Stop the process and start another on the same store, as a deploy does."""
         await self.stop_bot()  # under the weather's lock on the store, if one is held
         self.unlock_store()  # let go before the new process opens the file
-        self.store = await Store.open(self.store.path)
+        self.store = await Store.open(self.store.location)
         await self.start()
 
     async def stop_bot(self) -> None:
@@ -163,14 +163,15 @@ class Rig:
         await self.fake.stop()
 
 
-async def open_rig(seed: int, folder: Path) -> Rig:
+async def open_rig(seed: int, store_at: Path | str) -> Rig:
+    """A rig whose bot keeps its store at ``store_at``: a SQLite file, or a PostgreSQL URL."""
     fake = await FakeDiscord().start()
     world = populate(fake)
     for user, locale in zip(world.users, LOCALES, strict=True):
         user.locale = locale
     admins = fake.create_role(world.guild, "admins", MANAGE_GUILD)
     fake.add_member(world.guild, world.alice, [admins])
-    store = await Store.open(folder / "monkey.sqlite3")
+    store = await Store.open(store_at)
     # the expert thinks in real time: its shortest time, so that a table of them keeps pace
     settings = GuildSettings(RuleSet(), {**TIMERS.to_dict(), "think_ms": 20})
     await store.save_guild_settings(world.guild.id, settings)

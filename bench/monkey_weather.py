@@ -27,6 +27,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncpg
 
 from .monkey_rig import Rig
 
@@ -104,7 +108,18 @@ async def lock_store(rig: Rig, seconds: float) -> None:
     """Another connection takes the store's write lock (once the bot's write in flight
     ends) and lets it go ``seconds`` of real time later."""
     rig.unlock_store()
-    path = rig.store.path
+    path = rig.store.path  # None on PostgreSQL
+    if path is None:
+        release = await _lock_postgres(rig, rig.store.location)
+    else:
+        release = await _lock_sqlite(path)
+    timer = asyncio.get_running_loop().call_later(seconds, rig.unlock_store)
+    rig.store_lock = (timer, release)
+    rig.weather["store_lock"] += 1
+    rig.note(f"another process holds the store's write lock for {seconds} s")
+
+
+async def _lock_sqlite(path: Path) -> Callable[[], None]:
     blocker = sqlite3.connect(path, isolation_level=None, timeout=60, check_same_thread=False)
     await asyncio.to_thread(blocker.execute, "BEGIN IMMEDIATE")  # off the loop: the bot's
     # own transaction may need the loop to finish
@@ -113,7 +128,23 @@ async def lock_store(rig: Rig, seconds: float) -> None:
         blocker.execute("ROLLBACK")
         blocker.close()
 
-    timer = asyncio.get_running_loop().call_later(seconds, rig.unlock_store)
-    rig.store_lock = (timer, release)
-    rig.weather["store_lock"] += 1
-    rig.note(f"another process holds the store's write lock for {seconds} s")
+    return release
+
+
+async def _lock_postgres(rig: Rig, url: str) -> Callable[[], None]:
+    """Another session locks every table against writes (reads go on, as under SQLite's
+    write lock); once in two it first ends the bot's own session, as a failover does."""
+    blocker = await asyncpg.connect(url)
+    if rig.rng.random() < 0.5:
+        rig.note("PostgreSQL ends the bot's session")
+        await blocker.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    tables = await blocker.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+    )
+    await blocker.execute("BEGIN")
+    names = ", ".join(f'"{row[0]}"' for row in tables)
+    await blocker.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
+    return blocker.terminate  # the session ends, and its lock with it

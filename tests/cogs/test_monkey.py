@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _start(steps: int, seed: int, out: Path) -> subprocess.Popen[bytes]:
+def _start(steps: int, seed: int, out: Path, postgres: bool) -> subprocess.Popen[bytes]:
     """A run writing to files, not pipes: a run whose pipe nobody reads yet would stall
     (and the bot's timing is real)."""
     command = ["-m", "bench.monkey", "--steps", str(steps), "--seed", str(seed), "--json"]
+    command += ["--postgres"] if postgres else []
     with open(out / f"{seed}.out", "wb") as stdout, open(out / f"{seed}.err", "wb") as stderr:
         return subprocess.Popen(
             [sys.executable, *command, "--trace", "60"], cwd=ROOT, stdout=stdout, stderr=stderr
@@ -48,10 +50,13 @@ def _report(run: subprocess.Popen[bytes], steps: int, seed: int, out: Path) -> d
     return report
 
 
-def _monkey(out: Path, runs: dict[int, int]) -> list[dict[str, Any]]:
-    """Runs of ``runs[seed]`` steps, side by side: a run mostly waits for the bot's
-    answers (a tenth of its time on a core), so several at once take the time of one."""
-    started = {seed: _start(steps, seed, out) for seed, steps in runs.items()}
+def _monkey(
+    out: Path, runs: dict[int, int], on_postgres: Collection[int] = ()
+) -> list[dict[str, Any]]:
+    """Runs of ``runs[seed]`` steps (the store on PostgreSQL for the seeds ``on_postgres``),
+    side by side: a run mostly waits for the bot's answers (a tenth of its time on a
+    core), so several at once take the time of one."""
+    started = {seed: _start(steps, seed, out, seed in on_postgres) for seed, steps in runs.items()}
     try:
         return [_report(started[seed], steps, seed, out) for seed, steps in runs.items()]
     finally:
@@ -61,10 +66,11 @@ def _monkey(out: Path, runs: dict[int, int]) -> list[dict[str, Any]]:
 
 @pytest.mark.slow
 def test_random_people_break_no_invariant(tmp_path: Path) -> None:
-    """Two short runs and a long one side by side: a soak whose seed fixes the people's
-    choices, not every interleaving, so it runs with the slow tier, not in the quick
-    loop (each run mostly waits: the three take the time of the long one)."""
-    long_run, *short_runs = _monkey(tmp_path, {23: 1000, 6: 200, 20: 200})
+    """Three short runs (one on PostgreSQL) and a long one side by side: a soak whose seed
+    fixes the people's choices, not every interleaving, so it runs with the slow tier,
+    not in the quick loop (each run mostly waits: the four take the time of the long one)."""
+    runs = {23: 1000, 6: 200, 20: 200, 8001: 300}
+    long_run, *short_runs = _monkey(tmp_path, runs, on_postgres={8001})
     assert long_run["hands"] >= 3 and long_run["restarts"] >= 1, long_run
     for report in short_runs:
         assert report["tables"] >= 1, report
