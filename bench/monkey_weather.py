@@ -146,5 +146,9 @@ async def _lock_postgres(rig: Rig, url: str) -> Callable[[], None]:
     )
     await blocker.execute("BEGIN")
     names = ", ".join(f'"{row[0]}"' for row in tables)
-    await blocker.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
+    try:
+        await blocker.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
+    except asyncpg.DeadlockDetectedError:  # met a transaction of the bot's: whichever
+        # PostgreSQL ends, the bot must ride it out (a deadlock passes); here, the lock's
+        rig.note("  (the lock met a transaction of the bot's in a deadlock and gave way)")
     return blocker.terminate  # the session ends, and its lock with it
