@@ -29,10 +29,11 @@ from bot.service import (
     TableService,
     UpdateKind,
     UserError,
+    writes,
 )
 from bot.service.faults import NotSaved
 from bot.service.table import OUTBOX_BACKLOG, OUTBOX_LIMIT, Outbox, Update
-from bot.store import LiveTable, Store
+from bot.store import ConnectionLost, LiveTable, Store
 from bot.store.db import SqliteDatabase
 from tests.test_service import (
     ALICE,
@@ -168,6 +169,48 @@ async def test_full_disk_refuses_a_play_then_the_table_resumes(env, monkeypatch)
         await settle(clock)
         assert storage(sink) == ["paused"]
     await service.act(CHANNEL, ALICE, action)  # the disk has room again: the same play
+    assert table.match.seq > seq
+    await run_until(clock, lambda: storage(sink) == ["paused", "resumed"])
+    await caught_up(clock, store, table)
+    await nothing_lost(store, table)
+
+
+async def test_a_refused_play_whose_rollback_is_refused_once_too_pauses_the_table(
+    env, monkeypatch
+) -> None:
+    """The failure that refused a play refuses the rollback's read once more (on
+    PostgreSQL a failover ends the session the store connected again, found by the
+    monkey on PostgreSQL, seed 8201): the read is tried again and the table pauses,
+    it is not closed."""
+    service, store, clock, sink = env
+    table = await started(service, clock)
+    match = table.match
+    assert match is not None
+    await run_until(clock, lambda: match.expecting() in (("play", 0), ("bury", 0)))
+    await caught_up(clock, store, table)
+    real_live_tables = store.live_tables
+    lost = ConnectionLost("The connection to the database was lost; the next call connects again.")
+    reads: list[str] = []
+
+    async def live_tables_lost_once(**kwargs: Any) -> Any:
+        reads.append("lost" if not reads else "read")
+        if reads == ["lost"]:
+            raise lost
+        return await real_live_tables(**kwargs)
+
+    monkeypatch.setattr(writes, "ROLLBACK_AGAIN", (0.01,), raising=False)
+    with failing_writes(monkeypatch, lost), monkeypatch.context() as patch:
+        patch.setattr(store, "live_tables", live_tables_lost_once)
+        seq = match.seq
+        action = fallback_action(match.view(0))
+        with pytest.raises(UserError, match="couldn't be saved"):
+            await service.act(CHANNEL, ALICE, action)
+        assert reads == ["lost", "read"]
+        assert not table.closed and service.tables[CHANNEL] is table
+        assert table.match is not None and table.match.seq == seq  # put back, not done
+        await settle(clock)
+        assert storage(sink) == ["paused"]
+    await service.act(CHANNEL, ALICE, action)  # the store answers again: the same play
     assert table.match.seq > seq
     await run_until(clock, lambda: storage(sink) == ["paused", "resumed"])
     await caught_up(clock, store, table)

@@ -1,8 +1,9 @@
 """Writing a table's changes to the store, and what a refused write does (``faults``).
 
 A write the store refuses pauses the table (passing) or closes it (for good), and the
-change is not made here either; closing frees the channel even when the store cannot
-record it (recorded before the channel's next table).
+change is not made here either (the match is read back from the store, tried again
+while the store refuses that too in passing); closing frees the channel even when the
+store cannot record it (recorded before the channel's next table).
 """
 
 from __future__ import annotations
@@ -14,12 +15,18 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NoReturn
 
 from bot.game import Match
-from bot.service.faults import NotSaved, backoff, transient
+from bot.service.faults import NotSaved, backoff, transient, tried_while_passing
 from bot.service.live import LiveTables
 from bot.service.table import CloseReason, Table, UpdateKind
 from bot.store import LeaseLost, SeatInfo
 
 log = logging.getLogger("bot.service")
+
+# real seconds between the tries of a rollback's read while the store refuses it in
+# passing: the failure that refused the action often refuses the next call too (a
+# PostgreSQL failover ends the new session as well), and a match that cannot be put
+# back to what the store holds must close
+ROLLBACK_AGAIN = (0.2, 1.0, 3.0)
 
 
 class StoreWrites(LiveTables):
@@ -34,8 +41,11 @@ class StoreWrites(LiveTables):
         passing = transient(exc)
         if rollback:
             try:
-                live = await self.store.live_tables(table_id=table.id)
-                table.match = await self.store.restore(live[0])
+                table.match = await tried_while_passing(
+                    lambda: self._stored_match(table),
+                    ROLLBACK_AGAIN,
+                    f"table {table.id}: the refused action not rolled back yet",
+                )
             except Exception:
                 log.exception("table %s: could not roll back a refused action", table.id)
                 passing = False
@@ -46,6 +56,10 @@ class StoreWrites(LiveTables):
             log.error("table %s: the store failed for good (%r); closing it", table.id, exc)
             await self._close(table, CloseReason.FAILED)
         raise NotSaved(passing) from None
+
+    async def _stored_match(self, table: Table) -> Match:
+        live = await self.store.live_tables(table_id=table.id)
+        return await self.store.restore(live[0])
 
     def _pause(self, table: Table) -> None:
         if table.paused_since is None:
