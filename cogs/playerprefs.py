@@ -10,6 +10,7 @@ interactions is kept with them (``note_client_locale``), written only when it ch
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import TYPE_CHECKING, cast
 
@@ -24,6 +25,8 @@ from .lang import DEFAULT_PREFS
 
 if TYPE_CHECKING:
     from bot.service import TableService
+
+log = logging.getLogger(__name__)
 
 #: seconds a player's preferences are kept before they are read from the store again.
 #: Several processes (``SHENGJI_SHARDS``) may run tables of one player, and only the one
@@ -96,10 +99,18 @@ class PlayerPrefs:
         return await asyncio.shield(reading)
 
     async def _read_prefs(self, user_id: int) -> UserPrefs:
+        """The store's answer, kept; if the store fails, what was read last (else the
+        defaults), not kept: a panel or a ping must not be lost for its language, and
+        the next need reads again."""
         assert self.service is not None
         this = asyncio.current_task()
         try:
             found = await self.service.user_prefs(user_id)
+        except Exception as exc:
+            log.warning("preferences of %s not read (%s); the last read meanwhile", user_id, exc)
+            last = self._prefs.get(user_id)
+            return last[0] if last is not None else DEFAULT_PREFS
+        else:
             if self._prefs_reads.get(user_id) is this:  # not overtaken by remember_prefs
                 self._keep(user_id, found)
             return found

@@ -14,6 +14,7 @@ service-level cases (every write path, the outage limit) are in
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -21,13 +22,17 @@ from dataclasses import replace
 
 import pytest
 
+from bot.game import Phase
 from bot.service import Table
 from bot.service.driver import DriverMixin
+from bot.store import ConnectionLost, UserPrefs
+from cogs import playerprefs
 from tests.test_service import caught_up
 from tests.test_service_faults import disk_full, failing_writes, nothing_lost
 
 from .helpers import Env
 from .test_bad_input import _started
+from .test_language_chain import chinese
 
 PAUSED = "Paused: storage unavailable"
 RESUMED = "Storage is back: the table resumes"
@@ -233,3 +238,34 @@ async def test_a_bug_in_the_driver_closes_the_table_says_so_and_frees_the_channe
     await env.until(lambda: said(env, "hit an error in the bot"))
     assert not said(env, "storage")  # not blamed on the store
     await closed_and_freed(env, table, "hit an error in the bot")
+
+
+async def test_a_panel_whose_players_preferences_the_store_cannot_read_comes_all_the_same(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The store fails as a panel reads its player's preferences (on PostgreSQL, a session
+    ended under it: the monkey, seed 8502): the panel comes anyway, in the language read
+    last, and nothing is logged as an error."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    match = env.match()
+    await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
+    presenter = env.bot.presenter
+    await env.store.save_user_prefs(alice.id, UserPrefs(locale="zh-CN"))
+    presenter.forget_prefs(alice.id)
+    monkeypatch.setattr(playerprefs, "PREFS_TTL", 0.0)  # each panel reads them again
+    assert (await presenter.prefs_of(alice.id)).locale == "zh-CN"
+
+    async def lost(user_id: int) -> UserPrefs:
+        raise ConnectionLost("The connection to the database was lost.")
+
+    monkeypatch.setattr(env.store, "user_prefs", lost)
+    await env.play_with_panel(0, env.suggestion(0))
+    await env.until(lambda: match.to_act == 0)
+    assert match.phase is Phase.PLAY  # early in the hand: her next turn
+    panel = await env.fresh_panel(alice, 0)
+    assert chinese(panel.content + str(panel.embeds))
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [], [r.getMessage() for r in errors]
+    assert any("preferences of" in r.getMessage() for r in caplog.records)
