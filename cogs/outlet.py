@@ -32,6 +32,7 @@ from bot.game import Phase
 from bot.i18n import pick, t
 from bot.rules import Card
 from bot.service import Table
+from bot.service.faults import tried_while_passing
 from bot.store import UserPrefs
 
 from . import pacing
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
+# real seconds between reads of the server's settings while the store refuses them in passing
+SETTINGS_AGAIN = (0.5, 1.0, 2.0)
 
 # the image's reader (None: the table), the scene's kind, the cards it shows, its hand
 Audit = Callable[[int | None, str, list[Card], int], None]
@@ -337,8 +340,7 @@ class Outlet(PlayerPrefs):
         loc = self.locale(table)
         if ui.lobby.message_id is None or self.service is None:
             return
-        settings = await self.service.guild_settings(table.guild_id)
-        wanted = settings.timers.get("table_place", "thread") != "channel"
+        wanted = await self._threads_wanted(table)
         thread_id: int | None = None
         if wanted and self._threads_allowed(table):
             host = names_of(tuple(table.seats))[0]
@@ -354,6 +356,23 @@ class Outlet(PlayerPrefs):
         if thread_id is None:  # said once, in the channel the table plays in
             key = "table-place-channel-setting" if not wanted else "table-place-channel-no-thread"
             await self._post(table, content=t(loc, key))
+
+    async def _threads_wanted(self, table: Table) -> bool:
+        """The server's ``table_place`` setting, tried again while the store refuses it in
+        passing; a thread (the default) if it still cannot be read, for the table must
+        open somewhere."""
+        assert self.service is not None
+        service = self.service
+        try:
+            settings = await tried_while_passing(
+                lambda: service.guild_settings(table.guild_id),
+                SETTINGS_AGAIN,
+                f"table {table.id}: the server's settings not read",
+            )
+        except Exception as exc:
+            log.warning("table %s: the server's settings unread (%s); a thread", table.id, exc)
+            return True
+        return bool(settings.timers.get("table_place", "thread") != "channel")
 
 
 async def ready(kwargs: dict[str, Any]) -> dict[str, Any]:

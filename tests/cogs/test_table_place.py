@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
+import logging
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from bot.game import Phase
 from bot.i18n import t
-from bot.store import GuildSettings
+from bot.store import ConnectionLost, GuildSettings
+from cogs import outlet
 from fakediscord.state import Message, Perm, User
 
 from .helpers import FAST, Env, record_hand_scenes
@@ -91,6 +94,44 @@ async def test_a_server_may_keep_tables_in_the_channel(shengji: Env) -> None:
     await _started(env, humans=2)
     said = [m for m in env.place_messages() if "table_place" in m.content]
     assert len(said) == 1, "said once"
+
+
+class _SettingsLostOnce:
+    """The presenter's view of the service, whose store loses its connection at the first
+    read of the server's settings (on PostgreSQL, a session ended under it)."""
+
+    def __init__(self, service: Any) -> None:
+        self._service = service
+        self.refused = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._service, name)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        if not self.refused:
+            self.refused += 1
+            raise ConnectionLost("The connection to the database was lost.")
+        settings: GuildSettings = await self._service.guild_settings(guild_id)
+        return settings
+
+
+async def test_a_setting_read_the_store_refuses_once_still_places_the_table(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server keeps tables in the channel, and the read of that setting as a lobby
+    opens is refused once in passing: it is read again, the table plays in the channel
+    and says so, and nothing is logged as an error."""
+    env = shengji
+    settings = GuildSettings(env.table_rules(), {**FAST, "table_place": "channel"})
+    await env.store.save_guild_settings(env.world.guild.id, settings)
+    monkeypatch.setattr(outlet, "SETTINGS_AGAIN", (0.01,), raising=False)
+    lost = _SettingsLostOnce(env.bot.presenter.service)
+    monkeypatch.setattr(env.bot.presenter, "service", lost)
+    await _lobby(env)
+    await env.until(lambda: any("table_place" in m.content for m in env.place_messages()))
+    assert lost.refused == 1 and not env.fake.threads(env.world.tables)
+    assert env.table().meta["thread_id"] is None
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
 async def _lobby_says_closed(env: Env, table_id: int) -> None:
