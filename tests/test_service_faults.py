@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.clock import ManualClock
-from bot.game import DealProgress, MatchStarted, fallback_action
+from bot.game import DealProgress, Match, MatchStarted, fallback_action
 from bot.service import (
     AbortOutcome,
     CloseReason,
@@ -120,6 +120,17 @@ async def started(service: TableService, clock: Any, humans: int = 1) -> Table:
     return table
 
 
+async def alices_turn(env: Any) -> tuple[Table, Match]:
+    """A started table at Alice's first play (or bury), everything before it stored."""
+    service, store, clock, _ = env
+    table = await started(service, clock)
+    match = table.match
+    assert match is not None
+    await run_until(clock, lambda: match.expecting() in (("play", 0), ("bury", 0)))
+    await caught_up(clock, store, table)
+    return table, match
+
+
 async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
     service, store, clock, sink = env
     table = await started(service, clock)
@@ -183,29 +194,27 @@ async def test_a_refused_play_whose_rollback_is_refused_once_too_pauses_the_tabl
     monkey on PostgreSQL, seed 8201): the read is tried again and the table pauses,
     it is not closed."""
     service, store, clock, sink = env
-    table = await started(service, clock)
-    match = table.match
-    assert match is not None
-    await run_until(clock, lambda: match.expecting() in (("play", 0), ("bury", 0)))
-    await caught_up(clock, store, table)
+    table, match = await alices_turn(env)
     real_live_tables = store.live_tables
     lost = ConnectionLost("The connection to the database was lost; the next call connects again.")
     reads: list[str] = []
 
-    async def live_tables_lost_once(**kwargs: Any) -> Any:
-        reads.append("lost" if not reads else "read")
-        if reads == ["lost"]:
+    async def live_tables_lost_thrice(**kwargs: Any) -> Any:
+        reads.append("lost" if len(reads) < 3 else "read")
+        if reads[-1] == "lost":
             raise lost
         return await real_live_tables(**kwargs)
 
     monkeypatch.setattr(writes, "ROLLBACK_AGAIN", (0.01,), raising=False)
     with failing_writes(monkeypatch, lost), monkeypatch.context() as patch:
-        patch.setattr(store, "live_tables", live_tables_lost_once)
+        patch.setattr(store, "live_tables", live_tables_lost_thrice)
         seq = match.seq
         action = fallback_action(match.view(0))
         with pytest.raises(UserError, match="couldn't be saved"):
             await service.act(CHANNEL, ALICE, action)
-        assert reads == ["lost", "read"]
+        # the look-up of whether it was stored after all (tried twice), then the
+        # rollback's (refused once more, then read)
+        assert reads == ["lost", "lost", "lost", "read"]
         assert not table.closed and service.tables[CHANNEL] is table
         assert table.match is not None and table.match.seq == seq  # put back, not done
         await settle(clock)
@@ -213,6 +222,32 @@ async def test_a_refused_play_whose_rollback_is_refused_once_too_pauses_the_tabl
     await service.act(CHANNEL, ALICE, action)  # the store answers again: the same play
     assert table.match.seq > seq
     await run_until(clock, lambda: storage(sink) == ["paused", "resumed"])
+    await caught_up(clock, store, table)
+    await nothing_lost(store, table)
+
+
+async def test_a_play_stored_whose_answer_was_lost_stands(env, monkeypatch) -> None:
+    """The store commits a play and the connection is lost before its answer comes (a
+    PostgreSQL session ended at the commit; the monkey on PostgreSQL, seed 8802, saw
+    the table then show a play nobody was told of): the play stands, as stored, and is
+    told; the table does not pause."""
+    service, store, clock, sink = env
+    table, match = await alices_turn(env)
+    real_append = store.append_action
+
+    async def stored_then_lost(*args: Any, **kwargs: Any) -> None:
+        await real_append(*args, **kwargs)
+        raise ConnectionLost("The connection to the database was lost.")
+
+    seq = match.seq
+    told = len(sink.updates)
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "append_action", stored_then_lost)
+        await service.act(CHANNEL, ALICE, fallback_action(match.view(0)))  # no refusal
+    assert table.match is match and match.seq == seq + 1 and not table.closed
+    await settle(clock)
+    assert any(u.kind is UpdateKind.EVENTS for _, u in sink.updates[told:])  # told
+    assert storage(sink) == [] and table.paused_since is None
     await caught_up(clock, store, table)
     await nothing_lost(store, table)
 

@@ -73,7 +73,8 @@ class Runtime(StoreWrites):
         except LeaseLost:
             self._fence_refused(table.id)
         except Exception as exc:
-            await self._not_saved(table, exc, rollback=True)
+            if not await self._committed_anyway(table, exc):
+                await self._not_saved(table, exc, rollback=True)
         self._saved(table)
         table.last_action_at = now
         table.driver.observe(events)

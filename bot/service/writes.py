@@ -57,6 +57,27 @@ class StoreWrites(LiveTables):
             await self._close(table, CloseReason.FAILED)
         raise NotSaved(passing) from None
 
+    async def _committed_anyway(self, table: Table, exc: Exception) -> bool:
+        """Whether an action's write refused in passing went through after all: the
+        connection was lost after the store committed it, before its answer came (a
+        PostgreSQL session ended at the commit). The store then holds the match as it
+        is here, and the action stands."""
+        match = table.match
+        if match is None or not transient(exc):
+            return False
+        try:
+            stored = await tried_while_passing(
+                lambda: self._stored_match(table),
+                ROLLBACK_AGAIN,
+                f"table {table.id}: the refused action's write not looked up yet",
+            )
+        except Exception:
+            return False  # the rollback tries again, and closes the table if it cannot
+        if stored.seq != match.seq:
+            return False
+        log.warning("table %s: action %s was stored, its answer lost", table.id, match.seq)
+        return True
+
     async def _stored_match(self, table: Table) -> Match:
         live = await self.store.live_tables(table_id=table.id)
         return await self.store.restore(live[0])
