@@ -165,12 +165,8 @@ async def test_locked_database_pauses_the_table_and_it_resumes(env) -> None:
 
 async def test_full_disk_refuses_a_play_then_the_table_resumes(env, monkeypatch) -> None:
     service, store, clock, sink = env
-    table = await started(service, clock)
-    match = table.match
-    assert match is not None
-    await run_until(clock, lambda: match.expecting() in (("play", 0), ("bury", 0)))
+    table, match = await alices_turn(env)
     assert match.expecting()[1] == 0
-    await caught_up(clock, store, table)
     with failing_writes(monkeypatch, disk_full()):
         seq = match.seq
         action = fallback_action(match.view(0))

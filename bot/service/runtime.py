@@ -73,8 +73,7 @@ class Runtime(StoreWrites):
         except LeaseLost:
             self._fence_refused(table.id)
         except Exception as exc:
-            if not await self._committed_anyway(table, exc):
-                await self._not_saved(table, exc, rollback=True)
+            await self._action_refused(table, exc)
         self._saved(table)
         table.last_action_at = now
         table.driver.observe(events)

@@ -32,23 +32,22 @@ ROLLBACK_AGAIN = (0.2, 1.0, 3.0)
 class StoreWrites(LiveTables):
     """The table's writes and closing, on the live tables."""
 
-    async def _not_saved(self, table: Table, exc: Exception, *, rollback: bool) -> NoReturn:
+    async def _not_saved(
+        self, table: Table, exc: Exception, *, rollback: bool, stored: Match | None = None
+    ) -> NoReturn:
         """A write the store refused: pause (passing) or close (for good); raise ``NotSaved``.
 
-        With ``rollback`` the match is put back to what the store holds, so the
-        refused action did not happen here either.
+        With ``rollback`` the match is put back to what the store holds (``stored``, if
+        already read), so the refused action did not happen here either.
         """
         passing = transient(exc)
         if rollback:
-            try:
-                table.match = await tried_while_passing(
-                    lambda: self._stored_match(table),
-                    ROLLBACK_AGAIN,
-                    f"table {table.id}: the refused action not rolled back yet",
-                )
-            except Exception:
-                log.exception("table %s: could not roll back a refused action", table.id)
+            stored = stored if stored is not None else await self._read_back(table)
+            if stored is None:
+                log.error("table %s: could not roll back a refused action", table.id)
                 passing = False
+            else:
+                table.match = stored
         if passing:
             log.warning("table %s: the store refused a write (%s); paused", table.id, exc)
             self._pause(table)
@@ -57,26 +56,30 @@ class StoreWrites(LiveTables):
             await self._close(table, CloseReason.FAILED)
         raise NotSaved(passing) from None
 
-    async def _committed_anyway(self, table: Table, exc: Exception) -> bool:
-        """Whether an action's write refused in passing went through after all: the
-        connection was lost after the store committed it, before its answer came (a
-        PostgreSQL session ended at the commit). The store then holds the match as it
-        is here, and the action stands."""
+    async def _action_refused(self, table: Table, exc: Exception) -> None:
+        """An action's write the store refused. It stands if the store holds it after all
+        (a refusal in passing can be the connection lost after the commit, before its
+        answer: a PostgreSQL session ended at the commit); else the match goes back to
+        what the store holds (``_not_saved``, which raises)."""
+        stored = await self._read_back(table) if transient(exc) else None
         match = table.match
-        if match is None or not transient(exc):
-            return False
+        if stored is not None and match is not None and stored.seq == match.seq:
+            log.warning("table %s: action %s was stored, its answer lost", table.id, match.seq)
+            return
+        await self._not_saved(table, exc, rollback=True, stored=stored)
+
+    async def _read_back(self, table: Table) -> Match | None:
+        """The match as the store holds it, tried again while the store refuses it in
+        passing; None if it still cannot be read."""
         try:
-            stored = await tried_while_passing(
+            return await tried_while_passing(
                 lambda: self._stored_match(table),
                 ROLLBACK_AGAIN,
-                f"table {table.id}: the refused action's write not looked up yet",
+                f"table {table.id}: the match not read back yet",
             )
-        except Exception:
-            return False  # the rollback tries again, and closes the table if it cannot
-        if stored.seq != match.seq:
-            return False
-        log.warning("table %s: action %s was stored, its answer lost", table.id, match.seq)
-        return True
+        except Exception as exc:
+            log.warning("table %s: the match not read back (%r)", table.id, exc)
+            return None
 
     async def _stored_match(self, table: Table) -> Match:
         live = await self.store.live_tables(table_id=table.id)
