@@ -7,6 +7,7 @@ Everything else the store does runs on both backends through the ``store`` and
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import asyncpg
 import pytest
@@ -166,3 +167,70 @@ async def test_the_store_connects_again_after_losing_its_connection(
             await store.upsert_player(2, "Bo")
         table = await store.create_table(GUILD, 1, 2, RuleSet(), 1, HUMANS, 0, 0.0)
         assert [live.table_id for live in await store.live_tables()] == [table]
+
+
+INSERT_PLAYER = "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0)"
+
+
+def _end_session(server: LocalPostgres, db: PostgresDatabase) -> None:
+    """End the store's session from another thread while this loop is held, until the
+    server's goodbye and the closed socket both wait to be read; then two turns of the
+    loop (``_read_goodbye``) read the goodbye and not yet the close: the store's next
+    statement meets a connection that still looks open (a failover, as the bot sees it)."""
+    pid = db.conn.get_server_pid()
+
+    async def end() -> None:
+        conn = await asyncpg.connect(server.url())
+        try:
+            assert await conn.fetchval("SELECT pg_terminate_backend($1)", pid)
+            while await conn.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid):
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.05)  # the session's last writes, after its entry went
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, end()).result()
+
+
+async def _read_goodbye() -> None:
+    for _ in range(2):  # a turn for the goodbye's bytes; the socket's end is read next
+        await asyncio.sleep(0)
+
+
+@pytest.mark.parametrize("call", ["transaction", "statement"])
+async def test_a_call_the_ended_session_never_sent_runs_once_on_a_new_connection(
+    pg_server: LocalPostgres, call: str
+) -> None:
+    """The call after an idle session was ended succeeds, and is made once: a write in a
+    transaction (its BEGIN refused in the client) or one statement on its own."""
+    async with await Store.open(await fresh_database(pg_server)) as store:
+        db = store._db
+        assert isinstance(db, PostgresDatabase)
+        await store.upsert_player(1, "Ann")
+        _end_session(pg_server, db)
+        await _read_goodbye()
+        if call == "transaction":
+            await store.upsert_player(2, "Bo")
+        else:
+            async with db.use():
+                await db.execute(INSERT_PLAYER, (2, "Bo"))  # a second run: a duplicate key
+        rows = await _fetch(store.location, "SELECT name FROM players ORDER BY user_id")
+        assert [r["name"] for r in rows] == ["Ann", "Bo"]
+
+
+async def test_a_transaction_whose_session_ends_midway_is_not_run_again(
+    pg_server: LocalPostgres,
+) -> None:
+    """Once BEGIN has run, a lost session takes the transaction with it: the call fails
+    and none of its statements is made again on the new connection."""
+    async with await Store.open(await fresh_database(pg_server)) as store:
+        db = store._db
+        assert isinstance(db, PostgresDatabase)
+        with pytest.raises(StoreError, match="connection to the database was lost"):
+            async with db.transaction(write=True):
+                await db.execute(INSERT_PLAYER, (1, "Ann"))
+                _end_session(pg_server, db)
+                await _read_goodbye()
+                await db.execute(INSERT_PLAYER, (2, "Bo"))
+        assert await _fetch(store.location, "SELECT user_id FROM players") == []
