@@ -145,6 +145,8 @@ class Cup:
     timed_out: list[int] = field(default_factory=list)  # rounds whose time-up was announced
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     opening: asyncio.Lock = field(default_factory=asyncio.Lock)  # one opening of matches at once
+    # one registration change at a time, saved or undone before the next is checked
+    registering: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
     @property

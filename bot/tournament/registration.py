@@ -18,6 +18,10 @@ Decisions where the issue is silent:
   they add, not for the seats people may leave.
 * A change the store still refuses after the save's retries (another process held
   its lock for half a minute) is undone, so the answer "it didn't happen" is true.
+  Changes are made one at a time (``Cup.registering``), each checked only once the one
+  before it is saved or undone: each save holds the whole tournament, so a change saved
+  while another's save was still being tried would have kept that other one in the
+  store, undone or not. The draw at the start waits for them the same way.
 """
 
 from __future__ import annotations
@@ -99,105 +103,114 @@ class Registration(ServiceBase):
         partner_name: str,
         team_name: str | None = None,
     ) -> Team:
-        self._registering(cup)
-        if partner_id == user_id:
-            raise UserError("Your partner must be someone else.", key="tournament-partner-self")
-        mine = cup.team_of(user_id)
-        if mine is not None:
-            raise UserError(
-                f"You are already registered (team {mine.name}).",
-                key="tournament-already-registered",
-                team=mine.name,
-            )
-        if cup.team_of(partner_id) is not None:
-            raise UserError(
-                f"{partner_name} is already in a team.",
-                key="tournament-partner-taken",
-                name=partner_name,
-            )
-        if len(cup.teams) >= MAX_TEAMS:
-            raise UserError(
-                f"The tournament is full ({MAX_TEAMS} teams).",
-                key="tournament-full",
-                count=MAX_TEAMS,
-            )
-        name = (team_name or f"{user_name} & {partner_name}").strip()[:40]
-        if any(t.name.casefold() == name.casefold() for t in cup.teams):
-            raise UserError(
-                f"A team is already called {name!r}; pick another name.",
-                key="tournament-name-taken",
-                team=name,
-            )
-        team = Team(name, [user_id, partner_id], [user_name, partner_name])
-        cup.teams.append(team)
-        await self._keep(cup, lambda: cup.teams.remove(team))
-        return team
+        async with cup.registering:
+            self._registering(cup)
+            if partner_id == user_id:
+                raise UserError("Your partner must be someone else.", key="tournament-partner-self")
+            mine = cup.team_of(user_id)
+            if mine is not None:
+                raise UserError(
+                    f"You are already registered (team {mine.name}).",
+                    key="tournament-already-registered",
+                    team=mine.name,
+                )
+            if cup.team_of(partner_id) is not None:
+                raise UserError(
+                    f"{partner_name} is already in a team.",
+                    key="tournament-partner-taken",
+                    name=partner_name,
+                )
+            if len(cup.teams) >= MAX_TEAMS:
+                raise UserError(
+                    f"The tournament is full ({MAX_TEAMS} teams).",
+                    key="tournament-full",
+                    count=MAX_TEAMS,
+                )
+            name = (team_name or f"{user_name} & {partner_name}").strip()[:40]
+            if any(t.name.casefold() == name.casefold() for t in cup.teams):
+                raise UserError(
+                    f"A team is already called {name!r}; pick another name.",
+                    key="tournament-name-taken",
+                    team=name,
+                )
+            team = Team(name, [user_id, partner_id], [user_name, partner_name])
+            cup.teams.append(team)
+            await self._keep(cup, lambda: cup.teams.remove(team))
+            return team
 
     async def confirm(self, cup: Cup, user_id: int) -> Team:
-        self._registering(cup)
-        team = cup.team_of(user_id)
-        if team is None or team.computer:
-            raise UserError("Nobody has named you as their partner.", key="tournament-not-named")
-        if team.members[0] == user_id:
-            raise UserError("Your partner confirms, not you.", key="tournament-partner-confirms")
-        if team.confirmed:
-            raise UserError(
-                f"Team {team.name} is already confirmed.",
-                key="tournament-already-confirmed",
-                team=team.name,
-            )
-        team.confirmed = True
-        await self._keep(cup, lambda: setattr(team, "confirmed", False))
-        return team
+        async with cup.registering:
+            self._registering(cup)
+            team = cup.team_of(user_id)
+            if team is None or team.computer:
+                raise UserError(
+                    "Nobody has named you as their partner.", key="tournament-not-named"
+                )
+            if team.members[0] == user_id:
+                raise UserError(
+                    "Your partner confirms, not you.", key="tournament-partner-confirms"
+                )
+            if team.confirmed:
+                raise UserError(
+                    f"Team {team.name} is already confirmed.",
+                    key="tournament-already-confirmed",
+                    team=team.name,
+                )
+            team.confirmed = True
+            await self._keep(cup, lambda: setattr(team, "confirmed", False))
+            return team
 
     async def withdraw(self, cup: Cup, user_id: int) -> Team:
-        self._registering(cup)
-        team = cup.team_of(user_id)
-        if team is None:
-            raise UserError("You are not registered.", key="tournament-not-registered")
-        place = cup.teams.index(team)
-        cup.teams.remove(team)
-        await self._keep(cup, lambda: cup.teams.insert(place, team))
-        return team
+        async with cup.registering:
+            self._registering(cup)
+            team = cup.team_of(user_id)
+            if team is None:
+                raise UserError("You are not registered.", key="tournament-not-registered")
+            place = cup.teams.index(team)
+            cup.teams.remove(team)
+            await self._keep(cup, lambda: cup.teams.insert(place, team))
+            return team
 
     async def add_computer_teams(
         self, cup: Cup, by: int, manager: bool, count: int = 1, level: str = "normal"
     ) -> int:
-        self._organiser(cup, by, manager)
-        try:
-            level = level_of(level)
-        except ValueError:
-            level = ""
-        if level not in LEVELS:  # random is no level: a load generator
-            raise UserError(
-                "Computer players come in three levels: easy, normal and expert.",
-                key="service-bot-level",
-            )
-        if cup.phase not in ("registration", "closed"):
-            raise UserError("The tournament has already started.", key="tournament-started")
-        if count < 1 or len(cup.teams) + count > MAX_TEAMS:
-            room = MAX_TEAMS - len(cup.teams)
-            raise UserError(
-                f"Between 1 and {room} computer teams.", key="tournament-bots-count", count=room
-            )
-        used = {team.name for team in cup.teams}
-        loc = await self.sink.locale(cup)
-        names = (t(loc, "tournament-bot-team", n=n) for n in range(1, 10 * MAX_TEAMS))
-        added = []
-        for _ in range(count):
-            name = next(name for name in names if name not in used)
-            added.append(Team(name, [], [], True, True, level))
-        cup.teams += added
+        async with cup.registering:
+            self._organiser(cup, by, manager)
+            try:
+                level = level_of(level)
+            except ValueError:
+                level = ""
+            if level not in LEVELS:  # random is no level: a load generator
+                raise UserError(
+                    "Computer players come in three levels: easy, normal and expert.",
+                    key="service-bot-level",
+                )
+            if cup.phase not in ("registration", "closed"):
+                raise UserError("The tournament has already started.", key="tournament-started")
+            if count < 1 or len(cup.teams) + count > MAX_TEAMS:
+                room = MAX_TEAMS - len(cup.teams)
+                raise UserError(
+                    f"Between 1 and {room} computer teams.", key="tournament-bots-count", count=room
+                )
+            used = {team.name for team in cup.teams}
+            loc = await self.sink.locale(cup)
+            names = (t(loc, "tournament-bot-team", n=n) for n in range(1, 10 * MAX_TEAMS))
+            added = []
+            for _ in range(count):
+                name = next(name for name in names if name not in used)
+                added.append(Team(name, [], [], True, True, level))
+            cup.teams += added
 
-        def undo() -> None:
-            for team in added:
-                cup.teams.remove(team)
+            def undo() -> None:
+                for team in added:
+                    cup.teams.remove(team)
 
-        await self._keep(cup, undo)
-        return count
+            await self._keep(cup, undo)
+            return count
 
     async def close_registration(self, cup: Cup, by: int, manager: bool) -> None:
-        self._organiser(cup, by, manager)
-        self._registering(cup)
-        cup.phase = "closed"
-        await self._keep(cup, lambda: setattr(cup, "phase", "registration"))
+        async with cup.registering:
+            self._organiser(cup, by, manager)
+            self._registering(cup)
+            cup.phase = "closed"
+            await self._keep(cup, lambda: setattr(cup, "phase", "registration"))

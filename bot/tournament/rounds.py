@@ -66,23 +66,24 @@ class Rounds(Presence):
             await self._round_opened(cup)
             await self.sink.changed(cup, "tournament-all-open")
             return cup.bracket
-        if cup.phase not in ("registration", "closed"):
-            raise UserError("The tournament has already started.", key="tournament-started")
-        ready = [t for t in cup.teams if t.confirmed]
-        if len(ready) < 2:
-            raise UserError(
-                "At least two confirmed teams are needed to start.", key="tournament-too-few"
-            )
-        cup.teams = ready  # pending teams do not enter the draw
-        entrants = [
-            Entrant(t.name, tuple(str(m) for m in t.members), t.computer) for t in cup.teams
-        ]
-        try:
-            cup.bracket = Tournament(entrants, cup.seed, cup.advance, cup.podium)
-            cup.bracket.start()
-        except BracketError as err:  # the checks above leave only teams named alike
-            raise UserError(str(err), key="tournament-same-names") from None
-        cup.phase = "running"
+        async with cup.registering:  # the registration changes under way, saved or undone
+            if cup.phase not in ("registration", "closed"):
+                raise UserError("The tournament has already started.", key="tournament-started")
+            ready = [t for t in cup.teams if t.confirmed]
+            if len(ready) < 2:
+                raise UserError(
+                    "At least two confirmed teams are needed to start.", key="tournament-too-few"
+                )
+            cup.teams = ready  # pending teams do not enter the draw
+            entrants = [
+                Entrant(t.name, tuple(str(m) for m in t.members), t.computer) for t in cup.teams
+            ]
+            try:
+                cup.bracket = Tournament(entrants, cup.seed, cup.advance, cup.podium)
+                cup.bracket.start()
+            except BracketError as err:  # the checks above leave only teams named alike
+                raise UserError(str(err), key="tournament-same-names") from None
+            cup.phase = "running"
         await self._start_round(cup)
         return cup.bracket
 

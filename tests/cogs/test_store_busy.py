@@ -105,3 +105,36 @@ async def test_a_registration_change_the_store_still_refuses_is_undone(
     assert stored is not None
     assert [team["name"] for team in stored.state["teams"]] == ["Tigers", "Alice & Bob"]
     assert not stored.state["teams"][0]["confirmed"]
+
+
+async def test_a_change_waits_for_the_one_before_it_to_be_saved_or_undone(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each change is saved with the whole tournament: one coming in while another's save
+    is still being tried must not save that one with it, and the store then keep a team
+    its player was told was not registered."""
+    env = shengji
+    alice, bob, carol, dave = env.users
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    monkeypatch.setattr(tournament_base, "SAVE_AGAIN", (0.2, 0.2))
+    save = env.store.save_tournament
+    refused: list[asyncio.Task[object] | None] = []  # the task whose saves the store refuses
+
+    async def refusing(*args: object, **kwargs: object) -> None:
+        if not refused:
+            refused.append(asyncio.current_task())
+        if asyncio.current_task() is refused[0]:
+            raise sqlite3.OperationalError("database is locked")
+        await save(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(env.store, "save_tournament", refusing)
+    first = asyncio.create_task(cmd(env, alice, "register", partner=bob, team="Lions"))
+    await env.until(lambda: bool(refused))
+    assert "registered" in await cmd(env, carol, "register", partner=dave, team="Tigers")
+    assert await first == "That couldn't be saved, so it didn't happen; please try again."
+    stored = await env.store.tournament(cup.id)
+    assert stored is not None
+    assert [team["name"] for team in stored.state["teams"]] == ["Tigers"]
+    assert [team.name for team in cup.teams] == ["Tigers"]
