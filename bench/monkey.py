@@ -17,7 +17,9 @@ hands are played to their end: ``bench.monkey_play``) or for the tournament in #
 (``bench.monkey_cup``); now and then time passes, the turn timers run out, someone closes
 (or opens again) their DMs, the bot restarts on the same file, or Discord itself fails
 for a while (a 5xx, a 429, a dropped connection, a slow answer, a gateway reconnect), or
-another process holds the store's write lock (``bench.monkey_weather``). Every
+another process holds the store's write lock (``bench.monkey_weather``), or a moderator
+archives, locks or deletes a table's thread or takes the bot's permissions in #tables for
+a moment (``bench.monkey_moderator``). Every
 interaction goes through ``fakediscord.driver``, which refuses what no client could send.
 
 After every step (``bench.monkey_checks``): no log record at ERROR or above; no traceback
@@ -57,6 +59,7 @@ from fakediscord.driver import DriverError, InteractionFailed
 
 from .monkey_checks import Broken, ErrorLog, Reader
 from .monkey_cup import cup_moves_on, cup_progress
+from .monkey_moderator import moderate
 from .monkey_moves import random_autocomplete, random_click, random_slash
 from .monkey_play import done, progress
 from .monkey_rig import Rig, open_rig
@@ -72,6 +75,7 @@ STEP_KINDS = {
     "tick": 6.0,
     "stall": 3.5,
     "restart": 0.5,
+    "moderator": 0.3,
     "dms": 0.5,
     "weather": 1.5,
 }
@@ -129,6 +133,8 @@ async def step(rig: Rig, kind: str, report: Report) -> None:
         (rig.fake.close_dms if closed else rig.fake.open_dms)(user)
     elif kind == "weather":
         await weather(rig)
+    elif kind == "moderator":
+        await moderate(rig)
     elif kind == "restart":
         rig.note("the bot restarts")
         await rig.restart()
