@@ -103,7 +103,8 @@ class Rounds(Presence):
                     with contextlib.suppress(UserError):
                         await self.tables.abort(table.channel_id, cup.organiser_id, True)
         await self._save(cup, finished=True)
-        self.finished[cup.channel_id] = self.cups.pop(cup.channel_id)
+        self.cups.pop(cup.channel_id, None)
+        self.finished[cup.channel_id] = cup
         await self.sink.changed(cup, "tournament-cancelled-note", name=cup.name)
 
     async def _start_round(self, cup: Cup) -> None:
@@ -275,7 +276,7 @@ class Rounds(Presence):
         await self._save(cup)
         bracket = cup.bracket
         assert bracket is not None and bracket.current is not None
-        if bracket.current.number != number or bracket.finished:
+        if cup.phase != "running" or bracket.current.number != number or bracket.finished:
             return  # another match's task already moved the tournament on
         if bracket.current.done:
             await self._advance(cup)

@@ -59,9 +59,10 @@ class TournamentService(Registration, Rounds):
     # --- lookups ---------------------------------------------------------------------
 
     def cup_in(self, channel_id: int) -> Cup:
-        """The channel's live tournament (in registration or running)."""
+        """The channel's live tournament (in registration or running): not one being
+        cancelled, which is on the list until its tables are aborted and it is saved."""
         cup = self.cups.get(channel_id)
-        if cup is None:
+        if cup is None or cup.phase == "cancelled":
             raise _none_here()
         return cup
 
@@ -95,7 +96,8 @@ class TournamentService(Registration, Rounds):
         if cup_id is None:
             return None
         for cup in self.cups.values():
-            if cup.id == cup_id and cup.bracket is not None:
+            # a cup being cancelled counts no more hands: its tables are being aborted
+            if cup.id == cup_id and cup.bracket is not None and cup.phase != "cancelled":
                 key = f"{table.meta['round']}.{table.meta['match']}"
                 slot = cup.slots.get(key)
                 if slot is not None and slot.table_id == table.id:

@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 
 import cogs.live
+from bot.game import HandScored
 from bot.tournament.cup import Cup
 from fakediscord.http import RequestRecord
 from fakediscord.state import Perm
 
+from ..store.helpers import DEALER, result
 from .helpers import Env
 from .test_tournament_ended import computer_cup
 from .test_tournament_flow import cmd, organiser, play_until, threads
@@ -124,4 +126,43 @@ async def test_a_cancel_while_the_start_opens_the_matches_leaves_no_table_open(
     assert not [t for t in env.bot.service.tables.values() if t.meta.get("tournament")]
     said = [m.content for m in env.fake.channel_messages(env.world.tables)]
     assert not any("Round 1 has started" in s for s in said), said
+    assert not _errors(caplog)
+
+
+async def test_a_cancel_while_another_is_under_way_says_there_is_nothing_left_to_cancel(
+    shengji: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two cancels at once (a double click, two organisers): the second came while the
+    first waited for the start's opening, and both then took the tournament off the
+    channel's list; the second's failed ("something went wrong", an ERROR). And a match
+    that ends meanwhile no longer moves a tournament being cancelled on (found by the
+    monkey, seed 9102)."""
+    env = shengji
+    alice, bob = env.users[:2]
+    organiser(env, alice)
+    organiser(env, bob)
+    await cmd(env, alice, "create", name="Night Cup", round_minutes=30)
+    await cmd(env, alice, "addbots", count=8, level="easy")
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    sink = env.bot.tournaments.sink
+    post = sink.post_opening
+
+    async def slowly(*args: Any) -> int:  # each match's first message takes a while
+        await asyncio.sleep(0.3)
+        return await post(*args)
+
+    monkeypatch.setattr(sink, "post_opening", slowly)
+    start = asyncio.create_task(cmd(env, alice, "start"))
+    await env.until(lambda: len(cup.slots) == 1)
+    first = asyncio.create_task(cmd(env, alice, "cancel"))
+    await env.until(lambda: cup.phase == "cancelled")
+    (slot,) = cup.slots.values()
+    table = env.bot.service.tables[slot.place_id]
+    await env.bot.tournaments.on_events(table, [HandScored(result(0, 0, DEALER, 2))])
+    assert not slot.tally.hands and not slot.done  # the cancelled cup counts nothing more
+    assert "no tournament in this channel" in await cmd(env, bob, "cancel")
+    assert "is cancelled" in await first
+    await start
+    assert env.bot.tournaments.cups == {}
+    assert env.bot.tournaments.finished[env.world.tables.id] is cup
     assert not _errors(caplog)
