@@ -97,13 +97,11 @@ async def test_a_round_that_meets_discords_weather_opens_on_its_own(
     assert not _errors(caplog)
 
 
-async def test_a_cancel_while_the_start_opens_the_matches_leaves_no_table_open(
-    shengji: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The organiser cancels while the start is still opening the round's matches (a
-    big draw takes seconds). The start went on opening the rest, tables of a tournament
-    that no longer was, and said the round had started after the cancelling."""
-    env = shengji
+async def _starting_slowly(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Cup, asyncio.Task[str]]:
+    """Alice's cup of eight computer teams, its start under way with one match of four
+    open: each match's first message takes a while, as in a big draw."""
     alice = env.users[0]
     organiser(env, alice)
     await cmd(env, alice, "create", name="Night Cup", round_minutes=30)
@@ -119,6 +117,18 @@ async def test_a_cancel_while_the_start_opens_the_matches_leaves_no_table_open(
     monkeypatch.setattr(sink, "post_opening", slowly)
     start = asyncio.create_task(cmd(env, alice, "start"))
     await env.until(lambda: len(cup.slots) == 1)
+    return cup, start
+
+
+async def test_a_cancel_while_the_start_opens_the_matches_leaves_no_table_open(
+    shengji: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The organiser cancels while the start is still opening the round's matches (a
+    big draw takes seconds). The start went on opening the rest, tables of a tournament
+    that no longer was, and said the round had started after the cancelling."""
+    env = shengji
+    alice = env.users[0]
+    cup, start = await _starting_slowly(env, monkeypatch)
     assert "is cancelled" in await cmd(env, alice, "cancel")
     await start
     await env.fake.idle(quiet=0.5)
@@ -139,21 +149,8 @@ async def test_a_cancel_while_another_is_under_way_says_there_is_nothing_left_to
     monkey, seed 9102)."""
     env = shengji
     alice, bob = env.users[:2]
-    organiser(env, alice)
     organiser(env, bob)
-    await cmd(env, alice, "create", name="Night Cup", round_minutes=30)
-    await cmd(env, alice, "addbots", count=8, level="easy")
-    cup = env.bot.tournaments.cup_in(env.world.tables.id)
-    sink = env.bot.tournaments.sink
-    post = sink.post_opening
-
-    async def slowly(*args: Any) -> int:  # each match's first message takes a while
-        await asyncio.sleep(0.3)
-        return await post(*args)
-
-    monkeypatch.setattr(sink, "post_opening", slowly)
-    start = asyncio.create_task(cmd(env, alice, "start"))
-    await env.until(lambda: len(cup.slots) == 1)
+    cup, start = await _starting_slowly(env, monkeypatch)
     first = asyncio.create_task(cmd(env, alice, "cancel"))
     await env.until(lambda: cup.phase == "cancelled")
     (slot,) = cup.slots.values()
