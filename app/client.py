@@ -140,7 +140,7 @@ class ShengjiBot(commands.Bot):
             try:
                 await self.fetch_channel(table.channel_id)
             except (discord.NotFound, discord.Forbidden):
-                await self.service.channel_gone(table.channel_id)
+                await self.service.channel_gone(table.channel_id, table)
             except discord.HTTPException as err:  # passing: the next message will tell
                 log.warning("table %s: could not look its channel up: %s", table.id, err)
 

@@ -76,7 +76,8 @@ class Outlet(PlayerPrefs):
         self.ping_after = ping_after
         self._dm_channels: dict[int, Place] = {}
         self._renderer = RenderQueue()
-        self._keeping: set[asyncio.Task[None]] = set()  # hand messages' ids being stored
+        # hand messages' ids being stored, tables whose place was lost being closed
+        self._keeping: set[asyncio.Task[None]] = set()
         self.rendering = 0  # renders queued or running in the render thread
 
     async def off_loop(
@@ -232,7 +233,7 @@ class Outlet(PlayerPrefs):
             return
         log.warning("table %s lost its place %s: %s", table.id, self.ui(table).place_id, err)
         if self.service is not None:
-            asyncio.get_running_loop().create_task(self.service.channel_gone(table.channel_id))
+            in_background(self._keeping, self.service.channel_gone(table.channel_id, table))
 
     def _lobby_stands(self, table: Table) -> bool:
         """The table lost its thread, not its channel: the lobby message is still there."""

@@ -418,6 +418,19 @@ async def test_two_tables_do_not_disturb_each_other(env) -> None:
     assert live == [first.id]
 
 
+async def test_a_lost_place_heard_late_closes_only_the_table_it_was_heard_for(env) -> None:
+    """A failure heard about a table's place after it closed (a task under way, a look-up)
+    leaves the next table in its channel open."""
+    service, _store, _clock, _sink = env
+    old = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    await service.abort(CHANNEL, ALICE, True)
+    new = await service.new_table(GUILD, CHANNEL, BOB, "Bob")
+    await service.channel_gone(CHANNEL, old)
+    assert old.closed and not new.closed and service.tables[CHANNEL] is new
+    await service.channel_gone(CHANNEL, new)
+    assert new.closed and CHANNEL not in service.tables
+
+
 async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
     service, store, _clock, _sink = env
     table = await _full_table(service, humans=2)

@@ -195,11 +195,13 @@ class StoreWrites(LiveTables):
         if self.fence is not None:
             await self.fence.release(table.id)
 
-    async def channel_gone(self, channel_id: int) -> None:
-        """The channel was deleted or the bot lost access: abort its table."""
-        table = self.tables.get(channel_id)
-        if table is not None:
-            await self._close(table, CloseReason.CHANNEL_GONE)
+    async def channel_gone(self, channel_id: int, table: Table | None = None) -> None:
+        """The channel was deleted or the bot lost access: abort its table. Given
+        ``table``, that table only: a failure heard about a table that has closed since
+        (a task, a look-up under way) must not close the next table in its channel."""
+        now = self.tables.get(channel_id)
+        if now is not None and (table is None or now is table):
+            await self._close(now, CloseReason.CHANNEL_GONE)
 
     async def guild_gone(self, guild_id: int) -> None:
         """The bot was removed from a server (or was while it was down): its tables there
