@@ -431,6 +431,38 @@ async def test_a_lost_place_heard_late_closes_only_the_table_it_was_heard_for(en
     assert new.closed and CHANNEL not in service.tables
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        lambda s: s.join(CHANNEL, BOB, "Bob"),
+        lambda s: s.add_bot(CHANNEL),
+        lambda s: s.leave(CHANNEL, ALICE),
+        lambda s: s.set_auto(CHANNEL, ALICE, True),
+        lambda s: s.start(CHANNEL, ALICE),
+        lambda s: s.abort(CHANNEL, ALICE, True),
+    ],
+    ids=["join", "add_bot", "leave", "auto", "start", "abort"],
+)
+async def test_a_command_that_waited_for_a_table_closing_meanwhile_is_refused(
+    env, command
+) -> None:
+    """It found the table open, waited for its lock (a write of another command's), and
+    the table closed meanwhile (its channel gone): the command says the table is closed,
+    and changes nothing, rather than seat someone at a closed table."""
+    service, _store, _clock, _sink = env
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    for _ in range(3):
+        await service.add_bot(CHANNEL)
+    seats = list(table.seats)
+    async with table.lock:
+        waiting = asyncio.create_task(command(service))
+        await asyncio.sleep(0.01)  # it waits for the lock
+        await service.channel_gone(CHANNEL, table)
+    with pytest.raises(UserError, match="closed"):
+        await waiting
+    assert table.seats == seats and table.match is None
+
+
 async def test_leaving_mid_match_hands_the_seat_to_a_computer(env) -> None:
     service, store, _clock, _sink = env
     table = await _full_table(service, humans=2)

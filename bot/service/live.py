@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, NoReturn
 
 from bot.clock import Clock, SystemClock
@@ -132,6 +132,16 @@ class LiveTables:
                 elif not task.done():
                     self._draining.add(task)
                     task.add_done_callback(self._draining.discard)
+
+    @contextlib.asynccontextmanager
+    async def _holding(self, table: Table) -> AsyncIterator[None]:
+        """The table's lock, for a player's command: a table that closed while the command
+        waited for the lock refuses it, as a table closed before would (``table_in``),
+        rather than seat someone at it or say it started."""
+        async with table.lock:
+            if table.closed:
+                raise UserError("This table is closed.", key="service-closed")
+            yield
 
     def table_in(self, channel_id: int) -> Table:
         table = self.tables.get(channel_id)

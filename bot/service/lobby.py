@@ -40,7 +40,7 @@ class LobbyMixin(Runtime):
         ``still`` is asked once the table's lock is taken: the reason to replace them
         (absent, quiet) may have ended while the lock was held by their own move."""
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             info = table.seats[seat]
             if info is None or info.kind != "human" or not still():
                 raise UserError("That seat has no player to replace.", key="service-no-player")
@@ -52,7 +52,7 @@ class LobbyMixin(Runtime):
 
     async def join(self, channel_id: int, user_id: int, name: str, seat: int | None = None) -> int:
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             if table.started:
                 raise UserError(
                     "This table has started; wait for the next one.", key="service-started-wait"
@@ -79,7 +79,7 @@ class LobbyMixin(Runtime):
                 "Computer players come in three levels: easy, normal and expert.",
                 key="service-bot-level",
             ) from None
-        async with table.lock:
+        async with self._holding(table):
             if table.started:
                 raise UserError(
                     "Computer players join before the start.", key="service-bots-before-start"
@@ -96,7 +96,7 @@ class LobbyMixin(Runtime):
         """Mid-match a computer takes the seat, or where the table keeps seats for a while
         (``meta["leave_grace"]``) the player stays on 托管 and the hooks decide (AWAY)."""
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             seat = self._seated(table, user_id)
             info = table.seats[seat]
             assert info is not None
@@ -123,7 +123,7 @@ class LobbyMixin(Runtime):
 
     async def kick(self, channel_id: int, by_user: int, seat: int, is_admin: bool) -> SeatInfo:
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             if by_user != table.host_id and not is_admin:
                 raise UserError("Only the host or an admin can kick.", key="service-kick-host")
             if table.started:
@@ -161,7 +161,7 @@ class LobbyMixin(Runtime):
 
     async def _start(self, channel_id: int, by_user: int, is_admin: bool) -> Table:
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             if table.started:
                 raise UserError("This table has already started.", key="service-already-started")
             if by_user != table.host_id and not is_admin:
@@ -190,7 +190,7 @@ class LobbyMixin(Runtime):
     async def abort(self, channel_id: int, user_id: int, is_admin: bool) -> AbortOutcome:
         """Abort now (host/admin, or the vote that makes a majority) or add a vote."""
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             if user_id != table.host_id and not is_admin:
                 if table.seat_of(user_id) is None:
                     raise UserError(

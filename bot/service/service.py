@@ -56,9 +56,7 @@ class TableService(LifecycleMixin, OpeningMixin, DriverMixin, ReviewMixin, Recor
         self._check_accepting()
         table = self.table_in(channel_id)
         seat = self._seated(table, user_id, started=True)
-        async with table.lock:
-            if table.closed:
-                raise UserError("This table is closed.", key="service-closed")
+        async with self._holding(table):
             events = await self._apply(table, seat, action)
             await self._signal(table, seat, SeatSignal.ACTED)
             if isinstance(action, Declare):
@@ -87,7 +85,7 @@ class TableService(LifecycleMixin, OpeningMixin, DriverMixin, ReviewMixin, Recor
     async def set_auto(self, channel_id: int, user_id: int, on: bool | None = None) -> bool:
         """Toggle (or set) 托管: the computer plays for this player until they toggle back."""
         table = self.table_in(channel_id)
-        async with table.lock:
+        async with self._holding(table):
             seat = self._seated(table, user_id)
             info = table.seats[seat]
             assert info is not None
