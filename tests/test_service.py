@@ -443,9 +443,7 @@ async def test_a_lost_place_heard_late_closes_only_the_table_it_was_heard_for(en
     ],
     ids=["join", "add_bot", "leave", "auto", "start", "abort"],
 )
-async def test_a_command_that_waited_for_a_table_closing_meanwhile_is_refused(
-    env, command
-) -> None:
+async def test_a_command_that_waited_for_a_table_closing_meanwhile_is_refused(env, command) -> None:
     """It found the table open, waited for its lock (a write of another command's), and
     the table closed meanwhile (its channel gone): the command says the table is closed,
     and changes nothing, rather than seat someone at a closed table."""
