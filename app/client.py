@@ -169,6 +169,16 @@ class ShengjiBot(commands.Bot):
         if payload.data.get("thread_metadata", {}).get("archived"):
             await self.service.thread_gone(payload.thread_id)
 
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """An event handler's failure; one the shutdown cut off (its next request met the
+        closed session, as a start-up's channel look-up waiting to retry a 500 did) is
+        the stop's doing, not a fault: a warning, without the traceback, at each deploy.
+        What it was doing, the next start does again."""
+        if self.is_closed():
+            log.warning("%s cut off by the shutdown: %r", event_method, sys.exc_info()[1])
+            return
+        await super().on_error(event_method, *args, **kwargs)
+
     async def close(self) -> None:
         """Stop the tables, disconnect, close the store; safe to call more than once."""
         if self._closing is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -180,6 +181,38 @@ async def test_a_lobby_whose_channel_vanished_while_the_bot_was_down_is_closed(
         assert kept.id in env.bot.service.tables
         live = await env.store.live_tables()
         assert [t.channel_id for t in live] == [kept.id]
+    finally:
+        await running.stop()
+
+
+async def test_a_look_up_of_a_tables_channel_cut_off_by_the_shutdown_logs_no_error(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The start-up looked a table's channel up (not in the cache), Discord answered a
+    500, and the bot stopped while discord.py waited to ask again: the retry met the
+    closed session, and the handler's error was logged at ERROR with its traceback, at a
+    deploy (found by the monkey, seed 9401). The next start looks again."""
+    env = shengji
+    await env.reply(env.users[0], "new")
+    await env.bot.close()
+    env.fake.delete_channel(env.world.tables)  # while no bot runs
+    failing = env.fake.faults.server_error("GET", "/channels/{channel_id}")
+    running = await restart(env)
+    try:
+        await env.until(lambda: failing.hits == 1)
+        await env.bot.close()  # within discord.py's second before it asks again
+        await env.until(
+            lambda: any(  # it asks again, on the closed session
+                "on_guild_available" in r.getMessage() for r in caplog.records
+            )
+        )
+        said = [r for r in caplog.records if "on_guild_available" in r.getMessage()]
+        assert [r.levelno for r in said] == [logging.WARNING], said
+    finally:
+        await running.stop()
+    running = await restart(env)
+    try:
+        await env.until(lambda: env.world.tables.id not in env.bot.service.tables)
     finally:
         await running.stop()
 
