@@ -32,6 +32,7 @@ class ServiceBase:
         self.sink = sink
         self.clock = tables.clock
         self.cups: dict[int, Cup] = {}  # by channel id
+        self.creating: set[int] = set()  # channels whose new tournament the store is saving
         self.finished: dict[int, Cup] = {}  # the last finished one per channel, for standings
 
     def _organiser(self, cup: Cup, user_id: int, manager: bool) -> None:

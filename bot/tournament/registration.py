@@ -2,8 +2,9 @@
 
 Decisions where the issue is silent:
 
-* One tournament at a time per channel. The organiser is whoever created it; anyone
-  with Manage Server or Manage Events may run it too (the cog decides who that is).
+* One tournament at a time per channel, one still being saved included. The
+  organiser is whoever created it; anyone with Manage Server or Manage Events may run
+  it too (the cog decides who that is).
 * A team registers with a partner who confirms with a button; until then the team
   is pending and does not enter the draw. A player is in at most one team, pending
   or not. Withdrawing is possible until the start.
@@ -56,7 +57,7 @@ class Registration(ServiceBase):
         podium: int = 3,
         grace_seconds: float = GRACE_SECONDS,
     ) -> Cup:
-        if channel_id in self.cups:
+        if channel_id in self.cups or channel_id in self.creating:
             raise UserError(
                 "This channel already runs a tournament; use another channel.",
                 key="tournament-exists",
@@ -76,9 +77,13 @@ class Registration(ServiceBase):
         seed = f"{random.SystemRandom().getrandbits(48):012x}"
         cup = Cup(0, guild_id, channel_id, organiser_id, name, seed, preset, round_minutes)
         cup.advance, cup.podium, cup.grace_seconds = advance, podium, grace_seconds
-        cup.id = await self.store.create_tournament(
-            guild_id, channel_id, organiser_id, name, seed, cup.to_state(), self.clock.now()
-        )
+        self.creating.add(channel_id)  # a second creation meanwhile finds the channel taken
+        try:
+            cup.id = await self.store.create_tournament(
+                guild_id, channel_id, organiser_id, name, seed, cup.to_state(), self.clock.now()
+            )
+        finally:
+            self.creating.discard(channel_id)
         self.cups[channel_id] = cup
         return cup
 

@@ -370,6 +370,23 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(
         await running.stop()
 
 
+async def test_two_tournaments_created_at_once_in_a_channel_make_one(shengji: Env) -> None:
+    """Both creations passed the check for a tournament in the channel, then waited for
+    the store: the second replaced the first, which stayed in the store, live, and came
+    back after a restart beside it."""
+    env = shengji
+    alice, bob = env.users[:2]
+    organiser(env, alice)
+    organiser(env, bob)
+    said = await asyncio.gather(
+        cmd(env, alice, "create", name="Night Cup"), cmd(env, bob, "create", name="Day Cup")
+    )
+    assert sorted("already runs a tournament" in s for s in said) == [False, True], said
+    live = await env.store.live_tournaments()
+    cup = env.bot.tournaments.cup_in(env.world.tables.id)
+    assert [t.tournament_id for t in live] == [cup.id]
+
+
 async def test_the_organiser_cancels_a_running_tournament(shengji: Env) -> None:
     env = shengji
     alice, bob = env.users[:2]
