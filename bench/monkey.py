@@ -19,7 +19,8 @@ hands are played to their end: ``bench.monkey_play``) or for the tournament in #
 for a while (a 5xx, a 429, a dropped connection, a slow answer, a gateway reconnect), or
 another process holds the store's write lock (``bench.monkey_weather``), or a moderator
 archives, locks or deletes a table's thread or takes the bot's permissions in #tables for
-a moment (``bench.monkey_moderator``). Every
+a moment (``bench.monkey_moderator``); now and then two to four act at once (a
+double click, two commands crossing). Every
 interaction goes through ``fakediscord.driver``, which refuses what no client could send.
 
 After every step (``bench.monkey_checks``): no log record at ERROR or above; no traceback
@@ -60,7 +61,7 @@ from fakediscord.driver import DriverError, InteractionFailed
 from .monkey_checks import Broken, ErrorLog, Reader
 from .monkey_cup import cup_moves_on, cup_progress
 from .monkey_moderator import moderate
-from .monkey_moves import random_autocomplete, random_click, random_slash
+from .monkey_moves import burst, random_autocomplete, random_click, random_slash
 from .monkey_play import done, progress
 from .monkey_rig import Rig, open_rig
 from .monkey_weather import felt, weather
@@ -76,6 +77,7 @@ STEP_KINDS = {
     "stall": 3.5,
     "restart": 0.5,
     "moderator": 0.3,
+    "burst": 3.0,
     "dms": 0.5,
     "weather": 1.5,
 }
@@ -135,6 +137,9 @@ async def step(rig: Rig, kind: str, report: Report) -> None:
         await weather(rig)
     elif kind == "moderator":
         await moderate(rig)
+    elif kind == "burst":
+        for handle in burst(rig):
+            await done(rig, handle)
     elif kind == "restart":
         rig.note("the bot restarts")
         await rig.restart()

@@ -20,7 +20,15 @@ from bot.rules import ALL_CARDS, Card, RuleSet, format_cards
 from bot.service import Table
 from cogs.prefs import WORDS
 from cogs.settings import PLACES, TIMER_FIELDS
-from fakediscord.driver import BOOLEAN, INTEGER, NUMBER, STRING, USER, InteractionHandle
+from fakediscord.driver import (
+    BOOLEAN,
+    INTEGER,
+    NUMBER,
+    STRING,
+    USER,
+    DriverError,
+    InteractionHandle,
+)
 from fakediscord.state import Message, User
 
 from .monkey_rig import Rig
@@ -248,6 +256,31 @@ def press(rig: Rig, user: User, message: Message, component: JSON) -> Interactio
     shown = [getattr(v, "name", v) for v in values]
     rig.note(f"{user.name} picks {shown} in {custom_id} on {message.id}")
     return rig.driver.select(message, custom_id, values, user)
+
+
+def burst(rig: Rig) -> list[InteractionHandle]:
+    """Two to four at once, each sent before any is answered (two people's commands
+    crossing, one person's double submit): a command or a click each, and now and then
+    the same button clicked twice (a double click). What the client refuses is noted."""
+    rng = rig.rng
+    rig.note("at once:")
+    handles: list[InteractionHandle] = []
+    for user in rng.choices(rig.users, k=rng.randint(2, 4)):
+        try:
+            if rng.random() < 0.5:
+                handles.append(random_slash(rig, user))
+                continue
+            messages = seen_by(rig, user)[-12:]
+            if not messages:
+                continue
+            message = rng.choices(messages, range(1, len(messages) + 1))[0]
+            component = rng.choice(clickable(message))
+            handles.append(press(rig, user, message, component))
+            if component["type"] == 2 and rng.random() < 0.3:
+                handles.append(press(rig, user, message, component))
+        except DriverError as err:
+            rig.note(f"  (the client refuses: {err})")
+    return handles
 
 
 def random_click(rig: Rig, user: User) -> InteractionHandle | None:
