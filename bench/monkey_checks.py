@@ -9,9 +9,11 @@ screen on the way, not only the last state), and on every log record as it is wr
 - no card a reader may not know, in text or in an image drawn for them. A person may know
   the cards their seat was dealt in the hand on the table (the dealer the kitty too), and
   the public ones: played or tried in a failed throw, shown in a bid or a kitty draw,
-  all of them once the hand is scored. The hand before counts too, but only for a few
-  steps after the next one began (a message about it may still be on its way): a message
-  written well into a hand that shows a card of the last hand is a leak like any other.
+  all of them once the hand is scored. An image names its table and hand (the
+  presenter's audit hook), so it is judged against that hand alone, however late it is
+  drawn. A text names neither: the hand before of every table counts too, but only for a
+  few steps after the next one began (a message about it may still be on its way), so a
+  message written well into a hand that shows a card of the last hand is a leak.
   Replies about finished hands (``history``, ``review``) are not audited: every card of a
   finished hand is public.
 
@@ -168,6 +170,7 @@ class Auditor:
         # the next step begins
         self.source: Callable[[], list[Table]] = list
         self.known: dict[int, Known] = {}
+        self.closed: dict[int, Known] = {}  # tables gone from ``known``: their images still exact
         self.step = 0
         self.violations: list[str] = []
         self.read = 0
@@ -187,7 +190,7 @@ class Auditor:
             if known.table.id not in live and known.closed_at is None:
                 known.closed_at = self.now()
         for table_id in [i for i, k in self.known.items() if self._gone(k)]:
-            del self.known[table_id]
+            self.closed[table_id] = self.known.pop(table_id)
         for known in self.known.values():
             self._observe(known)
 
@@ -266,11 +269,19 @@ class Auditor:
                         cards |= hand.held.get(user_id, set())
         return cards
 
-    def image(self, to: int | None, scene: str, cards: list[Card], hand: int) -> None:
-        """The presenter's audit hook: an image for ``to`` (None: everyone) shows ``cards``.
-        Its ``hand`` is not used: the hook names no table, so the hand before of every
-        table is allowed while recent (``allowed``)."""
-        leaked = set(cards) - self.allowed(to)
+    def image(
+        self, table_id: int, to: int | None, scene: str, cards: list[Card], hand: int
+    ) -> None:
+        """The presenter's audit hook: an image of ``table_id``'s hand ``hand`` for ``to``
+        (None: everyone) shows ``cards``. Judged against that hand of that table alone,
+        however late it is drawn (a summary waits for the table's message to settle, and
+        a thread a moderator locked holds that up): what was public in it (every card, once
+        it was scored) and, for one reader, what they held in it."""
+        self.follow()
+        known = self.known.get(table_id) or self.closed.get(table_id)
+        seen = None if known is None else known.hands.get(hand)
+        allowed = set() if seen is None else seen.public | seen.held.get(to or 0, set())
+        leaked = set(cards) - allowed
         if leaked:
             self.violations.append(f"image {scene} to {to or 'everyone'}: {_names(leaked)}")
 

@@ -118,7 +118,7 @@ class HandPosts(SeatPanels):
                 tricks = (scene.trick, scene.last) if scene.last else (scene.trick,)
                 shown = [c for trick in tricks for cards in trick.plays.values() for c in cards]
                 image = await self.render(
-                    render_table, scene, None, shown, loc, hand=public.hand_no
+                    render_table, scene, None, shown, loc, table=table, hand=public.hand_no
                 )
                 kwargs["files"] = [png(image, "table.png")]
             return kwargs
@@ -141,8 +141,12 @@ class HandPosts(SeatPanels):
         loc = self.locale(table)
         scene, kitty = summary_scenes(result, public, names, loc)
         hand = result.hand_no
-        summary_png = await self.render(render_summary, scene, None, [], loc, hand=hand)
-        kitty_png = await self.render(render_kitty, kitty, None, list(result.kitty), loc, hand=hand)
+        summary_png = await self.render(
+            render_summary, scene, None, [], loc, table=table, hand=hand
+        )
+        kitty_png = await self.render(
+            render_kitty, kitty, None, list(result.kitty), loc, table=table, hand=hand
+        )
         extra: dict[str, Any] = {}
         if table.rules.assistance == "full":  # seed 000's rules allow no looking back
             extra["view"] = review_buttons(table.id, result.hand_no, loc)
@@ -162,4 +166,6 @@ class HandPosts(SeatPanels):
         if scene is None:
             return None
         shown = [c for cards in scene.trick.plays.values() for c in cards]
-        return await self.render(render_table, scene, None, shown, loc, prefs, hand=view.hand_no)
+        return await self.render(
+            render_table, scene, None, shown, loc, prefs, table=table, hand=view.hand_no
+        )

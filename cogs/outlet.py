@@ -9,8 +9,9 @@ is asked for, so a restart in between finishes the opening rather than leaving a
 empty thread behind: ``_open_place``), and turns Discord's refusals into table facts: a place
 gone or archived closes the table (every human told once by DM), closed DMs are
 said once in the thread. It also owns the one render thread, so every image
-drawn for a table is audited (``audit`` sees each image's recipient, its cards and
-the hand it shows: a late image of the hand before is told from the new hand's).
+drawn for a table is audited (``audit`` sees each image's table, its recipient, its
+cards and the hand it shows: a late image of the hand before is told from the new
+hand's, and one table's from another's).
 What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``;
 each player's preferences and language ``cogs.playerprefs``.
 What it keeps about each table is ``cogs.tableui``; how often a busy bot edits is
@@ -52,8 +53,8 @@ R = TypeVar("R")
 # real seconds between reads of the server's settings while the store refuses them in passing
 SETTINGS_AGAIN = (0.5, 1.0, 2.0)
 
-# the image's reader (None: the table), the scene's kind, the cards it shows, its hand
-Audit = Callable[[int | None, str, list[Card], int], None]
+# the image's table, its reader (None: the table), the scene's kind, its cards, its hand
+Audit = Callable[[int, int | None, str, list[Card], int], None]
 
 
 class Outlet(PlayerPrefs):
@@ -161,14 +162,16 @@ class Outlet(PlayerPrefs):
         loc: object = None,
         prefs: UserPrefs | None = None,
         *,
+        table: Table,
         hand: int,
     ) -> bytes:
         """Render off the loop; the image's own labels in ``loc`` (the table's language).
         An image only one player sees is drawn with their ``prefs`` (theme, four colours);
-        one the table sees, in the default look. ``hand``: the number of the hand it
-        shows (a paced redraw may come after the next hand has begun)."""
+        one the table sees, in the default look. ``hand``: the number of the hand of
+        ``table`` it shows (a paced redraw, or a summary that waited for the table's
+        message, may come after the next hand has begun)."""
         if self.audit is not None:
-            self.audit(to, type(scene).__name__, list(cards), hand)
+            self.audit(table.id, to, type(scene).__name__, list(cards), hand)
         lang = "zh" if pick(loc) == "zh-CN" else "en"
         if prefs is None:
             return await self.off_loop(fn, scene, lang=lang)

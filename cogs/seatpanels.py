@@ -320,7 +320,7 @@ class SeatPanels(Outlet):
         info = table.seats[seat]
         loc = pick(self.locale(table))
         if info is not None and info.user_id is not None:
-            self._audit_panel(info.user_id, view)
+            self._audit_panel(table, info.user_id, view)
             loc = self.player_locale(table, prefs or DEFAULT_PREFS)
         return {
             "table_id": table.id,
@@ -334,9 +334,9 @@ class SeatPanels(Outlet):
             "memo": self.ui(table).hand_images.setdefault(seat, ImageMemo()),
         }
 
-    def _audit_panel(self, user_id: int, view: SeatView) -> None:
+    def _audit_panel(self, table: Table, user_id: int, view: SeatView) -> None:
         if self.audit is not None:
-            self.audit(user_id, "HandScene", list(view.hand), view.hand_no)
+            self.audit(table.id, user_id, "HandScene", list(view.hand), view.hand_no)
 
     async def _collapse_panels(
         self, table: Table, line: Callable[[object], str]

@@ -211,7 +211,7 @@ async def test_no_payload_shows_a_player_anothers_hidden_cards_across_a_match(
 ) -> None:
     env = shengji
     auditor = Auditor(env)
-    env.bot.presenter.audit = lambda *a: auditor.table is not None and auditor.image(*a)
+    env.bot.presenter.audit = lambda _table, *a: auditor.table is not None and auditor.image(*a)
     env.bot.presenter.ping_after = PING_AFTER  # the notice waits, as in production
     users = env.users
     alice, bob = users[0], users[1]
