@@ -50,7 +50,7 @@ class Env:
     bot: ShengjiBot
     store: Store
     clock: ManualClock
-    audit: list[tuple[int | None, str, list[Card], int]] = field(default_factory=list)
+    audit: list[tuple[int, int | None, str, list[Card], int]] = field(default_factory=list)
 
     @property
     def users(self) -> list[User]:
@@ -302,7 +302,7 @@ async def shengji(
     store = await Store.open(tmp_path / "shengji.sqlite3")
     await store.save_guild_settings(world.guild.id, GuildSettings(RuleSet(), dict(FAST)))
     clock = ManualClock()
-    audit: list[tuple[int | None, str, list[Card], int]] = []
+    audit: list[tuple[int, int | None, str, list[Card], int]] = []
     marker = request.node.get_closest_marker("deal_seed")
     seed = (lambda: marker.args[0]) if marker else None
     bot = ShengjiBot(

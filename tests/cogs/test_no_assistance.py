@@ -116,7 +116,7 @@ async def test_the_previous_trick_is_shown_only_with_assistance(
     for text in (panel.content, ephemeral.content):
         assert "On the table:" in text
         assert (f"Previous trick: {previous}" in text) == shown, text
-    assert {name for to, name, *_ in env.audit if to == alice.id} == {"HandScene"}
+    assert {name for _, to, name, *_ in env.audit if to == alice.id} == {"HandScene"}
 
 
 @pytest.mark.deal_seed(3)

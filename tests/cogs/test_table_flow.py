@@ -67,10 +67,11 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
         )
     )
     assert {a.filename for a in summary.attachments} == {"summary.png", "kitty.png"}
-    # each image names the hand it shows, for the privacy audit to tell a late one by
+    # each image names its table and the hand it shows, for the privacy audit to tell a
+    # late one by
     first = list(env.audit)
-    assert {hand for *_, hand in first} == {0}
-    assert {"TableScene", "HandScene", "SummaryScene", "KittyScene"} <= {s for _, s, *_ in first}
+    assert {(table_id, hand) for table_id, *_, hand in first} == {(env.table().id, 0)}
+    assert {"TableScene", "HandScene", "SummaryScene", "KittyScene"} <= {s for _, _, s, *_ in first}
     await env.tick(6)  # the pause after the summary
     await env.until(lambda: match.hand_no == 1)
     await env.until(lambda: any(hand == 1 for *_, hand in env.audit[len(first) :]))

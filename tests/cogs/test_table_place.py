@@ -321,4 +321,4 @@ async def test_bid_history_with_an_overcall_and_the_dealers_kitty_marks(
     assert sum(kitty.values()) == 8
     bury = [s for s in scenes if len(s.cards) == len(match.hands[0])]
     assert bury and all(Counter(s.marked) == kitty for s in bury)
-    assert any(name == "HandScene" for _, name, *_ in env.audit)
+    assert any(name == "HandScene" for _, _, name, *_ in env.audit)
