@@ -53,6 +53,9 @@ R = TypeVar("R")
 # real seconds between reads of the server's settings while the store refuses them in passing
 SETTINGS_AGAIN = (0.5, 1.0, 2.0)
 
+# Discord's codes for a thread that takes no more of the bot's messages: archived, and
+# locked (the bot may not manage threads: the permissions the README asks for)
+THREAD_SHUT = (50083, 160005)
 # the image's table, its reader (None: the table), the scene's kind, its cards, its hand
 Audit = Callable[[int, int | None, str, list[Card], int], None]
 
@@ -229,8 +232,9 @@ class Outlet(PlayerPrefs):
             return None
 
     async def _place_error(self, table: Table, err: discord.HTTPException) -> None:
-        """A refused post or edit: the place is gone (or archived), or something passing."""
-        gone = isinstance(err, discord.Forbidden | discord.NotFound) or err.code == 50083
+        """A refused post or edit: the place is gone (or its thread archived or locked), or
+        something passing."""
+        gone = isinstance(err, discord.Forbidden | discord.NotFound) or err.code in THREAD_SHUT
         if not gone or table.closed:  # closed: the channel may hold a new table by now
             log.warning("table %s: Discord refused a message: %s", table.id, err)
             return

@@ -144,18 +144,25 @@ async def _lobby_says_closed(env: Env, table_id: int) -> None:
     assert not env.fake.messages[lobby.id].components
 
 
-@pytest.mark.parametrize("how", ["deleted", "archived"])
+@pytest.mark.parametrize("how", ["deleted", "archived", "locked"])
 async def test_a_lost_thread_closes_the_table_and_tells_each_player_once(
     shengji: Env, how: str
 ) -> None:
-    """A moderator deletes or archives the table's thread: it closes like a deleted channel."""
+    """A moderator deletes, archives or locks the table's thread: it closes like a deleted
+    channel. A locked thread refuses the bot's posts and edits unless it may manage
+    threads, which the permissions the README asks for do not include: the table went on
+    unseen, each of its edits refused (400, code 160005) and logged."""
     env = shengji
     await _started(env, humans=2)
     table = env.table()
     if how == "deleted":
         env.fake.delete_channel(env.place())
-    else:
+    elif how == "archived":
         env.fake.update_thread(env.place(), archived=True)
+    else:
+        env.fake.revoke_permissions(env.world.tables, Perm.MANAGE_THREADS)
+        env.fake.lock_thread(env.place())
+        await env.tick(60)  # the turn's time runs out: a play for the player, an edit
     await env.until(lambda: table.closed)
     lost = t("en-US", "table-place-lost")  # not the hand panel's "(the table was closed)"
 
