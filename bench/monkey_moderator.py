@@ -4,8 +4,9 @@ One step does one of what a server's moderators do to channels and threads, each
 fake's fault (``fakediscord.world``), aimed at a table that is open now (a tournament's
 match tables among them), or at #tables where tables open:
 
-- archive a table's thread, or lock it, or delete it: the table closes and its players
-  are told, once (its place is gone: ``cogs.outlet``);
+- archive a table's thread, or lock it (the bot without Manage Threads, as the README
+  invites it, until a later step gives the bot's permissions in #tables back), or delete
+  it: the table closes and its players are told, once (its place is gone: ``cogs.outlet``);
 - take the bot's Send Messages in #tables (once in two Send Messages in Threads too, so
   in the tables' threads as well) for a moment of real
   time (0.2-2 s, the computer players moving on meanwhile), then give it back: a table
@@ -45,7 +46,8 @@ async def moderate(rig: Rig) -> None:
         rig.note(f"a moderator {act}s the thread {thread.name!r}")
         if act == "archive":
             rig.fake.archive_thread(thread, lock=rng.random() < 0.3)
-        elif act == "lock":
+        elif act == "lock":  # the bot as the README invites it: no Manage Threads
+            rig.fake.revoke_permissions(rig.world.tables, Perm.MANAGE_THREADS)
             rig.fake.lock_thread(thread)
         else:
             rig.fake.delete_channel(thread)
