@@ -118,7 +118,9 @@ class Rig:
 
     def unanswered(self) -> list[Interaction]:
         """This process's deferred commands whose answer has not come (those a restart cut
-        off are no longer expected)."""
+        off are no longer expected, nor those whose thread a moderator locked, archived or
+        deleted after the acknowledgement: Discord refuses that answer, and the command
+        stays "thinking" for good, discord/discord-api-docs#6884)."""
         return [
             i
             for i in self.fake.interactions.values()
@@ -126,6 +128,7 @@ class Rig:
             and i.response_type == DEFERRED
             and i.original is not None
             and i.original.loading
+            and not (i.channel.deleted or i.channel.archived or i.channel.locked)
         ]
 
     async def start(self) -> None:
