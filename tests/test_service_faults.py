@@ -248,6 +248,29 @@ async def test_a_play_stored_whose_answer_was_lost_stands(env, monkeypatch) -> N
     await nothing_lost(store, table)
 
 
+async def test_a_play_whose_table_closed_under_its_write_is_refused_quietly(
+    env, monkeypatch, caplog
+) -> None:
+    """The table closed while a play's write was under way (a moderator locked its
+    thread; the monkey on PostgreSQL, seed 9823): the store refused the play, the table
+    being aborted, and the bot tried to roll the match back from the store, which holds
+    no live match for it, then logged two ERRORs and "closed" it again. The player is told
+    the table is closed."""
+    service, store, _clock, _sink = env
+    table, match = await alices_turn(env)
+    real_append = store.append_action
+
+    async def closed_meanwhile(*args: Any, **kwargs: Any) -> None:
+        await service.channel_gone(CHANNEL, table)
+        await real_append(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "append_action", closed_meanwhile)
+        with pytest.raises(UserError, match="closed"):
+            await service.act(CHANNEL, ALICE, fallback_action(match.view(0)))
+    assert table.closed and not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_a_driver_write_on_a_full_disk_is_retried(env, monkeypatch) -> None:
     service, store, clock, sink = env
     table = await started(service, clock)

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from bot.game import Match
 from bot.service.faults import NotSaved, backoff, transient, tried_while_passing
 from bot.service.live import LiveTables
-from bot.service.table import CloseReason, Table, UpdateKind
+from bot.service.table import CloseReason, Table, UpdateKind, UserError
 from bot.store import LeaseLost, SeatInfo
 
 log = logging.getLogger("bot.service")
@@ -60,7 +60,9 @@ class StoreWrites(LiveTables):
         """An action's write the store refused. It stands if the store holds it after all
         (a refusal in passing can be the connection lost after the commit, before its
         answer: a PostgreSQL session ended at the commit); else the match goes back to
-        what the store holds (``_not_saved``, which raises)."""
+        what the store holds (``_not_saved``, which raises). A table that closed while the
+        write was under way (its place lost, an abort) refused it for that: it says so."""
+        _closed_meanwhile(table)
         stored = await self._read_back(table) if transient(exc) else None
         match = table.match
         if stored is not None and match is not None and stored.seq == match.seq:
@@ -164,6 +166,7 @@ class StoreWrites(LiveTables):
         try:
             await write
         except Exception as exc:
+            _closed_meanwhile(table)
             await self._not_saved(table, exc, rollback=False)
         self._saved(table)
 
@@ -254,3 +257,10 @@ class StoreWrites(LiveTables):
         # recorded twice at once (``_closings``, a new table), or a later one refused since
         if self._unrecorded_closes.get(channel_id) == closing:
             del self._unrecorded_closes[channel_id]
+
+
+def _closed_meanwhile(table: Table) -> None:
+    """A write refused at a table that closed while it was under way: the store refused it
+    as a closed table's (nothing to pause, roll back or close), and the player is told."""
+    if table.closed:
+        raise UserError("This table is closed.", key="service-closed")
