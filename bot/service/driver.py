@@ -186,6 +186,8 @@ class DriverMixin(Runtime):
             except NotSaved:
                 raise
             except UserError:  # a computer player's mistake must not stall the table
+                if table.closed:
+                    return  # closed under the play's write (``_closed_meanwhile``)
                 log.warning("computer player at table %s seat %s erred", table.id, seat)
                 await self._apply(table, seat, None)
 
