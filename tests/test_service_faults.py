@@ -271,6 +271,31 @@ async def test_a_play_whose_table_closed_under_its_write_is_refused_quietly(
     assert table.closed and not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+async def test_a_computers_play_whose_table_closed_under_its_write_ends_quietly(
+    env, monkeypatch, caplog
+) -> None:
+    """The same for a computer's play: its refusal is not taken for the computer's mistake
+    (a warning, and the table's fallback play tried at a closed table)."""
+    service, store, clock, _sink = env
+    table = await started(service, clock)
+    await caught_up(clock, store, table)
+    real_append = store.append_action
+    tries = []
+
+    async def closed_meanwhile(*args: Any, **kwargs: Any) -> None:
+        tries.append(args)
+        await service.channel_gone(CHANNEL, table)
+        await real_append(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "append_action", closed_meanwhile)
+        await service.set_auto(CHANNEL, ALICE, True)  # every seat a computer's now
+        await run_until(clock, lambda: table.closed)
+        await settle(clock)
+    assert len(tries) == 1
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING and "erred" in r.msg]
+
+
 async def test_a_driver_write_on_a_full_disk_is_retried(env, monkeypatch) -> None:
     service, store, clock, sink = env
     table = await started(service, clock)
