@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from .cupview import TournamentPresenter
     from .presenter import Presenter
 
+# Discord's codes for a thread that takes no more of the bot's messages: archived, and
+# locked (the bot may not manage threads: the permissions the README asks for)
+THREAD_SHUT = (50083, 160005)
 log = logging.getLogger("cogs")
 
 
@@ -252,6 +255,16 @@ async def connection_lost(interaction: discord.Interaction, what: str, err: Base
     return True
 
 
+def place_shut(what: str, err: BaseException) -> bool:
+    """Whether Discord refused an answer because its thread was locked or archived after
+    the acknowledgement: Discord refuses any answer there, and the person's client shows
+    "thinking" for good (discord/discord-api-docs#6884). A line, not a traceback."""
+    if not isinstance(err, discord.HTTPException) or err.code not in THREAD_SHUT:
+        return False
+    log.warning("%s: Discord refused the answer, its thread shut: %s", what, err)
+    return True
+
+
 async def store_busy(interaction: discord.Interaction, what: str, err: BaseException) -> bool:
     """Whether the store refused a write in passing outside a table's own writes (which
     pause the table): another process holding SQLite's lock, a full disk, a dropped
@@ -268,7 +281,9 @@ async def handler_failed(interaction: discord.Interaction, where: str, err: Base
     when the bot is shutting down, Discord dropped the answer or the store was busy, else
     a traceback in the log and "something went wrong" to the person (what it did is
     committed or not; the game is safe either way)."""
-    if cut_off(interaction, where) or await connection_lost(interaction, where, err):
+    if cut_off(interaction, where) or place_shut(where, err):
+        return
+    if await connection_lost(interaction, where, err):
         return
     if await store_busy(interaction, where, err):
         return

@@ -37,7 +37,7 @@ from bot.service.faults import tried_while_passing
 from bot.store import UserPrefs
 
 from . import pacing
-from .common import in_background, thread_from
+from .common import THREAD_SHUT, in_background, thread_from
 from .live import LiveMessage, Place, retry_wait, send_once
 from .pacing import PING_AFTER
 from .playerprefs import PlayerPrefs
@@ -53,9 +53,6 @@ R = TypeVar("R")
 # real seconds between reads of the server's settings while the store refuses them in passing
 SETTINGS_AGAIN = (0.5, 1.0, 2.0)
 
-# Discord's codes for a thread that takes no more of the bot's messages: archived, and
-# locked (the bot may not manage threads: the permissions the README asks for)
-THREAD_SHUT = (50083, 160005)
 # the image's table, its reader (None: the table), the scene's kind, its cards, its hand
 Audit = Callable[[int, int | None, str, list[Card], int], None]
 

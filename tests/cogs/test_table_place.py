@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import cogs.prefs
 from bot.game import Phase
 from bot.i18n import t
 from bot.store import ConnectionLost, GuildSettings
@@ -175,6 +176,36 @@ async def test_a_lost_thread_closes_the_table_and_tells_each_player_once(
     assert [len(told(user)) for user in env.users[:2]] == [1, 1]
     await _lobby_says_closed(env, table.id)
     assert await env.store.live_tables() == []  # recorded before anyone was told
+
+
+async def test_a_command_whose_thread_a_moderator_locked_after_its_ack_logs_no_error(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The thread was locked between the command's "thinking" and its answer: Discord
+    refuses any answer there (discord/discord-api-docs#6884), and the refusal was logged
+    as the command's failure, at ERROR with a traceback (the slow tier's monkey, seed 23)."""
+    env = shengji
+    await _started(env, humans=2)
+    thread = env.place()
+    draw = cogs.prefs.prefs_embed
+
+    def locked_meanwhile(*args: Any) -> Any:
+        env.fake.revoke_permissions(env.world.tables, Perm.MANAGE_THREADS)
+        env.fake.lock_thread(thread)
+        return draw(*args)
+
+    monkeypatch.setattr(cogs.prefs, "prefs_embed", locked_meanwhile)
+    handle = env.driver.send_slash("shengji prefs", env.users[0], thread)
+    await handle
+    await env.until(
+        lambda: any(
+            "thread" in r.getMessage()
+            for r in caplog.records
+            if r.levelno == logging.WARNING and "refused" in r.getMessage()
+        )
+    )
+    await env.fake.idle(quiet=0.3)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_play(
