@@ -270,10 +270,9 @@ def burst(rig: Rig) -> list[InteractionHandle]:
             if rng.random() < 0.5:
                 handles.append(random_slash(rig, user))
                 continue
-            messages = seen_by(rig, user)[-12:]
-            if not messages:
+            message = recent_message(rig, user)
+            if message is None:
                 continue
-            message = rng.choices(messages, range(1, len(messages) + 1))[0]
             component = rng.choice(clickable(message))
             handles.append(press(rig, user, message, component))
             if component["type"] == 2 and rng.random() < 0.3:
@@ -284,8 +283,13 @@ def burst(rig: Rig) -> list[InteractionHandle]:
 
 
 def random_click(rig: Rig, user: User) -> InteractionHandle | None:
+    message = recent_message(rig, user)
+    return None if message is None else click_any(rig, user, message)
+
+
+def recent_message(rig: Rig, user: User) -> Message | None:
+    """One of the last twelve messages with components ``user`` sees, newest likeliest."""
     messages = seen_by(rig, user)[-12:]
     if not messages:
         return None
-    message = rig.rng.choices(messages, range(1, len(messages) + 1))[0]
-    return click_any(rig, user, message)
+    return rig.rng.choices(messages, range(1, len(messages) + 1))[0]

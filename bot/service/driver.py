@@ -187,7 +187,7 @@ class DriverMixin(Runtime):
                 raise
             except UserError:  # a computer player's mistake must not stall the table
                 if table.closed:
-                    return  # closed under the play's write (``_closed_meanwhile``)
+                    return  # closed under the play's write (``_not_saved``)
                 log.warning("computer player at table %s seat %s erred", table.id, seat)
                 await self._apply(table, seat, None)
 

@@ -38,8 +38,12 @@ class StoreWrites(LiveTables):
         """A write the store refused: pause (passing) or close (for good); raise ``NotSaved``.
 
         With ``rollback`` the match is put back to what the store holds (``stored``, if
-        already read), so the refused action did not happen here either.
+        already read), so the refused action did not happen here either. A table that
+        closed while the write was under way (its place lost, an abort) refused it for
+        that: nothing to pause, roll back or close, and the player is told it is closed.
         """
+        if table.closed:
+            raise UserError("This table is closed.", key="service-closed")
         passing = transient(exc)
         if rollback:
             stored = stored if stored is not None else await self._read_back(table)
@@ -60,10 +64,8 @@ class StoreWrites(LiveTables):
         """An action's write the store refused. It stands if the store holds it after all
         (a refusal in passing can be the connection lost after the commit, before its
         answer: a PostgreSQL session ended at the commit); else the match goes back to
-        what the store holds (``_not_saved``, which raises). A table that closed while the
-        write was under way (its place lost, an abort) refused it for that: it says so."""
-        _closed_meanwhile(table)
-        stored = await self._read_back(table) if transient(exc) else None
+        what the store holds (``_not_saved``, which raises)."""
+        stored = await self._read_back(table) if transient(exc) and not table.closed else None
         match = table.match
         if stored is not None and match is not None and stored.seq == match.seq:
             log.warning("table %s: action %s was stored, its answer lost", table.id, match.seq)
@@ -166,7 +168,6 @@ class StoreWrites(LiveTables):
         try:
             await write
         except Exception as exc:
-            _closed_meanwhile(table)
             await self._not_saved(table, exc, rollback=False)
         self._saved(table)
 
@@ -257,10 +258,3 @@ class StoreWrites(LiveTables):
         # recorded twice at once (``_closings``, a new table), or a later one refused since
         if self._unrecorded_closes.get(channel_id) == closing:
             del self._unrecorded_closes[channel_id]
-
-
-def _closed_meanwhile(table: Table) -> None:
-    """A write refused at a table that closed while it was under way: the store refused it
-    as a closed table's (nothing to pause, roll back or close), and the player is told."""
-    if table.closed:
-        raise UserError("This table is closed.", key="service-closed")
