@@ -335,18 +335,24 @@ class LiveMessage:
         self._files_key = key if "files" in kwargs else None
 
     async def delete(self) -> None:
-        """Delete the message (if it was posted); a message already gone is fine."""
+        """Delete the message (if it was posted); a message already gone is fine. A
+        dropped connection is tried again (``retried``: a repeated delete finds it gone),
+        then given up with a warning: the caller (a closing table, a turn notice) goes on."""
         await self.settle()
         if self.message_id is None:
             return
         message_id, self.message_id = self.message_id, None
-        try:
+
+        async def delete() -> None:
             channel = await self.target()
             await channel.get_partial_message(message_id).delete()
+
+        try:
+            await retried(delete, f"the deletion of message {message_id}")
         except discord.NotFound:
             pass
-        except discord.HTTPException as err:
-            log.warning("could not delete message %s: %s", message_id, err)
+        except (discord.HTTPException, *NETWORK_ERRORS) as err:
+            log.warning("could not delete message %s: %r", message_id, err)
 
 
 class EphemeralLive(LiveMessage):

@@ -254,3 +254,31 @@ async def test_suggestions_whose_connection_dropped_are_sent_again_or_let_go(
         assert any("suggestions for" in r.getMessage() for r in caplog.records)
     assert sent() == 2  # sent again once, no more
     assert not _errors(caplog)
+
+
+async def test_a_turn_notice_whose_deletion_dropped_twice_does_not_cut_the_close_short(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An abort deletes the player's turn notice; its connection dropped twice (aiohttp
+    retries once itself, then raises). The deletion let that through: the presenter
+    failed at ERROR, the panel kept its buttons, the lobby still said the match was on,
+    and the table's state stayed in memory for the life of the process."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    table, match = env.table(), env.match()
+    seat = table.seat_of(alice.id)
+    await env.tick_until(lambda: match.to_act == seat, 20)
+    ui = env.bot.presenter.ui(table)
+    await env.until(lambda: (p := ui.pings.get(seat)) is not None and p.live.message_id)
+    notice = ui.pings[seat].live.message_id
+    dropped = env.fake.faults.disconnect("DELETE", f"{MESSAGES}/{{message_id}}", times=2)
+    await env.reply(alice, "abort")
+    await env.until(lambda: table.id not in env.bot.presenter.ui_by_table)
+    assert dropped.hits == 2
+    assert env.fake.messages[notice].deleted  # at the third try
+    lobby = env.fake.messages[int(table.meta["lobby_message"])]
+    assert lobby.embeds[0]["title"] == f"双升 table #{table.id} — closed"
+    panel = env.panel(alice, "")  # its buttons went with the close
+    assert panel is None or not panel.components
+    assert not _errors(caplog)
