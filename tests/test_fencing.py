@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -159,6 +160,48 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
         await second.store.close()
     finally:
         await _stop(first, other)
+
+
+@pytest.mark.parametrize("when", ["at-start", "while-waiting"])
+async def test_a_claim_the_store_refuses_in_passing_is_made_again_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    """Another writer held SQLite's lock as the second process claimed the table. The
+    refusal escaped: at the start it failed ``restore_all`` (and the bot's start with it);
+    later it ended the claimer silently, and no table of the process was taken over again
+    until it restarted."""
+    db, clock = tmp_path / "bot.sqlite3", ManualClock()
+    first = await _process(db, clock, {0}, ttl=1.0)
+    second: TableService | None = None
+    acquire = Store.acquire_lease
+    refused: list[object] = []
+
+    async def locked_once(store: Store, *args: object, **kwargs: object) -> object:
+        if store is not first.store and not refused:
+            refused.append(args)
+            raise sqlite3.OperationalError("database is locked")
+        return await acquire(store, *args, **kwargs)  # type: ignore[arg-type]
+
+    try:
+        table = await _playing(first, GUILD0, 10, ALICE)
+        await run_until(clock, lambda: _seq(table) > 5)
+        if when == "at-start":
+            monkeypatch.setattr(Store, "acquire_lease", locked_once)
+        second = await _process(db, clock, {0})
+        assert second.tables == {} and _fence(second).pending == {table.id}
+        monkeypatch.setattr(Store, "acquire_lease", locked_once)
+        renewing = _fence(first).keepers[table.id].group._task
+        assert renewing is not None
+        renewing.cancel()  # the first process stops renewing: its lease expires
+        for _ in range(100):
+            await asyncio.sleep(0.2)
+            await settle(clock)
+            if 10 in second.tables:
+                break
+        assert len(refused) == 1
+        assert second.tables[10].id == table.id
+    finally:
+        await _stop(first, *([second] if second is not None else []))
 
 
 async def test_the_store_refuses_the_writes_of_a_process_that_still_believes_it_holds_a_table(

@@ -26,6 +26,7 @@ Without sharding (``Fence`` absent) nothing changes: one process, every table.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import socket
 import uuid
@@ -33,6 +34,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from bot.store import LeaseGroup, LeaseKeeper, Store, shard_of, table_resource
+
+log = logging.getLogger("bot.service")
 
 
 def process_owner() -> str:
@@ -61,12 +64,20 @@ class Fence:
         return shard_of(guild_id, self.shard_count) in self.shards
 
     async def claim(self, store: Store, table_id: int, on_lost: Callable[[int], object]) -> bool:
-        """Take the table's lease (and keep renewing it); False while another process has it."""
+        """Take the table's lease (and keep renewing it); False while another process has
+        it, or while the store refuses the claim: the table stays pending either way, and
+        the claimer asks again (a refusal that escaped failed the start, or ended the
+        claimer for every table). A claim committed whose answer was lost is this owner's
+        when asked again."""
         if self.group is None or self.group.store is not store:
             self.group = LeaseGroup(store, self.owner, self.ttl, margin=self.ttl / 6)
-        keeper = await self.group.acquire(
-            table_resource(table_id), on_lost=lambda _lease: on_lost(table_id)
-        )
+        try:
+            keeper = await self.group.acquire(
+                table_resource(table_id), on_lost=lambda _lease: on_lost(table_id)
+            )
+        except Exception as exc:
+            log.warning("table %s: its lease not claimed (%r); asking again later", table_id, exc)
+            keeper = None
         if keeper is None:
             self.pending.add(table_id)
             return False
