@@ -142,6 +142,9 @@ class RenderQueue:
             return True
         try:
             result = fn()
+        except StopIteration as err:  # a future refuses it (TypeError), failing the batch
+            failed = RuntimeError(f"a render raised StopIteration ({err!r})")
+            self._hand_over(loop, (future, None, failed))
         except BaseException as err:  # handed to the awaiting coroutine, like an executor
             self._hand_over(loop, (future, None, err))
         else:

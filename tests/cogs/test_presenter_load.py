@@ -76,6 +76,24 @@ async def test_urgent_renders_go_before_those_queued_earlier() -> None:
     assert await queue.run(lambda: "still here") == "still here"
 
 
+async def test_a_render_raising_stop_iteration_strands_no_other_tables_render() -> None:
+    """A future refuses StopIteration (TypeError on Python 3.11): raised by one table's
+    render (a bare ``next()``), it broke the settling of the results that finished with
+    it, and another table's render was never answered."""
+    busy = BusyQueue()
+    await busy.hold()
+
+    def stops() -> str:
+        raise StopIteration
+
+    bad = asyncio.ensure_future(busy.queue.run(stops))
+    good = busy.job("another table")
+    await busy.release()
+    assert await asyncio.wait_for(good, 5) == "another table"
+    with pytest.raises(RuntimeError, match="StopIteration"):
+        await bad
+
+
 async def test_other_renders_get_their_share_while_urgent_ones_keep_coming() -> None:
     """At 400 tables the acting players' panels alone filled the render thread and the
     table messages were never drawn: after three urgent jobs in a row, one other goes."""
