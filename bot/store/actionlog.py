@@ -13,6 +13,8 @@ import time
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
+from bot.game import SYSTEM
+
 from .base import StoreBase, dumps
 from .db import Database, GroupCommit, IntegrityViolation
 from .leases import LeaseLost, table_resource
@@ -96,6 +98,9 @@ class ActionLog(StoreBase):
         commit).
         """
         self._require_latest()
+        if seq < 1 or not SYSTEM <= seat <= 3:  # refused here, alone: in a group, the
+            # schema's CHECK would fail every table's append with it (``IntegrityViolation``)
+            raise ValueError(f"table {table_id}: no action {seq} for seat {seat}")
         await self._appends.submit(Append(table_id, seq, seat, dumps(action), at, token))
 
     async def _commit_appends(self, batch: list[Append]) -> list[Exception | None]:

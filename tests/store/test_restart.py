@@ -328,6 +328,26 @@ async def test_a_group_of_distinct_tables_is_one_statement_that_refuses_only_the
     assert logs == [[1, 2], [1, 2], [1, 2], [1], [1]]
 
 
+async def test_an_append_the_schema_would_refuse_fails_alone_not_its_group(store: Store) -> None:
+    """A seat out of range (a bug at one table) failed the group's one statement, then the
+    transaction it fell back to: every table appending in the same group was refused for
+    good (``IntegrityViolation``), and the service closed each of them."""
+    tables = [
+        await store.create_table(GUILD, 50 + i, 101, RuleSet(), i + 1, HUMANS, 0, 0.0)
+        for i in range(4)
+    ]
+    deal = {"kind": "deal", "count": 1}
+    results = await asyncio.gather(
+        *(store.append_action(t, 1, SYSTEM, deal, 0.0) for t in tables[:3]),
+        store.append_action(tables[3], 1, 7, deal, 0.0),  # no seat 7
+        return_exceptions=True,
+    )
+    assert results[:3] == [None] * 3
+    assert isinstance(results[3], ValueError)
+    logs = [[a[0] for a in await store.action_log(t)] for t in tables]
+    assert logs == [[1], [1], [1], []]
+
+
 async def test_a_process_restores_only_the_tables_of_its_shards(store: Store) -> None:
     # guild ids as Discord makes them: the shard is (id >> 22) % shard count
     guilds = [(3 << 60) + (n << 22) + 7 for n in range(6)]  # shards 0, 1, 2, 0, 1, 2 of 3
