@@ -128,12 +128,11 @@ def _ranking(loc: str, cup: Cup, round_: Any, name: list[str]) -> tuple[RankRow,
     assert bracket is not None
     winners = {g.winner for g in round_.games}
     last = round_.number == bracket.total_rounds
-    going = set(bracket.winners(round_)[: bracket.advance]) if not last else set()
+    going = set(bracket.advancing(round_)) if not last else set()
     rows = []
     for team in bracket.ranking(round_):
         game = next(g for g in round_.games if team in g.teams)
-        score = game.score_of(team)
-        assert score is not None
+        score = bracket.standing(game, team)  # a bye: the level it is ranked on
         if last and bracket.podium and team in bracket.podium:
             result = place_text(loc, bracket.podium.index(team) + 1)
         elif team in going:

@@ -8,7 +8,11 @@ Pure data and rules, no I/O: the CLI and the Discord service feed it each match'
   *draw position*, the last tie-break.
 - **Pairing.** Teams are listed best first (round 1: in draw order) and paired best
   against worst (1 v n, 2 v n-1, ...). With an odd count the best-placed team gets
-  the bye: a match win at level 2 with nothing gained.
+  the bye (轮空): it goes on to the next round whatever the others' figures, and is
+  ranked on its figures of the match before, which earned it the bye (in the first
+  round, where there is none, a win at level 2 with nothing gained). Counted as a win
+  at level 2 everywhere, a bye put the best team last among the winners: off the
+  podium, or out before it had played.
 - **A match's winner** is the team that won it outright (defended A), else the team
   at the higher level, else the team holding the deal (the next dealer's team; seat
   0's team if no hand was finished).
@@ -16,10 +20,11 @@ Pure data and rules, no I/O: the CLI and the Discord service feed it each match'
   reached (an outright win counts one step above A), then levels gained in the round
   (counted in full, even past A), then the team's attacking points per hand, then
   the draw position.
-- **Rounds.** Each round's winners are ranked and the top ``advance`` go on while the
-  next round can still produce ``podium`` match winners; the last round's ranking
-  gives the podium (winners first, so losers fill it only when there are fewer
-  winners than podium places). ``podium`` is capped at the number of entrants.
+- **Rounds.** Each round's winners are ranked and the top ``advance`` (the bye's team
+  among them) go on while the next round can still produce ``podium`` match winners;
+  the last round's ranking gives the podium (winners first, so losers fill it only
+  when there are fewer winners than podium places). ``podium`` is capped at the
+  number of entrants.
 """
 
 from __future__ import annotations
@@ -262,10 +267,19 @@ class Tournament:
         game.outcome = outcome
         return game
 
-    def key(self, game: Game, team: int) -> tuple[int, int, float, int]:
-        """Sort key (larger is better) of ``team`` in ``game``."""
+    def standing(self, game: Game, team: int) -> TeamScore:
+        """The figures ``team`` is ranked on in ``game``: a bye's are those of the team's
+        match before (the first round's bye: level 2, nothing gained)."""
+        if game.bye and game.round_no > 1:
+            before = self.rounds[game.round_no - 2].games
+            return self.standing(next(g for g in before if team in g.teams), team)
         score = game.score_of(team)
         assert score is not None
+        return score
+
+    def key(self, game: Game, team: int) -> tuple[int, int, float, int]:
+        """Sort key (larger is better) of ``team`` in ``game``."""
+        score = self.standing(game, team)
         return (
             level_reached(score),
             score.gained,
@@ -287,6 +301,14 @@ class Tournament:
         won = {g.winner for g in round_.games}
         return [t for t in self.ranking(round_) if t in won]
 
+    def advancing(self, round_: Round) -> list[int]:
+        """The teams of a finished round that go on, best first: the top ``advance``
+        winners, the bye's team always among them."""
+        byes = {g.teams[0] for g in round_.games if g.bye}
+        winners = self.winners(round_)
+        others = [team for team in winners if team not in byes][: self.advance - len(byes)]
+        return [team for team in winners if team in byes or team in others]
+
     def close_round(self) -> Round | None:
         """After the current round: the next round, or None with the podium set."""
         round_ = self.current
@@ -299,7 +321,7 @@ class Tournament:
         if round_.number >= self.total_rounds:
             self.podium = self.ranking(round_)[: min(self.podium_size, len(self.entrants))]
             return None
-        return self._new_round(self.winners(round_)[: self.advance])
+        return self._new_round(self.advancing(round_))
 
     def eliminated_in(self, team: int) -> int | None:
         """The round a team left in (None while still in, or when on the podium)."""

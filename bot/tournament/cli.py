@@ -146,7 +146,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for game in round_.games:
             print(f"  {game.index + 1:2d}. {describe_game(tournament, game, loc)}")
         if round_.number < rounds:  # the last round's winners make the podium, below
-            kept = tournament.winners(round_)[: tournament.advance]
+            kept = tournament.advancing(round_)
             teams = join(loc, [tournament.entrants[team].name for team in kept])
             print("  " + t(loc, "cli-cup-advancing", teams=teams))
 

@@ -69,6 +69,50 @@ def test_bye_is_a_win_at_level_two() -> None:
     assert bye.score_of(bye.teams[0]) == TeamScore("2")
 
 
+def _played(t: Tournament, level: str = "5") -> None:
+    """Every match of the current round: its first team wins at ``level``."""
+    current = t.current
+    assert current is not None
+    for game in current.games:
+        if game.outcome is None:
+            t.record(
+                current.number, game.index, outcome(TeamScore(level, gained=3), TeamScore("2"))
+            )
+
+
+def test_a_first_round_bye_goes_on_though_every_winner_ranks_above_it() -> None:
+    """17 teams, eight go on: the bye (轮空) ranked ninth of nine winners, at level 2, and
+    its team was out without having played."""
+    t = Tournament(teams(17), "s", advance=8, podium_size=3)
+    (bye,) = [g for g in t.start().games if g.bye]
+    _played(t)
+    assert t.winners(t.rounds[0])[-1] == bye.teams[0]  # ranked on level 2, nothing gained
+    going = t.advancing(t.rounds[0])
+    assert len(going) == 8 and bye.teams[0] in going
+    second = t.close_round()
+    assert second is not None and bye.teams[0] in second.teams
+
+
+def test_a_later_bye_is_ranked_on_the_match_that_earned_it() -> None:
+    """14 teams: the best of round 1 gets round 2's bye. Ranked at level 2 there, it came
+    fourth of four winners, off the podium without having lost a match."""
+    t = Tournament(teams(14), "s", advance=8, podium_size=3)
+    first = t.start()
+    best = first.games[0].teams[0]
+    t.record(1, 0, outcome(TeamScore("K", gained=11), TeamScore("2")))
+    _played(t)
+    t.close_round()
+    final = t.current
+    assert final is not None and t.total_rounds == 2
+    (bye,) = [g for g in final.games if g.bye]
+    assert bye.teams[0] == best
+    assert t.standing(bye, best) == TeamScore("K", gained=11)
+    assert bye.score_of(best) == TeamScore("2")  # what it played there: nothing
+    _played(t)
+    assert t.close_round() is None
+    assert t.podium is not None and t.podium[0] == best
+
+
 # --- rounds ------------------------------------------------------------------------------
 
 
@@ -209,7 +253,10 @@ def test_every_entrant_once_per_round_and_a_full_podium(
         assert sum(g.bye for g in round_.games) == size % 2
         winners = t.winners(round_)
         assert sorted(winners) == sorted(g.winner for g in round_.games)
-        still_in = set(winners[:advance])
+        going = t.advancing(round_)
+        assert set(going) <= set(winners) and len(going) == min(advance, len(winners))
+        assert all(g.teams[0] in going for g in round_.games if g.bye)  # 轮空 goes on
+        still_in = set(going)
     assert t.podium is not None
     assert len(t.podium) == len(set(t.podium)) == min(podium, n)
     assert set(t.podium) <= set(t.rounds[-1].teams)
