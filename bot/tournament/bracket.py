@@ -18,7 +18,8 @@ Pure data and rules, no I/O: the CLI and the Discord service feed it each match'
   0's team if no hand was finished).
 - **Ranking** within a round: winners first, then the losers, each ordered by level
   reached (an outright win counts one step above A), then levels gained in the round
-  (counted in full, even past A), then the team's attacking points per hand, then
+  (counted in full, even past A), then the team's attacking points per hand (each
+  hand's as the rules count them: over ``points_cap`` as the cap, ``Tally.add``), then
   the draw position.
 - **Rounds.** Each round's winners are ranked and the top ``advance`` (the bye's team
   among them) go on while the next round can still produce ``podium`` match winners;

@@ -43,7 +43,7 @@ def play_match(seed: int, rules: RuleSet, hands: int, kind: str = "ai") -> Tally
     players = [make_player(kind, seed=f"{seed}/{seat}") for seat in range(4)]
     tally = Tally()
     while True:
-        tally.add(play_hand(match, players).result)
+        tally.add(play_hand(match, players).result, rules.points_cap)
         if tally.outright is not None or tally.hands >= hands:
             return tally
         match.apply(SYSTEM, NextHand())

@@ -12,6 +12,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from bot.presets import presets
+from bot.rules import RuleSet
+
 from .bracket import Game, Tournament
 from .clock import RoundClock
 from .tally import Tally
@@ -148,6 +151,11 @@ class Cup:
     # one registration change at a time, saved or undone before the next is checked
     registering: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of every match of the tournament."""
+        return presets()[self.preset][0]
 
     @property
     def status(self) -> str:

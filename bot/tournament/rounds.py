@@ -37,7 +37,6 @@ import logging
 
 from bot.game import Phase
 from bot.i18n import t
-from bot.presets import presets
 from bot.service import Table, UserError
 from bot.store import SeatInfo
 
@@ -155,7 +154,7 @@ class Rounds(Presence):
             await self._open_unopened(cup)
 
     async def _open_unopened(self, cup: Cup) -> None:
-        rules = presets()[cup.preset][0]
+        rules = cup.rules
         for game in self._unopened(cup):
             if cup.phase != "running":
                 return  # cancelled meanwhile

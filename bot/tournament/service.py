@@ -114,7 +114,7 @@ class TournamentService(Registration, Rounds):
         cup, game, slot = found
         for event in events:
             if isinstance(event, HandScored) and not slot.done:
-                slot.tally.add(event.result)
+                slot.tally.add(event.result, cup.rules.points_cap)
                 expired = cup.clock is not None and cup.clock.expired(self.clock.now())
                 if expired:
                     self._time_up(cup, game.round_no)
@@ -193,7 +193,7 @@ class TournamentService(Registration, Rounds):
             for hand_id in await self.store.hands_of_table(slot.table_id):
                 record = await self.store.hand_record(hand_id)
                 if record is not None:
-                    tally.add(record.result)
+                    tally.add(record.result, cup.rules.points_cap)
             slot.tally = tally
 
     async def shutdown(self) -> None:

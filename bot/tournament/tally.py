@@ -28,11 +28,15 @@ class Tally:
     outright: int | None = None
     flags: list[str] = field(default_factory=list)
 
-    def add(self, result: HandResult) -> None:
-        """Count one scored hand."""
+    def add(self, result: HandResult, points_cap: int | None = None) -> None:
+        """Count one scored hand; its attacking points as the rules count them
+        (``RuleSet.points_cap``: points over the cap count as the cap, seed 002, "to stop
+        score-padding"): uncapped, one 64-fold kitty outweighed every other hand in the
+        bracket's points-per-hand tie-break."""
         dealers = team_of(result.dealer)
         attackers = 1 - dealers
-        self.attack_points[attackers] += result.attacker_points
+        points = result.attacker_points
+        self.attack_points[attackers] += points if points_cap is None else min(points, points_cap)
         self.attack_hands[attackers] += 1
         self.gained[dealers if result.winner == DEALER else attackers] += result.levels_gained
         self.levels = list(result.levels_after)

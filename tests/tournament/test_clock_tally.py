@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.ai import make_player, play_hand
@@ -9,6 +11,7 @@ from bot.game import SYSTEM, Match, NextHand
 from bot.rules import LEVELS
 from bot.tournament import ClockError, RoundClock, Tally, Tournament, match_winner
 from bot.tournament.bracket import Entrant
+from bot.tournament.cup import Cup
 
 
 def test_clock_runs_pauses_and_extends() -> None:
@@ -65,3 +68,26 @@ def test_tally_follows_real_hands() -> None:
     t.start()
     t.record(1, 0, out)
     assert t.close_round() is None and t.podium is not None and len(t.podium) == 2
+
+
+@pytest.mark.parametrize(
+    ("points", "cap", "counted"),
+    [
+        (1600, 200, 200),  # a 64-fold kitty: over the cap counts as the cap (seed 002)
+        (1600, None, 1600),  # no cap: the points as scored
+        (150, 200, 150),  # under the cap: as scored
+    ],
+)
+def test_tally_counts_attacking_points_as_the_rules_cap_them(
+    points: int, cap: int | None, counted: int
+) -> None:
+    match = Match.new(7)
+    result = play_hand(match, [make_player("ai") for _ in range(4)]).result
+    tally = Tally()
+    tally.add(dataclasses.replace(result, attacker_points=points), cap)
+    assert sum(tally.attack_points) == counted and sum(tally.attack_hands) == 1
+
+
+def test_a_tournaments_matches_count_points_under_its_presets_cap() -> None:
+    cup = Cup(1, 2, 3, 4, "Night Cup", "seed")
+    assert cup.preset == "tournament" and cup.rules.points_cap == 200
