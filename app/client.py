@@ -43,6 +43,7 @@ from bot.store import Store, StoreError
 from bot.tournament.service import TournamentService
 from cogs import install as install_commands
 from cogs.cupview import TournamentPresenter
+from cogs.live import NETWORK_ERRORS
 from cogs.outlet import Audit
 from cogs.pacing import PING_AFTER
 from cogs.presenter import Presenter
@@ -141,8 +142,9 @@ class ShengjiBot(commands.Bot):
                 await self.fetch_channel(table.channel_id)
             except (discord.NotFound, discord.Forbidden):
                 await self.service.channel_gone(table.channel_id, table)
-            except discord.HTTPException as err:  # passing: the next message will tell
-                log.warning("table %s: could not look its channel up: %s", table.id, err)
+            except (discord.HTTPException, *NETWORK_ERRORS) as err:  # passing: the next
+                # message will tell; the guild's other tables are looked at all the same
+                log.warning("table %s: could not look its channel up: %r", table.id, err)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await self.service.guild_gone(guild.id)

@@ -217,6 +217,30 @@ async def test_a_look_up_of_a_tables_channel_cut_off_by_the_shutdown_logs_no_err
         await running.stop()
 
 
+async def test_a_look_up_whose_connection_dropped_still_checks_the_servers_other_tables(
+    shengji: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two tables' channels were deleted while the bot was down. The look-up of the first
+    lost its connection (aiohttp's ``ServerDisconnectedError``, which discord.py does not
+    retry): it ended the check at ERROR, and the second table held its channel for good."""
+    env = shengji
+    first, second = (env.fake.create_text_channel(env.world.guild, n) for n in ("a", "b"))
+    for channel in (first, second):
+        await env.driver.send_slash("shengji new", env.users[0], channel).wait_message()
+    await env.bot.close()
+    env.fake.delete_channel(first)
+    env.fake.delete_channel(second)
+    dropped = env.fake.faults.disconnect("GET", "/channels/{channel_id}", times=2)
+    running = await restart(env)
+    try:
+        tables = env.bot.service.tables
+        await env.until(lambda: dropped.hits == 2 and len(tables) == 1)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert any("could not look its channel up" in r.getMessage() for r in caplog.records)
+    finally:
+        await running.stop()
+
+
 async def test_a_server_that_removes_the_bot_closes_its_tables_there(shengji: Env) -> None:
     env = shengji
     await _started(env, humans=2)
