@@ -181,6 +181,11 @@ class LiveMessage:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    def stop(self) -> None:
+        """Send nothing more: the states queued, and the one being built, are dropped."""
+        self.stopped = True
+        self._latest = None
+
     async def settle(self) -> None:
         """Wait until the latest state has been sent (or has failed), not for the gap
         after it (the presenter waits on a panel before the table's other messages).
@@ -232,7 +237,7 @@ class LiveMessage:
                     raise
                 finally:
                     self._building = None
-                if kwargs is not None:
+                if kwargs is not None and not self.stopped:
                     await self._send(kwargs)
                 if self._earlier:  # an earlier post came back: this state again, as an edit
                     self._earlier = False

@@ -126,6 +126,9 @@ class Presenter(HandPosts):
             case UpdateKind.CLOSED:  # the last: nothing is posted or booked after it
                 await self._closed(table, update)
                 return
+            case UpdateKind.HANDED_OVER:  # another process shows it now: not a word more
+                self._forget(table)
+                return
             case UpdateKind.WARNING:
                 await self._warning(table, update)
             case UpdateKind.STORAGE:  # paused or resumed: said in the table's place
@@ -185,6 +188,16 @@ class Presenter(HandPosts):
         for live in panels:
             await live.settle()
         self.ui_by_table.pop(table.id, None)
+
+    def _forget(self, table: Table) -> None:
+        """Drop the table's UI state, its messages' queued edits and turn notices unsent."""
+        ui = self.ui_by_table.pop(table.id, None)
+        if ui is None:
+            return
+        for ping in ui.pings.values():
+            ping.call_off()
+        for live in (*ui.live_messages(), *(ping.live for ping in ui.pings.values())):
+            live.stop()
 
     async def _warning(self, table: Table, update: Update) -> None:
         """Ten seconds left: said in the turn notice (edited), or on the table for closed DMs."""

@@ -20,7 +20,7 @@ import pytest
 from bot import logs
 from bot.clock import ManualClock
 from bot.rules import RuleSet
-from bot.service import Table, TableService
+from bot.service import Table, TableService, UpdateKind
 from bot.service.fencing import Fence
 from bot.store import GuildSettings, Store, shard_of, table_resource
 from bot.tournament.bracket import Game
@@ -79,9 +79,15 @@ def _fence(service: TableService) -> Fence:
 
 
 def _sent(service: TableService) -> int:
-    """How many updates the process has published."""
+    """How many updates the process has published for the presenter to show."""
     assert isinstance(service.sink, Recorder)
-    return len(service.sink.updates)
+    return sum(u.kind is not UpdateKind.HANDED_OVER for _, u in service.sink.updates)
+
+
+def _handed_over(service: TableService) -> list[int]:
+    """The tables the presenter was told to forget, shown by another process now."""
+    assert isinstance(service.sink, Recorder)
+    return [table for table, u in service.sink.updates if u.kind is UpdateKind.HANDED_OVER]
 
 
 def _where(record: logging.LogRecord) -> tuple[object, object]:
@@ -151,6 +157,7 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
         await run_until(clock, lambda: _seq(taken) > _seq(table) + 10)
         assert table.closed and 10 not in first.tables
         assert _sent(first) <= seen + 1
+        assert _handed_over(first) == [table.id] and not _handed_over(second)
         await second.shutdown()  # its action in flight is committed before the log is read
         log = await second.store.action_log(table.id)
         assert [entry[0] for entry in log] == list(range(1, _seq(taken) + 1))

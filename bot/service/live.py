@@ -83,7 +83,10 @@ class LiveTables:
         raise UserError("This table is closed.", key="service-closed")
 
     def _fenced_out(self, table_id: int) -> None:
-        """The table's lease is lost: stop touching it at once (no writes, no posts)."""
+        """The table's lease is lost: stop touching it at once (no writes, no posts). The
+        presenter hears it past the cancelled publisher (``HANDED_OVER``): it forgets the
+        table, its edits still queued with it, which would show an older state over the
+        new owner's, and a claim of the table back here starts afresh, as a restart."""
         if self.fence is not None:
             self.fence.lost(table_id)
         for table in list(self.tables.values()):
@@ -93,6 +96,12 @@ class LiveTables:
                 del self.tables[table.channel_id]
                 for task in table.tasks:
                     task.cancel()
+                for seat in range(4):
+                    self._players.pop((table_id, seat), None)
+                update = Update(UpdateKind.HANDED_OVER, (), None, (), tuple(table.seats))
+                told = asyncio.create_task(self.sink.publish(table, update))
+                self._draining.add(told)
+                told.add_done_callback(self._draining.discard)
 
     def _log_as(self, table: Table) -> tuple[int, int | None]:
         """The table and shard its log records carry (``bot.logs``)."""

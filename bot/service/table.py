@@ -93,6 +93,7 @@ class UpdateKind(StrEnum):
     WARNING = "warning"  # ``actor``'s time runs out in ``seconds``
     CLOSED = "closed"  # the table is gone: ``reason`` says why
     STORAGE = "storage"  # ``paused``: the store refuses writes (True) or takes them again
+    HANDED_OVER = "handed_over"  # the lease is lost: another process drives it; show nothing
 
 
 class CloseReason(StrEnum):

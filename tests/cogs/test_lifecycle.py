@@ -241,6 +241,37 @@ async def test_a_look_up_whose_connection_dropped_still_checks_the_servers_other
         await running.stop()
 
 
+async def test_a_table_whose_lease_is_lost_is_forgotten_with_its_queued_edits_unsent(
+    shengji: Env,
+) -> None:
+    """Another process drives the table now (``_fenced_out``). The presenter kept the
+    table's state and its messages' queued edits, which went out after the hand-over,
+    an older state over the new owner's; and a claim of the table back found that
+    stale state instead of starting afresh, as a restart does."""
+    env = shengji
+    await _started(env, humans=1)
+    table = env.table()
+    presenter = env.bot.presenter
+    ui = presenter.ui(table)
+    held = asyncio.Event()
+
+    async def held_back() -> dict[str, Any] | None:
+        await held.wait()
+        return {"content": "an older state"}
+
+    queued = ui.deal or ui.table
+    assert queued is not None
+    queued.show(held_back)  # an edit still being built when the lease goes
+    env.bot.service._fenced_out(table.id)
+    await env.until(lambda: table.id not in presenter.ui_by_table)
+    sent = len(env.fake.requests)
+    held.set()
+    await env.tick(60)  # turn timers, notices: none of this process's any more
+    await env.fake.idle(quiet=0.3)
+    assert [r for r in list(env.fake.requests)[sent:] if r.method != "GET"] == []
+    assert not [m for m in env.place_messages() if m.content == "an older state"]
+
+
 async def test_a_server_that_removes_the_bot_closes_its_tables_there(shengji: Env) -> None:
     env = shengji
     await _started(env, humans=2)
