@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.game import Event, Phase, Play, fallback_action
+from bot.game import Event, Match, Phase, Play, fallback_action
 from bot.rules import RuleSet
 from bot.service import (
     AbortOutcome,
@@ -258,6 +258,52 @@ async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
     assert restored.match.seq == state["seq"] + 1
     await service2.shutdown()
     await store2.close()
+
+
+async def test_a_match_won_just_before_a_stop_is_recorded_won_at_the_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot stopped after the last hand's record, during the match's: restored, the
+    table closed as finished without a winner, the win counted for no one (``/shengji
+    history`` said "ended early"); only a stop before the hand's record was made good."""
+    new = Match.new
+    monkeypatch.setattr(  # a short match: both teams at K
+        Match,
+        "new",
+        lambda seed, rules=None, **kw: new(seed, rules, **{**kw, "levels": ("K", "K")}),
+    )
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    clock = ManualClock()
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 42)
+    stopped = asyncio.Event()
+
+    async def stops_here(*args: object) -> None:  # the process ends within this write
+        stopped.set()
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(store, "record_match_end", stops_here)
+    table = await _full_table(service, humans=1)
+    await service.set_auto(CHANNEL, ALICE, True)
+    await service.start(CHANNEL, ALICE)
+    await run_until(clock, stopped.is_set, steps=2000)
+    assert table.match is not None and table.match.winner_team is not None
+    won = table.match.winner_team
+    store2 = await Store.open(path)
+    service2 = TableService(store2, Recorder(), clock)
+    try:
+        await service2.restore_all()
+        await run_until(clock, lambda: CHANNEL not in service2.tables)
+        (summary,) = await store2.recent_matches(GUILD)
+        stats = await store2.player_stats(GUILD, ALICE)
+        assert summary.status == "finished" and summary.winner_team == won
+        assert stats is not None and stats.matches == 1 and stats.wins == int(won == 0)
+    finally:
+        await service2.shutdown()
+        await store2.close()
+        await service.shutdown(flush_seconds=0.1)
+        await store.close()
 
 
 async def test_a_table_opened_as_the_service_shuts_down_is_saved_whole(

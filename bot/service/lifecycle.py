@@ -98,8 +98,10 @@ class LifecycleMixin(Runtime):
                 await self.store.record_hand(
                     table.id, result, list(match.tricks), table.full_seats, self.clock.now(), big
                 )
-                if match.winner_team is not None:
-                    await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
+            if match.winner_team is not None:
+                # or between the last hand's record and the match's, whose second call
+                # changes nothing: the match closes as finished, its result counted
+                await self.store.record_match_end(table.id, match.winner_team, self.clock.now())
             table.last_action_at = live.last_action_at
             table.resumed_at = self.clock.now()
         return table
