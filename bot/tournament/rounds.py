@@ -40,7 +40,7 @@ from bot.i18n import t
 from bot.service import Table, UserError
 from bot.store import SeatInfo
 
-from .bracket import BracketError, Entrant, Game, Tournament
+from .bracket import BracketError, Entrant, Game, Outcome, Tournament, match_winner
 from .clock import ClockError, RoundClock
 from .cup import Cup, Slot, Team, slot_key
 from .presence import Presence
@@ -268,10 +268,25 @@ class Rounds(Presence):
             name = info.name if info is not None else str(user)
             slot.tally.flag(f"{name} left: on auto-play (托管) until the match ended")
         slot.away.clear()
-        cup.bracket.record(game.round_no, game.index, slot.tally.outcome())
-        self._spawn(cup, self._after_match(cup, game.round_no))
+        outcome = slot.tally.outcome()
+        cup.bracket.record(game.round_no, game.index, outcome)
+        self._spawn(cup, self._after_match(cup, game.round_no, slot.table_id, outcome))
 
-    async def _after_match(self, cup: Cup, number: int) -> None:
+    async def _record_winner(self, table_id: int, team: int) -> None:
+        """The match's record names the bracket's winner (team 0: seats 0 and 2): one
+        stopped by the round's time too, whose table closes as finished with no winner of
+        its own (the history said "ended early", and nobody's stats counted the match).
+        An outright win the table recorded itself is left as it is."""
+        try:
+            await self.store.record_match_end(table_id, team, self.clock.now())
+        except Exception as exc:
+            log.warning("table %s: the match's winner not recorded (%r)", table_id, exc)
+
+    async def _after_match(
+        self, cup: Cup, number: int, table_id: int | None = None, outcome: Outcome | None = None
+    ) -> None:
+        if table_id is not None and outcome is not None and outcome.hands:
+            await self._record_winner(table_id, match_winner(outcome))  # before it moves on
         await self._save(cup)
         bracket = cup.bracket
         assert bracket is not None and bracket.current is not None

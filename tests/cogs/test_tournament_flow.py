@@ -366,6 +366,14 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(
         assert aces.outcome is not None and "Bob left" in "; ".join(aces.outcome.flags)
         rows = await store.tournament_matches(again.id)
         assert any("did not show up" in "; ".join(r.flags) for r in rows)
+        # each match's record names the bracket's winner, one stopped by the time too
+        # (its table closed as finished, recorded without one: "ended early")
+        recorded = {m.table_id: m for m in await store.recent_matches(env.world.guild.id)}
+        for key, slot in again.slots.items():
+            game = again.bracket.game(*map(int, key.split(".")))
+            assert game.winner is not None
+            ended = recorded[slot.table_id]
+            assert ended.winner_team == game.teams.index(game.winner), key
     finally:
         await running.stop()
 
