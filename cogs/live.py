@@ -152,7 +152,7 @@ class LiveMessage:
         self.on_posted = on_posted
         self.posts = 0
         self._earlier = False  # the last post gave back an earlier message (its nonce)
-        self.stopped = False  # set when the target refuses for good (DMs closed)
+        self.stopped = False  # the target refuses for good (DMs closed), or ``stop``
         self._files_key: object = None  # what the message's attachments show, if named
         self._latest: Build | None = None
         self._task: asyncio.Task[None] | None = None

@@ -272,21 +272,20 @@ class Rounds(Presence):
         cup.bracket.record(game.round_no, game.index, outcome)
         self._spawn(cup, self._after_match(cup, game.round_no, slot.table_id, outcome))
 
-    async def _record_winner(self, table_id: int, team: int) -> None:
-        """The match's record names the bracket's winner (team 0: seats 0 and 2): one
-        stopped by the round's time too, whose table closes as finished with no winner of
-        its own (the history said "ended early", and nobody's stats counted the match).
-        An outright win the table recorded itself is left as it is."""
-        try:
-            await self.store.record_match_end(table_id, team, self.clock.now())
-        except Exception as exc:
-            log.warning("table %s: the match's winner not recorded (%r)", table_id, exc)
-
     async def _after_match(
         self, cup: Cup, number: int, table_id: int | None = None, outcome: Outcome | None = None
     ) -> None:
+        """The match's record first names the bracket's winner (team 0: seats 0 and 2), one
+        stopped by the round's time too, whose table closes as finished with no winner of
+        its own (the history said "ended early", and nobody's stats counted the match); an
+        outright win the table recorded itself is left as it is. Then the tournament moves
+        on, once every match of the round is over."""
         if table_id is not None and outcome is not None and outcome.hands:
-            await self._record_winner(table_id, match_winner(outcome))  # before it moves on
+            team = match_winner(outcome)
+            try:
+                await self.store.record_match_end(table_id, team, self.clock.now())
+            except Exception as exc:
+                log.warning("table %s: the match's winner not recorded (%r)", table_id, exc)
         await self._save(cup)
         bracket = cup.bracket
         assert bracket is not None and bracket.current is not None
