@@ -71,6 +71,10 @@ def test_random_people_break_no_invariant(tmp_path: Path) -> None:
     not in the quick loop (each run mostly waits: the four take the time of the long one)."""
     runs = {23: 1000, 6: 200, 20: 200, 8001: 300}
     long_run, *short_runs = _monkey(tmp_path, runs, on_postgres={8001})
-    assert long_run["hands"] >= 3 and long_run["restarts"] >= 1, long_run
+    assert long_run["hands"] >= 3, long_run
+    # a restart is about one step in 220: the seed fixes the people's choices, not which
+    # of them a busy machine's timing lets through, and the long run alone met none once
+    # (a clean clone's CI beside four monkeys, 4 Dec); the four runs together, 1,700 steps
+    assert sum(r["restarts"] for r in (long_run, *short_runs)) >= 1, [long_run, *short_runs]
     for report in short_runs:
         assert report["tables"] >= 1, report
