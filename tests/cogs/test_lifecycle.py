@@ -264,6 +264,7 @@ async def test_a_table_whose_lease_is_lost_is_forgotten_with_its_queued_edits_un
     queued.show(held_back)  # an edit still being built when the lease goes
     env.bot.service._fenced_out(table.id)
     await env.until(lambda: table.id not in presenter.ui_by_table)
+    await env.fake.idle(quiet=0.3)  # a request already on its way when it was forgotten
     sent = len(env.fake.requests)
     held.set()
     await env.tick(60)  # turn timers, notices: none of this process's any more
