@@ -84,7 +84,12 @@ class StoreBase:
             raise StoreError(f"There is no table {table_id}.")
         return row
 
-    async def _upsert_players(self, seats: Sequence[SeatInfo | None]) -> None:
+    async def _upsert_players(
+        self, seats: Sequence[SeatInfo | None], guild_id: int | None = None
+    ) -> None:
+        """The seats' players' names, the latest seen; with ``guild_id`` (a seat taken at
+        a table there), also the name that server shows them by (its nickname, migration
+        0009): another server's never shows on its leaderboard."""
         rows = [(s.user_id, s.name, time.time()) for s in seats if s is not None and s.ranked]
         if rows:
             await self._db.executemany(
@@ -92,4 +97,9 @@ class StoreBase:
                 " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
                 " updated_at = excluded.updated_at",
                 rows,
+            )
+        if rows and guild_id is not None:
+            await self._db.executemany(
+                "UPDATE player_stats SET name = ? WHERE guild_id = ? AND user_id = ?",
+                [(name, guild_id, user_id) for user_id, name, _ in rows],
             )

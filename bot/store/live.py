@@ -44,7 +44,7 @@ class LiveTables(ActionLog, Restore):
         values = (guild_id, channel_id, host_id, rules_json, seed, first_dealer, seats_text)
         try:
             async with self._write() as db:
-                await self._upsert_players(seats)
+                await self._upsert_players(seats, guild_id)
                 row = await db.one(
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, rules, seed,"
                     " first_dealer, seats, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -64,8 +64,8 @@ class LiveTables(ActionLog, Restore):
         go with their seat, or none of it happens)."""
         text = seats_json(seats)
         async with self._write() as db:
-            await self._table_row(table_id, "1")
-            await self._upsert_players(seats)
+            table = await self._table_row(table_id, "guild_id")
+            await self._upsert_players(seats, table["guild_id"])
             await db.execute(
                 "UPDATE game_tables SET seats = ? WHERE table_id = ?", (text, table_id)
             )

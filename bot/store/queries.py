@@ -97,7 +97,8 @@ class Queries(StoreBase):
             # everyone with a recorded hand is ranked: a player whose first match is
             # still on stands at the starting rating until the match ends
             sql = (
-                "SELECT s.user_id, p.name, COALESCE(r.ordinal, ?) AS value, s.matches, s.wins,"
+                "SELECT s.user_id, COALESCE(s.name, p.name) AS name,"
+                " COALESCE(r.ordinal, ?) AS value, s.matches, s.wins,"
                 " s.hands FROM player_stats s JOIN players p ON p.user_id = s.user_id"
                 " LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id"
                 " WHERE s.guild_id = ? ORDER BY value DESC, s.user_id LIMIT ?"
@@ -106,7 +107,8 @@ class Queries(StoreBase):
             params = (start, guild_id, limit)
         else:
             sql = (
-                f"SELECT s.user_id, p.name, s.{metric} AS value, s.matches, s.wins, s.hands"
+                "SELECT s.user_id, COALESCE(s.name, p.name) AS name,"
+                f" s.{metric} AS value, s.matches, s.wins, s.hands"
                 " FROM player_stats s JOIN players p ON p.user_id = s.user_id"
                 f" WHERE s.guild_id = ? ORDER BY s.{metric} DESC, s.user_id LIMIT ?"
             )
@@ -121,7 +123,8 @@ class Queries(StoreBase):
         """A player's records in a guild, or None if they never played there."""
         async with self._read_records() as db:
             row = await db.one(
-                f"SELECT p.name, {', '.join('s.' + c for c in _STAT_COUNTS)},"
+                "SELECT COALESCE(s.name, p.name) AS name,"
+                f" {', '.join('s.' + c for c in _STAT_COUNTS)},"
                 " r.mu, r.sigma, r.rated_matches"
                 " FROM players p"
                 " LEFT JOIN player_stats s ON s.user_id = p.user_id AND s.guild_id = ?"

@@ -22,8 +22,8 @@ from .rows import hand_rows
 STATS_UPSERT = (
     "INSERT INTO player_stats (guild_id, user_id, hands, dealer_hands, partner_hands,"
     " attacker_hands, levels_gained, kitty_bonuses, kitty_bonus_points, failed_throws,"
-    " throw_penalty_points, league, last_played)"
-    " VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " throw_penalty_points, league, last_played, name)"
+    " VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
     " hands = player_stats.hands + 1,"
     " dealer_hands = player_stats.dealer_hands + excluded.dealer_hands,"
@@ -36,7 +36,10 @@ STATS_UPSERT = (
     " throw_penalty_points = player_stats.throw_penalty_points + excluded.throw_penalty_points,"
     " league = player_stats.league + excluded.league,"
     " last_played = CASE WHEN COALESCE(player_stats.last_played, 0) > excluded.last_played"
-    " THEN player_stats.last_played ELSE excluded.last_played END"
+    " THEN player_stats.last_played ELSE excluded.last_played END,"
+    # a hand names a new row only: a later name comes with the player's seat at a table
+    # (``_upsert_players``), not with a hand of a table they sat down at under an older one
+    " name = COALESCE(player_stats.name, excluded.name)"
 )
 
 
@@ -190,11 +193,12 @@ class HandRecords(StoreBase):
                 ],
             )
             await db.executemany(
-                "INSERT INTO player_stats (guild_id, user_id, matches, wins) VALUES (?, ?, 1, ?)"
+                "INSERT INTO player_stats (guild_id, user_id, matches, wins, name)"
+                " VALUES (?, ?, 1, ?, ?)"
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
                 " matches = player_stats.matches + 1, wins = player_stats.wins + excluded.wins",
                 [
-                    (guild_id, s.user_id, int(team_of(seat) == winner_team))
+                    (guild_id, s.user_id, int(team_of(seat) == winner_team), s.name)
                     for seat, s in enumerate(seats)
                     if s.ranked
                 ],

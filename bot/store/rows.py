@@ -107,6 +107,7 @@ class StatRow(NamedTuple):
     throw_penalty_points: int
     league: int
     last_played: float
+    name: str  # the player's name as this server shows it (migration 0009)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +233,7 @@ def hand_rows(
                     throw_penalty_points=sum(throws),
                     league=delta,
                     last_played=at,
+                    name=info.name,
                 )
             )
     return HandRows(hand, trick_rows, players, stats)

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.store import LATEST_VERSION, SimulationResult, Store, simulate
-from bot.store.migrations import MIGRATIONS, load_migrations
+from bot.store.migrations import MIGRATIONS, Migration, load_migrations
 
 from .helpers import GUILD
 
@@ -107,12 +107,16 @@ async def test_a_script_numbered_below_applied_ones_still_runs(tmp_path: Path) -
     """Branches reserve numbers and land in any order: a lower number arriving later runs."""
     path = tmp_path / "gap.db"
     await (await Store.open(path)).close()
-    # pretend the database never saw the last script but one that makes a table
-    middle = next(m for m in reversed(MIGRATIONS[:-1]) if "CREATE TABLE" in m.sql)
+    # pretend the database never saw the last script but one that makes a table (one
+    # still there: 0008's are renamed into place)
     conn = sqlite3.connect(path)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    created = [t for t in tables if re.search(rf"CREATE TABLE {t}\b", middle.sql)]
-    assert created
+
+    def made(m: Migration) -> list[str]:
+        return [t for t in tables if re.search(rf"CREATE TABLE {t}\b", m.sql)]
+
+    middle = next(m for m in reversed(MIGRATIONS[:-1]) if made(m))
+    created = made(middle)
     for table in created:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("DELETE FROM schema_version WHERE version = ?", (middle.version,))

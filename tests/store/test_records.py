@@ -280,10 +280,29 @@ async def test_leaderboard_order_for_each_metric(store: Store) -> None:
         await store.leaderboard(GUILD, "elo")
 
 
+async def test_a_server_shows_the_name_a_player_has_there(store: Store) -> None:
+    """``players.name`` is one per user, the latest seen anywhere: a nickname on another
+    server showed on this server's leaderboard, and a table opened before a rename wrote
+    the older name back with each of its hands."""
+    older = await _table(store)  # Ann sat down here as "Ann"
+    await store.record_hand(older, result(0, 0, DEALER, 1), TRICKS, HUMANS, 1.0)
+    elsewhere = [SeatInfo.human(A, "Ann@other"), BOT, BOT, BOT]  # her nickname there
+    other = await store.create_table(GUILD + 1, 2, A, RuleSet(), 2, elsewhere, 0, 2.0)
+    await store.record_hand(other, result(0, 0, DEALER, 1), TRICKS, elsewhere, 3.0)
+    renamed = [SeatInfo.human(A, "Annie"), BOT, BOT, BOT]  # renamed, at a new table here
+    await store.create_table(GUILD, 3, A, RuleSet(), 3, renamed, 0, 4.0)
+    await store.record_hand(older, result(1, 0, DEALER, 1), TRICKS, HUMANS, 5.0)
+    assert [r.name for r in await store.leaderboard(GUILD, "hands") if r.user_id == A] == ["Annie"]
+    assert [r.name for r in await store.leaderboard(GUILD + 1, "hands")] == ["Ann@other"]
+    stats = await store.player_stats(GUILD, A)
+    assert stats is not None and stats.name == "Annie"
+
+
 async def test_names_follow_the_latest_seen(store: Store) -> None:
     table = await _table(store)
     await store.record_hand(table, result(0, 0, DEALER, 1), TRICKS, HUMANS, 1.0)
-    await store.upsert_player(A, "Ann the Great")
+    renamed = [SeatInfo.human(A, "Ann the Great"), BOT, BOT, BOT]
+    await store.create_table(GUILD, 2, A, RuleSet(), 2, renamed, 0, 2.0)  # a new table here
     board = await store.leaderboard(GUILD, "hands")
     assert board[0].name == "Ann the Great"
     record = await store.hand_record((await store.hands_of_table(table))[0])
