@@ -135,6 +135,8 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
     db, clock = tmp_path / "bot.sqlite3", ManualClock()
     first = await _process(db, clock, {0}, ttl=1.0)  # its lease is made to expire
     other = await _process(db, clock, {1}, ttl=60)  # never notices anything
+    second: TableService | None = None  # stopped however the test ends: its store's
+    # thread would keep pytest from exiting
     try:
         table = await _playing(first, GUILD0, 10, ALICE)
         untouched = await _playing(other, GUILD1, 11, BOB)
@@ -164,9 +166,8 @@ async def test_a_process_that_loses_a_lease_stops_and_another_takes_the_table_ov
         assert _seq(untouched) > 0 and 11 in other.tables and not untouched.closed
         live = {t.table_id: t for t in await second.store.live_tables()}
         assert set(live) == {table.id, untouched.id}  # nobody closed either table
-        await second.store.close()
     finally:
-        await _stop(first, other)
+        await _stop(first, other, *([second] if second is not None else []))
 
 
 @pytest.mark.parametrize("when", ["at-start", "while-waiting"])
