@@ -28,7 +28,7 @@ from bot.service.table import (
     UpdateKind,
     UserError,
 )
-from bot.store import SeatInfo
+from bot.store import Leaver, SeatInfo
 
 
 class LobbyMixin(Runtime):
@@ -44,8 +44,7 @@ class LobbyMixin(Runtime):
             info = table.seats[seat]
             if info is None or info.kind != "human" or not still():
                 raise UserError("That seat has no player to replace.", key="service-no-player")
-            replaced = _stand_in(table, info)
-            await self._set_seat(table, seat, replaced)
+            await self._set_seat(table, seat, _stand_in(table, info), _leaver(table, seat))
         self._emit(table, UpdateKind.SEATS)
         table.changed.set()
         return info
@@ -107,8 +106,7 @@ class LobbyMixin(Runtime):
                 await self._unseat(table, seat, replace(info, auto=True))
                 outcome = LeaveOutcome.AWAY
             else:
-                replaced = _stand_in(table, info)
-                await self._unseat(table, seat, replaced)
+                await self._unseat(table, seat, _stand_in(table, info), _leaver(table, seat))
                 outcome = LeaveOutcome.REPLACED
             no_humans = not table.humans and not table.meta.get("keep_without_humans")
         if no_humans:
@@ -137,9 +135,12 @@ class LobbyMixin(Runtime):
         self._emit(table, UpdateKind.LOBBY)
         return info
 
-    async def _unseat(self, table: Table, seat: int, replaced: SeatInfo | None) -> None:
+    async def _unseat(
+        self, table: Table, seat: int, replaced: SeatInfo | None, leaver: Leaver | None = None
+    ) -> None:
         """A player leaves ``seat`` (left, or kicked): their abort vote goes with them, and
-        a host keeps no rights (the next seated human hosts), all in the seat's one write."""
+        a host keeps no rights (the next seated human hosts), all in the seat's one write
+        (with ``leaver``, the one that counts them for the match, ``_set_seat``)."""
         info = table.seats[seat]
         assert info is not None
         changes: dict[str, Any] = {}
@@ -152,7 +153,7 @@ class LobbyMixin(Runtime):
                 successor = others[0]
                 assert successor is not None and successor.user_id is not None
                 changes["host_id"] = successor.user_id
-        await self._set_seat(table, seat, replaced, **changes)
+        await self._set_seat(table, seat, replaced, leaver, **changes)
         table.host_id = changes.get("host_id", table.host_id)
 
     async def start(self, channel_id: int, by_user: int, is_admin: bool = False) -> Table:
@@ -227,6 +228,16 @@ class LobbyMixin(Runtime):
                 name=table.name(seat),
             )
         return seat
+
+
+def _leaver(table: Table, seat: int) -> Leaver | None:
+    """The human leaving ``seat`` mid-match, counted for it as a loss; None once the match
+    is decided (its record already counted them in their seat)."""
+    info = table.seats[seat]
+    assert info is not None and info.user_id is not None
+    if table.match is not None and table.match.winner_team is not None:
+        return None
+    return Leaver(seat, info.user_id, info.name)
 
 
 def _stand_in(table: Table, info: SeatInfo) -> SeatInfo:

@@ -18,7 +18,7 @@ from bot.game import Match
 from bot.service.faults import NotSaved, backoff, transient, tried_while_passing
 from bot.service.live import LiveTables
 from bot.service.table import CloseReason, Table, UpdateKind, UserError
-from bot.store import LeaseLost, SeatInfo
+from bot.store import LeaseLost, Leaver, SeatInfo
 
 log = logging.getLogger("bot.service")
 
@@ -124,20 +124,28 @@ class StoreWrites(LiveTables):
             return
 
     async def _set_seat(
-        self, table: Table, seat: int, info: SeatInfo | None, **meta_changes: Any
+        self,
+        table: Table,
+        seat: int,
+        info: SeatInfo | None,
+        leaver: Leaver | None = None,
+        **meta_changes: Any,
     ) -> None:
         """Change one seat, and the meta's ``meta_changes`` in the same write: stored first,
-        so a refused write leaves the table as it was."""
+        so a refused write leaves the table as it was. With ``leaver`` (a human who left
+        the undecided match, ``info`` the computer playing on) that write counts them for
+        the match as lost (``Store.leave_match``)."""
         seats = list(table.seats)
         seats[seat] = info
-        if not meta_changes:
-            await self._write(table, self.store.update_seats(table.id, seats))
+        async with table.meta_lock if meta_changes else contextlib.nullcontext():
+            meta = {**table.meta, **meta_changes} if meta_changes else None
+            if leaver is None:
+                write = self.store.update_seats(table.id, seats, meta)
+            else:
+                write = self.store.leave_match(table.id, seats, meta, leaver, self.clock.now())
+            await self._write(table, write)
             table.seats = seats
-            return
-        async with table.meta_lock:
-            meta = {**table.meta, **meta_changes}
-            await self._write(table, self.store.update_seats(table.id, seats, meta))
-            table.seats, table.meta = seats, meta
+            table.meta = table.meta if meta is None else meta
 
     async def _set_meta(self, table: Table, **changes: Any) -> None:
         """Change the table's meta: stored first, so a refused write changes nothing.

@@ -84,6 +84,21 @@ class StoreBase:
             raise StoreError(f"There is no table {table_id}.")
         return row
 
+    async def _set_seats(
+        self, table_id: int, seats: Sequence[SeatInfo | None], meta: dict[str, Any] | None
+    ) -> int:
+        """Who sits where now, and with ``meta`` the table's meta; the table's server."""
+        table = await self._table_row(table_id, "guild_id")
+        await self._upsert_players(seats, table["guild_id"])
+        await self._db.execute(
+            "UPDATE game_tables SET seats = ? WHERE table_id = ?", (seats_json(seats), table_id)
+        )
+        if meta is not None:
+            await self._db.execute(
+                "UPDATE game_tables SET meta = ? WHERE table_id = ?", (dumps(meta), table_id)
+            )
+        return int(table["guild_id"])
+
     async def _upsert_players(
         self, seats: Sequence[SeatInfo | None], guild_id: int | None = None
     ) -> None:

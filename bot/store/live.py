@@ -62,17 +62,8 @@ class LiveTables(ActionLog, Restore):
         """Who sits where now (a player joined, left, or went on autoplay), and with
         ``meta`` the table's meta in the same transaction (a leaver's vote and host rights
         go with their seat, or none of it happens)."""
-        text = seats_json(seats)
-        async with self._write() as db:
-            table = await self._table_row(table_id, "guild_id")
-            await self._upsert_players(seats, table["guild_id"])
-            await db.execute(
-                "UPDATE game_tables SET seats = ? WHERE table_id = ?", (text, table_id)
-            )
-            if meta is not None:
-                await db.execute(
-                    "UPDATE game_tables SET meta = ? WHERE table_id = ?", (dumps(meta), table_id)
-                )
+        async with self._write():
+            await self._set_seats(table_id, seats, meta)
 
     async def set_table_meta(self, table_id: int, meta: dict[str, Any]) -> None:
         """Replace the service's JSON blob for the table (deadlines, message ids...)."""

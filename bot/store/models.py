@@ -102,6 +102,16 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Leaver:
+    """A human who left a match before its end, from the seat a computer plays on in
+    (``Store.leave_match`` counts them for the match)."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A guild's rules and timers.
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from bot.game import HandResult, TrickRecord, team_of
 from bot.rules import BIG_LIGHT_LEAGUE, RuleSet
 
 from . import ratings
 from .base import StoreBase, dumps, seats_from
-from .models import GuildSettings, SeatInfo, StoreError
+from .models import GuildSettings, Leaver, SeatInfo, StoreError
 from .rows import hand_rows
 
 STATS_UPSERT = (
@@ -40,6 +41,21 @@ STATS_UPSERT = (
     # a hand names a new row only: a later name comes with the player's seat at a table
     # (``_upsert_players``), not with a hand of a table they sat down at under an older one
     " name = COALESCE(player_stats.name, excluded.name)"
+)
+
+#: a match counted for a player on a server: (guild_id, user_id, won 0/1, name)
+MATCH_COUNT_UPSERT = (
+    "INSERT INTO player_stats (guild_id, user_id, matches, wins, name) VALUES (?, ?, 1, ?, ?)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+    " matches = player_stats.matches + 1, wins = player_stats.wins + excluded.wins"
+)
+#: a player's new rating after a rated match: (guild_id, user_id, mu, sigma, ordinal, at)
+RATING_UPSERT = (
+    "INSERT INTO ratings (guild_id, user_id, mu, sigma, ordinal, rated_matches, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, 1, ?)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu,"
+    " sigma = excluded.sigma, ordinal = excluded.ordinal,"
+    " rated_matches = ratings.rated_matches + 1, updated_at = excluded.updated_at"
 )
 
 
@@ -193,10 +209,7 @@ class HandRecords(StoreBase):
                 ],
             )
             await db.executemany(
-                "INSERT INTO player_stats (guild_id, user_id, matches, wins, name)"
-                " VALUES (?, ?, 1, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-                " matches = player_stats.matches + 1, wins = player_stats.wins + excluded.wins",
+                MATCH_COUNT_UPSERT,
                 [
                     (guild_id, s.user_id, int(team_of(seat) == winner_team), s.name)
                     for seat, s in enumerate(seats)
@@ -204,27 +217,10 @@ class HandRecords(StoreBase):
                 ],
             )
             if winner_team is not None and any(s.ranked for s in seats):
-                current: list[ratings.Rating | str | None] = []
-                for s in seats:
-                    if not s.ranked:
-                        current.append(s.ai if s.kind == "bot" else None)
-                        continue
-                    r = await db.one(
-                        "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?",
-                        (guild_id, s.user_id),
-                    )
-                    current.append(
-                        (ratings.DEFAULT_MU, ratings.DEFAULT_SIGMA)
-                        if r is None
-                        else (r["mu"], r["sigma"])
-                    )
+                current = [await self._rating(guild_id, s) for s in seats]
                 new = ratings.rate_match(current, winner_team)
                 await db.executemany(
-                    "INSERT INTO ratings (guild_id, user_id, mu, sigma, ordinal, rated_matches,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)"
-                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu,"
-                    " sigma = excluded.sigma, ordinal = excluded.ordinal,"
-                    " rated_matches = ratings.rated_matches + 1, updated_at = excluded.updated_at",
+                    RATING_UPSERT,
                     [
                         (guild_id, seats[seat].user_id, mu, sigma, ratings.ordinal(mu, sigma), at)
                         for seat, (mu, sigma) in new.items()
@@ -235,3 +231,48 @@ class HandRecords(StoreBase):
                 " WHERE table_id = ?",
                 (winner_team, at, table_id),
             )
+
+    async def leave_match(
+        self,
+        table_id: int,
+        seats: Sequence[SeatInfo | None],
+        meta: dict[str, Any] | None,
+        leaver: Leaver,
+        at: float,
+    ) -> None:
+        """A human leaves a match before its end, a computer playing on in the seat: the
+        seats (and ``meta``) change as in ``update_seats``, and in the same transaction
+        the leaver is counted at once for the match as lost, whatever happens to it
+        after, as leaving counts on the platforms players know (逃跑算输): a match and no
+        win in their stats, a row in ``match_leavers``, and their rating falls as for a
+        match lost in that seat against the seats' players now. So a player cannot keep a
+        loss off their record by leaving, nor take the stand-in's win."""
+        async with self._write() as db:
+            guild_id = await self._set_seats(table_id, seats, meta)
+            await db.execute(
+                "INSERT INTO match_leavers (table_id, user_id, seat, name, team)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, leaver.user_id, leaver.seat, leaver.name, team_of(leaver.seat)),
+            )
+            await db.execute(MATCH_COUNT_UPSERT, (guild_id, leaver.user_id, 0, leaver.name))
+            current = [await self._rating(guild_id, s) for s in seats]
+            current[leaver.seat] = await self._rating(
+                guild_id, SeatInfo.human(leaver.user_id, leaver.name)
+            )
+            lost = ratings.rate_match(current, 1 - team_of(leaver.seat))
+            mu, sigma = lost[leaver.seat]
+            await db.execute(
+                RATING_UPSERT,
+                (guild_id, leaver.user_id, mu, sigma, ratings.ordinal(mu, sigma), at),
+            )
+
+    async def _rating(self, guild_id: int, seat: SeatInfo | None) -> ratings.Rating | str | None:
+        """A seat's rating for ``ratings.rate_match``: a player's (mu, sigma) on the server
+        (a first match: the default), a computer player's level."""
+        if seat is None or not seat.ranked:
+            return None if seat is None else seat.ai
+        r = await self._db.one(
+            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?",
+            (guild_id, seat.user_id),
+        )
+        return (ratings.DEFAULT_MU, ratings.DEFAULT_SIGMA) if r is None else (r["mu"], r["sigma"])
