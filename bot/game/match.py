@@ -110,18 +110,24 @@ class Match(BiddingPhases, TrickPhases):
     def timeout(self, seat: int, decide: Decide) -> list[Event]:
         """Act for ``seat`` who ran out of time: ``decide`` (the AI) picks from the view.
 
-        If ``decide`` errs or proposes something illegal, the safest legal action is
-        taken instead, so a timeout always moves the game on. ``last_action`` then
+        If ``decide`` raises (whatever the error: the caller logs it) or proposes something
+        illegal, the safest legal action is taken instead, so a timeout always moves the
+        game on. ``last_action`` then
         holds the action taken, for the caller's log.
         """
         kind, actor = self.expecting()
         if actor != seat or kind not in ("play", "bury", "overcall"):
             raise GameError("Nothing is waiting for that seat.", key="game-err-nothing-waiting")
         try:
-            action = decide(self.view(seat))
-            return self.apply(seat, action, auto=True)
-        except (RulesError, ValueError, TypeError, KeyError, IndexError):
-            return self.apply(seat, fallback_action(self.view(seat)), auto=True)
+            action: Action | None = decide(self.view(seat))
+        except Exception:  # a computer player's bug (an assert too) must not stop the game
+            action = None
+        if action is not None:
+            try:
+                return self.apply(seat, action, auto=True)
+            except (RulesError, ValueError, TypeError, KeyError, IndexError):
+                pass
+        return self.apply(seat, fallback_action(self.view(seat)), auto=True)
 
     # --- serialisation -------------------------------------------------------------
 

@@ -25,13 +25,15 @@ searches.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from bot.ai import ExpertPlayer, make_player, suggest
+from bot.ai import ExpertPlayer, make_player
 from bot.ai.expert import THINK_MS
 from bot.game import (
     SYSTEM,
+    Action,
     Deal,
     Declare,
 )
@@ -175,14 +177,19 @@ class DriverMixin(Runtime):
                 THINKERS, player.act, view, player.due()
             )
         await self.clock.sleep(table.timers.bot_delay)
-        action = None if thinking is None else await thinking
+        action = None
+        if thinking is not None:
+            try:
+                action = await thinking
+            except Exception:
+                _failed(table, seat)
         async with table.lock:
             if table.closed or match.seq != seq or not self._computer_plays(table, seat):
                 return  # the table moved on meanwhile: this answer is stale
             if thinking is None:
-                action = player.act(view)
-            try:
-                await self._apply(table, seat, action or suggest(view), auto=True)
+                action = _asked(table, seat, lambda: player.act(view))
+            try:  # None: the timer's choice, or the safest move (``Match.timeout``)
+                await self._apply(table, seat, action, auto=True)
             except NotSaved:
                 raise
             except UserError:  # a computer player's mistake must not stall the table
@@ -197,7 +204,8 @@ class DriverMixin(Runtime):
         assert match is not None
         if not self._computer_plays(table, seat) or not match.legal_bids(seat):
             return
-        action = self._player(table, seat).act(match.view(seat))
+        player, view = self._player(table, seat), match.view(seat)
+        action = _asked(table, seat, lambda: player.act(view))  # None: no bid
         if isinstance(action, Declare):
             try:
                 await self._apply(table, seat, action, auto=True)
@@ -210,3 +218,17 @@ class DriverMixin(Runtime):
         """Answer the bid questions the driver has queued (after a person's bid)."""
         while (seat := table.driver.take_question()) is not None:
             await self._ask_bid(table, seat)
+
+
+def _asked(table: Table, seat: int, decide: Callable[[], Action]) -> Action | None:
+    """A computer player's answer, or None if it raised: the table goes on with the safest
+    move (or no bid), since a bug in one computer player must not close a whole table."""
+    try:
+        return decide()
+    except Exception:
+        _failed(table, seat)
+        return None
+
+
+def _failed(table: Table, seat: int) -> None:
+    log.exception("computer player at table %s seat %s failed: the safest move", table.id, seat)

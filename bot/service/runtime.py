@@ -23,6 +23,7 @@ from bot.game import (
     HandStarted,
     MatchOver,
     NotYourTurn,
+    SeatView,
     action_to_dict,
 )
 from bot.rules import BIG_LIGHT_LEAGUE, RulesError
@@ -49,7 +50,7 @@ class Runtime(StoreWrites):
         assert match is not None
         try:
             if action is None:
-                events = match.timeout(seat, suggest)
+                events = match.timeout(seat, partial(_suggest, table.id, seat))
                 auto = True
             else:
                 events = match.apply(seat, action, auto=auto)
@@ -118,3 +119,13 @@ class Runtime(StoreWrites):
                 await call(hook)
             except Exception:  # a feature's failure never stops the game
                 log.exception("hook failed at table %s", table.id)
+
+
+def _suggest(table_id: int, seat: int, view: SeatView) -> Action:
+    """The timer's choice for ``seat``; an error is logged here, and ``Match.timeout`` then
+    takes the safest move, so the game goes on."""
+    try:
+        return suggest(view)
+    except Exception:
+        log.exception("the timer's choice at table %s seat %s failed", table_id, seat)
+        raise
