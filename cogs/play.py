@@ -63,7 +63,7 @@ async def play(interaction: discord.Interaction, cards: app_commands.Range[str, 
         if view.expecting == "bury" and view.to_act == seat
         else Play(tuple(parsed))
     )
-    await service.act(table.channel_id, interaction.user.id, action)
+    await service.act(table.channel_id, interaction.user.id, action, seq=view.seq)
     key = "reply-buried" if isinstance(action, Bury) else "reply-played"
     await reply(interaction, await say(interaction, key, cards=tuple(parsed)))
 
@@ -220,7 +220,7 @@ async def panel_component(
             await interaction.response.defer()
             presenter.acting_from_panel(table, seat)
             try:
-                await service.act(table.channel_id, interaction.user.id, action)
+                await service.act(table.channel_id, interaction.user.id, action, seq=view.seq)
             except UserError as err:
                 presenter.panel_refused(table, seat)
                 await interaction.followup.send(**ephemeral(await error_text(interaction, err)))

@@ -51,12 +51,27 @@ class TableService(LifecycleMixin, OpeningMixin, DriverMixin, ReviewMixin, Recor
         await super().shutdown(flush_seconds)
         self.close_reviews()  # a review under way ends with the process
 
-    async def act(self, channel_id: int, user_id: int, action: Action) -> list[Event]:
-        """A player's bid, burial or play. Raises ``UserError`` with the reason if refused."""
+    async def act(
+        self, channel_id: int, user_id: int, action: Action, seq: int | None = None
+    ) -> list[Event]:
+        """A player's bid, burial or play. Raises ``UserError`` with the reason if refused.
+
+        ``seq``: the match's seq the player chose at (their panel's, or the table's when
+        their command arrived). If the table moved on meanwhile, the choice is refused:
+        the turn timer may have played for them while the click waited for the lock, and
+        the same cards must not become their next decision (a lead they never chose).
+        """
         self._check_accepting()
         table = self.table_in(channel_id)
         seat = self._seated(table, user_id, started=True)
         async with self._holding(table):
+            assert table.match is not None
+            if seq is not None and table.match.seq != seq:
+                raise UserError(
+                    "The game moved on before your move arrived (your time may have run "
+                    "out), so it was not made.",
+                    key="service-moved-on",
+                )
             events = await self._apply(table, seat, action)
             await self._signal(table, seat, SeatSignal.ACTED)
             if isinstance(action, Declare):

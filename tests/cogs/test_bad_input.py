@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from bot.game import Phase
 from bot.rules import format_cards, order_for
 
@@ -202,3 +206,32 @@ async def test_a_player_with_closed_dms_plays_through_the_ephemeral_panel(shengj
     await env.until(
         lambda: any(c.startswith(prefix) for c in env.fake.messages[panel.id].custom_ids())
     )
+
+
+@pytest.mark.parametrize("via", ["slash", "panel"])
+async def test_a_play_that_waited_while_the_timer_played_for_the_seat_is_refused(
+    shengji: Env, via: str
+) -> None:
+    """The timer's move holds the table while it is stored; a play sent meanwhile waits
+    for it, and must not then be made as the seat's next decision (the same cards led
+    next trick, a lead the player never chose): it is refused, saying why."""
+    env = shengji
+    await _started(env)
+    match, table, service = env.match(), env.table(), env.bot.service
+    seat = match.to_act
+    card = match.hands[seat][0]
+    async with table.lock:  # the timer's move, being stored
+        if via == "slash":
+            sent = asyncio.ensure_future(env.reply(env.seat_user(seat), "play", cards=str(card)))
+        else:
+            sent = asyncio.ensure_future(env.play_with_panel(seat, [card], accepted=False))
+        await env.until(lambda: table.lock._waiters)  # the play waits for the table
+        await service._apply(table, seat, None)
+        after = match.to_dict()
+    if via == "slash":
+        text = await sent
+    else:
+        (note,) = await (await sent).wait_followups()
+        text = note.content
+    assert "moved on before your move arrived" in text
+    assert match.to_dict() == after  # nothing more was played

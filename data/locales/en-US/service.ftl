@@ -28,6 +28,7 @@ service-full = All four seats are taken.
 service-seat-range = Seats are numbered 1 to 4 (1 and 3 are partners, 2 and 4).
 service-seat-taken = Seat { $seat } is taken by { $name }.
 service-not-your-turn = It's not your turn: waiting for { $name }.
+service-moved-on = The game moved on before your move arrived (your time may have run out), so it was not made.
 service-not-saved = That couldn't be saved, so it didn't happen; please try again.
 service-not-saved-closed = That couldn't be saved and the table had to close; open a new one.
 service-table-closed = That table is closed; open a new one with `/shengji new`.

@@ -25,6 +25,7 @@ service-full = 四个座位都有人了。
 service-seat-range = 座位编号是1到4（1与3、2与4为对家）。
 service-seat-taken = { $seat }号位已被{ $name }占用。
 service-not-your-turn = 还没轮到你：正在等{ $name }。
+service-moved-on = 你的操作送达前牌局已经往下进行了（可能是时间到了），这次操作没有生效。
 service-not-saved = 没能保存，所以这一步没有生效；请再试一次。
 service-not-saved-closed = 没能保存，牌桌只好关闭；请开一张新桌。
 service-wrong-place = 这不是你所在牌桌的面板。
