@@ -134,6 +134,8 @@ class DriverMixin(Runtime):
             async with table.lock:
                 if table.closed or match.expecting()[0] != kind:
                     return
+                if self.clock.now() < (self.deadline(table) or deadline):
+                    return  # a bid stored while this waited for the lock: a fresh window
                 if kind == "next_hand" and not all(h.may_deal(table) for h in self.hooks):
                     await self._close(table, CloseReason.TIME_UP)
                     return

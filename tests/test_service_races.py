@@ -1,0 +1,68 @@
+"""Timers against actions that wait for the table: the later decision keeps its time.
+
+A bid whose write is slow holds the table past the bidding window's old deadline; the
+driver, woken by that deadline, waits for the table meanwhile. It must then look at the
+time again: the bid opened a fresh window (others may overcall it), which closing the
+bidding at once would take away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.clock import ManualClock
+from bot.game import Declare
+from bot.rules import RuleSet
+from bot.service import TableService
+from bot.store import GuildSettings, Store
+
+from .test_service import ALICE, BOB, CHANNEL, FAST, GUILD, Recorder, caught_up, run_until, settle
+
+
+async def test_a_bid_stored_after_the_old_window_ran_out_gets_a_fresh_window(
+    tmp_path: Path,
+) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    settings = GuildSettings(RuleSet(), {**FAST, "bid_window": 8.0})
+    await store.save_guild_settings(GUILD, settings)
+    clock = ManualClock()
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 1)
+    try:
+        table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+        for user, name in ((BOB, "Bob"), (103, "Carol"), (104, "Dave")):  # people: no
+            await service.join(CHANNEL, user, name)  # computer bids
+        await service.start(CHANNEL, ALICE)
+        match = table.match
+        assert match is not None
+        await run_until(clock, lambda: match.expecting()[0] == "end_bidding")
+        await caught_up(clock, store, table)
+        (bid, *_) = match.legal_bids(0)  # deal seed 1: Alice may bid, nobody has
+        assert not match.bids
+        window = service.deadline(table)
+        assert window is not None
+        await clock.advance(window - clock.now() - 1)  # a second before the window closes
+        await settle(clock)
+        stored, write = asyncio.Event(), store.append_action
+
+        async def slow(*args, **kwargs):  # a busy disk
+            await stored.wait()
+            return await write(*args, **kwargs)
+
+        store.append_action = slow  # type: ignore[method-assign]
+        bidding = asyncio.create_task(service.act(CHANNEL, ALICE, Declare(bid.cards)))
+        await settle(clock)
+        await clock.advance(2)  # the old window's deadline passes while the bid is stored
+        await settle(clock)
+        store.append_action = write  # type: ignore[method-assign]
+        stored.set()
+        await bidding
+        await settle(clock)
+        assert match.expecting()[0] == "end_bidding" and match.bids  # still open to overcall
+        fresh = service.deadline(table)
+        assert fresh == table.last_action_at + 8.0
+        await run_until(clock, lambda: match.expecting()[0] != "end_bidding")
+        assert table.last_action_at >= fresh  # closed at the fresh window's end
+    finally:
+        await service.shutdown()
+        await store.close()
