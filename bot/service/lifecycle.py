@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 
 from bot.rules import BIG_LIGHT_LEAGUE
+from bot.service.faults import NotSaved, backoff, store_passing
 from bot.service.fencing import Fence
 from bot.service.runtime import Runtime, log
 from bot.service.table import Table, Timers, UpdateKind
@@ -43,10 +44,19 @@ class LifecycleMixin(Runtime):
             return False
         try:
             table = await self._restore(live)
-        except Exception:  # one broken table never stops the others
-            log.exception("could not restore table %s", live.table_id)
+        except Exception as exc:  # one broken table never stops the others
             if self.fence is not None:
                 await self.fence.release(live.table_id)
+            if store_passing(exc) and self.accepting:
+                log.warning("table %s not restored yet (%s): trying again", live.table_id, exc)
+                self._unrestored.add(live.table_id)
+                if self._restorer is None or self._restorer.done():
+                    self._restorer = asyncio.create_task(self._restore_later(), name="restorer")
+            else:  # it would hold its channel for good: closed, so a new table may start
+                log.exception("could not restore table %s: it closes", live.table_id)
+                self._unrecorded_closes[live.channel_id] = (live.table_id, "aborted")
+                with contextlib.suppress(NotSaved):  # else recorded before the next table
+                    await self._free_channel(live.channel_id)
             return False
         self.tables[table.channel_id] = table
         self._start_tasks(table)
@@ -55,6 +65,24 @@ class LifecycleMixin(Runtime):
         elif table.meta.get("thread_opening"):  # the presenter finishes opening its thread
             self._emit(table, UpdateKind.LOBBY)
         return True
+
+    async def _restore_later(self) -> None:
+        """Restore again, with backoff, the tables whose restore the store refused in
+        passing (a busy file while the old process lets go, a failover): read again each
+        time, as another process may have played or closed them meanwhile."""
+        failures = 0
+        while self._unrestored and self.accepting:
+            failures += 1
+            await self.clock.sleep(backoff(failures))
+            for table_id in sorted(self._unrestored):
+                try:
+                    lives = await self.store.live_tables(table_id=table_id)
+                except Exception as exc:
+                    log.warning("table %s still cannot be read (%s)", table_id, exc)
+                    continue
+                self._unrestored.discard(table_id)  # again if refused again
+                for live in lives:
+                    await self._adopt(live)
 
     async def _claim_pending(self, fence: Fence) -> None:
         """Take over own tables whose lease another process held, once it expires."""
@@ -118,6 +146,8 @@ class LifecycleMixin(Runtime):
             self._pruner.cancel()
         if self._claimer is not None:
             self._claimer.cancel()
+        if self._restorer is not None:
+            self._restorer.cancel()
         if self._closer is not None:
             self._closer.cancel()
 

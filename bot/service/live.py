@@ -66,6 +66,9 @@ class LiveTables:
         # channel -> (table, status): closings the store refused, recorded before a new table
         self._unrecorded_closes: dict[int, tuple[int, str]] = {}
         self._closer: asyncio.Task[None] | None = None  # recording them once the store takes writes
+        # tables whose restore the store refused in passing, and the task trying again
+        self._unrestored: set[int] = set()
+        self._restorer: asyncio.Task[None] | None = None
         self._players: dict[tuple[int, int], Any] = {}  # (table id, seat) -> AI player
         # closed tables' publishers still posting their last messages: a shutdown waits
         # for them as for the live tables', or they would post through a closed client

@@ -1,0 +1,96 @@
+"""A table whose restore fails is never left holding its channel with no one driving it.
+
+Before, ``_adopt`` logged the failure and gave up: the table's row stayed live, so its
+players heard "there is no table in this channel" and ``/shengji new`` there said "this
+channel already has a table", until a later restart happened to restore it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.ai import suggest_cards
+from bot.clock import ManualClock
+from bot.game import Play
+from bot.rules import RuleSet
+from bot.service import TableService
+from bot.store import GuildSettings, Store
+
+from .test_service import ALICE, CHANNEL, FAST, GUILD, Recorder, _full_table, run_until
+
+
+async def _stopped_mid_hand(path: Path, clock: ManualClock) -> int:
+    """A table stopped with Alice to play; its id."""
+    store = await Store.open(path)
+    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
+    service = TableService(store, Recorder(), clock, seed_source=lambda: 7)
+    table = await _full_table(service, humans=1)
+    await service.start(CHANNEL, ALICE)
+    match = table.match
+    assert match is not None
+    await run_until(clock, lambda: match.expecting() == ("play", 0))
+    await service.shutdown()
+    await store.close()
+    return table.id
+
+
+def _busy() -> sqlite3.OperationalError:
+    err = sqlite3.OperationalError("database is locked")
+    err.sqlite_errorcode = sqlite3.SQLITE_BUSY  # type: ignore[attr-defined]
+    return err
+
+
+async def test_a_restore_the_store_refuses_in_passing_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    table_id = await _stopped_mid_hand(tmp_path / "db.sqlite3", clock)
+    store = await Store.open(tmp_path / "db.sqlite3")
+    real, refusals = Store.guild_settings, [_busy(), _busy()]
+
+    async def busy_at_first(self: Store, guild_id: int) -> GuildSettings:
+        if refusals:  # the old process still holds the file for a moment
+            raise refusals.pop()
+        return await real(self, guild_id)
+
+    monkeypatch.setattr(Store, "guild_settings", busy_at_first)
+    service = TableService(store, Recorder(), clock)
+    try:
+        assert await service.restore_all() == 0
+        await run_until(clock, lambda: CHANNEL in service.tables)
+        table = service.tables[CHANNEL]
+        assert table.id == table_id and not refusals
+        _, seat, view = service.view_for(CHANNEL, ALICE)  # Alice plays on
+        assert view.to_act == seat == 0
+        await service.act(CHANNEL, ALICE, Play(suggest_cards(view)))
+    finally:
+        await service.shutdown()
+        await store.close()
+
+
+async def test_a_table_that_cannot_be_restored_closes_and_frees_its_channel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = ManualClock()
+    table_id = await _stopped_mid_hand(tmp_path / "db.sqlite3", clock)
+    store = await Store.open(tmp_path / "db.sqlite3")
+
+    async def unreadable(self: Store, live: object) -> None:
+        raise ValueError("unsupported match state version 99")  # a log this code cannot replay
+
+    monkeypatch.setattr(Store, "restore", unreadable)
+    service = TableService(store, Recorder(), clock)
+    try:
+        assert await service.restore_all() == 0
+        assert "could not restore table" in caplog.text
+        assert await store.live_tables() == []  # closed, as aborted
+        (summary,) = await store.recent_matches(GUILD)
+        assert summary.table_id == table_id and summary.status == "aborted"
+        again = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")  # the channel is free
+        assert again.id != table_id
+    finally:
+        await service.shutdown()
+        await store.close()
