@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from bot.game import HandScored
 from bot.rules import BIG_LIGHT_LEAGUE
 from bot.service.faults import NotSaved, backoff, store_passing
 from bot.service.fencing import Fence
@@ -125,6 +126,9 @@ class LifecycleMixin(Runtime):
                 big = int(meta.get("big_light_league", BIG_LIGHT_LEAGUE))
                 await self.store.record_hand(
                     table.id, result, list(match.tricks), table.full_seats, self.clock.now(), big
+                )  # heard as the play would have been (a tournament's tally counts it)
+                await self._tell_hooks(
+                    table, lambda hook: hook.on_events(table, [HandScored(result)])
                 )
             if match.winner_team is not None:
                 # or between the last hand's record and the match's, whose second call

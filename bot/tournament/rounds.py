@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 #: seconds (the tournament's clock) before a round's matches that did not open from a
 #: task are tried again; after the last, the organiser's start is asked for
 OPEN_AGAIN = (30.0, 120.0, 600.0)
+#: seconds between the round clock's looks at the matches still in their hand once the
+#: round's time is up (a table closed before scoring its hand is finished at the next)
+LOOK_AGAIN = 5.0
 
 
 class Rounds(Presence):
@@ -372,12 +375,13 @@ class Rounds(Presence):
                     await self.clock.wait(cup.changed, deadline)
                     continue
                 self._time_up(cup, number)
+                in_hand = False
                 for game in cup.bracket.current.games:
                     slot = cup.slots.get(slot_key(game))
                     if slot is None or slot.done:
                         continue
                     table = self._table(slot)
-                    match = table.match if table is not None else None
+                    match = table.match if table is not None and not table.closed else None
                     # between hands: no new hand starts. A hand the match has just scored
                     # may not have reached the tally yet (``on_events`` runs a moment
                     # later): then that hook finishes the match, with the hand counted
@@ -386,7 +390,14 @@ class Rounds(Presence):
                         and slot.tally.hands > match.hand_no
                     ):
                         self._finish(cup, game, slot)
-                return
+                    else:
+                        in_hand = True
+                if not in_hand:
+                    return
+                # a match in its hand ends when the hand is scored (``on_events``); looked
+                # at again all the same, for a table that closes first (an abort, its
+                # thread deleted), which nothing else would finish
+                await self.clock.wait(cup.changed, self.clock.now() + LOOK_AGAIN)
         except asyncio.CancelledError:
             raise
         except Exception:
