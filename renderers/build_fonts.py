@@ -7,16 +7,17 @@ The renderers never read system fonts: everything they draw with ships in
   most player names render) are copied unchanged, with their licence.
 * Noto Sans CJK SC Regular and Bold are cut down to the characters the images
   need: every character of ``renderers.labels``, ASCII, CJK punctuation and
-  full-width forms, and the 3,755 characters of GB2312 level 1 (the most common
-  Chinese characters, so that Chinese player names mostly render). The full
-  fonts are ~20 MB each; the subsets are under 1 MB each. Glyph outlines are
+  full-width forms, the 6,763 characters of GB2312, and every character of
+  CC-CEDICT's words, simplified and traditional (``zhon``): player names. GB2312
+  level 1 alone (3,755) drew 婷, 琪, 睿 and 鑫 as boxes, so 李婷 showed as 李□. The
+  full fonts are ~20 MB each; the subsets about 3 MB each. Glyph outlines are
   kept as they are (CFF), hinting and layout tables are dropped because Pillow's
   basic layout uses neither.
 
 Usage (Debian; fonttools is a dev-time tool, not a runtime dependency)::
 
     apt-get install -y fonts-dejavu-core fonts-noto-cjk
-    pip install fonttools
+    pip install fonttools zhon
     python3 -m renderers.build_fonts            # writes data/fonts/
 """
 
@@ -43,15 +44,24 @@ NOTO_FILES = {
 }
 
 
-def gb2312_level1() -> str:
-    """The 3,755 level-1 characters of GB2312 (bytes 0xB0A1-0xD7F9), by frequency class."""
+def gb2312() -> str:
+    """The 6,763 Chinese characters of GB2312 (bytes 0xB0A1-0xF7FE): both levels."""
     chars = []
-    for hi in range(0xB0, 0xD8):
+    for hi in range(0xB0, 0xF8):
         for lo in range(0xA1, 0xFF):
-            if hi == 0xD7 and lo > 0xF9:
-                break
-            chars.append(bytes((hi, lo)).decode("gb2312"))
+            try:
+                chars.append(bytes((hi, lo)).decode("gb2312"))
+            except UnicodeDecodeError:  # the five unassigned places at the end of level 1
+                continue
     return "".join(chars)
+
+
+def name_characters() -> str:
+    """The characters of CC-CEDICT's words, simplified and traditional (``zhon``): the
+    ones players' names use beyond GB2312 (玥, 祎, 堃; 陳, 張 of a traditional name)."""
+    from zhon import cedict
+
+    return "".join(sorted(set(cedict.simplified) | set(cedict.traditional)))
 
 
 def subset_text() -> str:
@@ -60,7 +70,7 @@ def subset_text() -> str:
     cjk_punct = "".join(chr(c) for c in range(0x3000, 0x3020))
     fullwidth = "".join(chr(c) for c in range(0xFF01, 0xFF5F))
     extra = "·…—–‘’“”□×♠♥♦♣"
-    return ascii_ + cjk_punct + fullwidth + extra + all_label_text() + gb2312_level1()
+    return ascii_ + cjk_punct + fullwidth + extra + all_label_text() + gb2312() + name_characters()
 
 
 def _licence_text(copyright_file: Path, licence: str) -> str:
