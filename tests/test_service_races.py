@@ -1,9 +1,10 @@
-"""Timers against actions that wait for the table: the later decision keeps its time.
+"""What waited for the table looks again once it holds it.
 
 A bid whose write is slow holds the table past the bidding window's old deadline; the
 driver, woken by that deadline, waits for the table meanwhile. It must then look at the
 time again: the bid opened a fresh window (others may overcall it), which closing the
-bidding at once would take away.
+bidding at once would take away. A command that waited through the start of a shutdown
+must not write to the store that closes after it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.clock import ManualClock
 from bot.game import Declare
 from bot.rules import RuleSet
-from bot.service import TableService
+from bot.service import TableService, UserError
 from bot.store import GuildSettings, Store
 
 from .test_service import ALICE, BOB, CHANNEL, FAST, GUILD, Recorder, caught_up, run_until, settle
@@ -65,4 +68,35 @@ async def test_a_bid_stored_after_the_old_window_ran_out_gets_a_fresh_window(
         assert clock.now() >= fresh  # closed at the fresh window's end, not before
     finally:
         await service.shutdown()
+        await store.close()
+
+
+async def test_a_command_that_waited_through_the_start_of_a_shutdown_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Its write would meet the store closed after the shutdown: the table not closed after
+    all, and an error logged (an abort, from a tournament's cancel going table by table)."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    service = TableService(store, Recorder(), ManualClock())
+    try:
+        table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+        async with table.lock:  # a move of the table's, being stored
+            aborting = asyncio.create_task(service.abort(CHANNEL, ALICE, is_admin=True))
+            await asyncio.sleep(0.01)
+            service.accepting = False  # the shutdown begins
+        with pytest.raises(UserError, match="restarting"):
+            await aborting
+        assert not table.closed
+    finally:
+        await service.shutdown()
+        await store.close()
+    (again,) = [t for t in await _live(tmp_path) if t.table_id == table.id]  # a restart
+    assert again.channel_id == CHANNEL  # brings it back
+
+
+async def _live(tmp_path: Path) -> list:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        return await store.live_tables()
+    finally:
         await store.close()

@@ -146,13 +146,18 @@ class LiveTables:
                     task.add_done_callback(self._draining.discard)
 
     @contextlib.asynccontextmanager
-    async def _holding(self, table: Table) -> AsyncIterator[None]:
+    async def _holding(self, table: Table, *, opening: bool = False) -> AsyncIterator[None]:
         """The table's lock, for a player's command: a table that closed while the command
         waited for the lock refuses it, as a table closed before would (``table_in``),
-        rather than seat someone at it or say it started."""
+        rather than seat someone at it or say it started; so does a shutdown begun
+        meanwhile, whose store closes after it (a tournament's cancel aborting its tables
+        one by one met the closed store: an error, and the table not closed after all).
+        A table's ``opening`` (its start) is part of what the shutdown waits for."""
         async with table.lock:
             if table.closed:
                 raise UserError("This table is closed.", key="service-closed")
+            if not opening:
+                self._check_accepting()
             yield
 
     def table_in(self, channel_id: int) -> Table:

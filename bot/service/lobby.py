@@ -160,9 +160,11 @@ class LobbyMixin(Runtime):
         self._check_accepting()
         return await self._start(channel_id, by_user, is_admin)
 
-    async def _start(self, channel_id: int, by_user: int, is_admin: bool) -> Table:
+    async def _start(
+        self, channel_id: int, by_user: int, is_admin: bool, *, opening: bool = False
+    ) -> Table:
         table = self.table_in(channel_id)
-        async with self._holding(table):
+        async with self._holding(table, opening=opening):
             if table.started:
                 raise UserError("This table has already started.", key="service-already-started")
             if by_user != table.host_id and not is_admin:

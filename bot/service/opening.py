@@ -199,4 +199,5 @@ class OpeningMixin(LobbyMixin):
             await self._first_meta(table)
             self.tables[channel_id] = table
             self._start_tasks(table)
-            return await self._start(channel_id, host_id, is_admin=True)  # a shutdown waits for it
+            # a shutdown waits for it
+            return await self._start(channel_id, host_id, is_admin=True, opening=True)
