@@ -9,6 +9,7 @@ trick winners, the AI's card memory) rely on.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
@@ -111,7 +112,7 @@ _SUIT_WORDS = {
     **{"黑": "s", "红": "h", "方": "d", "梅": "c", "草": "c"},
 }
 _NAMES = {"大王": "BJ", "小王": "SJ", "大鬼": "BJ", "小鬼": "SJ"}
-_TOKEN = re.compile(r"[^\s,;]+")
+_TOKEN = re.compile(r"[^\s,;、]+")  # 、 too: Chinese lists cards with it (AH、KH)
 _CARD = re.compile(r"(SJ|BJ)|(10|[2-9TJQKA])([SHDCshdc])")  # on upper-cased Latin letters
 _LED = re.compile(r"([shdc])((?:10|[2-9TJQKA])+)")  # ♥A, 红桃AA, ♥KKQQ, ♥10♥10
 _RANK = re.compile(r"10|[2-9TJQKA]")
@@ -156,10 +157,19 @@ def parse_cards(text: str) -> list[Card]:
     Case-insensitive; accepts ``10`` for ``T``, suit symbols (with or without the
     emoji variation selector phones add), 大王/小王 (and 大鬼/小鬼), cards run together
     (``AHKH``), and a suit symbol or its Chinese name before its ranks as players in
-    China write them (``♥A``, 红桃A, 黑10, ``♥KKQQ``). Raises ``NotationError`` (a
-    ``ValueError``) naming the bad token.
+    China write them (``♥A``, 红桃A, 黑10, ``♥KKQQ``); full-width characters (ＡＨ) and
+    Chinese separators (，；、). Raises ``NotationError`` (a ``ValueError``) naming the
+    bad token.
     """
+    if not text.isascii():
+        # full-width letters, digits and separators as Chinese keyboards type them (ＡＨ,
+        # １０♥, AH，KH) become ASCII; invisible marks a paste carries (U+200B) go
+        text = "".join(c for c in unicodedata.normalize("NFKC", text) if not _invisible(c))
     return [card for token in _TOKEN.findall(text) for card in _parse_token(token)]
+
+
+def _invisible(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cf"
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -59,6 +59,11 @@ PARSE_CASES = [
     ("红桃AA", "AH AH", "a pair under one Chinese suit name"),
     ("A♥K♥ ♥A", "AH KH AH", "symbol after and before in one play"),
     ("A♥\ufe0f ♥\ufe0fK", "AH KH", "the emoji selector on a symbol before its rank"),
+    ("ＡＨ １０Ｈ ｂｊ", "AH TH BJ", "full-width letters and digits, as Chinese keyboards type"),
+    ("Ｑ♠ 红桃Ａ", "QS AH", "full-width ranks with a symbol or a Chinese suit name"),
+    ("AH、KH、QH", "AH KH QH", "the Chinese list comma separates cards"),
+    ("BJ，BJ；SJ", "BJ BJ SJ", "full-width comma and semicolon separate cards"),
+    ("A\u200bH K\u2060H", "AH KH", "invisible marks a paste carries are dropped"),
 ]
 
 
