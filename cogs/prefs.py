@@ -88,6 +88,9 @@ async def prefs(
     service = client.service
     current = await service.user_prefs(interaction.user.id)
     loc = locale_for(interaction, current)
+    if field is None and value is not None:
+        await _refuse(interaction, loc, "prefs-no-field")
+        return
     if field is None or value is None:
         if field is not None and field not in FIELDS:
             await _refuse(interaction, loc, "prefs-bad-field", field=field[:40])

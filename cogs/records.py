@@ -31,14 +31,16 @@ METRIC_KEYS = {
 @app_commands.describe(metric="Rank by")
 @app_commands.choices(metric=[app_commands.Choice(name=m, value=m) for m in METRICS])
 async def leaderboard(interaction: discord.Interaction, metric: str = "league") -> None:
-    """Posted for everyone in the channel, so in the server's language (like a table)."""
+    """Posted for everyone in the channel, so in the server's language (like a table), and
+    so is "no finished hands yet": one person's language read by everyone would be odd."""
     service = deps(interaction).service
     loc = await server_locale(interaction)
     if metric not in METRIC_KEYS:
         raise refusal("records-bad-metric", metric=metric[:40])
     rows = await service.leaderboard(interaction.guild_id or 0, metric)
-    if not rows:
-        raise refusal("records-no-hands")
+    if not rows:  # the channel reads it (the answer is public): the server's language
+        await interaction.followup.send(t(loc, "records-no-hands"))
+        return
     lines = []
     for i, row in enumerate(rows, 1):
         value = f"{row.value:.1f}" if isinstance(row.value, float) else str(row.value)

@@ -97,6 +97,8 @@ async def settings(
     most = service.limits.tables_per_guild
     changed = field is not None or max_tables is not None
     loc = await reply_locale(interaction)  # a refusal names a rule's values in it too
+    if value is not None and field is None:
+        raise refusal("settings-no-field")
     if changed:
         if not is_admin(interaction):
             raise refusal("settings-admins-only")

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.ai import LEVELS
 from bot.i18n import Arg
+from bot.i18n.rules import join
 from bot.presets import presets
 from bot.service import UserError
 from bot.tournament.cup import Cup
@@ -28,7 +29,7 @@ from renderers.tournament import render_standings
 from .common import BAD_VALUE, CheckedGroup, deps, handler_failed, name_of, reply, shengji
 from .cupview import standings_message, standings_scene
 from .ids import CUP_PREFIX, CupComponent, format_id, parse_cup_id
-from .lang import error_text, locale_for, refusal, reply_prefs, say
+from .lang import error_text, locale_for, refusal, reply_locale, reply_prefs, say
 
 log = logging.getLogger(__name__)
 
@@ -176,14 +177,16 @@ async def close(interaction: discord.Interaction) -> None:
 @tournament.command(name="start", description="The draw, and every first-round match at once")
 async def start(interaction: discord.Interaction) -> None:
     cup = here(interaction)
+    pending = tuple(team.name for team in cup.teams if not team.confirmed)  # not drawn
     bracket = await cups(interaction).start(cup, interaction.user.id, is_manager(interaction))
-    await ok(
-        interaction,
-        "tournament-started-reply",
-        count=len(bracket.entrants),
-        rounds=bracket.total_rounds,
-        seed=cup.seed,
+    count, rounds = len(bracket.entrants), bracket.total_rounds
+    text = await say(
+        interaction, "tournament-started-reply", count=count, rounds=rounds, seed=cup.seed
     )
+    if pending:  # the organiser learns who is left out, not only how many play
+        teams = join(await reply_locale(interaction), list(pending))
+        text += "\n" + await say(interaction, "tournament-left-out", teams=teams)
+    await reply(interaction, text)
 
 
 @tournament.command(

@@ -160,6 +160,15 @@ class LiveTables:
                 self._check_accepting()
             yield
 
+    def channel_of(self, place_id: int) -> int:
+        """The channel a table is keyed by, given the channel or the table's thread."""
+        if place_id in self.tables:
+            return place_id
+        for table in self.tables.values():
+            if table.meta.get("thread_id") == place_id:
+                return table.channel_id
+        return place_id
+
     def table_in(self, channel_id: int) -> Table:
         table = self.tables.get(channel_id)
         if table is None or table.closed:

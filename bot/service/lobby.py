@@ -131,7 +131,15 @@ class LobbyMixin(Runtime):
                 raise UserError(f"Seat {number} is empty.", key="service-seat-empty", seat=number)
             info = table.seats[seat]
             assert info is not None
+            if info.user_id == by_user:
+                raise UserError(
+                    "That's your own seat: use `/shengji leave`.", key="service-kick-self"
+                )
             await self._unseat(table, seat, None)
+            no_humans = not table.humans
+        if no_humans:  # an admin kicked the last person: nobody would host it
+            await self._close(table, CloseReason.EVERYONE_LEFT)
+            return info
         self._emit(table, UpdateKind.LOBBY)
         return info
 

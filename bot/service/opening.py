@@ -44,7 +44,7 @@ class OpeningMixin(LobbyMixin):
     ) -> Table:
         """Open a lobby; ``locale`` is the server's preferred language (its setting wins)."""
         self._check_accepting()
-        existing = self.tables.get(channel_id)
+        existing = self.tables.get(self.channel_of(channel_id))  # a table's thread: its table
         if existing is not None and not existing.closed:
             raise UserError(
                 "This channel already has a table: join it, or open one elsewhere.",

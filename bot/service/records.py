@@ -136,15 +136,6 @@ class RecordsMixin(Runtime):
         """This server's open tables (to check their channels when the server comes back)."""
         return [t for t in self.tables.values() if t.guild_id == guild_id and not t.closed]
 
-    def channel_of(self, place_id: int) -> int:
-        """The channel a table is keyed by, given the channel or the table's thread."""
-        if place_id in self.tables:
-            return place_id
-        for table in self.tables.values():
-            if table.meta.get("thread_id") == place_id:
-                return table.channel_id
-        return place_id
-
     async def opening_thread(self, table: Table, lobby_message_id: int) -> None:
         """Its thread is being opened from the lobby message: it may exist or not yet, and
         after a restart the presenter finishes the opening (``thread_opening``)."""

@@ -91,6 +91,10 @@ class TableService(LifecycleMixin, OpeningMixin, DriverMixin, ReviewMixin, Recor
                 key="service-hint-off",
             )
         view = table.match.view(seat)
+        if view.expecting in ("deal", "end_bidding"):
+            raise UserError(
+                "Hints start once the cards are dealt and played.", key="service-hint-deal"
+            )
         if view.expecting not in ("play", "bury") or view.to_act != seat:
             raise UserError(
                 "It isn't your turn, so there is nothing to suggest yet.", key="service-hint-turn"

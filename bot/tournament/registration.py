@@ -28,6 +28,7 @@ Decisions where the issue is silent:
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable
 
 from bot.ai import LEVELS, level_of
@@ -66,7 +67,7 @@ class Registration(ServiceBase):
             raise UserError(
                 f"There is no preset {preset!r}.", key="tournament-no-preset", preset=preset
             )
-        name = name.strip()[:60]
+        name = _visible(name)[:60]
         if not name:
             raise UserError("Give the tournament a name.", key="tournament-no-name")
         if round_minutes <= 0 or advance < 2 or podium < 1:
@@ -131,7 +132,8 @@ class Registration(ServiceBase):
                     key="tournament-full",
                     count=MAX_TEAMS,
                 )
-            name = (team_name or f"{user_name} & {partner_name}").strip()[:40]
+            # a name of spaces or invisible marks alone is no name: the players' then
+            name = (_visible(team_name or "") or f"{user_name} & {partner_name}")[:40]
             if any(t.name.casefold() == name.casefold() for t in cup.teams):
                 raise UserError(
                     f"A team is already called {name!r}; pick another name.",
@@ -219,3 +221,9 @@ class Registration(ServiceBase):
             self._registering(cup)
             cup.phase = "closed"
             await self._keep(cup, lambda: setattr(cup, "phase", "registration"))
+
+
+def _visible(text: str) -> str:
+    """``text`` without invisible marks (U+200B; a name of them alone showed as ``****``)
+    and without spaces at its ends."""
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc")).strip()

@@ -235,3 +235,62 @@ async def test_a_play_that_waited_while_the_timer_played_for_the_seat_is_refused
         text = note.content
     assert "moved on before your move arrived" in text
     assert match.to_dict() == after  # nothing more was played
+
+
+async def test_inputs_a_review_found_wrong_get_a_specific_answer(shengji: Env) -> None:
+    """Each of these changed something, or answered vaguely, before."""
+    env = shengji
+    alice = env.users[0]
+    await env.reply(alice, "new")
+    # the host kicking their own seat emptied the table and kept a host nobody saw
+    assert "your own seat" in await env.reply(alice, "kick", seat=1)
+    assert env.table().seat_of(alice.id) == 0
+    # a value with no field to set was taken for a look at the settings
+    assert "`field`" in await env.reply(alice, "settings", value="3")
+    assert "`field`" in await env.reply(alice, "prefs", value="dark")
+    await _started(env)  # in the table's thread from here
+    table = env.table()
+    # /new in a table's thread opened a second table there, which then took every command
+    thread = env.place()
+    assert thread != env.world.tables
+    handle = env.driver.send_slash("shengji new", alice, thread)
+    assert "already has a table" in (await handle.wait_message()).content
+    assert env.bot.service.channel_of(thread.id) == table.channel_id
+    assert len(env.bot.service.tables) == 1
+
+
+async def test_an_admin_kicking_the_last_person_closes_the_lobby(shengji: Env) -> None:
+    """Nobody would host it: its players saw "Only the host (nobody)…"."""
+    from fakediscord.state import Perm
+
+    env = shengji
+    await env.reply(env.users[0], "new")
+    role = env.fake.create_role(env.world.guild, "Moderators", Perm.ADMINISTRATOR)
+    mona = env.fake.create_user("Mona")
+    env.fake.add_member(env.world.guild, mona, [role])
+    table = env.table()
+    await env.reply(mona, "kick", seat=1)
+    await env.until(lambda: table.closed)
+    assert not env.bot.service.tables
+
+
+async def test_a_hint_during_the_deal_says_when_hints_start(shengji: Env) -> None:
+    env = shengji
+    await env.reply(env.users[0], "new")
+    for user in env.users[1:]:
+        await env.reply(user, "join")
+    await env.reply(env.users[0], "start")
+    match = await env.until(lambda: env.table().match)
+    assert match.expecting()[0] in ("deal", "end_bidding")
+    assert "once the cards are dealt" in await env.reply(env.users[0], "hint")
+
+
+async def test_no_leaderboard_yet_is_said_in_the_servers_language(shengji: Env) -> None:
+    """The answer is public: a Chinese reader's words in an English server read oddly."""
+    env = shengji
+    alice = env.users[0]
+    alice.locale = "zh-CN"
+    handle = await env.slash(alice, "leaderboard")
+    message = await handle.wait_message()
+    assert message.content == "No finished hands on this server yet."
+    assert not message.ephemeral

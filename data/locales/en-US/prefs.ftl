@@ -29,3 +29,4 @@ prefs-allowed-language = zh, en, auto
 prefs-allowed-switch = on, off
 prefs-allowed-theme = dark, light
 prefs-allowed-card-size = normal, large
+prefs-no-field = Pick which preference the value is for (the `field` option).

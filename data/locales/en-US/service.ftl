@@ -55,3 +55,5 @@ service-bot-name = { $n ->
 }
 # A player who left mid-match: a computer player plays on under their name.
 service-bot-stands-in = { $name } (bot)
+service-kick-self = That's your own seat: use `/shengji leave`.
+service-hint-deal = Hints start once the cards are dealt and played.

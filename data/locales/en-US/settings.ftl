@@ -78,3 +78,4 @@ settings-value-language = { $value ->
     [en-US] English
    *[auto] the server's language
 }
+settings-no-field = Pick which setting the value is for (the `field` option).

@@ -129,3 +129,4 @@ tournament-place = { $place ->
 }
 # A computer team's name, in the server's language when the organiser adds it.
 tournament-bot-team = CPU { $n }
+tournament-left-out = Left out, not confirmed: { $teams }.

@@ -29,3 +29,4 @@ prefs-allowed-language = 中文、英文、自动
 prefs-allowed-switch = 开、关
 prefs-allowed-theme = 深色、浅色
 prefs-allowed-card-size = 普通、大
+prefs-no-field = 请用`项目`选项选择要修改的偏好。

@@ -46,3 +46,5 @@ service-bot-name = { $n ->
 }
 # 中途离开的玩家：由电脑托管，沿用其名字。
 service-bot-stands-in = { $name }（托管）
+service-kick-self = 那是你自己的座位，离座请用`/双升 离开`。
+service-hint-deal = 出牌阶段才有提示。

@@ -76,3 +76,4 @@ settings-value-language = { $value ->
     [en-US] 英文
    *[auto] 跟随服务器
 }
+settings-no-field = 请用`项目`选项选择要修改的设置。

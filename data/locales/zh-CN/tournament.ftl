@@ -110,3 +110,4 @@ tournament-place = { $place ->
 }
 # 电脑队的名字：组织者加入时按服务器的语言取。
 tournament-bot-team = 电脑队{ $n }
+tournament-left-out = 未确认、未参赛：{ $teams }。
