@@ -38,15 +38,24 @@ async def test_a_start_waits_for_another_process_to_let_the_store_go(
 ) -> None:
     path = tmp_path / "bot.sqlite3"
     blocker = await _locked(path)
-    asyncio.get_running_loop().call_later(0.25, blocker.execute, "ROLLBACK")
+
+    def waits() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "trying again" in r.getMessage()]
+
+    async def let_go_after_a_wait() -> None:  # not after a fixed time: a busy machine's
+        while not waits():  # start may come after it, and meet no lock
+            await asyncio.sleep(0.01)
+        blocker.execute("ROLLBACK")
+
+    letting_go = asyncio.ensure_future(let_go_after_a_wait())
     store = await client.open_store(str(path))
     try:
         assert store.path == path
     finally:
         await store.close()
+        letting_go.cancel()
         blocker.close()
-    waits = [r.getMessage() for r in caplog.records if "trying again" in r.getMessage()]
-    assert waits and "database is locked" in waits[0]
+    assert "database is locked" in waits()[0]
 
 
 async def test_a_lock_that_is_never_let_go_stops_the_start_after_the_waits(
