@@ -226,7 +226,7 @@ def test_a_reviewed_follow_names_the_trick_it_answered() -> None:
         "(about 20.0 points better)."
     )
     assert words("zh-CN", follow) == (
-        "1. 第13墩：下家首出7H 7H和对家出AH AH，对家大；你出了TS TS；高手会出3S 3S"
+        "1. 第13轮：下家首出7H 7H和对家出AH AH，对家大；你出了TS TS；高手会出3S 3S"
         "（约多得20.0分）。"
     )
     assert words("en-US", lead).startswith("1. Trick 4: you led 7H 7H; the expert")

@@ -132,13 +132,13 @@ def test_a_panel_opened_between_hands_ends_with_how_the_hand_ended(locale: str) 
     [
         # the attackers' trick: its points count for them
         ("en-US", 1, 20, "Previous trick: Bot Chen won it, 20 points for the attackers — "),
-        ("zh-CN", 3, 10, "上一墩：张伟赢了，闲家得10分 — "),
+        ("zh-CN", 3, 10, "上一轮：张伟赢了，闲家得10分 — "),
         # the dealer's side's trick: its points are kept from the attackers, not scored
         ("en-US", 2, 20, "Previous trick: Carol won it, keeping 20 points from the attackers — "),
-        ("zh-CN", 0, 10, "上一墩：Alice赢了，庄家方保住10分 — "),
+        ("zh-CN", 0, 10, "上一轮：Alice赢了，庄家方保住10分 — "),
         # a trick without points: who won it, nothing more
         ("en-US", 3, 0, "Previous trick: 张伟 won it — "),
-        ("zh-CN", 2, 0, "上一墩：Carol赢了 — "),
+        ("zh-CN", 2, 0, "上一轮：Carol赢了 — "),
     ],
 )
 def test_the_previous_trick_says_whose_its_points_are(

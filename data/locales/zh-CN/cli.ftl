@@ -38,7 +38,7 @@ cli-hint-play = 提示：{ $cards }（输入：{ $code }）
 cli-autopilot = 从现在起电脑替你出牌（托管）。
 cli-buried-mine = { $who }扣了{ $cards }。
 cli-not-allowed = 不能这样出：{ $reason }
-cli-table = 第{ $trick }墩 · 主：{ $trump } · 闲家得分{ $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
+cli-table = 第{ $trick }轮 · 主：{ $trump } · 闲家得分{ $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
     [yes] 是闲家
    *[no] 坐庄
 }
@@ -48,7 +48,7 @@ cli-you-lead = 你先出。
 cli-who-auto = { $who }（托管）
 cli-played = { $who }出了{ $cards }
 cli-throw-failed = { $who }想甩{ $attempted }，但能被压住：{ $back }收回，罚{ $penalty }分。
-cli-trick-won = -> { $who }赢了第{ $trick }墩{ $points ->
+cli-trick-won = -> { $who }赢了第{ $trick }轮{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] ，闲家得{ $points }分
@@ -58,7 +58,7 @@ cli-trick-won = -> { $who }赢了第{ $trick }墩{ $points ->
 cli-buried = { $who }扣好了底牌。
 cli-hand-over = --- 第{ $hand }局结束 ---
 cli-kitty = 底牌：{ $cards }（{ $points }分）
-cli-kitty-bonus = 闲家赢了最后一墩：抠底×{ $multiplier } = { $bonus }分。
+cli-kitty-bonus = 闲家赢了最后一轮：抠底×{ $multiplier } = { $bonus }分。
 cli-failed-throw = { $who }甩牌失败，罚{ $penalty }分。
 cli-result = 闲家得分：{ $points } -> { $winner ->
     [dealer] 庄家升{ $levels }级

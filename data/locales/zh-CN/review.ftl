@@ -1,8 +1,8 @@
 # Post-hand review: the Review button and /shengji review (cogs/review.py, bot/service/reviews.py).
 review-button = 复盘
 review-title = **第{ $hand }局复盘**：按你当时所知判断，代价最大的几次出牌。
-review-line-led = { $rank }. 第{ $trick }墩：你首出{ $played }；高手会出{ $better }（约多得{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }分）。
-review-line-played = { $rank }. 第{ $trick }墩：{ $before }，{ $winning }大；你出了{ $played }；高手会出{ $better }（约多得{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }分）。
+review-line-led = { $rank }. 第{ $trick }轮：你首出{ $played }；高手会出{ $better }（约多得{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }分）。
+review-line-played = { $rank }. 第{ $trick }轮：{ $before }，{ $winning }大；你出了{ $played }；高手会出{ $better }（约多得{ NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) }分）。
 # the trick before a reviewed follow: who led what, then each play after the lead
 review-trick-led = { $who }首出{ $cards }
 review-trick-played = { $who }出{ $cards }

@@ -28,8 +28,8 @@ table-deal-burying = 庄家正在扣底，{ $when }截止。
 table-overcall-round = 底牌已扣好：从庄家下家起到庄家，每人可依次反主一次。
 table-overcall-passed = 不反：{ $players }。
 table-to-overcall = ▶ 轮到{ $player }反主或不反（{ $when }截止）
-table-trick-head = **第{ $hand }局 · 第{ $trick }墩**
-table-trick-won = 上一墩：{ $player }赢了{ $points ->
+table-trick-head = **第{ $hand }局 · 第{ $trick }轮**
+table-trick-won = 上一轮：{ $player }赢了{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] ，闲家得{ $points }分
@@ -41,7 +41,7 @@ table-to-play = ▶ 轮到{ $player }出牌（{ $when }截止）
 table-played-for = （{ $player }由电脑代打。）
 table-strip-teams = 庄家：{ $dealer }和{ $partner }，打{ $dealer_level } · 闲家：{ $attackers }，打{ $attackers_level }
 table-strip-score = 闲家得分**{ $points }** · 每人剩{ $left }张
-table-strip-last = 上一墩：{ $plays }{ $points ->
+table-strip-last = 上一轮：{ $plays }{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] （闲家+{ $points }）
@@ -67,7 +67,7 @@ table-resumed = ▶ 存储已恢复：牌桌继续。
 table-failed = 牌桌遇到无法恢复的问题（存储故障），已关闭，此频道可以再开新桌。打完的牌局都保存着：见`/双升 历史`。
 table-failed-bug = 牌桌遇到程序错误，无法恢复，已关闭，此频道可以再开新桌。打完的牌局都保存着：见`/双升 历史`。
 table-button-hand = 我的手牌
-table-button-last = 上一墩
+table-button-last = 上一轮
 table-button-rules = 规则
 table-rules-topics = 选择规则主题
 table-button-join = 入座
@@ -76,7 +76,7 @@ table-button-leave = 离开
 table-button-start = 开始
 table-lobby-seat = **{ $seat }号位**（{ $team }队）：{ $who }
 # 牌桌图片（renderers.table）：字要短（为手机放大绘制）。
-table-img-head = 第{ $hand }局 · 第{ $trick }墩
+table-img-head = 第{ $hand }局 · 第{ $trick }轮
 table-img-dealer-team = 庄家 · 打{ $level }
 table-img-attackers = 闲家 · 打{ $level }
 table-img-score = 闲家得分{ $points } · 每人剩{ $left }张
@@ -87,7 +87,7 @@ table-img-led = 首出
 table-img-winning = 最大
 table-img-won = 赢
 table-img-to-play = 出牌中
-table-img-last = 上一墩 · { $player } +{ $points }
+table-img-last = 上一轮 · { $player } +{ $points }
 table-closed-over = 对局结束了。
 table-closed-time-up = 时间到：不再开新局。
 table-closed-everyone-left = 所有人都离开了：牌桌已关闭。
