@@ -16,7 +16,7 @@ from cogs.messages import (
     table_content,
     table_scene,
 )
-from cogs.panels import build_panel
+from cogs.panels import build_panel, status_lines
 from cogs.text import result_text
 from tests.game.helpers import to_play
 
@@ -64,6 +64,32 @@ def test_the_scene_s_words_are_in_the_table_s_language() -> None:
     assert scene is not None
     words = [scene.head, *scene.teams, scene.score, scene.trump_word, *scene.badges.values()]
     assert all(HAN.search(w) for w in words), words
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_while_the_dealer_buries_no_one_count_of_cards_is_claimed(locale: str) -> None:
+    """The dealer holds the kitty too (33 cards, the others 25): the panel's strip and
+    the table image give the points alone, then the count once the hands are even."""
+    match = Match.new(7, RuleSet())
+    match.apply(SYSTEM, Deal(4 * match.rules.hand_size))
+    match.apply(SYSTEM, EndBidding())
+    assert match.phase == Phase.KITTY and match.dealer is not None
+    for seat in range(4):
+        view = match.view(seat)
+        assert sorted(view.hand_sizes) == [25, 25, 25, 33]
+        lines = status_lines(view, NAMES, locale)
+        assert not any(n in line for line in lines for n in ("33", "25")), lines
+        assert any(("闲家得分**0**" if locale == "zh-CN" else "points **0**") in x for x in lines)
+    scene = table_scene(match.view(None), NAMES, locale)
+    assert scene is not None and scene.score == (
+        "闲家得分0" if locale == "zh-CN" else "Attackers' points 0"
+    )
+    match.apply(match.dealer, fallback_action(match.view(match.dealer)))
+    scene = table_scene(match.view(None), NAMES, locale)
+    assert scene is not None and scene.score == (
+        "闲家得分0 · 每人剩25张" if locale == "zh-CN" else "Attackers' points 0 · 25 cards left"
+    )
+    assert any("25" in line for line in status_lines(match.view(0), NAMES, locale))
 
 
 HEADS = {"en-US": "**Hand 1** · levels A 2 · B 2", "zh-CN": "**第1局** · 级别：A队2 · B队2"}

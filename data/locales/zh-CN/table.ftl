@@ -41,6 +41,8 @@ table-to-play = ▶ 轮到{ $player }出牌（{ $when }截止）
 table-played-for = （{ $player }由电脑代打。）
 table-strip-teams = 庄家：{ $dealer }和{ $partner }，打{ $dealer_level } · 闲家：{ $attackers }，打{ $attackers_level }
 table-strip-score = 闲家得分**{ $points }** · 每人剩{ $left }张
+# 发牌或扣底时（各家手牌张数不同）
+table-strip-points = 闲家得分**{ $points }**
 table-strip-last = 上一轮：{ $plays }{ $points ->
     [0] {""}
    *[other] { $side ->
@@ -80,6 +82,7 @@ table-img-head = 第{ $hand }局 · 第{ $trick }轮
 table-img-dealer-team = 庄家 · 打{ $level }
 table-img-attackers = 闲家 · 打{ $level }
 table-img-score = 闲家得分{ $points } · 每人剩{ $left }张
+table-img-points = 闲家得分{ $points }
 table-img-trump = 主
 table-img-no-trump = 无主
 table-img-dealer = 庄家
