@@ -212,7 +212,7 @@ def hand_image(
 def _option_label(card: Card, loc: object) -> str:
     """A card's line in a menu (``A♥ (AH)``, ``BJ``): 54 cards a language, made once each."""
     shown = card_text(loc, (card,))
-    return shown if shown == str(card) else f"{shown} ({card})"
+    return shown if shown == str(card) else t(loc, "panel-option", card=shown, code=str(card))
 
 
 def kitty_values(view: SeatView) -> set[str]:

@@ -148,7 +148,7 @@ def _stat_fields(loc: str, stats: Any) -> list[tuple[str, str]]:
         (t(loc, "records-stat-league"), str(stats.league)),
         (
             t(loc, "records-stat-rating"),
-            f"{stats.ordinal:.1f} (μ {stats.mu:.1f}, σ {stats.sigma:.1f})",
+            t(loc, "records-rating", rating=stats.ordinal, mu=stats.mu, sigma=stats.sigma),
         ),
     ]
 

@@ -164,10 +164,8 @@ def test_every_message_formats_with_its_placeholders(locale: str) -> None:
     for key, (_, message) in _source().items():
         names = _refs(message).variables
         for n in (0, 1, 2, 5):
-            args = {
-                name: n if name in {"count", "extra", "length", "chosen", "loss", "n"} else "x"
-                for name in names
-            }
+            numbers = {"count", "extra", "length", "chosen", "loss", "n", "rating", "mu", "sigma"}
+            args = {name: n if name in numbers else "x" for name in names}
             assert i18n.t(locale, key, **args)
 
 

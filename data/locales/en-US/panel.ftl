@@ -30,6 +30,8 @@ panel-title = Your hand · { $count ->
     [one] { $count } card
    *[other] { $count } cards
 }
+# a card's line in a menu, its name then its code: A♥ (AH)
+panel-option = { $card } ({ $code })
 panel-jokers = jokers
 # a card menu's placeholder: the suits it holds and how many cards
 panel-menu = { $groups } ({ $count })

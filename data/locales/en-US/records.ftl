@@ -27,6 +27,8 @@ records-kitty-bonuses = { $count } ({ $points ->
 })
 records-stat-failed-throws = Failed throws
 records-stat-league = League points
+# the rating (its ordinal) with its mean and uncertainty
+records-rating = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }, σ { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) })
 records-stat-rating = Rating
 records-no-matches = No matches on this server yet.
 records-recent = Recent matches

@@ -21,6 +21,8 @@ records-stat-kitty = 抠底
 records-kitty-bonuses = { $count }次（{ $points }分）
 records-stat-failed-throws = 甩牌失败
 records-stat-league = 积分
+# 等级分，括号里是均值μ和不确定度σ
+records-rating = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }（μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }，σ { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }）
 records-stat-rating = 等级分
 records-no-matches = 本服务器还没有对局记录。
 records-recent = 最近的对局

@@ -1,0 +1,26 @@
+"""Lines the cogs put together read as their language writes them: the shape of
+each (brackets, colons) is the catalog's, so Chinese gets （） and ：."""
+
+from __future__ import annotations
+
+from bot.store import UserPrefs
+from bot.store.models import PlayerStats
+from cogs.prefs import prefs_embed
+from cogs.records import _stat_fields
+
+
+def test_the_preferences_list_uses_full_width_brackets_and_colons_in_chinese() -> None:
+    chinese = prefs_embed("zh-CN", UserPrefs()).description or ""
+    assert chinese.splitlines()[0] == "**语言**（`language`）：跟随Discord"
+    assert "(" not in chinese and "): " not in chinese
+    english = prefs_embed("en-US", UserPrefs()).description or ""
+    assert english.splitlines()[0] == "**Language** (`language`): same as Discord"
+
+
+def _stats() -> PlayerStats:
+    return PlayerStats(1, "张伟", 10, 6, 80, 20, 20, 40, 9, 1, 30, 2, 10, 12, 25.0, 8.333, 0.0, 10)
+
+
+def test_the_rating_line_uses_full_width_brackets_in_chinese() -> None:
+    assert dict(_stat_fields("zh-CN", _stats()))["等级分"] == "0.0（μ 25.0，σ 8.3）"
+    assert dict(_stat_fields("en-US", _stats()))["Rating"] == "0.0 (μ 25.0, σ 8.3)"
