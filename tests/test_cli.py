@@ -507,3 +507,13 @@ def test_an_arena_with_an_expert_compiles_the_players_first(
     monkeypatch.setattr(compiled, "fresh", lambda where=None: fresh)
     monkeypatch.setattr(compiled, "active", lambda: False)
     assert should_build(a, b, source=source) is build
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "Shengji (双升) · seed 20240517 · "), ("zh", "双升 · 种子20240517 · ")],
+)
+def test_the_title_shows_the_seed_as_typed(cli: Callable[..., Ran], lang: str, title: str) -> None:
+    """A seed is an identifier, to type again: its digits are not grouped (20,240,517)."""
+    done = cli("play", "--seed", "20240517", "--decks", "1", "--lang", lang, stdin="")
+    assert done.stdout.startswith(title), done.stdout[:80]

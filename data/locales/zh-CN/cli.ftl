@@ -1,8 +1,9 @@
 # 终端游戏（python -m bot play [--watch] [--lang zh]）。
 cli-help = 用记法输入牌，如'AH AH KH'（10写作T；王写SJ、BJ）。命令：“提示”给出建议，“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“复盘”（一局结束后）列出你代价最大的出牌，“退出”结束游戏（英文命令hint、auto、auto all、review、quit也可以）。
 cli-help-no-assistance = 用记法输入牌，如'AH AH KH'（10写作T；王写SJ、BJ）。命令：“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“退出”结束游戏（英文命令auto、auto all、quit也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
-cli-title = 双升 · 种子{ $seed } · 你坐{ $seat }号位（南）
-cli-title-watch = 双升 · 种子{ $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
+# 种子是编号：数字不分组（20240517，不写20,240,517）
+cli-title = 双升 · 种子{ NUMBER($seed, useGrouping: 0) } · 你坐{ $seat }号位（南）
+cli-title-watch = 双升 · 种子{ NUMBER($seed, useGrouping: 0) } · 四位电脑玩家；你从{ $seat }号位（南）观战
 cli-bye = 再见。
 cli-you-win = 你们赢得了对局！
 cli-they-win = 对手赢得了对局。
