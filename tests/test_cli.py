@@ -517,3 +517,11 @@ def test_the_title_shows_the_seed_as_typed(cli: Callable[..., Ran], lang: str, t
     """A seed is an identifier, to type again: its digits are not grouped (20,240,517)."""
     done = cli("play", "--seed", "20240517", "--decks", "1", "--lang", lang, stdin="")
     assert done.stdout.startswith(title), done.stdout[:80]
+
+
+def test_the_trump_is_named_once_in_chinese(cli: Callable[..., Ran]) -> None:
+    """主：梅花 · 打2, as the Discord table writes it (text-trump), not 主：打2，主梅花."""
+    out = cli("play", "--watch", "--lang", "zh", "--seed", "3").stdout
+    lines = [line for line in out.splitlines() if "主：" in line]
+    assert lines and not any("主：打" in line or "，主" in line for line in lines), lines
+    assert "主：黑桃 · 打2，东家亮的。" in out
