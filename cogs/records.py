@@ -206,8 +206,10 @@ def _hand_lines(loc: str, record: Any) -> list[str]:
             loc,
             "records-hand-end",
             kitty=card_text(loc, result.kitty),
-            before=f"{level_name(before[0])}/{level_name(before[1])}",
-            after=f"{level_name(after[0])}/{level_name(after[1])}",
+            before_a=level_name(before[0]),
+            before_b=level_name(before[1]),
+            after_a=level_name(after[0]),
+            after_b=level_name(after[1]),
         )
     )
     return lines

@@ -92,7 +92,7 @@ def test_while_the_dealer_buries_no_one_count_of_cards_is_claimed(locale: str) -
     assert any("25" in line for line in status_lines(match.view(0), NAMES, locale))
 
 
-HEADS = {"en-US": "**Hand 1** · levels A 2 · B 2", "zh-CN": "**第1局** · 级别：A队2 · B队2"}
+HEADS = {"en-US": "**Hand 1** · levels A 2 · B 2", "zh-CN": "**第1局** · 级别：A队打2 · B队打2"}
 
 
 @pytest.mark.parametrize(

@@ -35,3 +35,18 @@ def test_the_guide_names_the_jokers_as_players_do() -> None:
     texts = _zh_texts()
     assert "大小王" in texts["guide-cards"] and "两种王" not in texts["guide-cards"]
     assert "一对小王或一对大王" in texts["guide-bidding"]
+
+
+def test_levels_say_which_team_plays_at_which() -> None:
+    assert t("zh-CN", "table-deal-levels", a="2", b="3") == "A队打2 · B队打3"
+    assert t("zh-CN", "table-summary-levels", a="2", b="3") == "A队打2，B队打3。"
+    end = t(
+        "zh-CN",
+        "records-hand-end",
+        kitty="5♥",
+        before_a="2",
+        before_b="2",
+        after_a="3",
+        after_b="2",
+    )
+    assert end == "底牌：5♥ · 级别（A队/B队）：2/2 → 3/2"

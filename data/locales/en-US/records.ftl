@@ -56,7 +56,8 @@ records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
        *[dealer] {" "}({ $points } kept)
     }
 }
-records-hand-end = Kitty: { $kitty } · levels { $before } → { $after }
+# the teams' levels before and after the hand, A's then B's
+records-hand-end = Kitty: { $kitty } · levels (A/B): { $before_a }/{ $before_b } → { $after_a }/{ $after_b }
 records-image-title = Hand { $hand } · trump { $trump } · attackers { $points }
 records-image-kitty = Kitty ({ $points ->
     [one] { $points } point

@@ -44,6 +44,7 @@ records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
        *[dealer] （保住{ $points }分）
     }
 }
-records-hand-end = 底牌：{ $kitty } · 级别{ $before } → { $after }
+# 这一局前后两队的级别，先A队后B队
+records-hand-end = 底牌：{ $kitty } · 级别（A队/B队）：{ $before_a }/{ $before_b } → { $after_a }/{ $after_b }
 records-image-title = 第{ $hand }局 · 主：{ $trump } · 闲家{ $points }分
 records-image-kitty = 底牌（{ $points }分）
