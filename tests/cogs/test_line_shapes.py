@@ -3,18 +3,23 @@ each (brackets, colons) is the catalog's, so Chinese gets （） and ：."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from bot.i18n import LOCALES, t
 from bot.store import UserPrefs
 from bot.store.models import PlayerStats
-from cogs.prefs import prefs_embed
+from cogs.prefs import WORDS, prefs_embed
 from cogs.records import _stat_fields
 
 
 def test_the_preferences_list_uses_full_width_brackets_and_colons_in_chinese() -> None:
     chinese = prefs_embed("zh-CN", UserPrefs()).description or ""
-    assert chinese.splitlines()[0] == "**语言**（`language`）：跟随Discord"
+    assert chinese.splitlines()[0] == "**语言**（`language`）：自动（跟随Discord）"
     assert "(" not in chinese and "): " not in chinese
     english = prefs_embed("en-US", UserPrefs()).description or ""
-    assert english.splitlines()[0] == "**Language** (`language`): same as Discord"
+    assert english.splitlines()[0] == "**Language** (`language`): auto (same as Discord)"
 
 
 def _stats() -> PlayerStats:
@@ -24,3 +29,11 @@ def _stats() -> PlayerStats:
 def test_the_rating_line_uses_full_width_brackets_in_chinese() -> None:
     assert dict(_stat_fields("zh-CN", _stats()))["等级分"] == "0.0（μ 25.0，σ 8.3）"
     assert dict(_stat_fields("en-US", _stats()))["Rating"] == "0.0 (μ 25.0, σ 8.3)"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("value", ["zh-CN", "en-US", "auto"])
+def test_a_language_is_shown_as_a_word_the_player_may_type(locale: str, value: str) -> None:
+    shown = t(locale, "prefs-value-language", value=value)
+    word = re.split(r"[ （(]", shown)[0]
+    assert WORDS["language"][word.lower()] == (None if value == "auto" else value), shown

@@ -12,7 +12,7 @@ prefs-line = **{ $name }** (`{ $field }`): { $value }
 prefs-value-language = { $value ->
     [zh-CN] 中文
     [en-US] English
-   *[auto] same as Discord
+   *[auto] auto (same as Discord)
 }
 prefs-value-switch = { $value ->
     [on] on

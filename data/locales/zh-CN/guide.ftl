@@ -93,7 +93,7 @@ guide-scoring = 闲家赢下一轮时得到这一轮里的5、10和K；庄家一
     {"**"}抠底：**闲家如果赢了最后一轮，底牌里的分按这一轮首家的牌型成倍算给闲家：单张×{ $single }，对子×{ $pair }{ $triple ->
         [0] {""}
        *[other] ，刻子×{ $triple }
-    }，连对×{ $tractor }，三连对×{ $long }{ $triples ->
+    }，两连对拖拉机×{ $tractor }，三连对拖拉机×{ $long }{ $triples ->
         [0] {""}
        *[other] ，连刻×{ $triples }
     }。
@@ -151,7 +151,7 @@ guide-variant-throw = { $penalty ->
 guide-variant-kitty = 抠底：单张×{ $single }，对子×{ $pair }{ $triple ->
         [0] {""}
        *[other] ，刻子×{ $triple }
-    }，连对×{ $tractor }，三连对×{ $long }{ $triples ->
+    }，两连对拖拉机×{ $tractor }，三连对拖拉机×{ $long }{ $triples ->
         [0] {""}
        *[other] ，连刻×{ $triples }
     }

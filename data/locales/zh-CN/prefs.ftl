@@ -11,8 +11,8 @@ prefs-field-turn-dm = 轮到你时私信提醒
 prefs-line = **{ $name }**（`{ $field }`）：{ $value }
 prefs-value-language = { $value ->
     [zh-CN] 中文
-    [en-US] English
-   *[auto] 跟随Discord
+    [en-US] 英文
+   *[auto] 自动（跟随Discord）
 }
 prefs-value-switch = { $value ->
     [on] 开

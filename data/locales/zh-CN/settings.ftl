@@ -50,7 +50,7 @@ settings-value-follow_shape = { $value ->
 }
 settings-value-kitty_multiplier = { $value ->
     [flat] 一律×{ $single }
-   *[other] 单张×{ $single }，对子×{ $pair }，连对×{ $tractor }
+   *[other] 单张×{ $single }，对子×{ $pair }，拖拉机×{ $tractor }
 }
 settings-value-points_cap = { $value ->
     [200] 最多计200分
