@@ -370,7 +370,7 @@ def build_panel(
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
     elif view.phase == Phase.SCORED and view.last_result is not None:  # My hand between hands
         lines.append(result_line(view.last_result, loc))
-    title = t(loc, "panel-title", count=len(view.hand))
+    title = t(loc, "panel-title")  # the image counts the cards under it
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()
     image = hand_image(view, selected, title, prefs, loc, marked=marked, memo=memo)
     return Panel("\n".join(lines)[:2000], image, components)

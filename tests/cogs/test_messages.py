@@ -37,9 +37,9 @@ def test_the_scene_follows_the_trick_and_names_the_trick_it_shows() -> None:
     assert scene.trick.leader == match.to_act  # the leader is marked to play
     assert scene.head.endswith("Trick 1")
     assert scene.teams[0].startswith("Dealer's team") and "Attackers" in scene.teams[1]
-    assert scene.pair_word == "&"
+    assert scene.pair_word == " & "
     chinese = table_scene(match.view(None), NAMES, "zh-CN")
-    assert chinese is not None and chinese.pair_word == "和"  # partners' names: not "&"
+    assert chinese is not None and chinese.pair_word == "和"  # partners' names: not "&", no spaces
     assert last_trick_scene(match.view(None), NAMES, "en-US") is None
     play_one(match)
     scene = table_scene(match.view(None), NAMES, "en-US")
