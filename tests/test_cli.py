@@ -254,6 +254,7 @@ def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None
     assert "第1局结束" in out and "你的牌：" in out and "你必须出" in out and "第1轮" in out
     assert "东家亮2♠（黑桃）。\n东家自保：2♠ 2♠（黑桃）。" in out  # the bids as players name them
     assert re.findall(r"[A-Za-z]{2,}", out) == []  # no English word: cards are 10♥, 大王
+    assert "\n→ " in out and "->" not in out  # a trick won, the result: Chinese arrows
     english = cli("play", "--watch", "--seed", "3")
     assert english.returncode == 0, english.stderr
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout

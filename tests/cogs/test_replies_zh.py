@@ -129,7 +129,7 @@ async def test_generic_refusals(zh: Env, monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(env.bot.service, "leaderboard", broken)
     text = await env.reply(env.users[0], "leaderboard")
-    assert text == "我这边出了点问题；牌局没有受影响。请再试一次。"
+    assert text == "我这边出了点问题，牌局没有受影响。请再试一次。"
 
     async def refuse(interaction: Any) -> bool:
         raise app_commands.CheckFailure("no")

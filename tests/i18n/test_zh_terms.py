@@ -50,3 +50,33 @@ def test_levels_say_which_team_plays_at_which() -> None:
         after_b="2",
     )
     assert end == "底牌：5♥ · 级别（A队/B队）：2/2 → 3/2"
+
+
+REQUESTS = [
+    "service-started-wait",
+    "service-restarting",
+    "service-not-saved",
+    "service-not-saved-closed",
+    "service-guild-full",
+    "service-host-full",
+    "service-table-closed",
+    "reply-stale",
+    "reply-failed",
+    "reply-panel-stale",
+    "table-warning",
+    "tournament-exists",
+    "tournament-name-taken",
+]
+
+
+def test_a_request_follows_a_comma_not_a_semicolon() -> None:
+    texts = _zh_texts()
+    assert [key for key in REQUESTS if "；" in texts[key]] == []
+
+
+def test_the_terminal_writes_chinese_quotes_and_arrows() -> None:
+    texts = _zh_texts()
+    assert "“AH AH KH”" in texts["cli-help"] and "'" not in texts["cli-help"]
+    assert "“AH AH KH”" in texts["cli-help-no-assistance"]
+    for key in ("cli-trick-won", "cli-result", "cli-draw"):
+        assert "→" in texts[key] and "->" not in texts[key].replace(" ->\n", "\n"), key

@@ -2,7 +2,7 @@
 # 以及频道里的消息（cogs/cupview.py）。
 tournament-none-here = 本频道没有比赛。用`/双升 比赛 创建`创建一个。
 tournament-gone = 那场比赛已经结束或不存在了。
-tournament-exists = 本频道已经有一场比赛；请换一个频道。
+tournament-exists = 本频道已经有一场比赛，请换一个频道。
 tournament-no-preset = 没有叫`{ $preset }`的预设。
 tournament-no-name = 请给比赛起个名字。
 tournament-bad-format = 每轮时长须大于0分钟，至少2队晋级，领奖台至少1个名次。
@@ -11,7 +11,7 @@ tournament-partner-self = 搭档必须是别人。
 tournament-already-registered = 你已经报名了（队伍：{ $team }）。
 tournament-partner-taken = { $name }已经在一支队伍里了。
 tournament-full = 比赛已满（{ $count }队）。
-tournament-name-taken = 已经有队伍叫{ $team }；请换个名字。
+tournament-name-taken = 已经有队伍叫{ $team }，请换个名字。
 tournament-not-named = 没有人把你报为搭档。
 tournament-partner-confirms = 要由你的搭档确认，不是你。
 tournament-already-confirmed = 队伍{ $team }已经确认过了。
