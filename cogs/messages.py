@@ -22,7 +22,15 @@ from bot.store import SeatInfo
 from renderers import KittyScene, SummaryScene, TableScene, TrickScene
 
 from .imagewords import kitty_words, summary_words
-from .tableview import bids_text, current_trick, finished_trick, plays_text, when, winning_now
+from .tableview import (
+    bids_text,
+    current_trick,
+    finished_trick,
+    plays_text,
+    score_text,
+    when,
+    winning_now,
+)
 from .text import (
     cards_text,
     level_name,
@@ -246,9 +254,7 @@ def table_scene(public: SeatView, names: Names, loc: object) -> TableScene | Non
             t(loc, "table-img-dealer-team", level=level_name(public.levels[team_of(d)])),
             t(loc, "table-img-attackers", level=level_name(public.levels[team_of(d + 1)])),
         ),
-        score=t(
-            loc, "table-img-score", points=public.attackers_points, left=max(public.hand_sizes)
-        ),
+        score=score_text(public, loc, image=True),
         trump_word=t(loc, trump_key),
         badges={
             "dealer": t(loc, "table-img-dealer"),

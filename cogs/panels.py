@@ -212,7 +212,7 @@ def hand_image(
 def _option_label(card: Card, loc: object) -> str:
     """A card's line in a menu (``A♥ (AH)``, ``BJ``): 54 cards a language, made once each."""
     shown = card_text(loc, (card,))
-    return shown if shown == str(card) else f"{shown} ({card})"
+    return shown if shown == str(card) else t(loc, "panel-option", card=shown, code=str(card))
 
 
 def kitty_values(view: SeatView) -> set[str]:
@@ -370,7 +370,7 @@ def build_panel(
         lines.append(t(loc, "panel-waiting", name=names[view.to_act]))
     elif view.phase == Phase.SCORED and view.last_result is not None:  # My hand between hands
         lines.append(result_line(view.last_result, loc))
-    title = t(loc, "panel-title", count=len(view.hand))
+    title = t(loc, "panel-title")  # the image counts the cards under it
     marked = (view.kitty or ()) if acting and view.expecting == "bury" else ()
     image = hand_image(view, selected, title, prefs, loc, marked=marked, memo=memo)
     return Panel("\n".join(lines)[:2000], image, components)

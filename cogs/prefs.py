@@ -70,7 +70,10 @@ def shown(loc: str, field: str, prefs: UserPrefs) -> str:
 
 
 def prefs_embed(loc: str, prefs: UserPrefs) -> discord.Embed:
-    lines = [f"**{t(loc, FIELD_KEYS[f])}** (`{f}`): {shown(loc, f, prefs)}" for f in FIELDS]
+    lines = [
+        t(loc, "prefs-line", name=t(loc, FIELD_KEYS[f]), field=f, value=shown(loc, f, prefs))
+        for f in FIELDS
+    ]
     embed = discord.Embed(title=t(loc, "prefs-title"), description="\n".join(lines))
     embed.set_footer(text=t(loc, "prefs-footer"))
     return embed

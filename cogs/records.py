@@ -150,7 +150,7 @@ def _stat_fields(loc: str, stats: Any) -> list[tuple[str, str]]:
         (t(loc, "records-stat-league"), str(stats.league)),
         (
             t(loc, "records-stat-rating"),
-            f"{stats.ordinal:.1f} (μ {stats.mu:.1f}, σ {stats.sigma:.1f})",
+            t(loc, "records-rating", rating=stats.ordinal, mu=stats.mu, sigma=stats.sigma),
         ),
     ]
 
@@ -208,8 +208,10 @@ def _hand_lines(loc: str, record: Any) -> list[str]:
             loc,
             "records-hand-end",
             kitty=card_text(loc, result.kitty),
-            before=f"{level_name(before[0])}/{level_name(before[1])}",
-            after=f"{level_name(after[0])}/{level_name(after[1])}",
+            before_a=level_name(before[0]),
+            before_b=level_name(before[1]),
+            after_a=level_name(after[0]),
+            after_b=level_name(after[1]),
         )
     )
     return lines

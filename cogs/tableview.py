@@ -11,7 +11,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.game import SeatView, TrickRecord
+from bot.game import Phase, SeatView, TrickRecord
 from bot.i18n import guide, t
 from bot.rules import RuleSet, partner_of, team_of, trick_side, trick_winner
 from renderers import TrickScene
@@ -268,6 +268,18 @@ def names_of(seats: tuple[Any, ...]) -> tuple[str, str, str, str]:
     return names[0], names[1], names[2], names[3]
 
 
+def score_text(view: SeatView, loc: object, *, image: bool = False) -> str:
+    """The attackers' points, and the cards each player holds once every hand has the
+    same size (before a trick's first play; a trick under way is counted from its
+    start). Not while the cards go out or the dealer buries: the dealer then holds
+    the kitty too (33 cards against 25), so no one count is everyone's."""
+    if view.phase in (Phase.DEAL, Phase.KITTY):
+        key = "table-img-points" if image else "table-strip-points"
+        return t(loc, key, points=view.attackers_points)
+    key = "table-img-score" if image else "table-strip-score"
+    return t(loc, key, points=view.attackers_points, left=max(view.hand_sizes))
+
+
 def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]:
     """The panel's strip: both levels, dealer and attackers, points, last trick (the
     trump has the panel's first line)."""
@@ -285,14 +297,7 @@ def strip_text(view: SeatView, names: tuple[str, ...], loc: object) -> list[str]
                 attackers_level=level_name(view.levels[team_of(d + 1)]),
             )
         )
-    lines.append(
-        t(
-            loc,
-            "table-strip-score",
-            points=view.attackers_points,
-            left=max(view.hand_sizes),
-        )
-    )
+    lines.append(score_text(view, loc))
     if view.tricks and view.trick and view.rules.assistance == "full":
         last = view.tricks[-1]
         lines.append(

@@ -135,7 +135,7 @@ def _table(
     team, other = (level_text(levels[team_of(dealer + k)]) for k in (0, 1))
     return TableScene(
         trick,
-        head="第4局 · 第1墩" if zh else "Hand 4 · Trick 1",
+        head="第4局 · 第1轮" if zh else "Hand 4 · Trick 1",
         teams=(f"庄家 · 打{team}", f"闲家 · 打{other}")
         if zh
         else (f"Dealer's team · {team}", f"Attackers · {other}"),

@@ -38,7 +38,7 @@ LABELS: dict[str, dict[str, str]] = {
         "total": "Attackers' points",
         "next_dealer": "Next dealer",
         "your_hand": "Your hand",
-        "and": "&",
+        "and": " & ",  # between partners' names, spaces and all (Chinese: 和, none)
         "big_joker": "BIG",
         "small_joker": "SMALL",
     },

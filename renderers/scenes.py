@@ -109,8 +109,8 @@ class TableScene:
     (the attackers' points, the cards left); ``trump_word`` before the trump's
     suit and level; ``last_title`` over ``last`` (the previous trick, while a
     trick is in progress); ``badges``, the words on the seats' plates, keyed by
-    ``BADGES``; ``pair_word`` between partners' names (``&``, 和). ``trick`` is the
-    trick on the table (no plays before the lead).
+    ``BADGES``; ``pair_word`` between partners' names, with its spaces if any
+    (`` & ``, 和). ``trick`` is the trick on the table (no plays before the lead).
     """
 
     trick: TrickScene
@@ -121,7 +121,7 @@ class TableScene:
     badges: Mapping[str, str]
     last: TrickScene | None = None
     last_title: str = ""
-    pair_word: str = "&"
+    pair_word: str = " & "
 
     def __post_init__(self) -> None:
         missing = [key for key in BADGES if key not in self.badges]

@@ -104,7 +104,7 @@ def draw(scene: SummaryScene, page: Page) -> Page:
         pair = word(words, lang, "and")
         room = (right - lx - text_width(f" · {pair}", TEXT, True)) // 2
         a, b = (fit_name(scene.names[s], TEXT, True, room, seat=s) for s in (team, team + 2))
-        page.text(lx, cy, f" · {a} {pair} {b}", TEXT, th.text, bold=True, over=th.panel)
+        page.text(lx, cy, f" · {a}{pair}{b}", TEXT, th.text, bold=True, over=th.panel)
         cy += LINE
         level = word(words, lang, "level")
         lx = left + page.text(left, cy, level, TEXT, th.muted, over=th.panel) + 14

@@ -138,7 +138,7 @@ def _strip(page: Page, scene: TableScene, y: int) -> int:
         colour = th.gold if k == 0 else th.text
         line_y = cy + LINE * (k + 1)
         x = x0 + page.text(x0, line_y, words + " · ", TEXT, colour, bold=True, over=th.panel)
-        joiner = f" {scene.pair_word} "
+        joiner = scene.pair_word
         room = (x1 - x - text_width(joiner, TEXT, True)) // 2
         for i, seat in enumerate((first, partner_of(first))):
             name = (joiner if i else "") + fit_name(

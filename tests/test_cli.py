@@ -251,9 +251,10 @@ def test_watch_a_hand_in_chinese_and_in_english(cli: Callable[..., Ran]) -> None
     chinese = cli("play", "--watch", "--lang", "zh", "--seed", "3")
     assert chinese.returncode == 0, chinese.stderr
     out = chinese.stdout
-    assert "第1局结束" in out and "你的牌：" in out and "你必须出" in out and "墩" in out
+    assert "第1局结束" in out and "你的牌：" in out and "你必须出" in out and "第1轮" in out
     assert "东家亮2♠（黑桃）。\n东家自保：2♠ 2♠（黑桃）。" in out  # the bids as players name them
     assert re.findall(r"[A-Za-z]{2,}", out) == []  # no English word: cards are 10♥, 大王
+    assert "\n→ " in out and "->" not in out  # a trick won, the result: Chinese arrows
     english = cli("play", "--watch", "--seed", "3")
     assert english.returncode == 0, english.stderr
     assert "Hand 1 over" in english.stdout and "you must play" in english.stdout
@@ -507,3 +508,21 @@ def test_an_arena_with_an_expert_compiles_the_players_first(
     monkeypatch.setattr(compiled, "fresh", lambda where=None: fresh)
     monkeypatch.setattr(compiled, "active", lambda: False)
     assert should_build(a, b, source=source) is build
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "Shengji (双升) · seed 20240517 · "), ("zh", "双升 · 种子20240517 · ")],
+)
+def test_the_title_shows_the_seed_as_typed(cli: Callable[..., Ran], lang: str, title: str) -> None:
+    """A seed is an identifier, to type again: its digits are not grouped (20,240,517)."""
+    done = cli("play", "--seed", "20240517", "--decks", "1", "--lang", lang, stdin="")
+    assert done.stdout.startswith(title), done.stdout[:80]
+
+
+def test_the_trump_is_named_once_in_chinese(cli: Callable[..., Ran]) -> None:
+    """主：梅花 · 打2, as the Discord table writes it (text-trump), not 主：打2，主梅花."""
+    out = cli("play", "--watch", "--lang", "zh", "--seed", "3").stdout
+    lines = [line for line in out.splitlines() if "主：" in line]
+    assert lines and not any("主：打" in line or "，主" in line for line in lines), lines
+    assert "主：黑桃 · 打2，东家亮的。" in out

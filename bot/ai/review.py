@@ -61,6 +61,9 @@ class Decision:
     # the seat winning it so far; a follow is judged by what it answered
     before: Plays = ()
     winning: int | None = None
+    # the player's side: the attackers gain points, the dealer's side keeps them from
+    # the attackers (the review's lines say which)
+    attacking: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,4 +189,6 @@ def judge(
         assert view.trump is not None  # a trick is played with the trump known
         won = trick_winner([cards for _, cards in before], view.trump, view.rules)
         winning = before[won][0]
-    return Decision(trick_no, played, candidates[best], loss, not before, before, winning)
+    return Decision(
+        trick_no, played, candidates[best], loss, not before, before, winning, ctx.attacking
+    )

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from bot.i18n import Arg, t
-from bot.i18n.rules import join
 from bot.rules import Card
 
 # seats from the player's: the next to play sits on the left (下家), the partner opposite
@@ -44,6 +43,22 @@ class Decision(Protocol):
     def before(self) -> Sequence[tuple[int, tuple[Card, ...]]]: ...
     @property
     def winning(self) -> int | None: ...
+    @property
+    def attacking(self) -> bool: ...
+
+
+def clauses(locale: object, items: Sequence[str]) -> str:
+    """The plays of a trick so far, one clause each, joined as the locale joins
+    clauses: ``A led X and B played Y``, ``A led X, B played Y, and C played Z`` /
+    ``A首出X，B出Y，C出Z`` (a Chinese list's 、 and 和 join nouns, not clauses)."""
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return t(locale, "review-trick-two", first=items[0], second=items[1])
+    text = items[0]
+    for item in items[1:-1]:
+        text = t(locale, "review-trick-then", so_far=text, next=item)
+    return t(locale, "review-trick-last", so_far=text, next=items[-1])
 
 
 def review_line(
@@ -60,6 +75,7 @@ def review_line(
         "played": cards(decision.played),
         "better": cards(decision.better),
         "loss": decision.loss,
+        "side": "attackers" if decision.attacking else "dealer",
     }
     if decision.winning is None:
         return t(locale, "review-line-led", **words)
@@ -75,7 +91,7 @@ def review_line(
     return t(
         locale,
         "review-line-played",
-        before=join(locale, before),
+        before=clauses(locale, before),
         winning=who(decision.winning),
         **words,
     )

@@ -112,7 +112,7 @@ def read_bid(
                 f"Bid {SUIT_NAMES[suit]} with the {need}.",
                 key="rules-bid-wrong-joker",
                 suit=suit,
-                joker=need,
+                joker=(_JOKER_FOR[suit],),
             )
         return suit, len(levels)
     if jokers and levels:

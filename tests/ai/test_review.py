@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -226,10 +227,31 @@ def test_a_reviewed_follow_names_the_trick_it_answered() -> None:
         "(about 20.0 points better)."
     )
     assert words("zh-CN", follow) == (
-        "1. 第13墩：下家首出7H 7H和对家出AH AH，对家大；你出了TS TS；高手会出3S 3S"
+        "1. 第13轮：下家首出7H 7H，对家出AH AH，对家大；你出了TS TS；高手会出3S 3S"
         "（约多得20.0分）。"
     )
     assert words("en-US", lead).startswith("1. Trick 4: you led 7H 7H; the expert")
+    # three plays before: clauses, joined by commas in Chinese, with "and" in English
+    three = replace(follow, before=(*follow.before, (0, tuple(parse_cards("5H")))), winning=3)
+    assert "led 7H 7H, your partner played AH AH, and the opponent on your left played 5H (" in (
+        words("en-US", three)
+    )
+    assert "：下家首出7H 7H，对家出AH AH，上家出5H，对家大；" in words("zh-CN", three)
+
+
+def test_a_review_line_says_what_the_better_play_gains_for_the_players_side() -> None:
+    """The loss is the side's: the attackers would take more points, the dealer's side
+    would let the attackers take fewer (not 多得, which it never does)."""
+    lead = Decision(4, tuple(parse_cards("7H")), tuple(parse_cards("3S")), 5.0, True)
+    dealer = replace(lead, attacking=False)
+
+    def words(locale: str, d: Decision) -> str:
+        return review_line(locale, 1, d, lambda s: relative_seat(locale, s, 0), format_cards)
+
+    assert words("zh-CN", lead).endswith("（约多得5.0分）。")
+    assert words("zh-CN", dealer).endswith("（约让闲家少得5.0分）。")
+    assert words("en-US", lead).endswith("(about 5.0 points better).")
+    assert words("en-US", dealer).endswith("(about 5.0 fewer points for the attackers).")
 
 
 def test_review_names_a_failed_throw_first() -> None:

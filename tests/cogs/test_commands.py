@@ -174,6 +174,8 @@ async def test_table_buttons_and_records_after_a_hand(shengji: Env) -> None:
     assert "Kitty:" in pages[-1] or await env.until(
         lambda: any("Kitty:" in m.content for m in handle.followups)
     )
+    pages = [first.content] + [m.content for m in handle.followups]
+    assert any("· levels (A/B): 2/2 → " in p for p in pages), "which level is whose"
 
 
 async def test_no_assistance_at_a_tournament_table(shengji: Env) -> None:

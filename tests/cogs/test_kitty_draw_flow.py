@@ -33,7 +33,7 @@ FIRST = {"en-US": "3♦ Q♣ Q♥ 10♣ SJ Q♠ Q♠ K♥", "zh-CN": "3♦ Q♣ 
 LAST = {"en-US": "K♥ SJ 8♥ Q♠ 4♠ Q♠ 2♠", "zh-CN": "K♥ 小王 8♥ Q♠ 4♠ Q♠ 2♠"}
 
 # the deal message's head names both levels, in the table's language
-HEAD = {"en-US": "levels A 2 · B 2", "zh-CN": "级别：A队2 · B队2"}
+HEAD = {"en-US": "levels A 2 · B 2", "zh-CN": "级别：A队打2 · B队打2"}
 # the table's language, then what the deal message says after the first draw
 # (with the redeal it caused) and after the last one (with the trump it set)
 CASES = [

@@ -41,7 +41,7 @@ async def test_addbot_offers_three_levels_in_both_languages(shengji: Env) -> Non
 
 async def test_think_ms_is_a_server_setting_each_table_keeps(shengji: Env) -> None:
     env = shengji
-    assert "milliseconds from 20 to 2,000" in await _admin_reply(env, "think_ms", "5")
+    assert "milliseconds from 20 to 2000" in await _admin_reply(env, "think_ms", "5")
     assert "whole number of milliseconds" in await _admin_reply(env, "think_ms", "fast")
     assert "`think_ms` = 120" in await _admin_reply(env, "think_ms", "120")
     alice = env.users[0]

@@ -16,7 +16,7 @@ from cogs.messages import (
     table_content,
     table_scene,
 )
-from cogs.panels import build_panel
+from cogs.panels import build_panel, status_lines
 from cogs.text import result_text
 from tests.game.helpers import to_play
 
@@ -37,9 +37,9 @@ def test_the_scene_follows_the_trick_and_names_the_trick_it_shows() -> None:
     assert scene.trick.leader == match.to_act  # the leader is marked to play
     assert scene.head.endswith("Trick 1")
     assert scene.teams[0].startswith("Dealer's team") and "Attackers" in scene.teams[1]
-    assert scene.pair_word == "&"
+    assert scene.pair_word == " & "
     chinese = table_scene(match.view(None), NAMES, "zh-CN")
-    assert chinese is not None and chinese.pair_word == "和"  # partners' names: not "&"
+    assert chinese is not None and chinese.pair_word == "和"  # partners' names: not "&", no spaces
     assert last_trick_scene(match.view(None), NAMES, "en-US") is None
     play_one(match)
     scene = table_scene(match.view(None), NAMES, "en-US")
@@ -66,7 +66,33 @@ def test_the_scene_s_words_are_in_the_table_s_language() -> None:
     assert all(HAN.search(w) for w in words), words
 
 
-HEADS = {"en-US": "**Hand 1** · levels A 2 · B 2", "zh-CN": "**第1局** · 级别：A队2 · B队2"}
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_while_the_dealer_buries_no_one_count_of_cards_is_claimed(locale: str) -> None:
+    """The dealer holds the kitty too (33 cards, the others 25): the panel's strip and
+    the table image give the points alone, then the count once the hands are even."""
+    match = Match.new(7, RuleSet())
+    match.apply(SYSTEM, Deal(4 * match.rules.hand_size))
+    match.apply(SYSTEM, EndBidding())
+    assert match.phase == Phase.KITTY and match.dealer is not None
+    for seat in range(4):
+        view = match.view(seat)
+        assert sorted(view.hand_sizes) == [25, 25, 25, 33]
+        lines = status_lines(view, NAMES, locale)
+        assert not any(n in line for line in lines for n in ("33", "25")), lines
+        assert any(("闲家得分**0**" if locale == "zh-CN" else "points **0**") in x for x in lines)
+    scene = table_scene(match.view(None), NAMES, locale)
+    assert scene is not None and scene.score == (
+        "闲家得分0" if locale == "zh-CN" else "Attackers' points 0"
+    )
+    match.apply(match.dealer, fallback_action(match.view(match.dealer)))
+    scene = table_scene(match.view(None), NAMES, locale)
+    assert scene is not None and scene.score == (
+        "闲家得分0 · 每人剩25张" if locale == "zh-CN" else "Attackers' points 0 · 25 cards left"
+    )
+    assert any("25" in line for line in status_lines(match.view(0), NAMES, locale))
+
+
+HEADS = {"en-US": "**Hand 1** · levels A 2 · B 2", "zh-CN": "**第1局** · 级别：A队打2 · B队打2"}
 
 
 @pytest.mark.parametrize(
@@ -132,13 +158,13 @@ def test_a_panel_opened_between_hands_ends_with_how_the_hand_ended(locale: str) 
     [
         # the attackers' trick: its points count for them
         ("en-US", 1, 20, "Previous trick: Bot Chen won it, 20 points for the attackers — "),
-        ("zh-CN", 3, 10, "上一墩：张伟赢了，闲家得10分 — "),
+        ("zh-CN", 3, 10, "上一轮：张伟赢了，闲家得10分 — "),
         # the dealer's side's trick: its points are kept from the attackers, not scored
         ("en-US", 2, 20, "Previous trick: Carol won it, keeping 20 points from the attackers — "),
-        ("zh-CN", 0, 10, "上一墩：Alice赢了，庄家方保住10分 — "),
+        ("zh-CN", 0, 10, "上一轮：Alice赢了，庄家方保住10分 — "),
         # a trick without points: who won it, nothing more
         ("en-US", 3, 0, "Previous trick: 张伟 won it — "),
-        ("zh-CN", 2, 0, "上一墩：Carol赢了 — "),
+        ("zh-CN", 2, 0, "上一轮：Carol赢了 — "),
     ],
 )
 def test_the_previous_trick_says_whose_its_points_are(

@@ -83,7 +83,7 @@ async def test_a_refusals_list_is_a_chinese_list(zh: Env) -> None:
     env = zh
     await env.reply(env.users[0], "new")
     said = await env.reply(env.users[0], "start")
-    assert "还有3个座位空着（2、3和4号位）" in said, said  # not "1, 2, 3"
+    assert "还有3个空位（2、3和4号位），可以用`/双升 加电脑`补上" in said, said  # not "1, 2, 3"
 
 
 async def test_records_leaderboard_stats_and_history(zh: Env) -> None:
@@ -129,7 +129,7 @@ async def test_generic_refusals(zh: Env, monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(env.bot.service, "leaderboard", broken)
     text = await env.reply(env.users[0], "leaderboard")
-    assert text == "我这边出了点问题；牌局没有受影响。请再试一次。"
+    assert text == "我这边出了点问题，牌局没有受影响。请再试一次。"
 
     async def refuse(interaction: Any) -> bool:
         raise app_commands.CheckFailure("no")

@@ -70,7 +70,7 @@ LED = {
 
 def _led(tricks: tuple[TrickRecord, ...], line: str, locale: str) -> str:
     """What ``line`` (a reviewed follow of seat 0's) must say about its trick's lead."""
-    number = int(re.findall(r"\d+", line)[1])  # "2. Trick 13: ..." / "2. 第13墩：..."
+    number = int(re.findall(r"\d+", line)[1])  # "2. Trick 13: ..." / "2. 第13轮：..."
     record = tricks[number - 1]
     leader, lead = record.plays[0]
     return LED[locale][leader] + cards_text(lead, locale)
@@ -126,7 +126,7 @@ async def test_the_review_names_the_failed_throw_first(shengji: Env) -> None:
     handle = await env.slash(alice, "review")
     (chinese,) = await handle.wait_followups(1, timeout=60)
     lines = chinese.content.splitlines()
-    assert lines[1].startswith(f"1. 第{trick}墩：你首出"), chinese.content
+    assert lines[1].startswith(f"1. 第{trick}轮：你首出"), chinese.content
     follows = [line for line in lines[2:] if "你出了" in line]
     assert follows, chinese.content
     for line in follows:
@@ -222,7 +222,7 @@ REVIEW_TEXTS = [
         ),
         [
             "**第7局复盘**：按你当时所知判断，代价最大的几次出牌。",
-            "1. 第3墩：对家首出K♥，对家大；你出了A♥；高手会出5♥（约多得1.0分）。",
+            "1. 第3轮：对家首出K♥，对家大；你出了A♥；高手会出5♥（约多得1.0分）。",
             "时间用完：只评判了1次选择，之后的没有评判。",
         ],
     ),

@@ -81,7 +81,7 @@ async def test_values_are_named_and_suggested_in_the_readers_language(shengji: E
     ]
     # the kitty bonus's numbers are the rules' own (seed 002: a tractor of pairs ×5)
     assert await _suggested(env, owner, "linear", field="kitty_multiplier") == [
-        ("单张×2，对子×3，连对×5 (linear)", "linear")
+        ("单张×2，对子×3，拖拉机×5 (linear)", "linear")
     ]
     assert await _suggested(env, owner, field="language") == [
         ("跟随服务器 (auto)（现在）", "auto"),

@@ -54,9 +54,9 @@ def test_a_refusal_about_a_joker_names_it_in_the_readers_language() -> None:
     ("card", "locale", "label"),
     [
         ("BJ", "en-US", "BJ"),  # the name is the code: said once
-        ("BJ", "zh-CN", "大王 (BJ)"),
+        ("BJ", "zh-CN", "大王（BJ）"),
         ("TH", "en-US", "10♥ (TH)"),
-        ("TH", "zh-CN", "10♥ (TH)"),
+        ("TH", "zh-CN", "10♥（TH）"),
     ],
 )
 def test_a_cards_menu_line_says_its_code_when_the_name_differs(

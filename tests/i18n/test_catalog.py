@@ -158,16 +158,18 @@ def test_koudi_the_bonus_is_never_koudi_the_burying() -> None:
             assert "抠底" not in _text(messages[key][1]), f"{locale} {key}"
 
 
+#: the placeholders the code fills with numbers (a plural's count, a NUMBER())
+NUMBERS = {"count", "extra", "length", "chosen", "loss", "n"}
+NUMBERS |= {"rating", "mu", "sigma", "seed", "low", "high"}
+
+
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 def test_every_message_formats_with_its_placeholders(locale: str) -> None:
     """Numbers 0, 1, 2, 5 go through every plural branch; no message errors."""
     for key, (_, message) in _source().items():
         names = _refs(message).variables
         for n in (0, 1, 2, 5):
-            args = {
-                name: n if name in {"count", "extra", "length", "chosen", "loss", "n"} else "x"
-                for name in names
-            }
+            args = {name: n if name in NUMBERS else "x" for name in names}
             assert i18n.t(locale, key, **args)
 
 

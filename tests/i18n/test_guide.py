@@ -58,7 +58,7 @@ def test_every_field_and_value_of_the_rule_set_is_described(locale: str) -> None
 
 def test_variants_read_as_players_say_them() -> None:
     text = variants_text("zh-CN", RuleSet(kitty_multiplier="doubling"))
-    assert "抠底：单张×2，对子×4，连对×8，三连对×16" in text
+    assert "抠底：单张×2，对子×4，两连对拖拉机×8，三连对拖拉机×16" in text
     assert multipliers(RuleSet(kitty_multiplier="flat")) == dict.fromkeys(
         ("single", "pair", "tractor", "long"), 2
     )
@@ -94,23 +94,23 @@ KITTY_LINES = [
         {"decks": 3, "kitty_multiplier": "linear"},
         "a single ×2, a pair ×3, a triple ×4, a 2-pair tractor ×5, a 3-pair tractor ×6, "
         "a 2-triple tractor ×6.",
-        "单张×2，对子×3，刻子×4，连对×5，三连对×6，连刻×6。",
+        "单张×2，对子×3，刻子×4，两连对拖拉机×5，三连对拖拉机×6，连刻×6。",
     ),
     (
         {"decks": 3},
         "a single ×2, a pair ×4, a triple ×8, a 2-pair tractor ×16, a 3-pair tractor ×64, "
         "a 2-triple tractor ×64.",
-        "单张×2，对子×4，刻子×8，连对×16，三连对×64，连刻×64。",
+        "单张×2，对子×4，刻子×8，两连对拖拉机×16，三连对拖拉机×64，连刻×64。",
     ),
     (
         {},
         "a single ×2, a pair ×4, a 2-pair tractor ×16, a 3-pair tractor ×64.",
-        "单张×2，对子×4，连对×16，三连对×64。",
+        "单张×2，对子×4，两连对拖拉机×16，三连对拖拉机×64。",
     ),
     (
         {"decks": 1, "kitty_multiplier": "doubling"},
         "a single ×2, a pair ×4, a 2-pair tractor ×8, a 3-pair tractor ×16.",
-        "单张×2，对子×4，连对×8，三连对×16。",
+        "单张×2，对子×4，两连对拖拉机×8，三连对拖拉机×16。",
     ),
 ]
 
@@ -176,7 +176,7 @@ BIDDING = [
     (
         {},
         "zh-CN",
-        ["一对级牌", "一对相同的王可以亮无主", "亮的都是庄家一方的级牌"],
+        ["一对级牌", "一对小王或一对大王可以亮无主", "亮的都是庄家一方的级牌"],
         ["带王亮主", "夺回", "谁亮主谁坐庄"],
         "bidding standard",
     ),
@@ -224,7 +224,7 @@ BIDDING = [
     (
         {"bidding": "joker", "overcall": "after_bury"},
         "zh-CN",
-        ["每人按顺序有一次机会反主或不反", "这一轮可以用相同的王反无主", "不能再反；无主可以再反"],
+        ["每人按顺序有一次机会反主或不反", "依次反主时可以用相同的王", "不能再反；无主可以再反"],
         ["发完最后一张后"],
         "after_bury, joker",
     ),

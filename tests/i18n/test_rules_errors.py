@@ -81,31 +81,31 @@ def test_rules_errors_render_in_both_languages_and_english_matches_str(case: int
 
 def test_the_issue_example_reads_as_players_say_it() -> None:
     error = _error(CASES[0])
-    assert explain("zh-CN", error) == "你必须出一对红桃：你还有7♥7♥。"
+    assert explain("zh-CN", error) == "你必须跟红桃对子：你还有7♥7♥。"
     assert str(error) == "You must play a pair of hearts: you hold 7♥7♥."
 
 
 @pytest.mark.parametrize(
     ("hand", "lead", "play", "chinese"),
     [
-        # the shape, then its suit, as a player says it (一对红桃, 两连对红桃); exact in both
+        # the suit, then its shape, as a player says it (红桃对子, 红桃拖拉机); exact in both
         (
             "7H 7H 8H 8H 9H 3S",
             "QH QH KH KH",
             "7H 8H 9H 8H",
-            "你必须出两连对红桃：你还有8♥8♥7♥7♥。",
+            "你必须跟红桃拖拉机：你还有8♥8♥7♥7♥。",
         ),
         (
             "7H 7H 9H 9H 3H 3S",
             "QH QH KH KH",
             "7H 7H 9H 3H",
-            "你必须出两对红桃：你还有9♥9♥和7♥7♥。",
+            "你必须跟红桃两对：你还有9♥9♥和7♥7♥。",
         ),
         (
             "2S 2S 3S 3S BJ 4H",
             "AS AS KS KS",
             "2S 3S 2S BJ",
-            "你必须出两对主牌：你还有2♠2♠和3♠3♠。",
+            "你必须跟主牌两对：你还有2♠2♠和3♠3♠。",
         ),
     ],
 )
@@ -143,7 +143,7 @@ def test_obligations_render(locale: str) -> None:
         text = explain(locale, reason)
         if locale == "en-US":
             assert text == str(reason)
-    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括两连对"
+    assert explain("zh-CN", reasons[0]) == "你必须出4张红桃，其中包括拖拉机"
 
 
 @pytest.mark.parametrize(
@@ -162,6 +162,49 @@ def test_a_duty_counts_its_cards_as_players_say_it(
     assert isinstance(reason, Reason)
     assert (explain("en-US", reason), explain("zh-CN", reason)) == (english, chinese)
     assert str(reason) == english
+
+
+@pytest.mark.parametrize(
+    ("case", "chinese"),
+    [
+        # a joker bid of the wrong colour names the joker it needs, not its code (BJ)
+        (lambda: read_bid(_cards("SJ 2H"), "2", JOKER), "亮红桃要配大王。"),
+        (lambda: read_bid(_cards("BJ 2S"), "2", JOKER), "亮黑桃要配小王。"),
+        (
+            lambda: check_follow(_cards("7H 8H 3S"), _cards("QH QH"), _cards("7H"), H),
+            "首家出了2张，你也必须出2张。",
+        ),
+        (
+            lambda: check_follow(_cards("7H 3S"), _cards("QH"), _cards("3S"), H),
+            "首家出的是红桃，你有红桃就必须跟（你还有7♥）。",
+        ),
+        (
+            lambda: check_bid(1, _cards("2H"), "2", Bid(0, tuple(_cards("2S 2S")), "S", 2)),
+            "2♥（红桃）压不过当前的2♠2♠（黑桃）：只有更强的亮主才能反主。",
+        ),
+    ],
+)
+def test_refusals_read_as_players_say_them(case: Callable[[], object], chinese: str) -> None:
+    assert explain("zh-CN", _error(case)) == chinese
+
+
+def test_a_wrong_joker_keeps_its_english_name() -> None:
+    error = _error(lambda: read_bid(_cards("SJ 2H"), "2", JOKER))
+    assert explain("en-US", error) == str(error) == "Bid hearts with the BJ."
+
+
+@pytest.mark.parametrize(
+    ("hand", "lead", "chinese"),
+    [
+        # one card of the suit left: no "all", and the rest is discarded (垫)
+        ("7H 3S 4S", "QH QH", "你必须先出剩下的红桃（7♥），再垫1张别的牌"),
+        ("7H 8H 3S", "QH KH", "你必须出剩下的红桃（8♥7♥）"),
+    ],
+)
+def test_a_short_suit_duty_says_discard(hand: str, lead: str, chinese: str) -> None:
+    reason = obligation(_cards(hand), _cards(lead), H)
+    assert isinstance(reason, Reason)
+    assert explain("zh-CN", reason) == chinese
 
 
 @pytest.mark.parametrize("locale", LOCALES)

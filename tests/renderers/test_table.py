@@ -207,3 +207,36 @@ def test_the_png_holds_the_composed_pixels_and_only_palette_colours() -> None:
             assert image.tobytes() == expected.tobytes(), theme.name
             colours = {colour for _, colour in image.getcolors(1 << 16) or []}
             assert colours <= set(palette_colours(theme)), theme.name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_partners_names_are_joined_as_the_language_writes_them(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """张伟和Carol in Chinese (no spaces around 和), Alice & Carol in English: the
+    catalog's img-and carries its own spaces, the table and the summary add none."""
+    from renderers import SummaryScene, render_summary
+
+    locale = "zh-CN" if lang == "zh" else "en-US"
+    pair = t(locale, "img-and")
+    drawn: list[str] = []
+    real = Page.text
+
+    def text(self: Page, x: float, cy: float, words: str, *args: object, **kw: object) -> int:
+        drawn.append(words)
+        return real(self, x, cy, words, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Page, "text", text)
+    render_table(dataclasses.replace(scene(), pair_word=pair), lang=lang)  # type: ignore[arg-type]
+    summary = SummaryScene(
+        NAMES, 0, 0, 0, None, ("2", "2"), ("3", "2"), 1, "x", words={"and": pair}
+    )
+    render_summary(summary, lang=lang)  # type: ignore[arg-type]
+    joined = [w for w in drawn if pair.strip() in w]
+    assert joined, drawn
+    if lang == "zh":
+        assert pair == "和" and not any(" 和" in w or "和 " in w for w in drawn), joined
+    else:
+        assert pair == " & " and all(" & " in w for w in joined), joined
+    assert any(w.startswith(pair) for w in joined), "the table: the partner's name after it"
+    assert any(w.startswith(f" · Alice{pair}") for w in joined), "the summary"

@@ -1,8 +1,9 @@
 # The terminal game (python -m bot play [--watch] [--lang zh]).
 cli-help = Type cards in the notation, e.g. 'AH AH KH' (10 is T; jokers SJ, BJ). Commands: 'hint' suggests a move, 'auto' lets the computer make this move, 'auto all' hands your seat to the computer (托管) for the rest of the match, 'review' (after a hand) shows your costliest plays, 'quit' stops.
 cli-help-no-assistance = Type cards in the notation, e.g. 'AH AH KH' (10 is T; jokers SJ, BJ). Commands: 'auto' lets the computer make this move, 'auto all' hands your seat to the computer (托管) for the rest of the match, 'quit' stops. This table allows no assistance: no hints, no review.
-cli-title = Shengji (双升) · seed { $seed } · you are seat { $seat } (South)
-cli-title-watch = Shengji (双升) · seed { $seed } · four computer players; you watch from seat { $seat } (South)
+# a seed is an identifier: its digits are not grouped (20240517, not 20,240,517)
+cli-title = Shengji (双升) · seed { NUMBER($seed, useGrouping: 0) } · you are seat { $seat } (South)
+cli-title-watch = Shengji (双升) · seed { NUMBER($seed, useGrouping: 0) } · four computer players; you watch from seat { $seat } (South)
 cli-bye = Bye.
 cli-you-win = You win the match!
 cli-they-win = Your opponents win the match.

@@ -23,7 +23,7 @@ img-defenders = Dealer's team
 img-attackers = Attackers
 img-level = Level
 # between partners' names
-img-and = &
+img-and = {" "}&{" "}
 # the tournament standings (cogs/cupview.py)
 img-round-n = Round { $n }
 img-podium = Podium

@@ -26,10 +26,10 @@ panel-button-clear = Clear
 panel-button-pass = Pass
 panel-overcall = **The kitty is buried.** You may overcall once now, or pass.
 panel-waiting = Waiting for { $name }.
-panel-title = Your hand · { $count ->
-    [one] { $count } card
-   *[other] { $count } cards
-}
+# the hand image's title; the image shows the count of cards itself
+panel-title = Your hand
+# a card's line in a menu, its name then its code: A♥ (AH)
+panel-option = { $card } ({ $code })
 panel-jokers = jokers
 # a card menu's placeholder: the suits it holds and how many cards
 panel-menu = { $groups } ({ $count })

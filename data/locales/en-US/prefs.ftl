@@ -7,10 +7,12 @@ prefs-field-four-color = Four-colour suits
 prefs-field-theme = Theme
 prefs-field-card-size = Card size
 prefs-field-turn-dm = "Your turn" DM
+# one line of the list: a preference's name, the field typed to change it, its value
+prefs-line = **{ $name }** (`{ $field }`): { $value }
 prefs-value-language = { $value ->
     [zh-CN] 中文
     [en-US] English
-   *[auto] same as Discord
+   *[auto] auto (same as Discord)
 }
 prefs-value-switch = { $value ->
     [on] on

@@ -27,6 +27,8 @@ records-kitty-bonuses = { $count } ({ $points ->
 })
 records-stat-failed-throws = Failed throws
 records-stat-league = League points
+# the rating (its ordinal) with its mean and uncertainty
+records-rating = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } (μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }, σ { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) })
 records-stat-rating = Rating
 records-no-matches = No matches on this server yet.
 records-recent = Recent matches
@@ -54,7 +56,8 @@ records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
        *[dealer] {" "}({ $points } kept)
     }
 }
-records-hand-end = Kitty: { $kitty } · levels { $before } → { $after }
+# the teams' levels before and after the hand, A's then B's
+records-hand-end = Kitty: { $kitty } · levels (A/B): { $before_a }/{ $before_b } → { $after_a }/{ $after_b }
 records-image-title = Hand { $hand } · trump { $trump } · attackers { $points }
 records-image-kitty = Kitty ({ $points ->
     [one] { $points } point

@@ -9,7 +9,8 @@ settings-bad-field = There is no setting called `{ $field }`.
 settings-bad-place = `table_place` is `thread` (a thread per table) or `channel`.
 settings-bad-language = `language` is `zh` (中文), `en` (English) or `auto`.
 settings-bad-big-light = `big_light_league` takes a whole number of league points from 1 to 20.
-settings-bad-think = `think_ms` takes a whole number of milliseconds from { $low } to { $high }.
+# the bounds are values to type: not grouped (2000, not 2,000)
+settings-bad-think = `think_ms` takes a whole number of milliseconds from { NUMBER($low, useGrouping: 0) } to { NUMBER($high, useGrouping: 0) }.
 settings-bad-max-tables = `max_tables` takes a whole number of tables from 1 to { $most }.
 settings-bad-seconds = `{ $field }` takes a number of seconds from 0 to 600.
 settings-bad-rule = `{ $field }` can't be `{ $value }`: it takes { $allowed }.

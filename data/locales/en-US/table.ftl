@@ -56,6 +56,8 @@ table-strip-score = Attackers' points **{ $points }** · { $left ->
     [one] { $left } card left each
    *[other] { $left } cards left each
 }
+# while the cards go out or the dealer buries, when hands differ in size
+table-strip-points = Attackers' points **{ $points }**
 table-strip-last = Previous trick: { $plays }{ $points ->
     [0] {""}
    *[other] { $side ->
@@ -104,6 +106,7 @@ table-img-score = Attackers' points { $points } · { $left ->
     [one] { $left } card left
    *[other] { $left } cards left
 }
+table-img-points = Attackers' points { $points }
 table-img-trump = Trump
 table-img-no-trump = No trump
 table-img-dealer = Dealer

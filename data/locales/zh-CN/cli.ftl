@@ -1,8 +1,9 @@
 # 终端游戏（python -m bot play [--watch] [--lang zh]）。
-cli-help = 用记法输入牌，如'AH AH KH'（10写作T；王写SJ、BJ）。命令：“提示”给出建议，“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“复盘”（一局结束后）列出你代价最大的出牌，“退出”结束游戏（英文命令hint、auto、auto all、review、quit也可以）。
-cli-help-no-assistance = 用记法输入牌，如'AH AH KH'（10写作T；王写SJ、BJ）。命令：“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“退出”结束游戏（英文命令auto、auto all、quit也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
-cli-title = 双升 · 种子{ $seed } · 你坐{ $seat }号位（南）
-cli-title-watch = 双升 · 种子{ $seed } · 四位电脑玩家；你从{ $seat }号位（南）观战
+cli-help = 用记法输入牌，如“AH AH KH”（10写作T；王写SJ、BJ）。命令：“提示”给出建议，“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“复盘”（一局结束后）列出你代价最大的出牌，“退出”结束游戏（英文命令hint、auto、auto all、review、quit也可以）。
+cli-help-no-assistance = 用记法输入牌，如“AH AH KH”（10写作T；王写SJ、BJ）。命令：“代出”让电脑代出这一手，“托管”本场对局剩下的都交给电脑，“退出”结束游戏（英文命令auto、auto all、quit也可以）。本桌不许查牌、不许提示（没有提示，也不能复盘）。
+# 种子是编号：数字不分组（20240517，不写20,240,517）
+cli-title = 双升 · 种子{ NUMBER($seed, useGrouping: 0) } · 你坐{ $seat }号位（南）
+cli-title-watch = 双升 · 种子{ NUMBER($seed, useGrouping: 0) } · 四位电脑玩家；你从{ $seat }号位（南）观战
 cli-bye = 再见。
 cli-you-win = 你们赢得了对局！
 cli-they-win = 对手赢得了对局。
@@ -38,7 +39,7 @@ cli-hint-play = 提示：{ $cards }（输入：{ $code }）
 cli-autopilot = 从现在起电脑替你出牌（托管）。
 cli-buried-mine = { $who }扣了{ $cards }。
 cli-not-allowed = 不能这样出：{ $reason }
-cli-table = 第{ $trick }墩 · 主：{ $trump } · 闲家得分{ $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
+cli-table = 第{ $trick }轮 · 主：{ $trump } · 闲家得分{ $points } · 级别：你方{ $ours }，对方{ $theirs } · 你方{ $attacking ->
     [yes] 是闲家
    *[no] 坐庄
 }
@@ -48,7 +49,7 @@ cli-you-lead = 你先出。
 cli-who-auto = { $who }（托管）
 cli-played = { $who }出了{ $cards }
 cli-throw-failed = { $who }想甩{ $attempted }，但能被压住：{ $back }收回，罚{ $penalty }分。
-cli-trick-won = -> { $who }赢了第{ $trick }墩{ $points ->
+cli-trick-won = → { $who }赢了第{ $trick }轮{ $points ->
     [0] {""}
    *[other] { $side ->
         [attackers] ，闲家得{ $points }分
@@ -58,16 +59,16 @@ cli-trick-won = -> { $who }赢了第{ $trick }墩{ $points ->
 cli-buried = { $who }扣好了底牌。
 cli-hand-over = --- 第{ $hand }局结束 ---
 cli-kitty = 底牌：{ $cards }（{ $points }分）
-cli-kitty-bonus = 闲家赢了最后一墩：抠底×{ $multiplier } = { $bonus }分。
+cli-kitty-bonus = 闲家赢了最后一轮：抠底×{ $multiplier } = { $bonus }分。
 cli-failed-throw = { $who }甩牌失败，罚{ $penalty }分。
-cli-result = 闲家得分：{ $points } -> { $winner ->
+cli-result = 闲家得分：{ $points } → { $winner ->
     [dealer] 庄家升{ $levels }级
    *[attackers] { $levels ->
         [0] 闲家上台
        *[other] 闲家上台并升{ $levels }级
     }
 }。
-cli-draw = 闲家得分：{ $points } -> 平局：双方都不升级。
+cli-draw = 闲家得分：{ $points } → 平局：双方都不升级。
 cli-levels = 级别：你方{ $ours }，对方{ $theirs }。下一局庄家：{ $dealer }。
 cli-suit-group = { $suit }：{ $cards }
 cli-no-cards = （没有牌）
@@ -75,8 +76,8 @@ cli-seat-you = 你
 cli-seat-east = 东家
 cli-seat-north = 北家（对家）
 cli-seat-west = 西家
-cli-trump-none = 打{ $level }，无主
-cli-trump-suit = 打{ $level }，主{ $suit }
+cli-trump-none = 无主 · 打{ $level }
+cli-trump-suit = { $suit } · 打{ $level }
 cli-review-later = 本局结束后才能复盘。
 cli-review-wait = 正在复盘你的出牌（需要几秒钟）。
 cli-review-none = 本局你的{ $judged }次选择中没有发现代价大的失误。

@@ -19,7 +19,7 @@ img-next-dealer = 下局庄家
 img-defenders = 庄家
 img-attackers = 闲家
 img-level = 级别
-# 搭档的名字之间
+# 搭档的名字之间（前后不加空格：张三和李四）
 img-and = 和
 # the tournament standings (cogs/cupview.py)
 img-round-n = 第{ $n }轮

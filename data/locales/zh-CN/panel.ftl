@@ -20,7 +20,10 @@ panel-button-clear = 清除
 panel-button-pass = 不反
 panel-overcall = **底牌已扣好。**现在可以反主一次，或者不反。
 panel-waiting = 等待{ $name }。
-panel-title = 你的手牌 · { $count }张
+# 手牌图片的标题；张数由图片自己写
+panel-title = 你的手牌
+# 菜单里的一张牌：名称，括号里是代码：大王（BJ）
+panel-option = { $card }（{ $code }）
 panel-jokers = 王
 # a card menu's placeholder: the suits it holds and how many cards
 panel-menu = { $groups }（{ $count }张）

@@ -7,10 +7,12 @@ prefs-field-four-color = 四色花色
 prefs-field-theme = 主题
 prefs-field-card-size = 牌面大小
 prefs-field-turn-dm = 轮到你时私信提醒
+# 列表的一行：偏好的名称、修改时输入的项目名、现在的值
+prefs-line = **{ $name }**（`{ $field }`）：{ $value }
 prefs-value-language = { $value ->
     [zh-CN] 中文
-    [en-US] English
-   *[auto] 跟随Discord
+    [en-US] 英文
+   *[auto] 自动（跟随Discord）
 }
 prefs-value-switch = { $value ->
     [on] 开

@@ -5,7 +5,7 @@ records-metric-wins = 胜场
 records-metric-hands = 局数
 records-bad-metric = 没有按`{ $metric }`排的排行榜。
 records-leaderboard = 排行榜 · { $metric }
-records-leader-line = **{ $rank }.** { $name } — { $value } · { $matches }场胜{ $wins }场 · { $hands }局
+records-leader-line = **{ $rank }.** { $name } — { $value } · { $matches }场{ $wins }胜 · { $hands }局
 records-no-hands = 本服务器还没有打完的牌局。
 records-no-stats = { $name }在本服务器还没有牌局记录。
 records-stats = 战绩 · { $name }
@@ -21,10 +21,12 @@ records-stat-kitty = 抠底
 records-kitty-bonuses = { $count }次（{ $points }分）
 records-stat-failed-throws = 甩牌失败
 records-stat-league = 积分
+# 等级分，括号里是均值μ和不确定度σ
+records-rating = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }（μ { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }，σ { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) }）
 records-stat-rating = 等级分
 records-no-matches = 本服务器还没有对局记录。
 records-recent = 最近的对局
-records-recent-footer = 逐墩查看一局：/双升 历史 局号:<数字>
+records-recent-footer = 逐轮查看一局：/双升 历史 局号:<数字>
 records-match-hands = 局号：{ $hands }
 records-in-progress = 进行中
 records-aborted = 提前结束
@@ -42,6 +44,7 @@ records-trick-line = { $n }. { $plays } → { $winner }{ $points ->
        *[dealer] （保住{ $points }分）
     }
 }
-records-hand-end = 底牌：{ $kitty } · 级别{ $before } → { $after }
+# 这一局前后两队的级别，先A队后B队
+records-hand-end = 底牌：{ $kitty } · 级别（A队/B队）：{ $before_a }/{ $before_b } → { $after_a }/{ $after_b }
 records-image-title = 第{ $hand }局 · 主：{ $trump } · 闲家{ $points }分
 records-image-kitty = 底牌（{ $points }分）

@@ -8,7 +8,8 @@ settings-bad-field = 没有叫`{ $field }`的设置。
 settings-bad-place = `table_place`只能是`thread`（每桌一个子区）或`channel`（频道）。
 settings-bad-language = `language`只能是`zh`（中文）、`en`（英文）或`auto`（自动）。
 settings-bad-big-light = `big_light_league`是1到20之间的整数积分。
-settings-bad-think = `think_ms`须为{ $low }到{ $high }之间的整数毫秒数。
+# 上下限是要输入的值：数字不分组（2000，不写2,000）
+settings-bad-think = `think_ms`须为{ NUMBER($low, useGrouping: 0) }到{ NUMBER($high, useGrouping: 0) }之间的整数毫秒数。
 settings-bad-max-tables = `max_tables`（同时进行的牌桌数）须为1到{ $most }之间的整数。
 settings-bad-seconds = `{ $field }`是0到600之间的秒数。
 settings-bad-rule = `{ $field }`不能设为`{ $value }`：只能是{ $allowed }。
@@ -49,7 +50,7 @@ settings-value-follow_shape = { $value ->
 }
 settings-value-kitty_multiplier = { $value ->
     [flat] 一律×{ $single }
-   *[other] 单张×{ $single }，对子×{ $pair }，连对×{ $tractor }
+   *[other] 单张×{ $single }，对子×{ $pair }，拖拉机×{ $tractor }
 }
 settings-value-points_cap = { $value ->
     [200] 最多计200分

@@ -2,7 +2,7 @@
 # 以及频道里的消息（cogs/cupview.py）。
 tournament-none-here = 本频道没有比赛。用`/双升 比赛 创建`创建一个。
 tournament-gone = 那场比赛已经结束或不存在了。
-tournament-exists = 本频道已经有一场比赛；请换一个频道。
+tournament-exists = 本频道已经有一场比赛，请换一个频道。
 tournament-no-preset = 没有叫`{ $preset }`的预设。
 tournament-no-name = 请给比赛起个名字。
 tournament-bad-format = 每轮时长须大于0分钟，至少2队晋级，领奖台至少1个名次。
@@ -11,7 +11,7 @@ tournament-partner-self = 搭档必须是别人。
 tournament-already-registered = 你已经报名了（队伍：{ $team }）。
 tournament-partner-taken = { $name }已经在一支队伍里了。
 tournament-full = 比赛已满（{ $count }队）。
-tournament-name-taken = 已经有队伍叫{ $team }；请换个名字。
+tournament-name-taken = 已经有队伍叫{ $team }，请换个名字。
 tournament-not-named = 没有人把你报为搭档。
 tournament-partner-confirms = 要由你的搭档确认，不是你。
 tournament-already-confirmed = 队伍{ $team }已经确认过了。
@@ -81,7 +81,7 @@ tournament-no-teams = 还没有队伍。
 tournament-format = 赛制
 tournament-format-line = 规则：{ $preset } · 每轮{ $minutes }分钟 · 前{ $advance }名胜者晋级 · 领奖台{ $podium }个名次
 tournament-winner-title = 对局胜负
-tournament-winner-rule = 守住A的一方直接获胜；本轮时间到（不再开新局，正在打的局打完）时，级别高的一方获胜，级别相同则坐庄的一方获胜。胜者依次按达到的级别、升级数、每局闲家得分、抽签排名。
+tournament-winner-rule = 守住A的一方直接获胜；本轮时间到（不再开新局，正在打的局打完）时，级别高的一方获胜，级别相同则坐庄的一方获胜。胜者之间依次按所到级别、升级数、每局闲家得分排名，仍相同则按抽签顺序。
 tournament-reg-footer = 和搭档一起报名，由搭档确认。/双升 比赛 报名
 tournament-button-register = 报名
 tournament-button-confirm = 确认
