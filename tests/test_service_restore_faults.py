@@ -37,6 +37,13 @@ async def _stopped_mid_hand(path: Path, clock: ManualClock) -> int:
     return table.id
 
 
+async def _reopened(tmp_path: Path) -> tuple[ManualClock, int, Store]:
+    """A table stopped mid-hand, and the store a new process opens: the clock, its id."""
+    clock = ManualClock()
+    table_id = await _stopped_mid_hand(tmp_path / "db.sqlite3", clock)
+    return clock, table_id, await Store.open(tmp_path / "db.sqlite3")
+
+
 def _busy() -> sqlite3.OperationalError:
     err = sqlite3.OperationalError("database is locked")
     err.sqlite_errorcode = sqlite3.SQLITE_BUSY  # type: ignore[attr-defined]
@@ -46,9 +53,7 @@ def _busy() -> sqlite3.OperationalError:
 async def test_a_restore_the_store_refuses_in_passing_is_tried_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    clock = ManualClock()
-    table_id = await _stopped_mid_hand(tmp_path / "db.sqlite3", clock)
-    store = await Store.open(tmp_path / "db.sqlite3")
+    clock, table_id, store = await _reopened(tmp_path)
     real, refusals = Store.guild_settings, [_busy(), _busy()]
 
     async def busy_at_first(self: Store, guild_id: int) -> GuildSettings:
@@ -74,9 +79,7 @@ async def test_a_restore_the_store_refuses_in_passing_is_tried_again(
 async def test_a_table_that_cannot_be_restored_closes_and_frees_its_channel(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    clock = ManualClock()
-    table_id = await _stopped_mid_hand(tmp_path / "db.sqlite3", clock)
-    store = await Store.open(tmp_path / "db.sqlite3")
+    clock, table_id, store = await _reopened(tmp_path)
 
     async def unreadable(self: Store, live: object) -> None:
         raise ValueError("unsupported match state version 99")  # a log this code cannot replay
@@ -91,6 +94,26 @@ async def test_a_table_that_cannot_be_restored_closes_and_frees_its_channel(
         assert summary.table_id == table_id and summary.status == "aborted"
         again = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")  # the channel is free
         assert again.id != table_id
+    finally:
+        await service.shutdown()
+        await store.close()
+
+
+async def test_a_restore_that_fails_as_the_shutdown_begins_leaves_the_table_live(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the failure, then: the next start restores it (closing it would lose it)."""
+    clock, table_id, store = await _reopened(tmp_path)
+
+    async def closing(self: Store, live: object) -> None:
+        raise ValueError("the process is stopping")
+
+    monkeypatch.setattr(Store, "restore", closing)
+    service = TableService(store, Recorder(), clock)
+    service.accepting = False  # the shutdown has begun
+    try:
+        assert await service.restore_all() == 0
+        assert [t.table_id for t in await store.live_tables()] == [table_id]
     finally:
         await service.shutdown()
         await store.close()

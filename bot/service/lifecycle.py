@@ -48,7 +48,9 @@ class LifecycleMixin(Runtime):
         except Exception as exc:  # one broken table never stops the others
             if self.fence is not None:
                 await self.fence.release(live.table_id)
-            if store_passing(exc) and self.accepting:
+            if not self.accepting:  # shutting down: the next start restores it
+                log.warning("table %s not restored before the shutdown (%s)", live.table_id, exc)
+            elif store_passing(exc):
                 log.warning("table %s not restored yet (%s): trying again", live.table_id, exc)
                 self._unrestored.add(live.table_id)
                 if self._restorer is None or self._restorer.done():
