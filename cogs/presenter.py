@@ -155,8 +155,9 @@ class Presenter(HandPosts):
 
     async def _closed(self, table: Table, update: Update) -> None:
         """The table's last update: its notices go, the hand's panels (in DMs, and the My
-        hand ones) shrink to one line (their buttons with them), the lobby says it closed,
-        and its UI state is dropped."""
+        hand ones) shrink to one line (their buttons with them), the lobby says it closed
+        (a finished match's keeps its result, and nothing is posted: the last summary
+        says who won), and its UI state is dropped."""
         ui = self.ui(table)
         loc = self.locale(table)
         for live in (ui.deal, ui.table):
@@ -178,6 +179,9 @@ class Presenter(HandPosts):
                 embed = closed_embed(table.id, t(loc, "table-place-lost"), loc)
                 ui.lobby.show(functools.partial(ready, {"embed": embed, "view": None}))
                 await ui.lobby.settle()  # refused, it is logged (``_place_error``)
+        elif reason is CloseReason.FINISHED:  # the last summary and the lobby say who won
+            assert ui.lobby is not None
+            await ui.lobby.settle()
         else:
             assert reason is not None and ui.lobby is not None
             said = t(loc, CLOSED_KEYS[reason])

@@ -87,6 +87,12 @@ async def test_the_lobby_shows_each_hand_and_the_result(shengji: Env, short_matc
     won = f"双升 table #{tid} — {team_name(winner)} win the match"
     await env.until(lambda: _shows(env, won, match))
     assert f"<#{env.place().id}>" in _lobby(env)["description"]  # where it was played
+    # the table closes: the lobby keeps the result, and the thread gets no second "the
+    # match is over" after the summary that said who won
+    await env.until(lambda: env.world.tables.id not in env.bot.service.tables)
+    await env.fake.idle(quiet=0.2)
+    assert _shows(env, won, match)
+    assert not [m for m in env.place_messages() if "The match is over" in m.content]
     # from the first hand on, one edit a hand (the next hand's start, the match's end):
     # the channel's budget
     assert edits(env) - shown <= len(played)
