@@ -68,6 +68,19 @@ async def _notice(loc: str, key: str, table: str, deadline: float | None) -> dic
     return {"content": t(loc, key, table=table, when=when(deadline))}
 
 
+async def _thread_notice(loc: object, user_id: int, deadline: float | None) -> dict[str, Any]:
+    """The notice of a player whose DMs are closed, in the thread: it mentions them alone."""
+    content = t(
+        loc,
+        "table-ping-thread",
+        user=f"<@{user_id}>",
+        when=when(deadline),
+        button=t(loc, "table-button-hand"),
+    )
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
+    return {"content": content, "allowed_mentions": mentions}
+
+
 EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
 
 
@@ -241,16 +254,20 @@ class SeatPanels(Outlet):
         panel = ui.panels.get(acting)
         if panel is not None:
             await panel.settle()
-        if info.user_id in ui.dm_closed:
-            return
         prefs = await self.prefs_of(info.user_id)
         if not prefs.turn_dm:
             return
-        loc = self.player_locale(table, prefs)
-        key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
-        ping = ui.pings[acting] = Ping(public.seq, self._dm_live(table, info.user_id))
         # its words made only if it is posted: most turns are played before it is due
-        state = functools.partial(_notice, loc, key, str(table.id), update.deadline)
+        if info.user_id in ui.dm_closed:  # in the thread, a mention Discord notifies of (the
+            loc = self.locale(table)  # table message's edits notify no one)
+            live = self._live_in_place(table)
+            state = functools.partial(_thread_notice, loc, info.user_id, update.deadline)
+        else:
+            loc = self.player_locale(table, prefs)
+            key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
+            live = self._dm_live(table, info.user_id)
+            state = functools.partial(_notice, loc, key, str(table.id), update.deadline)
+        ping = ui.pings[acting] = Ping(public.seq, live)
         if self.ping_after <= 0:
             ping.live.show(state)
         else:

@@ -118,3 +118,35 @@ async def test_the_time_warning_posts_a_notice_still_waiting(shengji: Env) -> No
         await env.tick(0)
     assert env.match().to_act == seat
     assert len(warnings()) == 1 and _notices(env, seat) == []  # its own wait was called off
+
+
+async def test_a_player_whose_dms_are_closed_is_pinged_in_the_thread(shengji: Env) -> None:
+    """Their turn was said only in the table message's edits, which notify no one (and
+    mention no one: its mentions are off); the notice goes in the thread then, mentioning
+    them alone, and is deleted when they act."""
+    env = shengji
+    env.bot.presenter.ping_after = WAIT
+    for user in env.users:
+        env.fake.close_dms(user)
+    await _started(env, humans=4)
+    seat = env.match().to_act
+    assert seat is not None
+    user = env.seat_user(seat)
+    await env.until(lambda: _waiting(env, seat))
+    await env.tick(WAIT + 1)
+
+    def notice() -> Message | None:
+        return next(
+            (m for m in env.place_messages() if m.content.startswith(f"🔔 <@{user.id}>")), None
+        )
+
+    posted = await env.until(notice)
+    (sent,) = [
+        r
+        for r in env.fake.requests
+        if r.method == "POST" and r.response and r.response.get("id") == str(posted.id)
+    ]
+    assert [int(u) for u in sent.json["allowed_mentions"]["users"]] == [user.id]
+    assert not sent.json["allowed_mentions"].get("parse")
+    await env.play_with_slash(seat, env.suggestion(seat))
+    await env.until(lambda: env.fake.messages[posted.id].deleted)

@@ -119,3 +119,4 @@ table-closed-over = The match is over.
 table-closed-time-up = Time is up: no new hand starts.
 table-closed-everyone-left = Everyone left: the table is closed.
 table-closed-aborted = The table was aborted.
+table-ping-thread = 🔔 { $user }, your turn { $when }: play from the **{ $button }** button of the table message.

@@ -95,3 +95,4 @@ table-closed-over = 对局结束了。
 table-closed-time-up = 时间到：不再开新局。
 table-closed-everyone-left = 所有人都离开了：牌桌已关闭。
 table-closed-aborted = 牌桌已解散。
+table-ping-thread = 🔔 { $user }，轮到你了（{ $when }截止），请点牌桌消息的**{ $button }**按钮出牌。
