@@ -105,6 +105,7 @@ class Outlet(PlayerPrefs):
         ui = self.ui_by_table.get(table.id)
         if ui is None:
             ui = self.ui_by_table[table.id] = TableUI()
+            ui.dm_closed = {int(user) for user in table.meta.get("dms_closed") or ()}
             thread = table.meta.get("thread_id")
             ui.place_id = int(thread) if thread else None
             lobby = table.meta.get("lobby_message")
@@ -284,6 +285,8 @@ class Outlet(PlayerPrefs):
         if ui is None or user_id in ui.dm_closed:  # None: closed, its state dropped
             return
         ui.dm_closed.add(user_id)
+        if self.service is not None:  # a restarted bot says it once more otherwise
+            in_background(self._keeping, self.service.remember_dms_closed(table, user_id))
         if not ui.lost:
             loc = self.locale(table)
             await self._post(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from bot.logs import bind_table
 from bot.rules import RuleSet
@@ -182,12 +183,27 @@ class RecordsMixin(Runtime):
             if kept.get("hand") != hand_no:
                 kept = {"hand": hand_no}
             meta = {**table.meta, "hand_messages": {**kept, kind: message_id}}
-            try:
-                await self.store.set_table_meta(table.id, meta)
-            except Exception as exc:
-                log.warning("table %s: its %s message's id not kept (%s)", table.id, kind, exc)
+            await self._note(table, meta, f"its {kind} message's id")
+
+    async def remember_dms_closed(self, table: Table, user_id: int) -> None:
+        """A player's DMs are closed: kept with the table (``meta["dms_closed"]``) so that
+        a restarted bot neither tries them at every turn nor says so in the thread again.
+        A refused write is only logged, as for ``remember_hand_message``."""
+        async with table.meta_lock:
+            closed = list(table.meta.get("dms_closed") or [])
+            if table.closed or user_id in closed:
                 return
-            table.meta = meta
+            meta = {**table.meta, "dms_closed": [*closed, user_id]}
+            await self._note(table, meta, f"player {user_id}'s closed DMs")
+
+    async def _note(self, table: Table, meta: dict[str, Any], what: str) -> None:
+        """Keep ``meta`` (the ``meta_lock`` held), or log that ``what`` was not kept."""
+        try:
+            await self.store.set_table_meta(table.id, meta)
+        except Exception as exc:
+            log.warning("table %s: %s not kept (%s)", table.id, what, exc)
+            return
+        table.meta = meta
 
     async def thread_gone(self, thread_id: int) -> None:
         """A table's thread was deleted or archived: the table closes like a deleted channel."""

@@ -150,3 +150,30 @@ async def test_a_player_whose_dms_are_closed_is_pinged_in_the_thread(shengji: En
     assert not sent.json["allowed_mentions"].get("parse")
     await env.play_with_slash(seat, env.suggestion(seat))
     await env.until(lambda: env.fake.messages[posted.id].deleted)
+
+
+async def test_a_restart_does_not_say_again_that_a_players_dms_are_closed(shengji: Env) -> None:
+    """Closed DMs were known in memory only: the restarted bot tried them at the player's
+    next turn and posted its "I can't send you direct messages" (a ping) a second time."""
+    from .helpers import restart
+
+    env = shengji
+    bob = env.users[1]
+    env.fake.close_dms(bob)
+    await _started(env, humans=4)
+
+    def said() -> list[Message]:
+        return [m for m in env.place_messages() if "can't send you direct" in m.content]
+
+    await env.until(lambda: said() and bob.id in env.table().meta.get("dms_closed", ()))
+    running = await restart(env)
+    try:
+        match = env.match()
+        seat = env.table().seat_of(bob.id)
+        while match.to_act != seat:  # everyone plays until Bob's turn comes again
+            await env.play_with_slash(match.to_act, env.suggestion(match.to_act))
+        await env.until(lambda: env.bot.presenter.ui(env.table()).turn_seen.get(seat))
+        await env.fake.idle(quiet=0.2)
+        assert len(said()) == 1
+    finally:
+        await running.stop()
