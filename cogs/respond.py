@@ -113,6 +113,10 @@ def suggestions(suggest: Suggest) -> Suggest:
             await send_callback(functools.partial(interaction.response.autocomplete, choices))
         except (aiohttp.ClientError, discord.HTTPException) as err:
             log.warning("suggestions for %s lost on the way (%r)", interaction.user.id, err)
+        except RuntimeError:  # "Session is closed": the bot is shutting down under them
+            if not interaction.client.is_closed():
+                raise
+            log.warning("shutting down: suggestions for %s not sent", interaction.user.id)
         if LEAN and not interaction.response.is_done():  # lost, or landed unheard
             interaction.response._response_type = SUGGESTED  # discord.py sends no other
         return choices

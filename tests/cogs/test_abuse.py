@@ -271,3 +271,36 @@ async def test_a_click_cut_off_by_shutdown_logs_no_traceback(
     await env.until(lambda: closing and closing[0].done())
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("shutting down" in r.getMessage() for r in caplog.records)
+
+
+async def test_suggestions_cut_off_by_shutdown_log_no_traceback(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SIGTERM while a play's suggestions are made: their answer meets the closed HTTP
+    session; a line, not discord.py's "Ignoring exception in autocomplete" at ERROR (the
+    slow tier's monkey met it, seed 20)."""
+    from cogs import play
+
+    from .test_bad_input import _started
+
+    env = shengji
+    await _started(env, humans=4)
+    match = env.match()
+    user = env.seat_user(match.to_act)
+    real = play.play_options
+    closing: list[asyncio.Task[None]] = []
+
+    def then_shutdown(*args: Any, **kwargs: Any) -> Any:
+        closing.append(asyncio.ensure_future(env.bot.close()))
+        return real(*args, **kwargs)
+
+    async def closed_before_the_answer(*args: Any, **kwargs: Any) -> Any:
+        await env.until(env.bot.is_closed)
+
+    monkeypatch.setattr(play, "play_options", then_shutdown)
+    monkeypatch.setattr(play, "reply_locale", closed_before_the_answer)
+    caplog.set_level(logging.WARNING)
+    env.driver.autocomplete("shengji play", user, env.world.tables, "cards", {"cards": ""})
+    await env.until(lambda: closing and closing[0].done())
+    await env.until(lambda: any("shutting down" in r.getMessage() for r in caplog.records))
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
