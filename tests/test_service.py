@@ -227,17 +227,25 @@ async def test_a_whole_hand_with_one_human_on_autoplay(env) -> None:
     assert stats is not None and stats.hands == 1
 
 
-async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def alice_to_play(path: Path, clock: ManualClock) -> tuple[Store, TableService, Table]:
+    """A table of Alice and three computers, its first hand under way, Alice to play."""
     store = await Store.open(path)
     await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
-    clock = ManualClock()
     service = TableService(store, Recorder(), clock, seed_source=lambda: 7)
     table = await _full_table(service, humans=1)
     await service.start(CHANNEL, ALICE)
     match = table.match
     assert match is not None
     await run_until(clock, lambda: match.expecting() == ("play", 0))
+    return store, service, table
+
+
+async def test_restart_restores_tables_and_their_timers(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    clock = ManualClock()
+    store, service, table = await alice_to_play(path, clock)
+    match = table.match
+    assert match is not None
     assert match.expecting() == ("play", 0)
     await service.shutdown()  # the last action is committed and its time recorded
     state = match.to_dict()

@@ -15,23 +15,15 @@ import pytest
 from bot.ai import suggest_cards
 from bot.clock import ManualClock
 from bot.game import Play
-from bot.rules import RuleSet
 from bot.service import TableService
 from bot.store import GuildSettings, Store
 
-from .test_service import ALICE, CHANNEL, FAST, GUILD, Recorder, _full_table, run_until
+from .test_service import ALICE, CHANNEL, GUILD, Recorder, alice_to_play, run_until
 
 
 async def _stopped_mid_hand(path: Path, clock: ManualClock) -> int:
     """A table stopped with Alice to play; its id."""
-    store = await Store.open(path)
-    await store.save_guild_settings(GUILD, GuildSettings(RuleSet(), dict(FAST)))
-    service = TableService(store, Recorder(), clock, seed_source=lambda: 7)
-    table = await _full_table(service, humans=1)
-    await service.start(CHANNEL, ALICE)
-    match = table.match
-    assert match is not None
-    await run_until(clock, lambda: match.expecting() == ("play", 0))
+    store, service, table = await alice_to_play(path, clock)
     await service.shutdown()
     await store.close()
     return table.id

@@ -145,7 +145,8 @@ class StoreWrites(LiveTables):
                 write = self.store.leave_match(table.id, seats, meta, leaver, self.clock.now())
             await self._write(table, write)
             table.seats = seats
-            table.meta = table.meta if meta is None else meta
+            if meta is not None:
+                table.meta = meta
 
     async def _set_meta(self, table: Table, **changes: Any) -> None:
         """Change the table's meta: stored first, so a refused write changes nothing.

@@ -256,9 +256,7 @@ class HandRecords(StoreBase):
             )
             await db.execute(MATCH_COUNT_UPSERT, (guild_id, leaver.user_id, 0, leaver.name))
             current = [await self._rating(guild_id, s) for s in seats]
-            current[leaver.seat] = await self._rating(
-                guild_id, SeatInfo.human(leaver.user_id, leaver.name)
-            )
+            current[leaver.seat] = await self._player_rating(guild_id, leaver.user_id)
             lost = ratings.rate_match(current, 1 - team_of(leaver.seat))
             mu, sigma = lost[leaver.seat]
             await db.execute(
@@ -269,10 +267,12 @@ class HandRecords(StoreBase):
     async def _rating(self, guild_id: int, seat: SeatInfo | None) -> ratings.Rating | str | None:
         """A seat's rating for ``ratings.rate_match``: a player's (mu, sigma) on the server
         (a first match: the default), a computer player's level."""
-        if seat is None or not seat.ranked:
+        if seat is None or seat.user_id is None or not seat.ranked:
             return None if seat is None else seat.ai
+        return await self._player_rating(guild_id, seat.user_id)
+
+    async def _player_rating(self, guild_id: int, user_id: int) -> ratings.Rating:
         r = await self._db.one(
-            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?",
-            (guild_id, seat.user_id),
+            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
         return (ratings.DEFAULT_MU, ratings.DEFAULT_SIGMA) if r is None else (r["mu"], r["sigma"])
