@@ -19,6 +19,7 @@ from bot.service import Table, Update
 from bot.store import UserPrefs
 from renderers import render_kitty, render_summary, render_table
 
+from .live import ready
 from .messages import (
     deal_content,
     last_trick_scene,
@@ -28,7 +29,6 @@ from .messages import (
     table_content,
     table_scene,
 )
-from .outlet import ready
 from .review import review_buttons
 from .seatpanels import SeatPanels
 from .tableview import names_of, png, table_buttons
@@ -70,7 +70,8 @@ class HandPosts(SeatPanels):
         loc = self.locale(table)
         names = names_of(update.seats)
         content = deal_content(public, names, update.deadline, loc)
-        buttons = table_buttons(table.id, table.rules.assistance, loc)
+        # the buttons are on the hand's newest message: here until the table message
+        buttons = table_buttons(table.id, table.rules.assistance, loc) if ui.table is None else None
         ui.deal.show(functools.partial(ready, {"content": content, "view": buttons}))
         return True
 
@@ -82,6 +83,8 @@ class HandPosts(SeatPanels):
         ui = self.ui(table)
         if ui.table is None:
             ui.table = self._hand_live(table, public.hand_no, "table")
+            if ui.deal is not None:  # its buttons move to the table message
+                ui.deal.amend({"view": None})
         names = names_of(update.seats)
         loc = self.locale(table)
         seats, notes, closed = tuple(table.seats), tuple(ui.trick_notes), set(ui.dm_closed)

@@ -1,36 +1,33 @@
 """Messages edited in place, with edits coalesced: the Discord I/O of the presenter.
 
-A ``LiveMessage`` is one message the bot keeps current (the lobby, a hand's deal
-and table messages, a player's hand panel). ``show`` hands it a builder for the
-newest state; at most one request for the message is in flight, and while it is,
-newer states replace each other, so when plays come faster than Discord accepts
-edits only the latest state is drawn and sent. ``gap`` spaces a message's edits:
-after an edit the next waits ``gap`` seconds, whether or not a newer state was
-already waiting, so a message is edited at most once a gap (Discord allows about
-five edits per five seconds in a channel; a function gives the gap as things
-stand, read after each edit); a ``preempt`` state (the panel of the player to
-act) ends that wait at once. The builder
+A ``LiveMessage`` is one message the bot keeps current (the lobby, a hand's deal and
+table messages, a player's hand panel). ``show`` hands it a builder for the newest
+state; at most one request for the message is in flight, and while it is, newer states
+replace each other, so when plays come faster than Discord accepts edits only the latest
+state is drawn and sent. ``gap`` spaces a message's edits: after an edit the next waits
+``gap`` seconds (a function gives it as things stand), so a message is edited at most
+once a gap (Discord allows about five edits per five seconds in a channel); a
+``preempt`` state (the panel of the player to act) ends that wait at once. The builder
 runs just before sending, so a superseded state is never rendered at all.
 
-The first ``show`` posts the message; an edit refused because the message was
-deleted posts it again. A builder may name its files with ``files_key`` (any
-value compared with ``==``, say the image's bytes): an edit whose key equals the
-one last sent leaves the message's attachments as they are instead of uploading
-the same picture again (Discord keeps attachments an edit does not mention), and
-``on_sent`` (a function) is called once the state is through. ``on_posted`` is told
-the id of each message posted (the first, or one posted again after a deletion): the
-presenter keeps a hand's messages' ids with the table, so a restarted bot edits them.
-Discord errors never escape: ``on_error`` decides (the presenter closes the
-table when its place is gone, or marks DMs closed); it returns True when the
-target refuses for good, and the message then stops (told, not reaching back into
-the message: a callback holding its message would make every DM message a cycle
-left to the garbage collector). An edit goes out through ``cogs.leanedit``, which does not
-parse Discord's reply.
+The first ``show`` posts the message; an edit refused because the message was deleted
+posts it again. A builder may name its files with ``files_key`` (compared with ``==``,
+say the image's bytes): an edit whose key equals the one last sent leaves the
+attachments as they are instead of uploading the same picture again, and ``on_sent``
+(a function) is called once the state is through. ``on_posted`` is told the id of each
+message posted: the presenter keeps a hand's messages' ids with the table, so a
+restarted bot edits them. Discord errors never escape: ``on_error`` decides (the
+presenter closes the table when its place is gone, or marks DMs closed); it returns True
+when the target refuses for good, and the message then stops (told, not reaching back
+into the message: a callback holding its message would make every DM message a cycle
+left to the garbage collector). An edit goes out through ``cogs.leanedit``, which does
+not parse Discord's reply.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -45,8 +42,7 @@ from .leanedit import edit_message
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
-# discord.py retries a 429 itself, five times; one that outlasts them is tried again
-# after these waits (seconds) before the message is given up
+# a 429 that outlasts discord.py's own five retries: tried again after these waits (s)
 RATE_LIMIT_WAITS = (1.0, 2.0, 4.0)
 # a request whose connection dropped (aiohttp's ServerDisconnectedError on a keep-alive
 # connection Discord closed, a reset, a timeout) is tried again after these waits when
@@ -97,13 +93,11 @@ async def retried(call: Callable[[], Awaitable[R]], what: str) -> R:
 
 
 async def send_once(target: Target, kwargs: dict[str, Any]) -> discord.Message | None:
-    """Post one message that is not kept current (a hand's summary, a notice, a DM, a
-    tournament match's first message), riding out a dropped connection as a
-    ``LiveMessage`` does: it carries a nonce of its own, which Discord enforces, so the
-    post is tried again (``retried``) without a risk of two (one made before its
-    connection failed comes back instead). After the last wait it is given up with a
-    warning (None): the caller, a table's presenter, must go on to its next update.
-    Discord's refusals (``discord.HTTPException``) are the caller's to judge."""
+    """Post one message that is not kept current (a summary, a notice, a DM), riding out
+    a dropped connection as a ``LiveMessage`` does: under a nonce Discord enforces, it is
+    tried again (``retried``) without a risk of two. After the last wait it is given up
+    with a warning (None): the caller must go on to its next update. Discord's refusals
+    (``discord.HTTPException``) are the caller's to judge."""
     nonce = f"sj{secrets.token_hex(8)}"
     post = {**kwargs, "nonce": nonce}
 
@@ -120,9 +114,14 @@ async def send_once(target: Target, kwargs: dict[str, Any]) -> discord.Message |
         return None
 
 
+#: marks a state that only changes the message (``LiveMessage.amend``): never posted anew
+PARTIAL = "partial"
+
+
 def as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
     """Message kwargs for ``send`` turned into kwargs for ``edit`` (files become attachments)."""
     out = dict(kwargs)
+    out.pop(PARTIAL, None)
     files = out.pop("files", None)
     if files is not None:
         out["attachments"] = files
@@ -181,6 +180,21 @@ class LiveMessage:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    def amend(self, changes: dict[str, Any]) -> None:
+        """Send ``changes`` (``{"view": None}``: the buttons go) with the pending state,
+        not over it (which would drop it: a trick's last play), or alone as an edit of the
+        message as it stands; nothing for a message never posted."""
+        pending = self._latest
+        if pending is not None:
+
+            async def merged() -> dict[str, Any] | None:
+                kwargs = await pending()
+                return None if kwargs is None else {**kwargs, **changes}
+
+            self._latest = merged
+        elif self.message_id is not None or (self._task is not None and not self._task.done()):
+            self.show(functools.partial(ready, {**changes, PARTIAL: True}))
+
     def stop(self) -> None:
         """Send nothing more: the states queued, and the one being built, are dropped."""
         self.stopped = True
@@ -188,11 +202,8 @@ class LiveMessage:
 
     async def settle(self) -> None:
         """Wait until the latest state has been sent (or has failed), not for the gap
-        after it (the presenter waits on a panel before the table's other messages).
-
-        A plain future woken by ``_run``, not ``asyncio.wait`` on an event's task and
-        the message's: that made a task, two callbacks and a set at every human turn.
-        """
+        after it: a plain future woken by ``_run``, not ``asyncio.wait`` on an event's
+        task and the message's (a task, two callbacks and a set at every human turn)."""
         while self._task is not None and not self._task.done() and not self._flushed:
             waiter = asyncio.get_running_loop().create_future()
             self._settling.append(waiter)
@@ -275,11 +286,8 @@ class LiveMessage:
                 await self._rest(gap)
 
     async def _rest(self, gap: float) -> None:
-        """Wait ``gap`` seconds, or until a preempting state is shown.
-
-        A future and a timer, not ``wait_for`` on an event: that made a task, a timeout
-        and, for most gaps, a cancellation at every edit of every message.
-        """
+        """Wait ``gap`` seconds, or until a preempting state is shown: a future and a
+        timer, not ``wait_for`` (a task, a timeout and a cancellation at every edit)."""
         loop = asyncio.get_running_loop()
         self._resting = resting = loop.create_future()
         timer = loop.call_later(gap, _wake, resting)
@@ -320,6 +328,8 @@ class LiveMessage:
                 return
             except discord.NotFound:
                 self.message_id = None  # deleted by someone: post it again
+        if kwargs.pop(PARTIAL, False):
+            return  # only a change to a message that is not there (``amend``)
         self._files_key = None
         # with a nonce Discord enforces, a post made before (by a bot that crashed before
         # it could keep the message's id, or whose connection dropped) comes back instead
@@ -393,3 +403,8 @@ async def _ephemeral_refused(err: discord.HTTPException) -> bool:
 def _wake(resting: asyncio.Future[None]) -> None:
     if not resting.done():
         resting.set_result(None)
+
+
+async def ready(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A builder for a state that needs no rendering."""
+    return kwargs

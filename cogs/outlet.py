@@ -381,8 +381,3 @@ class Outlet(PlayerPrefs):
             log.warning("table %s: the server's settings unread (%s); a thread", table.id, exc)
             return True
         return bool(settings.timers.get("table_place", "thread") != "channel")
-
-
-async def ready(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """A builder for a state that needs no rendering."""
-    return kwargs

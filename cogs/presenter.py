@@ -78,7 +78,7 @@ from bot.i18n import t
 from bot.service import CloseReason, Table, Update, UpdateKind
 
 from .handposts import HandPosts
-from .live import LiveMessage
+from .live import LiveMessage, ready
 from .messages import (
     closed_embed,
     closed_panel_line,
@@ -86,7 +86,7 @@ from .messages import (
     lobby_state_embed,
     old_panel_line,
 )
-from .outlet import ready
+from .tableui import TableUI
 from .tableview import (
     lobby_buttons,
     names_of,
@@ -155,11 +155,14 @@ class Presenter(HandPosts):
 
     async def _closed(self, table: Table, update: Update) -> None:
         """The table's last update: its notices go, the hand's panels (in DMs, and the My
-        hand ones) shrink to one line (their buttons with them), the lobby says it closed
-        (a finished match's keeps its result, and nothing is posted: the last summary
-        says who won), and its UI state is dropped."""
+        hand ones) shrink to one line, the hand's messages lose the table's buttons, the
+        lobby says it closed (a finished match's keeps its result, and nothing is posted:
+        the last summary says who won), and its UI state is dropped."""
         ui = self.ui(table)
         loc = self.locale(table)
+        reason = update.reason
+        if reason is not CloseReason.CHANNEL_GONE:
+            _unbutton(ui)
         for live in (ui.deal, ui.table):
             if live is not None:
                 await live.settle()
@@ -171,7 +174,6 @@ class Presenter(HandPosts):
             panels = await self._collapse_panels(
                 table, functools.partial(closed_panel_line, public)
             )
-        reason = update.reason
         if reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
             if self._lobby_stands(table):  # only the thread was lost: the lobby says so
@@ -298,6 +300,7 @@ class Presenter(HandPosts):
         for live in (ui.deal, ui.table):
             if live is not None:
                 await live.settle()
+        _unbutton(ui)  # the buttons move to the new deal message
         ui.hand_no = public.hand_no
         ui.deal = self._hand_live(table, public.hand_no, "deal")
         ui.table = None
@@ -311,6 +314,15 @@ class Presenter(HandPosts):
             table, functools.partial(old_panel_line, public.hand_no, public.last_result)
         )
         self._show_deal(table, update, force=True)
+
+
+def _unbutton(ui: TableUI) -> None:
+    """The table's buttons leave the hand's newest message (the table message, else the
+    deal message): one message of a thread carries them, so an old hand's Last trick is
+    not there to show the current one."""
+    newest = ui.table or ui.deal
+    if newest is not None:
+        newest.amend({"view": None})
 
 
 def _overcalling(update: Update) -> bool:

@@ -38,8 +38,8 @@ from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
-from .live import Build, EphemeralLive, LiveMessage
-from .outlet import Outlet, ready
+from .live import Build, EphemeralLive, LiveMessage, ready
+from .outlet import Outlet
 from .panels import ImageMemo, Panel, build_panel
 from .tableui import PanelCell, Ping
 from .tableview import names_of, when

@@ -64,6 +64,12 @@ class Env:
     def place_messages(self) -> list[Message]:
         return self.fake.channel_messages(self.place())
 
+    def buttoned(self) -> list[Message]:
+        """The place's messages carrying a table's buttons (My hand, Rules)."""
+        return [
+            m for m in self.place_messages() if any(c.startswith("sj:t:") for c in m.custom_ids())
+        ]
+
     def table_rules(self) -> RuleSet:
         return RuleSet()
 

@@ -63,6 +63,7 @@ async def test_an_aborted_table_sends_no_more_panels(shengji: Env) -> None:
     await env.reply(env.users[0], "abort")
     await env.until(lambda: table.closed)
     await env.fake.idle(quiet=0.3)  # what was in flight at the abort has gone out
+    assert not env.buttoned(), "a closed table's messages keep no buttons"
     before = panel_requests(env)
     for _ in range(5):  # timers would deal, bid and play on: none may run
         await env.tick(60)

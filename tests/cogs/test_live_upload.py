@@ -11,8 +11,7 @@ import aiohttp
 import discord
 from PIL import Image
 
-from cogs.live import LiveMessage
-from cogs.outlet import ready
+from cogs.live import LiveMessage, ready
 from cogs.tableview import Components, png
 from fakediscord import FakeDiscord
 from fakediscord.harness import World

@@ -51,6 +51,10 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
     # the dealer buries through the picker, with a confirmation step
     await env.play_with_panel(dealer, env.suggestion(dealer))
     assert match.phase == Phase.PLAY and len(match.kitty) == 8
+    # the table's buttons leave the deal message for the table message: one message has them
+    deal_message = env.place_messages()[0]
+    assert deal_message.content.startswith("**Hand 1**")
+    await env.until(lambda: [m.content[:15] for m in env.buttoned()] == ["**Hand 1 · tric"])
     # play the hand: the picker for the first tricks, then /shengji play
     while match.phase == Phase.PLAY:
         seat = match.to_act
@@ -75,6 +79,9 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
     await env.tick(6)  # the pause after the summary
     await env.until(lambda: match.hand_no == 1)
     await env.until(lambda: any(hand == 1 for *_, hand in env.audit[len(first) :]))
+    # the new hand's deal message has them; the last hand's messages none (an old Last
+    # trick would show the new hand's)
+    await env.until(lambda: [m.content[:10] for m in env.buttoned()] == ["**Hand 2**"])
     records = await env.store.hands_of_table(env.table().id)
     assert len(records) == 1
     # nothing the bot sent broke a Discord limit
