@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import logging
 import threading
 from collections.abc import Callable
@@ -123,6 +124,8 @@ class Outlet(PlayerPrefs):
                     ui.deal = self._hand_live(table, ui.hand_no, "deal", kept["deal"])
                 if "table" in kept:
                     ui.table = self._hand_live(table, ui.hand_no, "table", kept["table"])
+                for seat, (user_id, message_id) in self.service.panel_messages(table).items():
+                    self._panel_live(table, seat, user_id, message_id)
         return ui
 
     @staticmethod
@@ -299,6 +302,22 @@ class Outlet(PlayerPrefs):
                 ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
+
+    def _panel_live(
+        self, table: Table, seat: int, user_id: int, message_id: int | None = None
+    ) -> LiveMessage:
+        """The seat's DM panel, one a match: its id kept with the table once posted
+        (``TableService.remember_panel``), so a restarted bot edits it; its nonce the
+        same after a restart (Discord's own check: a post a crash cut short comes back)."""
+        ui = self.ui_by_table[table.id]
+        live = ui.panels[seat] = self._dm_live(table, user_id)
+        ui.panel_owners[seat] = user_id
+        live.message_id = message_id
+        live.nonce = "sjp" + hashlib.sha1(f"{table.id}:{seat}:{user_id}".encode()).hexdigest()[:16]
+        if self.service is not None:
+            keep = functools.partial(self.service.remember_panel, table, seat, user_id)
+            live.on_posted = lambda posted: in_background(self._keeping, keep(posted))
+        return live
 
     def _dm_live(self, table: Table, user_id: int) -> LiveMessage:
         return LiveMessage(

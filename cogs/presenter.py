@@ -32,7 +32,9 @@ Where things go (decisions for issue 10):
   with a nonce made of the table, the hand and the kind (``LiveMessage.nonce``), which
   Discord enforces for a few minutes, so the restarted bot's post gives the message
   back, and it is edited to the hand's state.
-* **Each human's DMs** hold one live panel per hand (``cogs.seatpanels``).
+* **Each human's DMs** hold one live panel for the match, its id kept with the table
+  (``cogs.seatpanels``). The table's buttons are on one message of the thread, the
+  hand's newest (``_unbutton``).
 * **Under load** (issue 14) the table message's text stays current at every edit
   and its picture is what gives way: with renders waiting it is redrawn only for
   a completed trick, and with the render thread crowded (``CROWDED`` renders
@@ -49,7 +51,7 @@ Where things go (decisions for issue 10):
   post in, closes the table like a deleted channel; every human is told by DM,
   once, and where only the thread was lost the channel's lobby message says so.
 * **The close is the table's last update**: its turn notices are deleted, its
-  hand's panels shrink to one line (their buttons gone) and its UI state is
+  panels shrink to one line and its messages lose their buttons, and its UI state is
   dropped; nothing is posted or booked for it after that.
 """
 
@@ -293,7 +295,8 @@ class Presenter(HandPosts):
 
     async def _new_hand(self, table: Table, update: Update) -> None:
         """A new hand: fresh deal and table messages; last hand's panels, if still shown
-        (its summary shrank them; a restart between may not have), shrink to one line."""
+        (its summary shrank them; a restart between may not have), shrink to one line
+        until the deal redraws them."""
         public = update.public
         assert public is not None
         ui = self.ui(table)

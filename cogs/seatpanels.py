@@ -1,10 +1,13 @@
-"""Each human's private panel at a table: one live DM per hand, and the turn notice.
+"""Each human's private panel at a table: one live DM per match, and the turn notice.
 
-Decisions for issue 10: each human's DMs hold one live panel per hand (the hand
-image, the picker or the bid buttons, and everything needed to play without
-looking at the thread), edited in place; when it is their turn a short "your
-turn" DM notifies them and is deleted once they have acted or the turn passed, so
-a DM channel holds at most two of the bot's messages for the current hand.
+Decisions for issue 10: each human's DMs hold one live panel (the hand image, the
+picker or the bid buttons, and everything needed to play without looking at the
+thread), edited in place; when it is their turn a short "your turn" DM notifies them
+and is deleted once they have acted or the turn passed, so a DM channel holds at most
+two of the bot's messages for the table. The panel is the player's for the whole
+match: at a hand's end it shrinks to the result, and the next hand's deal edits it
+again, so a hand posts no DM (Discord notifies of a new one, and a match of fifteen
+hands left fifteen lines); its id is kept with the table, so a restart edits it too.
 
 The notice waits (issue 14, load): it is posted only once the turn has waited
 ``ping_after`` seconds (10, ``cogs.pacing.PING_AFTER``) with the panel shown, and
@@ -96,7 +99,10 @@ class SeatPanels(Outlet):
             if table.match is None:
                 continue
             for seat, info in enumerate(table.seats):
-                if info is None or info.user_id != user_id or seat not in self.ui(table).panels:
+                ui = self.ui(table)
+                if info is None or info.user_id != user_id or seat not in ui.panels:
+                    continue
+                if seat in ui.collapsed:  # the hand is over: its line stays
                     continue
                 self._show_panel(table, self.now_at(table), seat)
                 redrawn += 1
@@ -180,8 +186,9 @@ class SeatPanels(Outlet):
 
         if user_id not in ui.dm_closed:
             live = ui.panels.get(seat)
-            if live is None:
-                live = ui.panels[seat] = self._dm_live(table, user_id)
+            if live is None or ui.panel_owners.get(seat) != user_id:
+                live = self._panel_live(table, seat, user_id)
+            ui.collapsed.discard(seat)
             live.show(build, preempt=urgent)
         opened = self._ephemeral(table, seat)
         if opened is not None:
@@ -360,13 +367,15 @@ class SeatPanels(Outlet):
     ) -> list[LiveMessage]:
         """The hand's panels, in DMs and My hand, shrink to ``line`` (in each player's
         language), their buttons gone: at the hand's score, at a new hand (those a restart
-        left), and at the close. A My hand panel stays open: the next hand redraws it.
-        Returns them (being edited)."""
+        left), and at the close. A DM panel stays the player's for the match (the next
+        hand's deal edits it: no new DM a hand), and a My hand panel stays open: the
+        next hand redraws them. Returns them (being edited)."""
         ui = self.ui(table)
-        old, ui.panels = ui.panels, {}
+        dm = [(seat, live) for seat, live in ui.panels.items() if seat not in ui.collapsed]
+        ui.collapsed.update(ui.panels)
         ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
         opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
-        shrinking = [*old.items(), *((seat, live) for seat, live in opened if live is not None)]
+        shrinking = [*dm, *((seat, live) for seat, live in opened if live is not None)]
         for seat, live in shrinking:
             info = table.seats[seat]
             loc = self.locale(table)

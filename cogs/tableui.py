@@ -79,6 +79,8 @@ class TableUI:
     trick_notes: list[str] = field(default_factory=list)
     dm_closed: set[int] = field(default_factory=set)
     panels: dict[int, LiveMessage] = field(default_factory=dict)  # seat -> DM panel
+    panel_owners: dict[int, int] = field(default_factory=dict)  # seat -> its panel's reader
+    collapsed: set[int] = field(default_factory=set)  # seats whose panel shows one line
     bids_shown: dict[int, tuple[object, ...]] = field(default_factory=dict)  # seat -> its
     # panel's bids when last redrawn in the deal (the cards of each)
     hand_images: dict[int, ImageMemo] = field(default_factory=dict)  # seat -> last hand image

@@ -394,6 +394,19 @@ POSTED = [
 ]
 
 
+def _meta_writes(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """The table metas the store is asked to write from now on."""
+    writes: list[dict] = []
+    real = store.set_table_meta
+
+    async def counted(table_id: int, meta: dict) -> None:
+        writes.append(meta)
+        await real(table_id, meta)
+
+    monkeypatch.setattr(store, "set_table_meta", counted)
+    return writes
+
+
 async def test_a_hands_messages_are_kept_with_the_table_one_write_each(
     env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -405,14 +418,7 @@ async def test_a_hands_messages_are_kept_with_the_table_one_write_each(
     await service.start(CHANNEL, ALICE)
     assert table.match is not None
     hand = table.match.hand_no
-    writes: list[dict] = []
-    real = store.set_table_meta
-
-    async def counted(table_id: int, meta: dict) -> None:
-        writes.append(meta)
-        await real(table_id, meta)
-
-    monkeypatch.setattr(store, "set_table_meta", counted)
+    writes = _meta_writes(store, monkeypatch)
     for (back, kind, message_id), kept, edited, written in POSTED:
         before = len(writes)
         await service.remember_hand_message(table, hand + back, kind, message_id)
@@ -422,6 +428,26 @@ async def test_a_hands_messages_are_kept_with_the_table_one_write_each(
     [live] = await store.live_tables()
     assert live.meta["hand_messages"] == table.meta["hand_messages"]
     assert live.meta["started"], "the rest of the meta is kept"
+
+
+async def test_a_players_panel_is_kept_with_the_table_while_they_sit_there(
+    env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``remember_panel``: one write a seat (none for the same id again), read back by a
+    restarted bot; a leaver's panel, their seat now a computer player's, is not edited."""
+    service, store, _clock, _sink = env
+    table = await _full_table(service, humans=2)
+    await service.start(CHANNEL, ALICE)
+    writes = _meta_writes(store, monkeypatch)
+    await service.remember_panel(table, 0, ALICE, 900)
+    await service.remember_panel(table, 1, BOB, 901)
+    await service.remember_panel(table, 0, ALICE, 900)  # the same: no write
+    assert len(writes) == 2
+    assert service.panel_messages(table) == {0: (ALICE, 900), 1: (BOB, 901)}
+    [live] = await store.live_tables()
+    assert live.meta["panels"] == {"0": [ALICE, 900], "1": [BOB, 901]}
+    await service.leave(CHANNEL, BOB)
+    assert service.panel_messages(table) == {0: (ALICE, 900)}
 
 
 async def test_restart_after_long_downtime_gives_a_grace_period(tmp_path: Path) -> None:

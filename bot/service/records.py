@@ -185,6 +185,30 @@ class RecordsMixin(Runtime):
             meta = {**table.meta, "hand_messages": {**kept, kind: message_id}}
             await self._note(table, meta, f"its {kind} message's id")
 
+    @staticmethod
+    def panel_messages(table: Table) -> dict[int, tuple[int, int]]:
+        """Each seat's DM panel kept by ``remember_panel``, while its player still sits
+        there (a leaver's, replaced by a computer player, is not edited again)."""
+        kept = table.meta.get("panels") or {}
+        found = {}
+        for seat, info in enumerate(table.seats):
+            user_id, message_id = kept.get(str(seat)) or (None, 0)
+            if info is not None and user_id is not None and info.user_id == user_id:
+                found[seat] = (int(user_id), int(message_id))
+        return found
+
+    async def remember_panel(self, table: Table, seat: int, user_id: int, message_id: int) -> None:
+        """A player's DM panel was posted: kept with the table, so a restarted bot edits
+        it instead of posting another. A match keeps one panel a player, edited from hand
+        to hand: one write a seat a match (again for a panel deleted and posted anew). A
+        refused write is only logged, as for ``remember_hand_message``."""
+        async with table.meta_lock:
+            kept = table.meta.get("panels") or {}
+            if table.closed or kept.get(str(seat)) == [user_id, message_id]:
+                return
+            meta = {**table.meta, "panels": {**kept, str(seat): [user_id, message_id]}}
+            await self._note(table, meta, f"seat {seat}'s panel's id")
+
     async def remember_dms_closed(self, table: Table, user_id: int) -> None:
         """A player's DMs are closed: kept with the table (``meta["dms_closed"]``) so that
         a restarted bot neither tries them at every turn nor says so in the thread again.

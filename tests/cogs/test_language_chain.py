@@ -146,13 +146,14 @@ async def test_after_a_restart_a_panel_is_in_the_language_of_the_players_client(
     prefix = f"sj:p:{env.table().id}:0:{match.seq}:"
     panel = await env.until(lambda: env.panel(alice, prefix))
     assert chinese(panel.content)
-    before = len(panels_to(env, alice))
+    await env.until(lambda: env.bot.service.panel_messages(env.table()).get(0))
+    await env.fake.idle(quiet=0.3)  # the old process's panel has gone out
+    edits = panel.edits
     running = await restart(env)
     try:
-        # the new process sends the player to act her panel again, before any click of hers
-        again = await env.until(
-            lambda: len(panels_to(env, alice)) > before and panels_to(env, alice)[-1]
-        )
+        # the new process redraws the player to act her panel, before any click of hers
+        again = await env.until(lambda: panel.edits > edits and panels_to(env, alice)[-1])
+        assert again.id == panel.id
         assert prefix in " ".join(again.custom_ids())
         assert chinese(again.content), again.content
     finally:

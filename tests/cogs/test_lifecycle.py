@@ -331,23 +331,27 @@ async def _a_human_to_play(env: Env) -> None:
     raise AssertionError("no human's turn in the play")
 
 
-async def test_after_a_restart_the_player_to_act_gets_their_panel_again(shengji: Env) -> None:
+async def test_after_a_restart_the_player_to_act_finds_their_panel_redrawn_in_place(
+    shengji: Env,
+) -> None:
+    """The panel's id is kept with the table: the new process edits it (its picker live
+    again) instead of posting a second one and leaving the first with a dead picker."""
     env = shengji
     await _a_human_to_play(env)
     match = env.match()
     waiting = match.to_act
     user = env.seat_user(waiting)
     seq = match.seq
-    await asyncio.sleep(0.3)  # the old process's panel for this turn has gone out
-    before = len(panels_to(env, user))
+    prefix = f"sj:p:{env.table().id}:{waiting}:{seq}:"
+    panel = await env.until(lambda: env.panel(user, prefix))
+    await env.until(lambda: env.bot.service.panel_messages(env.table()).get(waiting))
+    await env.fake.idle(quiet=0.3)  # the old process's panel for this turn has gone out
+    before, edits = len(panels_to(env, user)), panel.edits
     running = await restart(env)
     try:
         table = env.bot.service.tables[env.world.tables.id]
-        prefix = f"sj:p:{table.id}:{waiting}:{seq}:"
-        fresh = await env.until(
-            lambda: len(panels_to(env, user)) > before and env.panel(user, prefix)
-        )
-        assert fresh is not None
+        fresh = await env.until(lambda: panel.edits > edits and env.panel(user, prefix))
+        assert fresh.id == panel.id and len(panels_to(env, user)) == before
         await env.play_with_panel(waiting, env.suggestion(waiting), fresh)
         assert table.match is not None and table.match.seq > seq
     finally:

@@ -65,6 +65,9 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
             text = await env.play_with_slash(seat, cards)
             assert text.startswith("You played")
     assert match.phase == Phase.SCORED
+    kept = env.bot.service.panel_messages(env.table())
+    assert sorted(kept) == [0, 1, 2, 3], "each player's panel is kept with the table"
+    panels = {seat: message_id for seat, (_, message_id) in kept.items()}
     summary = await env.until(
         lambda: next(
             (m for m in env.fake.channel_messages(env.place()) if "is over" in m.content), None
@@ -75,6 +78,9 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
     # late one by
     first = list(env.audit)
     assert {(table_id, hand) for table_id, *_, hand in first} == {(env.table().id, 0)}
+    messages = env.fake.messages  # each panel shrinks to the hand's result
+    await env.until(lambda: all("(over)" in messages[m].content for m in panels.values()))
+    assert not any(messages[m].attachments or messages[m].custom_ids() for m in panels.values())
     assert {"TableScene", "HandScene", "SummaryScene", "KittyScene"} <= {s for _, _, s, *_ in first}
     await env.tick(6)  # the pause after the summary
     await env.until(lambda: match.hand_no == 1)
@@ -82,6 +88,13 @@ async def test_four_players_bid_bury_and_play_a_whole_hand(shengji: Env) -> None
     # the new hand's deal message has them; the last hand's messages none (an old Last
     # trick would show the new hand's)
     await env.until(lambda: [m.content[:10] for m in env.buttoned()] == ["**Hand 2**"])
+    # each player's one panel shrank to the result, then the new deal edited it: a hand
+    # posts no new DM (Discord would notify of it), so a match leaves one panel a player
+    await env.until(lambda: all(messages[m].attachments for m in panels.values()))
+    assert env.bot.service.panel_messages(env.table()) == kept
+    for seat, message_id in panels.items():
+        dms = env.fake.dms(env.seat_user(seat), include_deleted=True)
+        assert [m.id for m in dms if m.attachments] == [message_id]
     records = await env.store.hands_of_table(env.table().id)
     assert len(records) == 1
     # nothing the bot sent broke a Discord limit
