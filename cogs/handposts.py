@@ -30,8 +30,8 @@ from .messages import (
     table_scene,
 )
 from .review import review_buttons
-from .seatpanels import SeatPanels
 from .tableview import names_of, png, table_buttons
+from .turnnotices import TurnNotices
 
 DEAL_EDIT_EVERY = 2.5  # seconds between deal-progress redraws of the deal message and panels
 #: seconds between the deal's progress redraws (the deal message and the players' panels)
@@ -45,7 +45,7 @@ CROWDED_DEAL_EVERY = 6.0
 TABLE_PICTURE_EVERY = 5.0
 
 
-class HandPosts(SeatPanels):
+class HandPosts(TurnNotices):
     """The deal, table and summary messages of the hand under way."""
 
     def _show_deal(self, table: Table, update: Update, *, force: bool) -> bool:

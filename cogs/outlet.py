@@ -334,11 +334,6 @@ class Outlet(PlayerPrefs):
         log.warning("DM to %s refused: %s", user_id, err)
         return False
 
-    async def _unping(self, table: Table, seat: int) -> None:
-        ping = self.ui(table).pings.pop(seat, None)
-        if ping is not None:
-            await ping.delete()
-
     def _threads_allowed(self, table: Table) -> bool:
         """Whether the bot may open a public thread in the table's channel and post in it.
 

@@ -1,32 +1,20 @@
-"""Each human's private panel at a table: one live DM per match, and the turn notice.
+"""Each human's private panel at a table: one live DM for the match.
 
 Decisions for issue 10: each human's DMs hold one live panel (the hand image, the
 picker or the bid buttons, and everything needed to play without looking at the
-thread), edited in place; when it is their turn a short "your turn" DM notifies them
-and is deleted once they have acted or the turn passed, so a DM channel holds at most
-two of the bot's messages for the table. The panel is the player's for the whole
-match: at a hand's end it shrinks to the result, and the next hand's deal edits it
-again, so a hand posts no DM (Discord notifies of a new one, and a match of fifteen
-hands left fifteen lines); its id is kept with the table, so a restart edits it too.
-
-The notice waits (issue 14, load): it is posted only once the turn has waited
-``ping_after`` seconds (10, ``cogs.pacing.PING_AFTER``) with the panel shown, and
-never if the player acts first. A player watching the live panel sees it change at
-once and needs no ping (Discord notifies them of a DM edit no more than of a
-message they are reading); one who looked away is pinged. Posting and deleting a
-notice for every turn was two of a play's five Discord requests. The wait runs on
-the table service's clock, so tests move it; the ten-seconds warning posts a
-notice still waiting at once. Once the
-hand is scored its panel is collapsed to one line with the result (``cogs.presenter``). A player
-whose DMs are closed is told once in the thread and uses **My hand**, whose
-ephemeral panel is refreshed through its interaction while the interaction's
-token is valid, coalesced like the DM panel (``cogs.live.EphemeralLive``), and shrunk
-with the hand's DM panels when the table closes. The panel's content is ``cogs.panels``.
+thread), edited in place, and the "your turn" notice (``cogs.turnnotices``). The panel
+is the player's for the whole match: at a hand's end it shrinks to the result, and the
+next hand's deal edits it again, so a hand posts no DM (Discord notifies of a new one,
+and a match of fifteen hands left fifteen lines); its id is kept with the table, so a
+restart edits it too. A player whose DMs are closed is told once in the thread and uses
+**My hand**, whose ephemeral panel is refreshed through its interaction while the
+interaction's token is valid, coalesced like the DM panel (``cogs.live.EphemeralLive``),
+and shrunk with the hand's DM panels when the table closes. The panel's content is
+``cogs.panels``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import time
@@ -36,16 +24,16 @@ from typing import Any
 import discord
 
 from bot.game import Phase, SeatView
-from bot.i18n import pick, t
+from bot.i18n import pick
 from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
 from .lang import DEFAULT_PREFS
-from .live import Build, EphemeralLive, LiveMessage, ready
+from .live import EphemeralLive, LiveMessage, ready
 from .outlet import Outlet
 from .panels import ImageMemo, Panel, build_panel
-from .tableui import PanelCell, Ping
-from .tableview import names_of, when
+from .tableui import PanelCell
+from .tableview import names_of
 
 log = logging.getLogger(__name__)
 
@@ -64,24 +52,6 @@ def _panel_message(panel: Panel) -> dict[str, Any]:
         "view": panel.view,
         "files_key": panel.image,  # the same image object: not uploaded again
     }
-
-
-async def _notice(loc: str, key: str, table: str, deadline: float | None) -> dict[str, Any]:
-    """The "your turn" notice's message, made when it is posted."""
-    return {"content": t(loc, key, table=table, when=when(deadline))}
-
-
-async def _thread_notice(loc: object, user_id: int, deadline: float | None) -> dict[str, Any]:
-    """The notice of a player whose DMs are closed, in the thread: it mentions them alone."""
-    content = t(
-        loc,
-        "table-ping-thread",
-        user=f"<@{user_id}>",
-        when=when(deadline),
-        button=t(loc, "table-button-hand"),
-    )
-    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
-    return {"content": content, "allowed_mentions": mentions}
 
 
 EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
@@ -217,78 +187,6 @@ class SeatPanels(Outlet):
     def opened_ephemeral(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """My hand was opened: refresh that ephemeral panel at the player's turns."""
         self.ui(table).ephemeral[seat] = EphemeralLive(interaction, time.monotonic())
-
-    async def _turn(self, table: Table, update: Update) -> None:
-        """Whose turn it is: their panel redrawn, a short notice that goes once they act."""
-        public = update.public
-        ui = self.ui(table)
-        if public is None:
-            return
-        acting = public.to_act if public.expecting in ("play", "bury", "overcall") else None
-        passed = [
-            (seat, ui.pings.pop(seat))
-            for seat, ping in list(ui.pings.items())
-            if seat != acting or ping.seq != public.seq
-        ]
-        for seat, ping in passed:
-            if seat == acting:  # their older notice (the bury, then the lead) goes first:
-                await ping.delete()  # a DM channel holds at most two of the bot's messages
-        await self._your_turn(table, update, acting)  # first: the player to act is waiting
-        for seat, ping in passed:
-            if seat in ui.redrawing:
-                ui.redrawing.discard(seat)  # the panel's own click redraws it
-            elif seat != acting:
-                self._show_panel(table, update, seat)  # played by /play or by the timer
-            if seat != acting:
-                await ping.delete()
-
-    async def _your_turn(self, table: Table, update: Update, acting: int | None) -> None:
-        """The acting player's panel redrawn and their notice posted, once per turn.
-
-        The table's other messages wait until that panel is sent (its render goes
-        ahead of every other in the render thread, ``cogs.renderqueue``), so the
-        player to act is never queued behind the table's pictures (issue 14).
-        """
-        public = update.public
-        ui = self.ui(table)
-        if public is None or acting is None or ui.turn_seen.get(acting) == public.seq:
-            return
-        info = update.seats[acting]
-        if info is None or info.kind != "human" or info.auto or info.user_id is None:
-            return
-        ui.turn_seen[acting] = public.seq
-        self._show_panel(table, update, acting)
-        panel = ui.panels.get(acting)
-        if panel is not None:
-            await panel.settle()
-        prefs = await self.prefs_of(info.user_id)
-        if not prefs.turn_dm:
-            return
-        # its words made only if it is posted: most turns are played before it is due
-        if info.user_id in ui.dm_closed:  # in the thread, a mention Discord notifies of (the
-            loc = self.locale(table)  # table message's edits notify no one)
-            live = self._live_in_place(table)
-            state = functools.partial(_thread_notice, loc, info.user_id, update.deadline)
-        else:
-            loc = self.player_locale(table, prefs)
-            key = "table-ping-bury" if public.expecting == "bury" else "table-ping-play"
-            live = self._dm_live(table, info.user_id)
-            state = functools.partial(_notice, loc, key, str(table.id), update.deadline)
-        ping = ui.pings[acting] = Ping(public.seq, live)
-        if self.ping_after <= 0:
-            ping.live.show(state)
-        else:
-            ping.due = asyncio.get_running_loop().create_task(self._ping_later(ping, state))
-
-    async def _ping_later(self, ping: Ping, state: Build) -> None:
-        """Post the notice once the turn has waited ``ping_after`` seconds (on the service's
-        clock); the task is cancelled if the player acts first (``Ping.delete``)."""
-        if self.service is not None:
-            await self.service.clock.sleep(self.ping_after)
-        else:
-            await asyncio.sleep(self.ping_after)
-        ping.due = None
-        ping.live.show(state)
 
     # --- panels on demand (for the cog) ----------------------------------------------
 

@@ -29,6 +29,7 @@ class Ping:
     seq: int
     live: LiveMessage
     due: asyncio.Task[None] | None = None  # waiting to post it
+    on_deleted: Callable[[int], None] | None = None  # told the id of the notice deleted
 
     def call_off(self) -> None:
         """Stop waiting to post the notice.
@@ -45,7 +46,11 @@ class Ping:
 
     async def delete(self) -> None:
         self.call_off()
+        await self.live.settle()
+        posted = self.live.message_id
         await self.live.delete()
+        if posted is not None and self.on_deleted is not None:
+            self.on_deleted(posted)
 
 
 @dataclass

@@ -202,12 +202,43 @@ class RecordsMixin(Runtime):
         it instead of posting another. A match keeps one panel a player, edited from hand
         to hand: one write a seat a match (again for a panel deleted and posted anew). A
         refused write is only logged, as for ``remember_hand_message``."""
+        await self._keep_seat_message(table, "panels", seat, [user_id, message_id])
+
+    @staticmethod
+    def kept_notices(table: Table) -> dict[int, tuple[int, int, str]]:
+        """The turn notices kept by ``remember_notice``: seat -> (reader, id, where)."""
+        kept = table.meta.get("notices") or {}
+        return {int(seat): (int(u), int(m), str(w)) for seat, (u, m, w) in kept.items()}
+
+    async def remember_notice(
+        self, table: Table, seat: int, user_id: int, message_id: int, where: str
+    ) -> None:
+        """A "your turn" notice was posted (``where``: "dm", or "place" for closed DMs):
+        kept with the table until it is deleted (``forget_notice``), so a bot restarted
+        meanwhile deletes it rather than leave it standing. Two writes a notice posted;
+        most turns post none (a notice waits ten seconds)."""
+        await self._keep_seat_message(table, "notices", seat, [user_id, message_id, where])
+
+    async def forget_notice(self, table: Table, seat: int, message_id: int) -> None:
+        """The seat's notice ``message_id`` was deleted (not a newer one kept since)."""
+        await self._keep_seat_message(table, "notices", seat, None, message_id)
+
+    async def _keep_seat_message(
+        self, table: Table, key: str, seat: int, entry: list[Any] | None, gone: int = 0
+    ) -> None:
+        """Keep ``entry`` as the seat's message in ``meta[key]``, or drop the seat's
+        message ``gone`` (``entry`` None), under the ``meta_lock``; no write when
+        nothing changes."""
         async with table.meta_lock:
-            kept = table.meta.get("panels") or {}
-            if table.closed or kept.get(str(seat)) == [user_id, message_id]:
+            kept = dict(table.meta.get(key) or {})
+            now = kept.get(str(seat))
+            if table.closed or now == entry or (entry is None and (now or [0, 0])[1] != gone):
                 return
-            meta = {**table.meta, "panels": {**kept, str(seat): [user_id, message_id]}}
-            await self._note(table, meta, f"seat {seat}'s panel's id")
+            if entry is None:
+                del kept[str(seat)]
+            else:
+                kept[str(seat)] = entry
+            await self._note(table, {**table.meta, key: kept}, f"seat {seat}'s {key} id")
 
     async def remember_dms_closed(self, table: Table, user_id: int) -> None:
         """A player's DMs are closed: kept with the table (``meta["dms_closed"]``) so that

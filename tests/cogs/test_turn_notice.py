@@ -51,8 +51,12 @@ async def test_the_notice_is_posted_after_the_wait_and_deleted_when_they_act(
     await env.until(lambda: _notices(env, seat))
     notice = _notices(env, seat)[0]
     assert not notice.deleted
+    user_id = env.seat_user(seat).id
+    kept = env.bot.service.kept_notices
+    await env.until(lambda: kept(env.table()) == {seat: (user_id, notice.id, "dm")})
     await env.play_with_slash(seat, env.suggestion(seat))
     await env.until(lambda: env.fake.messages[notice.id].deleted)
+    await env.until(lambda: seat not in kept(env.table()))  # kept only while it stands
 
 
 async def test_the_notice_goes_when_the_timer_plays_for_them(shengji: Env) -> None:
@@ -175,5 +179,29 @@ async def test_a_restart_does_not_say_again_that_a_players_dms_are_closed(shengj
         await env.until(lambda: env.bot.presenter.ui(env.table()).turn_seen.get(seat))
         await env.fake.idle(quiet=0.2)
         assert len(said()) == 1
+    finally:
+        await running.stop()
+
+
+async def test_a_restart_deletes_the_notice_the_old_process_left(shengji: Env) -> None:
+    """The notice was known in memory only: a restart left it standing for good ("your
+    turn" long after the turn), beside the new process's own notice for the same turn."""
+    from .helpers import restart
+
+    env = shengji
+    seat = await _waiting_turn(env)
+    await env.tick(WAIT + 1)
+    [notice] = await env.until(lambda: _notices(env, seat))
+    await env.until(lambda: env.bot.service.kept_notices(env.table()))
+    running = await restart(env)
+    try:
+        await env.until(lambda: env.fake.messages[notice.id].deleted)
+        await env.until(lambda: not env.bot.service.kept_notices(env.table()))
+        await env.until(lambda: _waiting(env, seat))  # the new process's own wait
+        await env.tick(WAIT + 1)
+        # the panel and the new process's notice (or its time warning, edited into it)
+        user = env.seat_user(seat)
+        await env.until(lambda: len(env.fake.dms(user)) == 2)
+        assert notice.id not in {m.id for m in env.fake.dms(user)}
     finally:
         await running.stop()
