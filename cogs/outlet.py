@@ -53,6 +53,8 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 # real seconds between reads of the server's settings while the store refuses them in passing
 SETTINGS_AGAIN = (0.5, 1.0, 2.0)
+#: players' DM channels kept (looking one up again is one request)
+DM_CHANNELS_KEPT = 4096
 
 # the image's table, its reader (None: the table), the scene's kind, its cards, its hand
 Audit = Callable[[int, int | None, str, list[Card], int], None]
@@ -154,6 +156,8 @@ class Outlet(PlayerPrefs):
             return cached
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         channel = user.dm_channel or await user.create_dm()
+        if len(self._dm_channels) >= DM_CHANNELS_KEPT:  # the longest kept goes first
+            del self._dm_channels[next(iter(self._dm_channels))]
         self._dm_channels[user_id] = channel
         return channel
 

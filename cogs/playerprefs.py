@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 #: read a minute per active player is nothing to the store; a panel is drawn far oftener
 #: and must not wait for a read each time.
 PREFS_TTL = 60.0
+#: preferences kept before those past ``PREFS_TTL`` are swept out (at most twice those
+#: still fresh): a long-running bot meets many players once, and kept them all for good
+PREFS_SWEEP = 1024
 
 
 class PlayerPrefs:
@@ -49,6 +52,7 @@ class PlayerPrefs:
         self._prefs: dict[int, tuple[UserPrefs, float]] = {}
         #: a read of a player's preferences under way, shared by everyone who needs them
         self._prefs_reads: dict[int, asyncio.Task[UserPrefs]] = {}
+        self._sweep_at = PREFS_SWEEP
 
     def _now(self) -> float:
         return self.service.clock.now() if self.service is not None else time.monotonic()
@@ -72,7 +76,11 @@ class PlayerPrefs:
 
     def _keep(self, user_id: int, prefs: UserPrefs) -> None:
         """Keep ``prefs`` for ``PREFS_TTL``; a read started before is not kept over them."""
-        self._prefs[user_id] = (prefs, self._now() + PREFS_TTL)
+        now = self._now()
+        if len(self._prefs) >= self._sweep_at:  # amortised: a sweep per as many keeps
+            self._prefs = {user: kept for user, kept in self._prefs.items() if kept[1] > now}
+            self._sweep_at = max(PREFS_SWEEP, 2 * len(self._prefs))
+        self._prefs[user_id] = (prefs, now + PREFS_TTL)
         self._prefs_reads.pop(user_id, None)
 
     def forget_prefs(self, user_id: int) -> None:
