@@ -154,6 +154,8 @@ class LiveMessage:
         self.stopped = False  # the target refuses for good (DMs closed), or ``stop``
         self._files_key: object = None  # what the message's attachments show, if named
         self._latest: Build | None = None
+        self._changes: dict[str, Any] = {}  # ``amend``'s, carried by every state sent
+        self._alone: Build | None = None  # the edit of only those changes, while waiting
         self._task: asyncio.Task[None] | None = None
         self._building: asyncio.Future[dict[str, Any] | None] | None = None
         self._urgent = False  # a preempting state was shown: it ends the wait between edits
@@ -181,19 +183,19 @@ class LiveMessage:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     def amend(self, changes: dict[str, Any]) -> None:
-        """Send ``changes`` (``{"view": None}``: the buttons go) with the pending state,
-        not over it (which would drop it: a trick's last play), or alone as an edit of the
-        message as it stands; nothing for a message never posted."""
-        pending = self._latest
-        if pending is not None:
+        """Send ``changes`` (``{"view": None}``: the buttons go) with every state from now
+        on: with the one waiting, not over it (which would drop it: a trick's last play),
+        else alone as an edit of the message as it stands; nothing if never posted."""
+        self._changes = {**self._changes, **changes}
+        idle = self._task is None or self._task.done()
+        if self._latest is None and (self.message_id is not None or not idle):
+            self._alone = functools.partial(ready, {PARTIAL: True})
+            self.show(self._alone)
 
-            async def merged() -> dict[str, Any] | None:
-                kwargs = await pending()
-                return None if kwargs is None else {**kwargs, **changes}
-
-            self._latest = merged
-        elif self.message_id is not None or (self._task is not None and not self._task.done()):
-            self.show(functools.partial(ready, {**changes, PARTIAL: True}))
+    def _again(self, build: Build) -> None:
+        """Send ``build``'s state again, unless a newer one (not only changes) waits."""
+        if self._latest is None or self._latest is self._alone:
+            self._latest = build
 
     def stop(self) -> None:
         """Send nothing more: the states queued, and the one being built, are dropped."""
@@ -214,8 +216,7 @@ class LiveMessage:
         shutdown as a line of its own, else with the traceback. Never raised: it would end
         this message's task with nothing to retrieve its exception."""
         if self.stopped or (isinstance(err, RuntimeError) and "closed" in str(err)):
-            # the client shut down with an edit still queued or being built
-            log.info("live message %s dropped at shutdown", self.message_id)
+            log.info("live message %s dropped at shutdown", self.message_id)  # still queued
         else:
             log.exception("live message %s failed", self.message_id)
 
@@ -249,16 +250,16 @@ class LiveMessage:
                 finally:
                     self._building = None
                 if kwargs is not None and not self.stopped:
-                    await self._send(kwargs)
+                    await self._send({**kwargs, **self._changes})
                 if self._earlier:  # an earlier post came back: this state again, as an edit
                     self._earlier = False
-                    self._latest = self._latest or build
+                    self._again(build)
                 refused = dropped = 0
             except discord.HTTPException as err:
                 wait = retry_wait(err, refused)
                 if wait is not None:  # rate limited: this state again, unless a newer one came
                     refused += 1
-                    self._latest = self._latest or build
+                    self._again(build)
                     await asyncio.sleep(wait)
                 elif self.on_error is not None:
                     try:
@@ -270,7 +271,7 @@ class LiveMessage:
             except NETWORK_ERRORS as err:
                 if self._repeatable() and dropped < len(NETWORK_WAITS) and not self.stopped:
                     log.info("live message %s not sent (%r): trying again", self.message_id, err)
-                    self._latest = self._latest or build  # unless a newer state came
+                    self._again(build)
                     await asyncio.sleep(NETWORK_WAITS[dropped])
                     dropped += 1
                 else:
@@ -298,8 +299,7 @@ class LiveMessage:
             self._resting = None
 
     def _repeatable(self) -> bool:
-        """Whether sending again is safe: an edit, or a post Discord keeps once by its
-        nonce (a post without one may have been made before its connection failed)."""
+        """Whether sending again is safe: an edit, or a post Discord keeps once by its nonce."""
         return self.message_id is not None or self._post_nonce() is not None
 
     def _post_nonce(self) -> str | None:

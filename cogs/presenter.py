@@ -133,6 +133,8 @@ class Presenter(HandPosts):
                 return
             case UpdateKind.WARNING:
                 await self._warning(table, update)
+            case UpdateKind.SEATS:  # someone left, or went on or off 托管
+                await self._let_go(table, update)
             case UpdateKind.STORAGE:  # paused or resumed: said in the table's place
                 key = "table-paused" if update.paused else "table-resumed"
                 await self._post(table, content=t(self.locale(table), key))

@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot.game import Phase, SeatView
-from bot.i18n import pick
+from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
@@ -259,6 +259,24 @@ class SeatPanels(Outlet):
     def _audit_panel(self, table: Table, user_id: int, view: SeatView) -> None:
         if self.audit is not None:
             self.audit(table.id, user_id, "HandScene", list(view.hand), view.hand_no)
+
+    async def _let_go(self, table: Table, update: Update) -> None:
+        """The panels of players who left mid-match (a computer player has the seat) shrink
+        to one line now, their picker gone: no later redraw reaches them, and a restart
+        would not know them (``TableService.panel_messages``)."""
+        ui = self.ui(table)
+        public = update.public
+        for seat, live in list(ui.panels.items()):
+            info, owner = update.seats[seat], ui.panel_owners[seat]
+            if info is not None and info.kind == "human" and info.user_id == owner:
+                continue
+            del ui.panels[seat]
+            if seat not in ui.collapsed and public is not None:
+                line = t(
+                    await self.dm_locale(table, owner), "table-panel-left", hand=public.hand_no + 1
+                )
+                live.show(functools.partial(ready, {"content": line, "files": [], "view": None}))
+            ui.collapsed.discard(seat)
 
     async def _collapse_panels(
         self, table: Table, line: Callable[[object], str]

@@ -30,7 +30,7 @@ from bot.i18n import t
 from bot.service import Table, Update
 
 from .common import in_background
-from .live import Build
+from .live import Build, LiveMessage
 from .seatpanels import SeatPanels
 from .tableui import Ping, TableUI
 from .tableview import when
@@ -71,13 +71,14 @@ class TurnNotices(SeatPanels):
         self, table: Table, seat: int, user_id: int, message_id: int, where: str
     ) -> None:
         """Delete a notice an earlier process left (its turn is over, or this process
-        posts its own), then forget it."""
+        posts its own), then forget it: a dropped connection is tried again and a refusal
+        is a warning (``LiveMessage.delete``), as is a failure to find its channel."""
+        dm = functools.partial(self.dm, user_id)
+        left = LiveMessage(functools.partial(self.place, table) if where == "place" else dm)
+        left.message_id = message_id
         try:
-            place = await (self.place(table) if where == "place" else self.dm(user_id))
-            await place.get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass
-        except (discord.HTTPException, OSError) as err:
+            await left.delete()
+        except Exception as err:  # the shutdown's closed session, a place not found
             log.warning("table %s: a notice left by a restart not deleted: %r", table.id, err)
             return
         if self.service is not None:

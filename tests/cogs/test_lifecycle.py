@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.game import Phase
 from bot.service import Table, Update, UpdateKind
 from bot.store import Store
 from cogs import live
@@ -356,6 +357,39 @@ async def test_after_a_restart_the_player_to_act_finds_their_panel_redrawn_in_pl
         assert table.match is not None and table.match.seq > seq
     finally:
         await running.stop()
+
+
+@pytest.mark.parametrize("restarted", [False, True], ids=["", "restarted"])
+async def test_a_leavers_panel_shrinks_at_once_and_stays_so(shengji: Env, restarted: bool) -> None:
+    """A computer player has the seat: no redraw reaches the leaver's panel again, and a
+    restart does not know it (``panel_messages`` keeps seated players' only), so its
+    picker stood live for good after a restart. It shrinks when they leave."""
+    env = shengji
+    await _started(env, humans=4)
+    seat = env.match().to_act
+    bob = env.seat_user(seat)
+    await env.fresh_panel(bob, seat)
+    kept = env.bot.service.panel_messages
+    _, panel_id = await env.until(lambda: kept(env.table()).get(seat))
+    assert env.fake.messages[panel_id].custom_ids(), "the picker of the player to act"
+    await env.reply(bob, "leave")
+    panel = env.fake.messages[panel_id]
+    await env.until(lambda: "you left the table" in panel.content)
+    assert not panel.custom_ids() and not panel.attachments
+    running = await restart(env) if restarted else None
+    try:
+        match, hand = env.match(), env.match().hand_no
+        while match.hand_no == hand and match.phase is Phase.PLAY:  # the hand plays on
+            if env.table().seats[match.to_act].kind == "human":
+                await env.play_with_slash(match.to_act, env.suggestion(match.to_act))
+            else:
+                seq = match.seq
+                await env.until(lambda s=seq: match.seq > s or match.phase is not Phase.PLAY)
+        await env.fake.idle(quiet=0.3)
+        assert "you left the table" in panel.content and not panel.custom_ids()
+    finally:
+        if running is not None:
+            await running.stop()
 
 
 async def test_a_restart_mid_hand_edits_the_hands_messages_in_the_thread(shengji: Env) -> None:

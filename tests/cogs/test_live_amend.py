@@ -1,10 +1,13 @@
 """``LiveMessage.amend``: a change (the buttons taken off) goes with the pending state, or
-alone as an edit of the message as it stands, and never posts a message of its own."""
+alone as an edit of the message as it stands, and never posts a message of its own; a
+state sent again (its connection dropped, a 429, an earlier post given back) carries it
+too, rather than the change going alone and the state being lost (a trick's last play)."""
 
 from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,6 +16,8 @@ from PIL import Image
 from cogs.live import LiveMessage, ready
 from cogs.tableview import Components, png
 from fakediscord import FakeDiscord
+from fakediscord.errors import DiscordError
+from fakediscord.faults import Rule
 from fakediscord.harness import World
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -83,3 +88,71 @@ async def test_a_change_to_a_message_not_there_posts_nothing(
     assert len(fake_discord.requests_to("POST", POST)) == 1, "only the first post"
     assert not fake_discord.channel_messages(world.tables)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def _buttoned(text: str) -> dict[str, Any]:
+    buttons = Components()
+    buttons.button("My hand", "sj:test:hand")
+    return {"content": text, "view": buttons}
+
+
+async def _amend_during(fake: FakeDiscord, live: LiveMessage, method: str, n: int = 1) -> None:
+    """Amend once the ``n``-th request of ``method`` has reached the fake (held there): the
+    change waits alone, and the state in flight fails (below) and must go again."""
+    await fake.wait_for(
+        lambda: len([r for r in fake.requests if r.method == method]) >= n, timeout=5
+    )
+    assert live._latest is None and live._task is not None and not live._task.done()
+    live.amend({"view": None})
+
+
+def _dropped() -> Rule:
+    return Rule("disconnect", "PATCH", EDIT, None, 1, delay=0.3)
+
+
+def _rate_limited() -> Rule:
+    ban = DiscordError(429, 0, "blocked", extra={"retry_after": 0.05, "global": True})
+    return Rule("ban", "PATCH", EDIT, ban, 1, delay=0.3)
+
+
+@pytest.mark.parametrize("fault", [_dropped, _rate_limited], ids=["dropped", "rate-limited"])
+async def test_a_state_sent_again_carries_the_change(
+    fake_discord: FakeDiscord, world: World, bot_client: Any, fault: Callable[[], Rule]
+) -> None:
+    """The state's edit fails while the change waits alone (``presenter._closed``'s
+    ``_unbutton`` as the last play's edit is in flight): both go, not the change alone."""
+    rb = await bot_client()
+    channel = rb.channel(world.tables)
+    live = LiveMessage(lambda: ready(channel))
+    live.show(lambda: ready(_buttoned("trick: 3 plays")))
+    await live.settle()
+    fake_discord.faults.add(fault())
+    live.show(lambda: ready(_buttoned("trick: 4 plays (last play)")))
+    await _amend_during(fake_discord, live, "PATCH")
+    await live.settle()
+    [message] = fake_discord.channel_messages(world.tables)
+    assert message.custom_ids() == []
+    assert message.content == "trick: 4 plays (last play)", message.content
+
+
+async def test_an_earlier_post_given_back_is_edited_to_the_state_with_the_change(
+    fake_discord: FakeDiscord, world: World, bot_client: Any
+) -> None:
+    """A restarted process posts the hand's deal message under its fixed nonce (its id's
+    write had not landed): Discord gives back the old process's message, edited then to
+    the new state; the table message came meanwhile and took the buttons."""
+    rb = await bot_client()
+    channel = rb.channel(world.tables)
+    old = LiveMessage(lambda: ready(channel))
+    old.nonce = "sj7h0deal"
+    old.show(lambda: ready(_buttoned("deal: 20 cards dealt")))
+    await old.settle()
+    new = LiveMessage(lambda: ready(channel))
+    new.nonce = "sj7h0deal"
+    fake_discord.faults.add(Rule("delay", "POST", POST, None, 1, delay=0.3))
+    new.show(lambda: ready(_buttoned("deal: trump ♥, kitty buried")))
+    await _amend_during(fake_discord, new, "POST", 2)
+    await new.settle()
+    [message] = fake_discord.channel_messages(world.tables)
+    assert message.custom_ids() == []
+    assert message.content == "deal: trump ♥, kitty buried", message.content

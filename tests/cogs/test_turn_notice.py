@@ -4,14 +4,20 @@ timer acts for them."""
 
 from __future__ import annotations
 
+import gc
 import inspect
+import logging
 
+import pytest
+
+from cogs import live
 from fakediscord.state import Message
 
 from .helpers import Env
 from .test_bad_input import _started
 
 WAIT = 10.0
+DELETE = "/channels/{channel_id}/messages/{message_id}"
 
 
 def _notices(env: Env, seat: int) -> list[Message]:
@@ -203,5 +209,34 @@ async def test_a_restart_deletes_the_notice_the_old_process_left(shengji: Env) -
         user = env.seat_user(seat)
         await env.until(lambda: len(env.fake.dms(user)) == 2)
         assert notice.id not in {m.id for m in env.fake.dms(user)}
+    finally:
+        await running.stop()
+
+
+async def test_a_restart_whose_deletion_of_a_notice_fails_says_so_in_one_line(
+    shengji: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every connection dropped (aiohttp's ServerDisconnectedError, which aiohttp itself
+    tries again only once): the deletion is tried again as everywhere else
+    (``cogs.live.retried``), then given up with a warning. It ended the background
+    deletion with an error nobody retrieved, which asyncio logged at ERROR."""
+    from .helpers import restart
+
+    monkeypatch.setattr(live, "NETWORK_WAITS", (0.01, 0.01, 0.01))
+    env = shengji
+    seat = await _waiting_turn(env)
+    await env.tick(WAIT + 1)
+    [notice] = await env.until(lambda: _notices(env, seat))
+    await env.until(lambda: env.bot.service.kept_notices(env.table()))
+    dropped = env.fake.faults.disconnect(
+        "DELETE", DELETE, times=None, when=lambda r: str(notice.id) in r.path
+    )
+    caplog.set_level(logging.INFO)
+    running = await restart(env)
+    try:
+        await env.until(lambda: f"could not delete message {notice.id}" in caplog.text)
+        assert dropped.hits >= len(live.NETWORK_WAITS) + 1
+        gc.collect()  # an unretrieved task's error is logged when it is collected
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     finally:
         await running.stop()

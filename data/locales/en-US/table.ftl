@@ -80,6 +80,7 @@ table-match-won = 🏆 **{ $team }** win the match: { $players }!
 table-panel-old = Hand { $hand } (over).
 table-panel-old-result = Hand { $hand } (over). { $result }.
 table-panel-closed = Hand { $hand } (the table was closed).
+table-panel-left = Hand { $hand } (you left the table: a computer player plays your seat).
 table-ping-play = 🔔 Your turn at 双升 #{ $table } { $when }: play from your panel above.
 table-ping-bury = 🔔 You are the dealer at 双升 #{ $table }: bury the kitty { $when } from your panel above.
 table-panel-role-dealer = You are on the dealer's team (庄家): keep the attackers under their goal.

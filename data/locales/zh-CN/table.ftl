@@ -59,6 +59,7 @@ table-match-won = 🏆 **{ $team }**赢得对局：{ $players }！
 table-panel-old = 第{ $hand }局（已结束）。
 table-panel-old-result = 第{ $hand }局（已结束）。{ $result }。
 table-panel-closed = 第{ $hand }局（牌桌已关闭）。
+table-panel-left = 第{ $hand }局（你已离开牌桌，由电脑代打）。
 table-ping-play = 🔔 双升#{ $table }：轮到你了，请在上面的面板里出牌（{ $when }截止）。
 table-ping-bury = 🔔 双升#{ $table }：你是庄家，请在上面的面板里扣底（{ $when }截止）。
 table-panel-role-dealer = 你是庄家一方：守分，别让闲家上台。
