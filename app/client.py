@@ -55,6 +55,9 @@ from .tuning import GC_THRESHOLDS, FinishedInteractions, keep_big_blocks, sweep_
 log = logging.getLogger("shengji")
 # a store refusing in passing at start-up is asked again after each of these seconds
 OPEN_AGAIN = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: seconds the shutdown waits for the presenter's writes in the background (the ids of
+#: messages posted just before: a restart edits or deletes them) before the store closes
+KEEPING_WAIT = 5.0
 
 
 class ShengjiBot(commands.Bot):
@@ -197,6 +200,8 @@ class ShengjiBot(commands.Bot):
         self.tournament_presenter.stop()
         rendering = self.presenter.close()
         await super().close()
+        with contextlib.suppress(Exception):
+            await self.presenter.kept(KEEPING_WAIT)  # ids of messages posted at the last
         if rendering is not None:  # the renders in flight end with the bot, not after it
             await asyncio.to_thread(rendering.join, 10)
         await self.store.close()

@@ -104,6 +104,12 @@ class Outlet(PlayerPrefs):
                 live.stopped = True
         return self._renderer.close()
 
+    async def kept(self, timeout: float) -> None:
+        """At shutdown, before the store closes: wait (so long) for the writes made in the
+        background (a message's id, a notice to delete after a restart)."""
+        if self._keeping:
+            await asyncio.wait(set(self._keeping), timeout=timeout)
+
     def ui(self, table: Table) -> TableUI:
         ui = self.ui_by_table.get(table.id)
         if ui is None:

@@ -236,10 +236,15 @@ async def panel_component(
 async def _redraw(
     interaction: discord.Interaction, table: Table, seat: int, view: SeatView, note: str
 ) -> None:
-    """Edit the panel the click came from (acknowledging first if still needed)."""
+    """Edit the panel the click came from (acknowledging first if still needed), unless
+    the panel shrank while it was drawn (the hand's end, the table's close): the edit
+    landed after the shrinking and armed its picker again."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-    panel = await deps(interaction).presenter.panel_for(table, seat, view, note=note)
+    presenter = deps(interaction).presenter
+    panel = await presenter.panel_for(table, seat, view, note=note)
+    if presenter.shrunk(table, seat, view.hand_no):
+        return
     await interaction.edit_original_response(
         content=panel.content, attachments=[panel.file()], view=as_view(panel.view)
     )

@@ -154,15 +154,24 @@ class SeatPanels(Outlet):
             panel = await self.panel_for(table, seat, view, note=note, names=names, urgent=urgent)
             return _panel_message(panel)
 
+        ui.collapsed.discard(seat)  # its panels show this hand again
         if user_id not in ui.dm_closed:
             live = ui.panels.get(seat)
             if live is None or ui.panel_owners.get(seat) != user_id:
                 live = self._panel_live(table, seat, user_id)
-            ui.collapsed.discard(seat)
             live.show(build, preempt=urgent)
         opened = self._ephemeral(table, seat)
         if opened is not None:
             opened.show(build_ephemeral, preempt=urgent)
+
+    def shrunk(self, table: Table, seat: int, hand_no: int) -> bool:
+        """Whether the seat's panel of hand ``hand_no`` has shrunk to its one line: the
+        table closed, that hand is over, or a later one began."""
+        match = table.match
+        if table.closed or match is None or match.hand_no != hand_no:
+            return True
+        ui = self.ui_by_table.get(table.id)
+        return ui is not None and seat in ui.collapsed
 
     def _ephemeral(self, table: Table, seat: int) -> EphemeralLive | None:
         """The seat's My hand panel while its interaction's token lasts and its reader

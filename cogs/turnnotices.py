@@ -60,9 +60,12 @@ class TurnNotices(SeatPanels):
     """The turn: the acting player's panel redrawn first, their notice after a wait."""
 
     def ui(self, table: Table) -> TableUI:
+        """The table's UI state; made for a restored table (a match under way), the
+        notices an earlier process left are deleted, closed or not: a table restored and
+        closed at once (its round's time up) has its last notices deleted too."""
         restored = table.id not in self.ui_by_table and table.match is not None
         ui = super().ui(table)
-        if restored and not table.closed and self.service is not None:
+        if restored and self.service is not None:
             for seat, notice in self.service.kept_notices(table).items():
                 in_background(self._keeping, self._delete_left(table, seat, *notice))
         return ui

@@ -392,6 +392,34 @@ async def test_a_leavers_panel_shrinks_at_once_and_stays_so(shengji: Env, restar
             await running.stop()
 
 
+async def test_a_click_drawn_while_the_table_closes_leaves_its_panel_shrunk(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click's redraw (Suggest) was still being drawn when the table closed: its edit
+    landed after the close had shrunk the panel and armed its picker again, on a table
+    gone (the monkey, a moderator's step after a click)."""
+    env = shengji
+    await _a_human_to_play(env)
+    match, table = env.match(), env.table()
+    seat = match.to_act
+    user = env.seat_user(seat)
+    panel = await env.fresh_panel(user, seat)
+    draw = env.bot.presenter.panel_for
+
+    async def closing_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        drawn = await draw(*args, **kwargs)
+        await env.reply(env.users[0], "abort")
+        await env.until(lambda: table.closed)
+        await env.until(lambda: not env.fake.messages[panel.id].custom_ids())  # shrunk
+        return drawn
+
+    monkeypatch.setattr(env.bot.presenter, "panel_for", closing_meanwhile)
+    await env.driver.click(panel, f"sj:b:{table.id}:{seat}:{match.seq}:suggest", user)
+    await env.fake.idle(quiet=0.3)
+    assert not env.fake.messages[panel.id].custom_ids()
+    assert "(the table was closed)" in env.fake.messages[panel.id].content
+
+
 async def test_a_restart_mid_hand_edits_the_hands_messages_in_the_thread(shengji: Env) -> None:
     """The new process goes on editing the hand's deal and table messages (their ids are
     kept with the table): the thread gains no message for the hand, none is left stale."""

@@ -240,12 +240,13 @@ async def test_the_panel_is_edited_in_place_and_the_turn_notice_goes_after_the_p
         await env.until(lambda n=notice: env.fake.messages[n.id].deleted)
     assert len(panel_ids) == 1, "one panel for the whole hand, edited in place"
     assert most_live <= 2
-    # the hand summary arrives; the next hand collapses the old panel to one line
-    await env.tick(6)
-    await env.until(lambda: match.hand_no == 1)
+    # the hand's summary shrinks the panel to one line; the next deal edits it again
     (old,) = panel_ids
     await env.until(lambda: env.fake.messages[old].content.startswith("Hand 1 (over)"))
     assert not env.fake.messages[old].attachments and not env.fake.messages[old].components
+    await env.tick(6)
+    await env.until(lambda: match.hand_no == 1)
+    await env.until(lambda: env.fake.messages[old].attachments)
 
 
 async def _full_lobby(env: Env) -> None:

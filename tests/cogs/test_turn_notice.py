@@ -4,9 +4,11 @@ timer acts for them."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import inspect
 import logging
+from typing import Any
 
 import pytest
 
@@ -238,5 +240,31 @@ async def test_a_restart_whose_deletion_of_a_notice_fails_says_so_in_one_line(
         assert dropped.hits >= len(live.NETWORK_WAITS) + 1
         gc.collect()  # an unretrieved task's error is logged when it is collected
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    finally:
+        await running.stop()
+
+
+async def test_a_notice_posted_just_before_a_shutdown_is_deleted_after_it(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its id is kept in the background: the shutdown closed the store under that write,
+    so the restarted bot did not know of the notice and left it standing."""
+    from .helpers import restart
+
+    env = shengji
+    service = env.bot.service
+    remember = service.remember_notice
+
+    async def slow(*args: Any) -> None:
+        await asyncio.sleep(1.0)  # a busy store
+        await remember(*args)
+
+    monkeypatch.setattr(service, "remember_notice", slow)
+    seat = await _waiting_turn(env)
+    await env.tick(WAIT + 1)
+    [notice] = await env.until(lambda: _notices(env, seat))
+    running = await restart(env)  # at once: the write is still waiting
+    try:
+        await env.until(lambda: env.fake.messages[notice.id].deleted)
     finally:
         await running.stop()
