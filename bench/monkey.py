@@ -30,7 +30,12 @@ the steps where the turn timers are made to run out, every table with four seats
 match moves on (its action number grows), and a tournament none of whose matches is
 being played opens their tables, its next round or its podium: no table or tournament
 freezes. The log, what was shown and the hidden cards are checked once more after the
-last shutdown, which flushes the tables' messages and stops them.
+last shutdown, which flushes the tables' messages and stops them; and then every table
+must be calm (``monkey_checks.calm_tables``): its buttons on one message of its thread
+(none once it closed), one DM panel with components a player (none once it closed), at
+most one "your turn" notice standing a player (none once it closed). Messages the bot
+could not edit are left out: in a thread deleted, archived or locked, or in the place of
+a table that closed because it lost that place.
 
 With ``--json`` the last line is one JSON object: the steps done, hands completed, tables
 opened, restarts, commands, clicks, refused moves, stalls checked, seconds, the
@@ -58,7 +63,7 @@ from typing import Any
 from bot.store.pglocal import LocalPostgres
 from fakediscord.driver import DriverError, InteractionFailed
 
-from .monkey_checks import Broken, ErrorLog, Reader
+from .monkey_checks import Broken, ErrorLog, Reader, calm_tables
 from .monkey_cup import cup_moves_on, cup_progress
 from .monkey_moderator import moderate
 from .monkey_moves import burst, random_autocomplete, random_click, random_slash
@@ -286,12 +291,16 @@ async def run(steps: int, seed: int, store_at: Path | str) -> tuple[Report, list
         await reader.stop()
         report.hands, report.tables = await hands_completed(rig)
         report.cups = await cups_reached(rig)
+        live = rig.tables() if rig.bot is not None else []  # those the last shutdown stops
         await rig.close()
         gc.collect()  # a task that died unretrieved says so as it is collected
         logging.getLogger().removeHandler(errors)
     if report.failure is None:
         try:
             check(rig, errors, reader)  # what the last shutdown logged or showed
+            calm = calm_tables(rig.fake, rig.users, live, rig.lost)
+            if calm:
+                raise Broken("left a table unquiet: " + "\n".join(calm))
         except Broken as err:
             report.failure = f"seed {seed}, at the last shutdown: {err}"
     report.seconds = round(time.monotonic() - started, 1)

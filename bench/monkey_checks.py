@@ -19,6 +19,9 @@ screen on the way, not only the last state), and on every log record as it is wr
 
 Cards are compared by identity (two decks hold two A♥), so a leak of a card the reader
 also holds goes unseen; what is caught is a card nobody showed them.
+
+After the last shutdown the tables must be calm (``calm_tables``): what the bot left on
+Discord is what it means to leave, not a trail of live buttons and stale notices.
 """
 
 from __future__ import annotations
@@ -38,9 +41,9 @@ from bot.game import Event, HandScored, Match, Phase
 from bot.i18n import t
 from bot.i18n.rules import card_text
 from bot.rules import ALL_CARDS, Card, parse_cards
-from bot.service import SeatSignal, Table
+from bot.service import CloseReason, SeatSignal, Sink, Table, Update, UpdateKind
 from fakediscord import FakeDiscord
-from fakediscord.state import Message
+from fakediscord.state import Channel, Message, User
 
 # how long after a new hand the last hand's cards may still show (a message about it on
 # its way), and a closed table's: so many steps, and so many seconds (a busy render queue)
@@ -358,3 +361,112 @@ class Reader:
         if channel is not None and channel.is_dm and channel.recipient is not None:
             return channel.recipient.id
         return None
+
+
+# --- calm tables: what the last shutdown leaves on Discord --------------------------
+
+TABLE_BUTTONS = "sj:t:"  # the table's buttons (hand, last trick, rules), in its place
+PANEL_IDS = ("sj:p:", "sj:d:", "sj:b:")  # a hand panel's picker, bid and panel buttons
+NOTICE = ("🔔", "⏰")  # a "your turn" DM, or the same edited to the ten-seconds warning
+PLACE_NOTICE = re.compile(r"🔔 <@(\d+)>")  # the notice of a player with closed DMs
+NOTICE_TABLE = re.compile(r"#(\d+)")  # "双升 #12": a DM notice names its table (the
+# warning does not: one edited to it, or posted as it, counts for its player alone)
+
+
+class LostPlaces:
+    """The service's sink, passed through, noting the tables closed because their place
+    was lost (``CloseReason.CHANNEL_GONE``): the presenter leaves that place alone then,
+    as it may not post or edit there (a moderator took the bot's permissions for a
+    moment, or archived, locked or deleted the thread), so the table's buttons stay on
+    its last message, and that is no calm check's business."""
+
+    def __init__(self, inner: Sink, lost: set[int]) -> None:
+        self.inner = inner
+        self.lost = lost
+
+    async def publish(self, table: Table, update: Update) -> None:
+        if update.kind is UpdateKind.CLOSED and update.reason is CloseReason.CHANNEL_GONE:
+            self.lost.add(table.id)
+        await self.inner.publish(table, update)
+
+
+def _table_of(custom_id: str) -> int:
+    """The table a component id names (``sj:<kind>:<table>:...``: ``cogs.ids``)."""
+    return int(custom_id.split(":")[2])
+
+
+def _shut(channel: Channel) -> bool:
+    """A place whose messages the bot cannot edit or delete any more: gone, or a thread
+    archived or locked (by a moderator: edits there answer 400, ``fakediscord.world``)."""
+    return channel.deleted or channel.archived or channel.locked
+
+
+def _said(message: Message) -> str:
+    return f"{message.id} {message.content[:60]!r} {message.custom_ids()[:2]}"
+
+
+def calm_tables(
+    fake: FakeDiscord, users: list[User], live: list[Table], lost: set[int]
+) -> list[str]:
+    """What the bot left on Discord after its last shutdown (``live``: the tables it drove
+    then; a table not among them, or closed, is closed), each rule broken, worded:
+
+    - the table's buttons (``sj:t:``) on at most one message of its place, none once it
+      closed; a place the bot could not edit (``_shut``) and a table that closed because
+      it lost its place (``LostPlaces``) are left out;
+    - at most one DM panel with components (``PANEL_IDS``) a player and table, none once
+      it closed: the bot posts one a match and edits it (closed DMs refuse new messages
+      only: the bot can still edit and delete the ones there, and it does);
+    - a "your turn" notice not deleted: at most one a player and table, none once it
+      closed. The last shutdown leaves a live table's notice standing (a restarted
+      process deletes it); a DM notice turned into the warning names no table, so a
+      player's DM notices number at most the live tables. In a place: at most one a
+      player where a live table plays, none elsewhere.
+    """
+    open_ids = {t.id for t in live if not t.closed}
+    places = {int(t.meta.get("thread_id") or t.channel_id) for t in live if not t.closed}
+    found: list[str] = []
+
+    def bound(what: str, messages: list[Message], allowed: int) -> None:
+        if len(messages) > allowed:
+            shown = "; ".join(_said(m) for m in messages[:3])
+            found.append(f"{what}: {len(messages)}, at most {allowed}: {shown}")
+
+    buttons: dict[int, list[Message]] = defaultdict(list)
+    in_place: dict[tuple[int, int], list[Message]] = defaultdict(list)
+    for channel in list(fake.channels.values()):
+        if channel.is_dm or _shut(channel):
+            continue
+        for message in fake.channel_messages(channel):
+            if message.author.id != fake.bot_user.id:
+                continue
+            ids = {_table_of(c) for c in message.custom_ids() if c.startswith(TABLE_BUTTONS)}
+            for table_id in ids - lost:
+                buttons[table_id].append(message)
+            if mention := PLACE_NOTICE.match(message.content):
+                in_place[(channel.id, int(mention[1]))].append(message)
+    for table_id, messages in buttons.items():
+        bound(f"table {table_id}'s buttons", messages, int(table_id in open_ids))
+    for (place, user_id), messages in in_place.items():
+        bound(f"notices to {user_id} in {place}", messages, int(place in places))
+
+    for user in users:
+        panels: dict[int, list[Message]] = defaultdict(list)
+        notices: dict[int | None, list[Message]] = defaultdict(list)
+        for message in fake.dms(user):
+            if message.author.id != fake.bot_user.id:
+                continue
+            ids = [c for c in message.custom_ids() if c.startswith(PANEL_IDS)]
+            if ids:
+                panels[_table_of(ids[0])].append(message)
+            if message.content.startswith(NOTICE):
+                named = NOTICE_TABLE.search(message.content)
+                notices[int(named[1]) if named else None].append(message)
+        for table_id, messages in panels.items():
+            bound(f"{user.name}'s panels of table {table_id}", messages, int(table_id in open_ids))
+        for key, messages in notices.items():
+            if key is not None:
+                bound(f"{user.name}'s notices of table {key}", messages, int(key in open_ids))
+        every = [m for messages in notices.values() for m in messages]
+        bound(f"{user.name}'s notices in all", every, len(open_ids))
+    return found

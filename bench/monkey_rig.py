@@ -30,7 +30,7 @@ from fakediscord import FakeDiscord, UserDriver
 from fakediscord.harness import RunningBot, World, populate, start_bot
 from fakediscord.state import Interaction, User
 
-from .monkey_checks import Auditor, Broken
+from .monkey_checks import Auditor, Broken, LostPlaces
 
 # real seconds a deferred answer may take: a review may use its whole time budget, behind
 # three others in its one worker (a burst: four people asked at once, a seat each), after
@@ -62,6 +62,7 @@ class Rig:
     table_ids: set[int] = field(default_factory=set)  # every table opened, for the count
     panels: Counter[str] = field(default_factory=Counter)  # turns looked for on a panel, late
     cup_ids: set[int] = field(default_factory=set)  # every tournament the cup step saw
+    lost: set[int] = field(default_factory=set)  # tables closed as their place was lost
     weather: Counter[str] = field(default_factory=Counter)  # Discord's failures felt, by kind
     # the write lock another process holds on the store (``monkey_weather.lock_store``):
     # the timer that lets it go, and how
@@ -144,6 +145,7 @@ class Rig:
             limits=Limits(commands=10_000),  # the monkey types faster than people
         )
         self.bot.service.hooks.append(self.auditor)
+        self.bot.service.sink = LostPlaces(self.bot.service.sink, self.lost)
         self.started_after = max(self.fake.interactions, default=0)
         self.running = await start_bot(self.fake, self.bot, ready_timeout=30)
 
