@@ -167,17 +167,19 @@ class Presenter(HandPosts):
         reason = update.reason
         if reason is not CloseReason.CHANNEL_GONE:
             _unbutton(ui)
-        for live in (ui.deal, ui.table):
-            if live is not None:
-                await live.settle()
-        for seat in list(ui.pings):
-            await self._unping(table, seat)
+        # the players' DMs first: a place that refuses (its edits tried again for seconds)
+        # or a shutdown soon after (which waits only so long) must not leave a live picker
         public = update.public
         panels: list[LiveMessage] = []
         if public is not None:
             panels = await self._collapse_panels(
                 table, functools.partial(closed_panel_line, public)
             )
+        for seat in list(ui.pings):
+            await self._unping(table, seat)
+        for live in (ui.deal, ui.table):
+            if live is not None:
+                await live.settle()
         if reason is CloseReason.CHANNEL_GONE:
             await self._tell_closed(table)
             if self._lobby_stands(table):  # only the thread was lost: the lobby says so

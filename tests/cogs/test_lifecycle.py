@@ -25,6 +25,7 @@ from .helpers import Env, restart
 from .test_bad_input import _others_play_until, _started
 
 PANEL_PREFIXES = ("sj:p:", "sj:d:", "sj:b:")
+EDIT = "/channels/{channel_id}/messages/{message_id}"
 
 
 def panels_to(env: Env, user: User) -> list[Any]:
@@ -418,6 +419,25 @@ async def test_a_click_drawn_while_the_table_closes_leaves_its_panel_shrunk(
     await env.fake.idle(quiet=0.3)
     assert not env.fake.messages[panel.id].custom_ids()
     assert "(the table was closed)" in env.fake.messages[panel.id].content
+
+
+async def test_a_close_shrinks_the_panels_before_it_waits_for_its_place(shengji: Env) -> None:
+    """The close waited for the hand's messages in the thread first, each edit tried again
+    for seconds when its connection dropped; a shutdown soon after (the monkey: a restart
+    a few steps after a moderator archived the thread) then cut the close short and left
+    the players' panels with live pickers."""
+    env = shengji
+    await _a_human_to_play(env)
+    table = env.table()
+    seat = env.match().to_act
+    panel = await env.fresh_panel(env.seat_user(seat), seat)
+    message_id = env.bot.service.hand_messages(table)["table"]
+    dropped = env.fake.faults.disconnect(
+        "PATCH", EDIT, times=None, when=lambda r: r.path.endswith(f"/{message_id}")
+    )
+    await env.reply(env.users[0], "abort")  # its buttons taken off: an edit that drops
+    await env.until(lambda: not env.fake.messages[panel.id].custom_ids())
+    assert dropped.hits < len(live.NETWORK_WAITS) + 1, "shrunk while it was still tried"
 
 
 async def test_a_restart_mid_hand_edits_the_hands_messages_in_the_thread(shengji: Env) -> None:
