@@ -261,6 +261,8 @@ class LiveMessage:
                     refused += 1
                     self._again(build)
                     await asyncio.sleep(wait)
+                elif err.status >= 500 and await self._dropped(build, dropped, err):
+                    dropped += 1  # a 503 (discord.py tries none again), as a dropped connection
                 elif self.on_error is not None:
                     try:
                         self.stopped = bool(await self.on_error(err)) or self.stopped
@@ -269,10 +271,7 @@ class LiveMessage:
                 else:
                     log.warning("live message %s: %s", self.message_id, err)
             except NETWORK_ERRORS as err:
-                if self._repeatable() and dropped < len(NETWORK_WAITS) and not self.stopped:
-                    log.info("live message %s not sent (%r): trying again", self.message_id, err)
-                    self._again(build)
-                    await asyncio.sleep(NETWORK_WAITS[dropped])
+                if await self._dropped(build, dropped, err):
                     dropped += 1
                 else:
                     log.warning("live message %s not sent: %r", self.message_id, err)
@@ -285,6 +284,16 @@ class LiveMessage:
             if gap > 0 and not self.stopped and not self._urgent:
                 # at most one edit a gap, unless the player to act is waiting for this one
                 await self._rest(gap)
+
+    async def _dropped(self, build: Build, dropped: int, err: Exception) -> bool:
+        """After the ``dropped``-th failure in a row of a request that may be sent again:
+        the state again (unless a newer one came) after the next of ``NETWORK_WAITS``."""
+        if not self._repeatable() or dropped >= len(NETWORK_WAITS) or self.stopped:
+            return False
+        log.info("live message %s not sent (%r): trying again", self.message_id, err)
+        self._again(build)
+        await asyncio.sleep(NETWORK_WAITS[dropped])
+        return True
 
     async def _rest(self, gap: float) -> None:
         """Wait ``gap`` seconds, or until a preempting state is shown: a future and a
@@ -368,36 +377,6 @@ class LiveMessage:
             pass
         except (discord.HTTPException, *NETWORK_ERRORS) as err:
             log.warning("could not delete message %s: %r", message_id, err)
-
-
-class EphemeralLive(LiveMessage):
-    """A panel sent as an interaction's ephemeral answer (My hand), kept current like
-    any live message: one edit in flight, the newest state drawn, an older render never
-    sent over a newer one. It has no channel of its own (a bot cannot address an
-    ephemeral message there): it is edited through the interaction's token, which
-    Discord honours for 15 minutes from ``opened`` (the caller stops before that)."""
-
-    def __init__(self, interaction: discord.Interaction, opened: float) -> None:
-        super().__init__(_no_place, on_error=_ephemeral_refused)
-        self.interaction = interaction
-        self.opened = opened
-
-    def _repeatable(self) -> bool:
-        return True  # always an edit of the interaction's answer
-
-    async def _post_or_edit(self, kwargs: dict[str, Any]) -> None:
-        kwargs.pop("files_key", None)
-        await self.interaction.edit_original_response(**as_edit(kwargs))
-
-
-async def _no_place() -> Place:
-    raise RuntimeError("an ephemeral message is edited through its interaction")
-
-
-async def _ephemeral_refused(err: discord.HTTPException) -> bool:
-    """Dismissed by its reader (or its token gone): it stops; other refusals are logged."""
-    log.info("ephemeral panel not refreshed: %s", err)
-    return isinstance(err, discord.NotFound)
 
 
 def _wake(resting: asyncio.Future[None]) -> None:

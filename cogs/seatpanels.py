@@ -8,7 +8,7 @@ next hand's deal edits it again, so a hand posts no DM (Discord notifies of a ne
 and a match of fifteen hands left fifteen lines); its id is kept with the table, so a
 restart edits it too. A player whose DMs are closed is told once in the thread and uses
 **My hand**, whose ephemeral panel is refreshed through its interaction while the
-interaction's token is valid, coalesced like the DM panel (``cogs.live.EphemeralLive``),
+interaction's token is valid, coalesced like the DM panel (``cogs.ephemeral.EphemeralLive``),
 and shrunk with the hand's DM panels when the table closes. The panel's content is
 ``cogs.panels``.
 """
@@ -28,8 +28,9 @@ from bot.i18n import pick, t
 from bot.service import Table, Update, UpdateKind
 from bot.store import UserPrefs
 
+from .ephemeral import EphemeralLive
 from .lang import DEFAULT_PREFS
-from .live import EphemeralLive, LiveMessage, ready
+from .live import LiveMessage, ready
 from .outlet import Outlet
 from .panels import ImageMemo, Panel, build_panel
 from .tableui import PanelCell

@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.store import UserPrefs
 
-from .live import EphemeralLive, LiveMessage
+from .ephemeral import EphemeralLive
+from .live import LiveMessage
 from .panels import ImageMemo
 
 

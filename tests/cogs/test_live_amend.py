@@ -115,7 +115,14 @@ def _rate_limited() -> Rule:
     return Rule("ban", "PATCH", EDIT, ban, 1, delay=0.3)
 
 
-@pytest.mark.parametrize("fault", [_dropped, _rate_limited], ids=["dropped", "rate-limited"])
+def _unavailable() -> Rule:
+    """A 503, which discord.py does not try again itself (it does a 500, 502 or 504)."""
+    return Rule("server_error", "PATCH", EDIT, DiscordError(503, 0, "503"), 1, delay=0.3)
+
+
+@pytest.mark.parametrize(
+    "fault", [_dropped, _rate_limited, _unavailable], ids=["dropped", "rate-limited", "503"]
+)
 async def test_a_state_sent_again_carries_the_change(
     fake_discord: FakeDiscord, world: World, bot_client: Any, fault: Callable[[], Rule]
 ) -> None:
