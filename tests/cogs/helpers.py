@@ -70,6 +70,15 @@ class Env:
             m for m in self.place_messages() if any(c.startswith("sj:t:") for c in m.custom_ids())
         ]
 
+    async def with_button(self, custom_id: str) -> Message:
+        """The newest message of the place carrying ``custom_id``, looked up when it is
+        clicked: the table's buttons move from the deal message to the table message."""
+        return await self.until(
+            lambda: next(
+                (m for m in reversed(self.buttoned()) if custom_id in m.custom_ids()), None
+            )
+        )
+
     def table_rules(self) -> RuleSet:
         return RuleSet()
 

@@ -180,25 +180,23 @@ async def test_a_reply_goes_out_while_the_players_preferences_are_still_being_re
     await _started(env, humans=1)
     match = env.match()
     await env.until(lambda: match.to_act == 0 and match.expecting()[0] == "play")
-    tid = env.table().id
-    table_message = await env.until(
-        lambda: next(
-            (m for m in env.place_messages() if f"sj:t:{tid}:rules" in m.custom_ids()), None
-        )
-    )
+    rules = f"sj:t:{env.table().id}:rules"
     await env.store.save_user_prefs(alice.id, UserPrefs(locale="zh-CN"))
-    asks = {
-        "rules": lambda: env.driver.click(table_message, f"sj:t:{tid}:rules", alice),
-        "hint": lambda: env.driver.send_slash("shengji hint", alice, env.world.tables),
-    }
-    for name, ask in asks.items():
+
+    async def click_rules() -> InteractionHandle:
+        return env.driver.click(await env.with_button(rules), rules, alice)
+
+    async def hint() -> InteractionHandle:
+        return env.driver.send_slash("shengji hint", alice, env.world.tables)
+
+    for name, ask in {"rules": click_rules, "hint": hint}.items():
         env.bot.presenter.forget_prefs(alice.id)  # not read yet by this process
         with held_writes(monkeypatch, "user_prefs") as held:
-            handle = ask()
+            handle = await ask()
             answer = await handle.wait_message()  # answered while the read is held
             assert held.made, name  # her preferences were being read
             assert not chinese(answer.content + str(answer.embeds)), name  # her client's
             held.open()
             await env.until(lambda: env.bot.presenter.cached_prefs(alice.id))
-        again = await ask().wait_message()
+        again = await (await ask()).wait_message()
         assert chinese(again.content + str(again.embeds)), name
