@@ -58,6 +58,11 @@ def _panel_message(panel: Panel) -> dict[str, Any]:
 EPHEMERAL_TOKEN = 14 * 60.0  # an interaction token lasts 15 minutes; stop a minute early
 
 
+def _shrink(live: LiveMessage, line: str) -> None:
+    """A panel shrinks to one line: its picture and its buttons go."""
+    live.show(functools.partial(ready, {"content": line, "files": [], "view": None}))
+
+
 class SeatPanels(Outlet):
     """The players' panels: redrawn at their turns, and on demand for the cog."""
 
@@ -285,7 +290,7 @@ class SeatPanels(Outlet):
                 line = t(
                     await self.dm_locale(table, owner), "table-panel-left", hand=public.hand_no + 1
                 )
-                live.show(functools.partial(ready, {"content": line, "files": [], "view": None}))
+                _shrink(live, line)
             ui.collapsed.discard(seat)
 
     async def _collapse_panels(
@@ -307,5 +312,5 @@ class SeatPanels(Outlet):
             loc = self.locale(table)
             if info is not None and info.user_id is not None:
                 loc = await self.dm_locale(table, info.user_id)
-            live.show(functools.partial(ready, {"content": line(loc), "files": [], "view": None}))
+            _shrink(live, line(loc))
         return [live for _, live in shrinking]

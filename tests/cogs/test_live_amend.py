@@ -32,15 +32,23 @@ def _state(text: str, width: int = 30) -> dict[str, Any]:
     return {"content": text, "files": [png(out.getvalue(), "table.png")], "view": buttons}
 
 
+async def posted(
+    bot_client: Any, world: World, state: dict[str, Any], gap: float = 0.0
+) -> tuple[Any, LiveMessage]:
+    """A live message in #tables, posted with ``state``: the channel and the message."""
+    rb = await bot_client()
+    channel = rb.channel(world.tables)
+    live = LiveMessage(lambda: ready(channel), gap=gap)
+    live.show(lambda: ready(state))
+    await live.settle()
+    return channel, live
+
+
 async def test_a_change_goes_with_the_state_waiting_to_be_sent(
     fake_discord: FakeDiscord, world: World, bot_client: Any
 ) -> None:
     """Shown over the waiting state, the change would drop it (a trick's last play)."""
-    rb = await bot_client()
-    channel = rb.channel(world.tables)
-    live = LiveMessage(lambda: ready(channel), gap=0.3)
-    live.show(lambda: ready(_state("first")))
-    await live.settle()  # posted; the next state waits out the gap
+    _, live = await posted(bot_client, world, _state("first"), gap=0.3)  # the next waits
     live.show(lambda: ready(_state("last play", 50)))
     live.amend({"view": None})
     await live.settle()
@@ -54,11 +62,7 @@ async def test_a_change_goes_with_the_state_waiting_to_be_sent(
 async def test_a_change_alone_edits_only_what_it_names(
     fake_discord: FakeDiscord, world: World, bot_client: Any
 ) -> None:
-    rb = await bot_client()
-    channel = rb.channel(world.tables)
-    live = LiveMessage(lambda: ready(channel))
-    live.show(lambda: ready(_state("the trick")))
-    await live.settle()
+    _, live = await posted(bot_client, world, _state("the trick"))
     live.amend({"view": None})
     await live.settle()
     [edit] = fake_discord.requests_to("PATCH", EDIT)
@@ -128,11 +132,7 @@ async def test_a_state_sent_again_carries_the_change(
 ) -> None:
     """The state's edit fails while the change waits alone (``presenter._closed``'s
     ``_unbutton`` as the last play's edit is in flight): both go, not the change alone."""
-    rb = await bot_client()
-    channel = rb.channel(world.tables)
-    live = LiveMessage(lambda: ready(channel))
-    live.show(lambda: ready(_buttoned("trick: 3 plays")))
-    await live.settle()
+    _, live = await posted(bot_client, world, _buttoned("trick: 3 plays"))
     fake_discord.faults.add(fault())
     live.show(lambda: ready(_buttoned("trick: 4 plays (last play)")))
     await _amend_during(fake_discord, live, "PATCH")

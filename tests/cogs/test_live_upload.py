@@ -17,6 +17,8 @@ from fakediscord import FakeDiscord
 from fakediscord.harness import World
 from fakediscord.state import Message
 
+from .test_live_amend import posted
+
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 
 
@@ -35,12 +37,8 @@ def _state(text: str, image: bytes, name: str = "hand.png") -> dict[str, Any]:
 async def test_an_edit_uploads_its_picture_in_one_body(
     fake_discord: FakeDiscord, world: World, bot_client: Any
 ) -> None:
-    rb = await bot_client()
-    channel = rb.channel(world.tables)
-    live = LiveMessage(lambda: ready(channel))
     first, second = _picture(30, (200, 0, 0)), _picture(50, (0, 0, 200))
-    live.show(lambda: ready(_state("first", first)))
-    await live.settle()
+    _, live = await posted(bot_client, world, _state("first", first))
     fake_discord.faults.server_error("PATCH", EDIT, times=1)  # discord.py retries a 500
     live.show(lambda: ready(_state('second "quoted" ♥', second, 'odd "name".png')))
     await live.settle()
