@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import sys
 import time
 
@@ -64,15 +65,22 @@ def keep_big_blocks() -> bool:
     unmaps it when freed, so every image-sized buffer cost page faults on each use.
     Only on glibc (a no-op elsewhere); returns whether it applied.
     """
-    name = ctypes.util.find_library("c")
     try:
-        libc = ctypes.CDLL(name)
+        libc = ctypes.CDLL(_libc_name())
         mallopt = libc.mallopt
     except (OSError, AttributeError, TypeError):
         return False
     return bool(mallopt(M_MMAP_THRESHOLD, HEAP_BLOCKS)) and bool(
         mallopt(M_TRIM_THRESHOLD, 2 * HEAP_BLOCKS)
     )
+
+
+@functools.cache
+def _libc_name() -> str | None:
+    """Looked up once a process: ``find_library`` runs ``ldconfig -p`` in a new process
+    at each call, and every client started in the process (a restart, each test's bot)
+    asked again (287 such processes in one run of the tests)."""
+    return ctypes.util.find_library("c")
 
 
 #: seconds between discord.py's sweeps of its idle rate-limit buckets (see below)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import ctypes.util
 import sys
 
 import pytest
@@ -23,3 +24,20 @@ def test_without_mallopt_it_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(ctypes, "CDLL", no_libc)
     assert not tuning.keep_big_blocks()
+
+
+def test_the_c_library_is_looked_up_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``find_library`` runs ``ldconfig -p`` in a new process each time: each client
+    started in the process (a restart, each test's bot) must not ask again."""
+    looked_up: list[str] = []
+    find = ctypes.util.find_library
+
+    def counted(name: str) -> str | None:
+        looked_up.append(name)
+        return find(name)
+
+    monkeypatch.setattr(ctypes.util, "find_library", counted)
+    tuning._libc_name.cache_clear()
+    for _ in range(3):
+        tuning.keep_big_blocks()
+    assert looked_up == ["c"]
