@@ -8,6 +8,12 @@ keyed by its untranslated payload and the translator's class, so a change to the
 to the translator still translates anew. The sync itself (its request, the fake's checks
 of the payload, the commands the fake registers) runs in every test as before;
 ``tests/cogs/test_commands.py`` checks what the translation gives.
+
+The bot's waits in real seconds before it tries a request again (a dropped connection,
+a 429 that outlasted discord.py's own retries, an answer whose connection failed) are a
+tenth as long here (``_quick_retries``): the tests of those faults waited them out, 15 s
+of a run, while what they check (how many tries, in which order, which state goes again)
+is the same at any length. A test of a wait's length sets its own.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import orjson
 import pytest
 from discord import app_commands
 
+from cogs import live, respond
 from fakediscord.fixtures import bot_client, driver, fake_discord, world  # noqa: F401
 
 from .helpers import shengji  # noqa: F401
@@ -45,3 +52,10 @@ def _kept(translate: Any, kept: dict[tuple[type, bytes], dict[str, Any]]) -> Any
         return orjson.loads(orjson.dumps(kept[key]))  # a copy: callers may change theirs
 
     return get_translated_payload
+
+
+@pytest.fixture(autouse=True)
+def _quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(live, "NETWORK_WAITS", tuple(w / 10 for w in live.NETWORK_WAITS))
+    monkeypatch.setattr(live, "RATE_LIMIT_WAITS", tuple(w / 10 for w in live.RATE_LIMIT_WAITS))
+    monkeypatch.setattr(respond, "RESEND_AFTER", respond.RESEND_AFTER / 10)
