@@ -160,6 +160,8 @@ class LifecycleMixin(Runtime):
         async def stop(table: Table) -> None:
             async with table.lock:
                 pass  # in-flight actions are committed before the lock is released
+            if table.closed:  # a close under way (not all hold the lock): its last update
+                await table.close_queued.wait()  # goes before the publisher stops
             await self._stop_tasks(table, flush=True)
 
         async def stop_all() -> None:

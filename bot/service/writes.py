@@ -198,8 +198,11 @@ class StoreWrites(LiveTables):
             self._fenced_out(table.id)  # another process decides this table's end
             return
         table.closed = True
-        await self._record_close(table, "finished" if reason.finished else "aborted")
-        self._emit(table, UpdateKind.CLOSED, reason=reason)
+        try:
+            await self._record_close(table, "finished" if reason.finished else "aborted")
+            self._emit(table, UpdateKind.CLOSED, reason=reason)
+        finally:
+            table.close_queued.set()
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
         for seat in range(4):

@@ -19,7 +19,7 @@ from bot.game import Phase
 from bot.service import Table, Update, UpdateKind
 from bot.store import Store
 from cogs import live
-from fakediscord.state import User
+from fakediscord.state import Message, User
 
 from .helpers import Env, restart
 from .test_bad_input import _others_play_until, _started
@@ -421,18 +421,24 @@ async def test_a_click_drawn_while_the_table_closes_leaves_its_panel_shrunk(
     assert "(the table was closed)" in env.fake.messages[panel.id].content
 
 
+async def _a_panel_and_the_table_message(env: Env) -> tuple[Table, Message, int]:
+    """At a human's turn: the table, that player's panel, the id of the hand's table
+    message (the one with the table's buttons)."""
+    await _a_human_to_play(env)
+    table = env.table()
+    seat = env.match().to_act
+    panel = await env.fresh_panel(env.seat_user(seat), seat)
+    await env.until(lambda: "table" in env.bot.service.hand_messages(table))
+    return table, panel, env.bot.service.hand_messages(table)["table"]
+
+
 async def test_a_close_shrinks_the_panels_before_it_waits_for_its_place(shengji: Env) -> None:
     """The close waited for the hand's messages in the thread first, each edit tried again
     for seconds when its connection dropped; a shutdown soon after (the monkey: a restart
     a few steps after a moderator archived the thread) then cut the close short and left
     the players' panels with live pickers."""
     env = shengji
-    await _a_human_to_play(env)
-    table = env.table()
-    seat = env.match().to_act
-    panel = await env.fresh_panel(env.seat_user(seat), seat)
-    await env.until(lambda: "table" in env.bot.service.hand_messages(table))
-    message_id = env.bot.service.hand_messages(table)["table"]
+    _, panel, message_id = await _a_panel_and_the_table_message(env)
     dropped = env.fake.faults.disconnect(
         "PATCH", EDIT, times=None, when=lambda r: r.path.endswith(f"/{message_id}")
     )
@@ -440,6 +446,34 @@ async def test_a_close_shrinks_the_panels_before_it_waits_for_its_place(shengji:
     await env.until(lambda: not env.fake.messages[panel.id].custom_ids())
     assert dropped.hits < len(live.NETWORK_WAITS) + 1, "shrunk while it was still tried"
     env.fake.faults.clear()  # the edit's next try goes through: no shutdown waits it out
+
+
+async def test_a_close_under_way_when_the_bot_stops_is_shown_before_it_stops(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An abort closes its table outside the table's lock; a shutdown while the close was
+    still being recorded stopped the table's publisher first, and the close's last update,
+    queued after, was never shown: the closed table (which the next process rightly does
+    not bring back) kept its panels' pickers and its message's buttons for good (the
+    monkey's calm-table checks)."""
+    env = shengji
+    table, panel, message_id = await _a_panel_and_the_table_message(env)
+    close_table = env.store.close_table
+
+    async def recorded_slowly(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.2)  # the close is still being recorded as the bot stops
+        await close_table(*args, **kwargs)
+
+    monkeypatch.setattr(env.store, "close_table", recorded_slowly)
+    env.driver.send_slash("shengji abort", env.users[0], env.world.tables)
+    await env.until(lambda: table.closed)
+    running = await restart(env)
+    try:
+        assert table.channel_id not in env.bot.service.tables  # recorded as closed
+        assert not env.fake.messages[panel.id].custom_ids()
+        assert not env.fake.messages[message_id].custom_ids()
+    finally:
+        await running.stop()
 
 
 async def test_a_restart_mid_hand_edits_the_hands_messages_in_the_thread(shengji: Env) -> None:
