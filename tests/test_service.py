@@ -348,6 +348,23 @@ async def test_a_table_opened_as_the_service_shuts_down_is_saved_whole(
     await store2.close()
 
 
+async def test_a_table_fenced_out_while_the_shutdown_waits_for_its_lock(tmp_path: Path) -> None:
+    """A shutdown waits for a close under way (``Table.close_queued``); a table whose
+    lease was lost is closed too, by no close, and the shutdown waited its whole flush
+    time for it, cutting short the last tries at the closings the store had refused (a
+    helper's review)."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    service = TableService(store, Recorder(), ManualClock())
+    table = await service.new_table(GUILD, CHANNEL, ALICE, "Alice")
+    async with table.lock:  # an action in flight
+        stopping = asyncio.create_task(service.shutdown(flush_seconds=3600))
+        await asyncio.sleep(0.01)
+        service._fenced_out(table.id)  # its write met a lost lease
+    async with asyncio.timeout(30):
+        await stopping
+    await store.close()
+
+
 @pytest.mark.parametrize("posting", [0.05, 60.0], ids=["within-the-flush", "past-it"])
 async def test_a_closed_tables_last_messages_end_with_the_shutdown(
     tmp_path: Path, posting: float

@@ -96,6 +96,7 @@ class LiveTables:
             if table.id == table_id:
                 log.warning("table %s: lease lost; another process may drive it now", table_id)
                 table.closed = True  # refuses actions; ``_close`` writes nothing
+                table.close_queued.set()  # nor queues anything: a shutdown waits for no close
                 del self.tables[table.channel_id]
                 for task in table.tasks:
                     task.cancel()

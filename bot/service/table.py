@@ -328,8 +328,9 @@ class Table(TableRecord):
     outbox: Outbox = field(default_factory=Outbox)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     closed: bool = False
-    # set once a close has queued the table's last update (CLOSED): a shutdown under way
-    # waits for it, or that update would come after the publisher stopped, never shown
+    # set once a close has queued the table's last update (CLOSED), or the lease was lost
+    # (no close comes): a shutdown under way waits for it, or that update would come
+    # after the publisher stopped, never shown
     close_queued: asyncio.Event = field(default_factory=asyncio.Event)
     paused_since: float | None = None  # the store refused a write then; None: running
     _driver: Driver | None = None
