@@ -532,16 +532,7 @@ async def test_a_restart_before_the_ids_were_kept_edits_the_messages_it_posted(
         await running.stop()
 
 
-@pytest.fixture
-def quick_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot's own waits after discord.py gave up on 429s (1, 2, 4 s), a tenth as long:
-    what is tested is that it tries again, not how long it waits."""
-    monkeypatch.setattr(live, "RATE_LIMIT_WAITS", tuple(w / 10 for w in live.RATE_LIMIT_WAITS))
-
-
-async def test_a_panel_dm_refused_with_repeated_429s_is_retried(
-    shengji: Env, quick_backoff: None
-) -> None:
+async def test_a_panel_dm_refused_with_repeated_429s_is_retried(shengji: Env) -> None:
     env = shengji
     await env.reply(env.users[0], "new")
     await env.reply(env.users[0], "addbot")
@@ -562,9 +553,7 @@ async def test_a_panel_dm_refused_with_repeated_429s_is_retried(
     await env.until(lambda: [m for m in env.fake.dms(alice) if m.attachments], timeout=30)
 
 
-async def test_a_one_off_dm_refused_with_repeated_429s_is_retried(
-    shengji: Env, quick_backoff: None
-) -> None:
+async def test_a_one_off_dm_refused_with_repeated_429s_is_retried(shengji: Env) -> None:
     env = shengji
     await _started(env, humans=2)
     table = env.table()
