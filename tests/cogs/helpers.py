@@ -312,9 +312,10 @@ async def shengji(
     world: World,
     driver: UserDriver,
     bot_client: Any,
+    new_sqlite: Callable[[Path], Path],
 ) -> AsyncIterator[Env]:
     """The bot on the fake; ``@pytest.mark.deal_seed(n)`` fixes the tables' deal seed."""
-    store = await Store.open(tmp_path / "shengji.sqlite3")
+    store = await Store.open(new_sqlite(tmp_path / "shengji.sqlite3"))
     await store.save_guild_settings(world.guild.id, GuildSettings(RuleSet(), dict(FAST)))
     clock = ManualClock()
     audit: list[tuple[int, int | None, str, list[Card], int]] = []

