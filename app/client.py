@@ -58,6 +58,9 @@ OPEN_AGAIN = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 #: seconds the shutdown waits for the presenter's writes in the background (the ids of
 #: messages posted just before: a restart edits or deletes them) before the store closes
 KEEPING_WAIT = 5.0
+#: seconds the shutdown waits for the tables' requests on their way (a post Discord makes
+#: all the same: its id must be kept) before the connection to Discord closes
+SENDING_WAIT = 5.0
 
 
 class ShengjiBot(commands.Bot):
@@ -198,7 +201,7 @@ class ShengjiBot(commands.Bot):
         with contextlib.suppress(Exception):
             await self.tournaments.shutdown()  # what the tables' last moves spawned
         self.tournament_presenter.stop()
-        rendering = self.presenter.close()
+        rendering = await self.presenter.close(SENDING_WAIT)  # requests on their way answered
         await super().close()
         with contextlib.suppress(Exception):
             await self.presenter.kept(KEEPING_WAIT)  # ids of messages posted at the last

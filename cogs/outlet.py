@@ -21,6 +21,7 @@ What it keeps about each table is ``cogs.tableui``; how often a busy bot edits i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import logging
@@ -94,14 +95,16 @@ class Outlet(PlayerPrefs):
         finally:
             self.rendering -= 1
 
-    def close(self) -> threading.Thread | None:
+    async def close(self, timeout: float) -> threading.Thread | None:
         """At shutdown, once the tables are stopped: no message is sent again after this
         (one waiting to retry a dropped connection would build its state from a closed
-        store); the render thread ends once the renders queued so far are drawn; the
-        thread, to wait for."""
-        for ui in self.ui_by_table.values():
-            for live in ui.live_messages():
-                live.stopped = True
+        store), and one on its way gets its answer, within ``timeout`` seconds: Discord
+        acts on it all the same, and a message it posts must be known to be edited or
+        deleted after a restart (a turn notice cut off stood for good). The render thread
+        ends once the renders queued so far are drawn; the thread, to wait for."""
+        lives = [live for ui in self.ui_by_table.values() for live in ui.stop_sending()]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(live.settle() for live in lives)), timeout)
         return self._renderer.close()
 
     async def kept(self, timeout: float) -> None:

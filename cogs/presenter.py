@@ -204,12 +204,8 @@ class Presenter(HandPosts):
     def _forget(self, table: Table) -> None:
         """Drop the table's UI state, its messages' queued edits and turn notices unsent."""
         ui = self.ui_by_table.pop(table.id, None)
-        if ui is None:
-            return
-        for ping in ui.pings.values():
-            ping.call_off()
-        for live in (*ui.live_messages(), *(ping.live for ping in ui.pings.values())):
-            live.stop()
+        if ui is not None:
+            ui.stop_sending()
 
     async def _warning(self, table: Table, update: Update) -> None:
         """Ten seconds left: said in the turn notice (edited), or on the table for closed DMs."""

@@ -105,3 +105,13 @@ class TableUI:
         """Every message of the table kept current: its lobby, the hand's, the panels."""
         found = [m for m in (self.lobby, self.deal, self.table) if m is not None]
         return [*found, *self.panels.values(), *self.ephemeral.values()]
+
+    def stop_sending(self) -> list[LiveMessage]:
+        """Nothing more is sent, and a turn notice still waiting is never posted: the
+        table's messages (those with a request on its way end once it is answered)."""
+        for ping in self.pings.values():
+            ping.call_off()
+        lives = [*self.live_messages(), *(ping.live for ping in self.pings.values())]
+        for live in lives:
+            live.stop()
+        return lives

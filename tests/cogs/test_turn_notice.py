@@ -20,6 +20,7 @@ from .test_bad_input import _started
 
 WAIT = 10.0
 DELETE = "/channels/{channel_id}/messages/{message_id}"
+SEND = "/channels/{channel_id}/messages"
 
 
 def _notices(env: Env, seat: int) -> list[Message]:
@@ -265,6 +266,31 @@ async def test_a_notice_posted_just_before_a_shutdown_is_deleted_after_it(
     [notice] = await env.until(lambda: _notices(env, seat))
     running = await restart(env)  # at once: the write is still waiting
     try:
+        await env.until(lambda: env.fake.messages[notice.id].deleted)
+    finally:
+        await running.stop()
+
+
+async def test_a_notice_on_its_way_when_the_bot_stops_is_deleted_after_it(shengji: Env) -> None:
+    """Discord takes a while to answer the notice's post and the bot stops meanwhile: the
+    stop waits for the answer (Discord posts the notice all the same), so its id is kept
+    and the restarted bot deletes it. Cut off, the notice stood for good, its id never
+    known (seed 10542 of the monkey, on PostgreSQL)."""
+    from fakediscord.faults import Rule
+
+    from .helpers import restart
+
+    env = shengji
+    seat = await _waiting_turn(env)
+    dm = env.fake.dms(env.seat_user(seat))[0].channel_id  # the panel's channel
+    held = env.fake.faults.add(
+        Rule("delay", "POST", SEND, None, 1, delay=1.0, when=lambda r: r.channel_id == dm)
+    )
+    await env.tick(WAIT + 1)
+    await env.until(lambda: held.hits == 1)  # the post is on its way
+    running = await restart(env)
+    try:
+        [notice] = await env.until(lambda: _notices(env, seat))
         await env.until(lambda: env.fake.messages[notice.id].deleted)
     finally:
         await running.stop()
