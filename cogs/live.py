@@ -198,9 +198,15 @@ class LiveMessage:
             self._latest = build
 
     def stop(self) -> None:
-        """Send nothing more: the states queued, and the one being built, are dropped."""
+        """Send nothing more: the states queued, and the one being built, are dropped, and
+        the wait before the next edit ends; only a request already on its way is answered
+        (what ``settle`` then waits for, at a shutdown)."""
         self.stopped = True
         self._latest = None
+        if self._building is not None:
+            self._building.cancel()
+        if self._resting is not None and not self._resting.done():
+            self._resting.set_result(None)
 
     async def settle(self) -> None:
         """Wait until the latest state has been sent (or has failed), not for the gap
@@ -256,7 +262,7 @@ class LiveMessage:
                     self._again(build)
                 refused = dropped = 0
             except discord.HTTPException as err:
-                wait = retry_wait(err, refused)
+                wait = None if self.stopped else retry_wait(err, refused)
                 if wait is not None:  # rate limited: this state again, unless a newer one came
                     refused += 1
                     self._again(build)
