@@ -200,11 +200,15 @@ class ShengjiBot(commands.Bot):
             await self.service.shutdown()
         with contextlib.suppress(Exception):
             await self.tournaments.shutdown()  # what the tables' last moves spawned
-        self.tournament_presenter.stop()
-        rendering = await self.presenter.close(SENDING_WAIT)  # requests on their way answered
+        # requests on their way answered: a message Discord posts must be known after a restart
+        rendering, _ = await asyncio.gather(
+            self.presenter.close(SENDING_WAIT), self.tournament_presenter.stop(SENDING_WAIT)
+        )
         await super().close()
-        with contextlib.suppress(Exception):
-            await self.presenter.kept(KEEPING_WAIT)  # ids of messages posted at the last
+        with contextlib.suppress(Exception):  # ids of messages posted at the last
+            await asyncio.gather(
+                self.presenter.kept(KEEPING_WAIT), self.tournament_presenter.kept(KEEPING_WAIT)
+            )
         if rendering is not None:  # the renders in flight end with the bot, not after it
             await asyncio.to_thread(rendering.join, 10)
         await self.store.close()

@@ -12,6 +12,7 @@ the service hands over catalog keys, never sentences.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Callable, Coroutine, Sequence
@@ -260,10 +261,21 @@ class TournamentPresenter:
         self.keep: Callable[[Cup], Coroutine[Any, Any, None]] | None = None
         self._keeping: set[asyncio.Task[None]] = set()
 
-    def stop(self) -> None:
-        """At shutdown: no message is sent again (as ``Outlet.close`` does for tables)."""
+    async def stop(self, timeout: float) -> None:
+        """At shutdown: no message is sent again, and one on its way gets its answer within
+        ``timeout`` seconds (as ``Outlet.close`` does for tables): Discord posts it all
+        the same, and its id must be kept, or the restarted bot posts a second one."""
         for live in self.live.values():
-            live.stopped = True
+            live.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                asyncio.gather(*(m.settle() for m in self.live.values())), timeout
+            )
+
+    async def kept(self, timeout: float) -> None:
+        """At shutdown, before the store closes: wait (so long) for the ids being saved."""
+        if self._keeping:
+            await asyncio.wait(set(self._keeping), timeout=timeout)
 
     async def locale(self, cup: Cup) -> str:
         """The server's language: its setting, else its preferred locale."""

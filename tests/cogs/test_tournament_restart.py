@@ -24,11 +24,13 @@ from typing import Any
 import pytest
 
 from bot.tournament.rounds import Rounds
-from fakediscord.state import Perm
+from fakediscord.state import Message, Perm
 
 from .helpers import Env, restart
 from .test_tournament_ended import computer_cup
 from .test_tournament_flow import cmd, play_until, registered_cup, threads
+
+POST = "/channels/{channel_id}/messages"
 
 
 @pytest.mark.parametrize(
@@ -184,3 +186,40 @@ async def test_tournament_work_spawned_as_the_tables_stop_ends_with_the_bot(
     assert posted == []
     assert all(task.done() for task in cup.tasks)
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_tournament_message_on_its_way_when_the_bot_stops_is_kept(shengji: Env) -> None:
+    """Discord takes a while to answer the registration message's post and the bot stops
+    meanwhile: the stop waits for the answer and keeps the message's id, so the restarted
+    bot edits that message. Cut off, Discord posted it all the same and the restarted bot
+    posted a second one, the first's buttons live beside it."""
+    from fakediscord.faults import Rule
+
+    from .test_tournament_flow import organiser
+
+    env = shengji
+    alice, bob = env.users[:2]
+    tables = env.world.tables.id
+    held = env.fake.faults.add(
+        Rule("delay", "POST", POST, None, 1, delay=1.0, when=lambda r: r.channel_id == tables)
+    )
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup", advance=2, podium=1)
+    await env.until(lambda: held.hits == 1)  # the registration message is on its way
+    running = await restart(env)
+    try:
+        [posted] = [r for r in env.fake.requests if r.fault == "delay"]
+        await env.until(lambda: posted.status == 200)  # Discord made it, answered or not
+        await cmd(env, alice, "register", partner=bob)
+        await env.until(lambda: "Alice" in str([m.embeds for m in _registrations(env)]))
+        assert [m.id for m in _registrations(env)] == [int(posted.response["id"])]
+    finally:
+        await running.stop()
+
+
+def _registrations(env: Env) -> list[Message]:
+    return [
+        m
+        for m in env.fake.channel_messages(env.world.tables)
+        if any(c.endswith(":reg") for c in m.custom_ids())
+    ]
