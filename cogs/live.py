@@ -160,6 +160,7 @@ class LiveMessage:
         self._building: asyncio.Future[dict[str, Any] | None] | None = None
         self._urgent = False  # a preempting state was shown: it ends the wait between edits
         self._resting: asyncio.Future[None] | None = None  # that wait, while it lasts
+        self._retrying = False  # the wait is a retry's (a preempting state does not end it)
         self._flushed = True  # the latest state is sent (or none was shown): only the gap is left
         self._settling: list[asyncio.Future[None]] = []  # ``settle`` calls waiting for that
 
@@ -175,8 +176,8 @@ class LiveMessage:
         self._flushed = False
         if preempt:
             self._urgent = True
-            if self._resting is not None and not self._resting.done():
-                self._resting.set_result(None)
+            if self._resting is not None and not self._retrying:
+                _wake(self._resting)
             if self._building is not None:
                 self._building.cancel()
         if self._task is None or self._task.done():
@@ -205,8 +206,8 @@ class LiveMessage:
         self._latest = None
         if self._building is not None:
             self._building.cancel()
-        if self._resting is not None and not self._resting.done():
-            self._resting.set_result(None)
+        if self._resting is not None:
+            _wake(self._resting)
 
     async def settle(self) -> None:
         """Wait until the latest state has been sent (or has failed), not for the gap
@@ -266,7 +267,7 @@ class LiveMessage:
                 if wait is not None:  # rate limited: this state again, unless a newer one came
                     refused += 1
                     self._again(build)
-                    await asyncio.sleep(wait)
+                    await self._rest(wait, retry=True)
                 elif err.status >= 500 and await self._dropped(build, dropped, err):
                     dropped += 1  # a 503 (discord.py tries none again), as a dropped connection
                 elif self.on_error is not None:
@@ -298,14 +299,16 @@ class LiveMessage:
             return False
         log.info("live message %s not sent (%r): trying again", self.message_id, err)
         self._again(build)
-        await asyncio.sleep(NETWORK_WAITS[dropped])
+        await self._rest(NETWORK_WAITS[dropped], retry=True)
         return True
 
-    async def _rest(self, gap: float) -> None:
-        """Wait ``gap`` seconds, or until a preempting state is shown: a future and a
-        timer, not ``wait_for`` (a task, a timeout and a cancellation at every edit)."""
+    async def _rest(self, gap: float, *, retry: bool = False) -> None:
+        """Wait ``gap`` seconds, or until a preempting state is shown (not in a ``retry``'s
+        wait: it would be refused again) or ``stop``: a future and a timer, not ``wait_for``
+        (a task, a timeout and a cancellation at every edit)."""
         loop = asyncio.get_running_loop()
         self._resting = resting = loop.create_future()
+        self._retrying = retry
         timer = loop.call_later(gap, _wake, resting)
         try:
             await resting

@@ -1,12 +1,16 @@
 """``LiveMessage.stop`` at a shutdown: nothing more is sent, and ``settle`` then waits only
 for a request already on its way (Discord acts on it all the same, and the message it
-posts must be known), not for the edit gap, a render, or a state it dropped."""
+posts must be known), not for the edit gap, a render, a retry's wait, or a state it
+dropped."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import pytest
+
+from cogs import live as live_module
 from cogs.live import ready
 from fakediscord import FakeDiscord
 from fakediscord.harness import World
@@ -51,3 +55,20 @@ async def test_a_request_on_its_way_is_answered_after_the_stop(
     assert edit.status == 200  # answered, not cut off: the session is still open
     [message] = fake_discord.channel_messages(world.tables)
     assert message.content == "on its way"
+
+
+async def test_a_stop_ends_the_wait_before_a_retry(
+    fake_discord: FakeDiscord, world: World, bot_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit whose connection dropped waits before it is sent again; stopped meanwhile,
+    it is not sent again and the wait ends (a shutdown's wait for requests on their way
+    would otherwise spend all its time on it)."""
+    monkeypatch.setattr(live_module, "NETWORK_WAITS", (60.0, 60.0, 60.0))
+    _, live = await posted(bot_client, world, _state("first"))
+    fake_discord.faults.disconnect("PATCH", EDIT)
+    live.show(lambda: ready(_state("dropped")))
+    await fake_discord.wait_for(lambda: fake_discord.requests_to("PATCH", EDIT))
+    await asyncio.sleep(0.05)  # waiting to try again
+    live.stop()
+    await asyncio.wait_for(live.settle(), 5)  # not the 60 s
+    assert len(fake_discord.requests_to("PATCH", EDIT)) == 1

@@ -223,3 +223,31 @@ def _registrations(env: Env) -> list[Message]:
         for m in env.fake.channel_messages(env.world.tables)
         if any(c.endswith(":reg") for c in m.custom_ids())
     ]
+
+
+async def test_a_tournament_message_posted_just_before_a_stop_is_kept(shengji: Env) -> None:
+    """Its id is saved in the background; the stop waits for that write before the store
+    closes, so the restarted bot edits the message rather than post another."""
+    from .test_tournament_flow import organiser
+
+    env = shengji
+    alice, bob = env.users[:2]
+    presenter = env.bot.tournament_presenter
+    keep = presenter.keep
+    assert keep is not None
+
+    async def slowly(cup: Any) -> None:
+        await asyncio.sleep(1.0)  # a busy store
+        await keep(cup)
+
+    presenter.keep = slowly
+    organiser(env, alice)
+    await cmd(env, alice, "create", name="Night Cup", advance=2, podium=1)
+    [first] = await env.until(lambda: _registrations(env))
+    running = await restart(env)  # at once: the write is still waiting
+    try:
+        await cmd(env, alice, "register", partner=bob)
+        await env.until(lambda: "Alice" in str([m.embeds for m in _registrations(env)]))
+        assert [m.id for m in _registrations(env)] == [first.id]
+    finally:
+        await running.stop()
