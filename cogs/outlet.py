@@ -1,21 +1,19 @@
 """The presenter's Discord I/O: where a table's messages go and what happens when
 Discord refuses them.
 
-``Outlet`` finds the table's place (its thread, or its channel) and each
-player's DM channel, posts and keeps ``LiveMessage``s there (``cogs.live``: the
-coalescing queue, one request in flight per message), opens the table's thread
-from its lobby message (the thread takes that message's id, saved before the thread
-is asked for, so a restart in between finishes the opening rather than leaving an
-empty thread behind: ``_open_place``), and turns Discord's refusals into table facts: a place
-gone or archived closes the table (every human told once by DM), closed DMs are
-said once in the thread. It also owns the one render thread, so every image
-drawn for a table is audited (``audit`` sees each image's table, its recipient, its
-cards and the hand it shows: a late image of the hand before is told from the new
-hand's, and one table's from another's).
-What the messages say is ``cogs.messages``; when they change is ``cogs.presenter``;
-each player's preferences and language ``cogs.playerprefs``.
-What it keeps about each table is ``cogs.tableui``; how often a busy bot edits is
-``cogs.pacing``.
+``Outlet`` finds the table's place (its thread, or its channel) and each player's DM
+channel, posts and keeps ``LiveMessage``s there (``cogs.live``: the coalescing queue,
+one request in flight per message), opens the table's thread from its lobby message
+(the thread takes that message's id, saved before the thread is asked for, so a restart
+in between finishes the opening rather than leaving an empty thread behind:
+``_open_place``), and turns Discord's refusals into table facts: a place gone or
+archived closes the table (every human told once by DM), closed DMs are said once in
+the thread. It also owns the one render thread, so every image drawn for a table is
+audited (``audit`` sees each image's table, its recipient, its cards and the hand it
+shows: a late image of the hand before is told from the new hand's, and one table's
+from another's). What the messages say is ``cogs.messages``; when they change is
+``cogs.presenter``; each player's preferences and language ``cogs.playerprefs``; what
+it keeps about each table ``cogs.tableui``; how often a busy bot edits ``cogs.pacing``.
 """
 
 from __future__ import annotations
@@ -96,20 +94,24 @@ class Outlet(PlayerPrefs):
             self.rendering -= 1
 
     async def close(self, timeout: float) -> threading.Thread | None:
-        """At shutdown, once the tables are stopped: no message is sent again after this
-        (one waiting to retry a dropped connection would build its state from a closed
-        store), and one on its way gets its answer, within ``timeout`` seconds: Discord
-        acts on it all the same, and a message it posts must be known to be edited or
-        deleted after a restart (a turn notice cut off stood for good). The render thread
-        ends once the renders queued so far are drawn; the thread, to wait for."""
+        """At shutdown, once the tables are stopped: nothing is sent again (a retry would
+        build its state from a closed store); within ``timeout`` seconds a request on its
+        way is answered (Discord acts on it all the same: a message it posts must be known
+        after a restart), then the work in the background, which may ask Discord too (a
+        notice a restart left, deleted). The render thread ends once the renders queued so
+        far are drawn; the thread, to wait for."""
         lives = [live for ui in self.ui_by_table.values() for live in ui.stop_sending()]
+
+        async def settled() -> None:
+            await asyncio.gather(*(live.settle() for live in lives))
+            await self.kept(None)
+
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*(live.settle() for live in lives)), timeout)
+            await asyncio.wait_for(settled(), timeout)
         return self._renderer.close()
 
-    async def kept(self, timeout: float) -> None:
-        """At shutdown, before the store closes: wait (so long) for the writes made in the
-        background (a message's id, a notice to delete after a restart)."""
+    async def kept(self, timeout: float | None) -> None:
+        """Wait (so long) for the work in the background (a message's id being kept)."""
         if self._keeping:
             await asyncio.wait(set(self._keeping), timeout=timeout)
 
@@ -141,8 +143,7 @@ class Outlet(PlayerPrefs):
 
     @staticmethod
     def locale(table: Table) -> object:
-        """For the table's messages: the server's setting, else its preferred locale (the
-        table keeps what it started with)."""
+        """The table's language: its server's setting, else preferred locale, at its start."""
         return table.meta.get("locale")
 
     async def _channel(self, channel_id: int, guild_id: int) -> Place:
@@ -197,8 +198,7 @@ class Outlet(PlayerPrefs):
         )
 
     def crowded(self) -> bool:
-        """Renders backing up, or more live tables than the bot edits at full pace
-        (``cogs.pacing``)."""
+        """Renders backing up, or more tables than the bot edits at full pace (``pacing``)."""
         tables = 0 if self.service is None else self.service.live_table_count()
         return pacing.crowded(self.rendering, tables)
 

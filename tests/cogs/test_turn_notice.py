@@ -294,3 +294,34 @@ async def test_a_notice_on_its_way_when_the_bot_stops_is_deleted_after_it(shengj
         await env.until(lambda: env.fake.messages[notice.id].deleted)
     finally:
         await running.stop()
+
+
+async def test_a_notice_a_restart_is_deleting_when_the_bot_stops_again_is_deleted(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The restarted bot deletes the notice the old one left in the background, and stops
+    at once, before the deletion was sent: the stop waits for it. Cut off by the closed
+    connection, it was given up with a warning; were the table closed meanwhile, no later
+    process would bring it back to try again (monkey seed 10552, restarts weighted up)."""
+    from cogs.turnnotices import TurnNotices
+
+    from .helpers import restart
+
+    env = shengji
+    seat = await _waiting_turn(env)
+    await env.tick(WAIT + 1)
+    [notice] = await env.until(lambda: _notices(env, seat))
+    await env.until(lambda: env.bot.service.kept_notices(env.table()))
+    deleting = asyncio.Event()
+    delete_left = TurnNotices._delete_left
+
+    async def slowly(self: TurnNotices, *args: Any) -> None:
+        deleting.set()
+        await asyncio.sleep(0.5)  # the player's DM channel looked up slowly
+        await delete_left(self, *args)
+
+    monkeypatch.setattr(TurnNotices, "_delete_left", slowly)
+    running = await restart(env)
+    await deleting.wait()
+    await running.stop()
+    assert env.fake.messages[notice.id].deleted
