@@ -238,16 +238,18 @@ async def _redraw(
 ) -> None:
     """Edit the panel the click came from (acknowledging first if still needed), unless
     the panel shrank while it was drawn (the hand's end, the table's close): the edit
-    landed after the shrinking and armed its picker again."""
+    landed after the shrinking and armed its picker again. A shrinking that begins while
+    the edit is on its way waits for it (``click_edit``)."""
     if not interaction.response.is_done():
         await interaction.response.defer()
     presenter = deps(interaction).presenter
     panel = await presenter.panel_for(table, seat, view, note=note)
-    if presenter.shrunk(table, seat, view.hand_no):
-        return
-    await interaction.edit_original_response(
-        content=panel.content, attachments=[panel.file()], view=as_view(panel.view)
-    )
+    async with presenter.click_edit(table, seat):  # a shrinking goes after it
+        if presenter.shrunk(table, seat, view.hand_no):
+            return
+        await interaction.edit_original_response(
+            content=panel.content, attachments=[panel.file()], view=as_view(panel.view)
+        )
 
 
 def _by_menu(view: SeatView, values: list[str]) -> dict[int, list[str]]:

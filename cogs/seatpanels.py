@@ -15,10 +15,12 @@ and shrunk with the hand's DM panels when the table closes. The panel's content 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
@@ -37,6 +39,8 @@ from .tableui import PanelCell
 from .tableview import names_of
 
 log = logging.getLogger(__name__)
+#: seconds a panel's shrinking waits for a click's edit of it on its way
+CLICK_EDIT_WAIT = 5.0
 
 
 def _draw_newest(cell: PanelCell) -> tuple[Panel, int]:
@@ -191,6 +195,22 @@ class SeatPanels(Outlet):
             return None
         return opened
 
+    @contextlib.asynccontextmanager
+    async def click_edit(self, table: Table, seat: int) -> AsyncIterator[None]:
+        """Around a click's edit of its panel (its check of ``shrunk`` included): the
+        panel's shrinking waits for it and goes after it. Sent before the shrinking, the
+        edit could reach Discord after it (each request on its own connection) and arm
+        the panel's picker again for good."""
+        ui = self.ui_by_table.get(table.id)  # none: closed, and ``shrunk`` says so
+        done = asyncio.get_running_loop().create_future()
+        edits = ui.click_edits.setdefault(seat, set()) if ui is not None else set()
+        edits.add(done)
+        try:
+            yield
+        finally:
+            done.set_result(None)
+            edits.discard(done)
+
     def acting_from_panel(self, table: Table, seat: int) -> None:
         """The seat acts by a click on its panel, which that click redraws."""
         self.ui(table).redrawing.add(seat)
@@ -307,6 +327,9 @@ class SeatPanels(Outlet):
         ui.panel_cells = {}  # the hand's renders still queued draw the hand's panels
         opened = ((seat, self._ephemeral(table, seat)) for seat in list(ui.ephemeral))
         shrinking = [*dm, *((seat, live) for seat, live in opened if live is not None)]
+        clicks = [edit for seat, _ in shrinking for edit in ui.click_edits.get(seat, ())]
+        if clicks:  # a click's redraw on its way goes first (``click_edit``)
+            await asyncio.wait(clicks, timeout=CLICK_EDIT_WAIT)
         for seat, live in shrinking:
             info = table.seats[seat]
             loc = self.locale(table)

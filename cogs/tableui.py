@@ -97,6 +97,8 @@ class TableUI:
     staged: dict[int, tuple[int, dict[int, list[str]]]] = field(default_factory=dict)
     confirming: set[int] = field(default_factory=set)
     redrawing: set[int] = field(default_factory=set)  # seats acting from their panel
+    # seat -> its panel's edits by a click, on their way (``SeatPanels.click_edit``)
+    click_edits: dict[int, set[asyncio.Future[None]]] = field(default_factory=dict)
     lost: bool = False
     table_image: bool = False  # the hand's table message already carries a picture
     table_drawn: float = 0.0  # when its picture was last drawn (the event loop's clock)

@@ -448,6 +448,33 @@ async def test_a_close_shrinks_the_panels_before_it_waits_for_its_place(shengji:
     env.fake.faults.clear()  # the edit's next try goes through: no shutdown waits it out
 
 
+async def test_a_clicks_redraw_on_its_way_as_the_table_closes_does_not_arm_the_panel_again(
+    shengji: Env,
+) -> None:
+    """A click's redraw of its panel (Suggest) was sent before the table closed and reached
+    Discord after the close had shrunk the panel: the panel's pickers and buttons were live
+    again for good (monkey seed 10551). The shrinking now waits for a click's edit on its
+    way, and goes after it."""
+    from fakediscord.faults import Rule
+
+    env = shengji
+    table, panel, _ = await _a_panel_and_the_table_message(env)
+    seat = env.match().to_act
+    assert seat is not None
+    user = env.seat_user(seat)
+    original = "/webhooks/{application_id}/{token}/messages/{message_id}"
+    held = env.fake.faults.add(
+        Rule("delay", "PATCH", original, None, 1, delay=0.5, when=lambda r: "@original" in r.path)
+    )
+    suggest = next(c for c in panel.custom_ids() if c.endswith(":suggest"))
+    env.driver.click(panel, suggest, user)
+    await env.until(lambda: held.hits == 1)  # the redraw is on its way
+    await env.reply(env.users[0], "abort")
+    await env.until(lambda: table.closed)
+    await env.fake.idle(quiet=0.7)
+    assert not env.fake.messages[panel.id].custom_ids()
+
+
 async def test_a_close_under_way_when_the_bot_stops_is_shown_before_it_stops(
     shengji: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
