@@ -60,14 +60,20 @@ class TurnNotices(SeatPanels):
     """The turn: the acting player's panel redrawn first, their notice after a wait."""
 
     def ui(self, table: Table) -> TableUI:
-        """The table's UI state; made for a restored table (a match under way), the
-        notices an earlier process left are deleted, closed or not: a table restored and
-        closed at once (its round's time up) has its last notices deleted too."""
+        """The table's UI state; made for a restored table (a match under way), what an
+        earlier process left is tidied, closed or not (a table restored and closed at
+        once, its round's time up, too): its notices are deleted, and an earlier hand's
+        message still carrying the table's buttons (that process began a hand and stopped
+        before showing it) loses them."""
         restored = table.id not in self.ui_by_table and table.match is not None
         ui = super().ui(table)
         if restored and self.service is not None:
             for seat, notice in self.service.kept_notices(table).items():
                 in_background(self._keeping, self._delete_left(table, seat, *notice))
+            left = self.service.left_hand_message(table)
+            if left is not None:  # an edit of its buttons only (``amend``): never a post
+                place = functools.partial(self.place, table)
+                LiveMessage(place, message_id=left).amend({"view": None})
         return ui
 
     async def _delete_left(

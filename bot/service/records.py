@@ -160,6 +160,18 @@ class RecordsMixin(Runtime):
             return {}
         return {kind: int(kept[kind]) for kind in HAND_MESSAGES if kept.get(kind)}
 
+    @staticmethod
+    def left_hand_message(table: Table) -> int | None:
+        """The newest message (the table's, else the deal's) of an earlier hand, still kept:
+        the process that began the current hand stopped before its presenter took the
+        table's buttons off it, and no later hand's message has been kept since."""
+        kept = table.meta.get("hand_messages") or {}
+        match = table.match
+        if match is None or kept.get("hand", match.hand_no) >= match.hand_no:
+            return None
+        newest = kept.get("table") or kept.get("deal")
+        return int(newest) if newest else None
+
     async def remember_hand_message(
         self, table: Table, hand_no: int, kind: str, message_id: int
     ) -> None:

@@ -762,3 +762,36 @@ async def test_the_hands_panel_shows_its_result_once_it_is_scored(shengji: Env, 
         assert "computer" not in (await env.reply(alice, "auto")).lower()  # she plays again
         await env.tick_until(lambda: match.hand_no == 1, 1)
         await env.tick_until(lambda: env.fake.messages[panel.id].attachments, 1)  # the new hand
+
+
+async def test_a_restart_after_a_hand_began_unshown_takes_the_table_buttons_off_the_last(
+    shengji: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process began the next hand (committed) and stopped before its presenter showed
+    it: the last hand's table message kept the table's buttons, and the restarted process,
+    which knows only the current hand's messages, left them there beside the new hand's
+    (monkey seed 10653, restarts weighted up). It takes them off now."""
+    env = shengji
+    alice = env.users[0]
+    await _started(env, humans=1)
+    match, table = env.match(), env.table()
+    assert "computer" in (await env.reply(alice, "auto")).lower()
+    await env.until(lambda: match.expecting()[0] == "next_hand", timeout=30)
+    await env.until(lambda: "table" in env.bot.service.hand_messages(table))
+    last = env.bot.service.hand_messages(table)["table"]
+    publish = env.bot.presenter.publish
+
+    async def until_the_next_hand(t: Table, update: Update) -> None:
+        if t is not table or match.hand_no == 0:  # the process stops before showing it
+            await publish(t, update)
+
+    monkeypatch.setattr(env.bot.presenter, "publish", until_the_next_hand)
+    await env.tick_until(lambda: match.hand_no == 1, 1)
+    assert env.fake.messages[last].custom_ids()  # not shown: its buttons are still on
+    running = await restart(env)
+    try:
+        await env.until(lambda: not env.fake.messages[last].custom_ids())
+        buttoned = lambda: [m for m in env.place_messages() if m.custom_ids()]  # noqa: E731
+        await env.until(lambda: len(buttoned()) == 1)  # the new hand's, alone
+    finally:
+        await running.stop()
