@@ -71,10 +71,17 @@ class TurnNotices(SeatPanels):
             for seat, notice in self.service.kept_notices(table).items():
                 in_background(self._keeping, self._delete_left(table, seat, *notice))
             left = self.service.left_hand_message(table)
-            if left is not None:  # an edit of its buttons only (``amend``): never a post
-                place = functools.partial(self.place, table)
-                LiveMessage(place, message_id=left).amend({"view": None})
+            if left is not None:
+                in_background(self._keeping, self._unbutton_left(table, left))
         return ui
+
+    async def _unbutton_left(self, table: Table, message_id: int) -> None:
+        """Take the table's buttons off a message an earlier process left them on: an edit
+        of its buttons only (``amend``: never a post), kept with the work a stop waits for
+        (``Outlet.close``), or the next hand's message, kept meanwhile, would hide it."""
+        left = LiveMessage(functools.partial(self.place, table), message_id=message_id)
+        left.amend({"view": None})
+        await left.settle()
 
     async def _delete_left(
         self, table: Table, seat: int, user_id: int, message_id: int, where: str

@@ -791,7 +791,8 @@ async def test_a_restart_after_a_hand_began_unshown_takes_the_table_buttons_off_
     running = await restart(env)
     try:
         await env.until(lambda: not env.fake.messages[last].custom_ids())
-        buttoned = lambda: [m for m in env.place_messages() if m.custom_ids()]  # noqa: E731
-        await env.until(lambda: len(buttoned()) == 1)  # the new hand's, alone
+        # the new hand's message, alone with the table's buttons
+        [new] = await env.tick_until(env.buttoned, 1)  # the deal goes on as time passes
+        assert new.id != last and new.content.startswith("**Hand 2")
     finally:
         await running.stop()
