@@ -62,9 +62,10 @@ class TurnNotices(SeatPanels):
     def ui(self, table: Table) -> TableUI:
         """The table's UI state; made for a restored table (a match under way), what an
         earlier process left is tidied, closed or not (a table restored and closed at
-        once, its round's time up, too): its notices are deleted, and an earlier hand's
-        message still carrying the table's buttons (that process began a hand and stopped
-        before showing it) loses them."""
+        once, its round's time up, too): its notices are deleted, and a message that may
+        still carry the table's buttons loses them: an earlier hand's (that process began
+        a hand and stopped before showing it), or this hand's deal message once the table
+        message is posted (that process stopped before the edit moving them was sent)."""
         restored = table.id not in self.ui_by_table and table.match is not None
         ui = super().ui(table)
         if restored and self.service is not None:
@@ -73,6 +74,8 @@ class TurnNotices(SeatPanels):
             left = self.service.left_hand_message(table)
             if left is not None:
                 in_background(self._keeping, self._unbutton_left(table, left))
+            if ui.deal is not None and ui.table is not None:
+                ui.deal.amend({"view": None})
         return ui
 
     async def _unbutton_left(self, table: Table, message_id: int) -> None:

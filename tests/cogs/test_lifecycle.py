@@ -796,3 +796,25 @@ async def test_a_restart_after_a_hand_began_unshown_takes_the_table_buttons_off_
         assert new.id != last and new.content.startswith("**Hand 2")
     finally:
         await running.stop()
+
+
+async def test_a_restart_takes_the_table_buttons_off_the_deal_message_once_the_table_message_is_up(
+    shengji: Env,
+) -> None:
+    """The old process posted the hand's table message and stopped before the edit moving
+    the table's buttons off the deal message went out (a stop drops the edits still
+    waiting): both kept the buttons, and the restarted process, which takes them off the
+    newest only, left them on the deal message for good (monkey seed 10653, again)."""
+    env = shengji
+    await _a_human_to_play(env)
+    await env.until(lambda: env.bot.service.hand_messages(env.table()).keys() == {"deal", "table"})
+    await env.fake.idle(quiet=0.3)
+    deal, table = env.place_messages()[-2:]
+    assert table.custom_ids() and not deal.custom_ids()
+    deal.components = [dict(row) for row in table.components]  # that edit never went out
+    running = await restart(env)
+    try:
+        await env.until(lambda: not env.fake.messages[deal.id].custom_ids())
+        assert env.buttoned() == [env.fake.messages[table.id]]
+    finally:
+        await running.stop()
