@@ -195,6 +195,13 @@ def in_background(keeping: set[asyncio.Task[None]], work: Coroutine[Any, Any, No
     task.add_done_callback(keeping.discard)
 
 
+async def finished(keeping: set[asyncio.Task[None]], timeout: float | None) -> None:
+    """Wait (so long) for the work started ``in_background`` with ``keeping``: at a stop,
+    before the connection or the store it uses closes."""
+    if keeping:
+        await asyncio.wait(set(keeping), timeout=timeout)
+
+
 def ephemeral(text: str) -> dict[str, Any]:
     return {"content": text[:2000], "ephemeral": True}
 

@@ -34,7 +34,7 @@ from renderers.tournament import (
     render_standings,
 )
 
-from .common import in_background, thread_from
+from .common import finished, in_background, thread_from
 from .ids import CupComponent, CupWhat, format_id
 from .lang import refusal
 from .live import LiveMessage, send_once
@@ -274,8 +274,7 @@ class TournamentPresenter:
 
     async def kept(self, timeout: float) -> None:
         """At shutdown, before the store closes: wait (so long) for the ids being saved."""
-        if self._keeping:
-            await asyncio.wait(set(self._keeping), timeout=timeout)
+        await finished(self._keeping, timeout)
 
     async def locale(self, cup: Cup) -> str:
         """The server's language: its setting, else its preferred locale."""

@@ -37,7 +37,7 @@ from bot.service.faults import tried_while_passing
 from bot.store import UserPrefs
 
 from . import pacing
-from .common import THREAD_SHUT, in_background, thread_from
+from .common import THREAD_SHUT, finished, in_background, thread_from
 from .live import LiveMessage, Place, retry_wait, send_once
 from .pacing import PING_AFTER
 from .playerprefs import PlayerPrefs
@@ -112,8 +112,7 @@ class Outlet(PlayerPrefs):
 
     async def kept(self, timeout: float | None) -> None:
         """Wait (so long) for the work in the background (a message's id being kept)."""
-        if self._keeping:
-            await asyncio.wait(set(self._keeping), timeout=timeout)
+        await finished(self._keeping, timeout)
 
     def ui(self, table: Table) -> TableUI:
         ui = self.ui_by_table.get(table.id)
