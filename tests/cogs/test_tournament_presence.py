@@ -157,7 +157,10 @@ async def test_a_leaver_whose_match_ends_within_the_grace_is_flagged(shengji: En
     await _send(env, "shengji leave", alice, place)
     slot = slot_in(cup, place)
     assert alice.id in slot.away
-    await play_until(env, lambda: slot.done)
+    clock = cup.clock
+    assert clock is not None
+    await play_until(env, lambda: clock.remaining(env.clock.now()) <= 0)
+    await play_until(env, lambda: slot.done, patient=True)  # the hand in play ends the match
     assert slot.tally.flags == ["Alice left: on auto-play (托管) until the match ended"]
     assert slot.away == {}  # her seat was never taken from her: the grace had not run out
 
