@@ -75,10 +75,14 @@ async def defer_thinking(interaction: discord.Interaction, *, ephemeral: bool = 
     token = quote(interaction.token, safe="")
     url = f"{Route.BASE}/interactions/{interaction.id}/{token}/callback"
     post = functools.partial(_post, interaction, url, _THINKING[ephemeral])
-    if await send_callback(post) is not False:  # None: a lost one had landed
-        response._response_type = discord.InteractionResponseType.deferred_channel_message
-    else:
-        await response.defer(ephemeral=ephemeral, thinking=True)
+    if await send_callback(post) is False:  # a 429 or a 5xx: discord.py waits and retries
+        try:
+            await response.defer(ephemeral=ephemeral, thinking=True)
+        except discord.HTTPException as err:
+            if err.code != ALREADY_ACKNOWLEDGED:
+                raise
+            # by a first try whose connection dropped after it landed (seed 10735)
+    response._response_type = discord.InteractionResponseType.deferred_channel_message
 
 
 async def send_callback(send: Callable[[], Awaitable[R]]) -> R | None:

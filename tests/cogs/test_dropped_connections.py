@@ -227,6 +227,26 @@ async def test_an_acknowledgement_that_dropped_twice_is_answered_by_saying_so(
     assert not _errors(caplog)
 
 
+@pytest.mark.parametrize("refusal", ["rate_limit", "server_error"])
+async def test_an_acknowledgement_made_then_lost_whose_resend_is_refused_in_passing_runs(
+    shengji: Env, caplog: pytest.LogCaptureFixture, refusal: str
+) -> None:
+    """The acknowledgement landed and its connection dropped; sent again, Discord refused
+    it in passing (a 429, a 5xx), and discord.py's own try, which waits that out, found
+    it acknowledged already. That answer ended discord.py's task with an exception no
+    one retrieved, the command never ran and its "thinking" stood for good (monkey seed
+    10735). Acknowledged is what the bot wanted: the command runs and is answered."""
+    env = shengji
+    dropped = env.fake.faults.disconnect("POST", CALLBACK, handled=True)
+    refused = getattr(env.fake.faults, refusal)("POST", CALLBACK)
+    handle = env.driver.send_slash("shengji new", env.users[0], env.world.tables)
+    await handle
+    said = await handle.wait_message()
+    assert (dropped.hits, refused.hits) == (1, 1)
+    assert "table" in said.content.lower() and env.bot.service.tables.get(env.world.tables.id)
+    assert not _errors(caplog)
+
+
 @pytest.mark.parametrize("times", [1, 2], ids=["once", "twice"])
 @pytest.mark.parametrize("handled", [False, True], ids=["lost", "made-then-lost"])
 async def test_suggestions_whose_connection_dropped_are_sent_again_or_let_go(
