@@ -103,11 +103,18 @@ class Rig:
         """Time passes for the bot and for Discord alike, once the bot's answers are out:
         an answer the bot works on for a few real seconds (a review) must not find its
         interaction's 15 minutes gone, which no person's wait could make happen. An answer
-        still missing after ``ANSWER_WAIT`` real seconds is itself a failure."""
+        still missing after ``ANSWER_WAIT`` real seconds is itself a failure, unless a
+        table is paused for the store: it tries its write again on the bot's clock, and a
+        command waiting behind that write (for the table's lock, for its meta's) is
+        answered only once time passes (seed 10721: a lobby's thread id, refused while
+        another process held the store's lock, held an abort vote and the joins after it;
+        the monkey waited for their answers before it let time pass)."""
         with contextlib.suppress(TimeoutError):  # tables of computer players never go quiet
             await self.fake.idle(quiet=0.02, timeout=3.0)
         try:
-            await self.fake.wait_for(lambda: not self.unanswered(), timeout=ANSWER_WAIT)
+            await self.fake.wait_for(
+                lambda: not self.unanswered() or self.store_paused(), timeout=ANSWER_WAIT
+            )
         except TimeoutError:
             late = [
                 f"{i.id} ({i.command_name() or i.data.get('custom_id')})" for i in self.unanswered()
@@ -116,6 +123,10 @@ class Rig:
         await self.fake.clock.advance(seconds)
         await self.clock.advance(seconds)
         await asyncio.sleep(0.01)
+
+    def store_paused(self) -> bool:
+        """Whether a table of this process is paused, waiting to write to the store again."""
+        return any(t.paused_since is not None and not t.closed for t in self.tables())
 
     def unanswered(self) -> list[Interaction]:
         """This process's deferred commands whose answer has not come (those a restart cut
