@@ -11,9 +11,16 @@ screen on the way, not only the last state), and on every log record as it is wr
   the public ones: played or tried in a failed throw, shown in a bid or a kitty draw,
   all of them once the hand is scored. An image names its table and hand (the
   presenter's audit hook), so it is judged against that hand alone, however late it is
-  drawn. A text names neither: the hand before of every table counts too, but only for a
+  drawn. Other text names neither: the hand before of every table counts too, but only for a
   few steps after the next one began (a message about it may still be on its way), so a
-  message written well into a hand that shows a card of the last hand is a leak.
+  message written well into a hand that shows a card of the last hand is a leak. A
+  table's message names both (its buttons the table, its heading the hand: "Hand 4 ·
+  trick 19"), so it is judged as an image is: an edit of it that reaches Discord late
+  (behind a slow or rate-limited edit, the next hand under way) shows the cards of the
+  hand it names, public by then. That is the likely reading of seed 10734's two failures
+  on PostgreSQL (a table message's previous trick, its cards flagged); six runs since
+  held, so the reading is not proven. Judged against its own table's hand, the message
+  is also no longer excused by cards another table showed.
   Replies about finished hands (``history``, ``review``) are not audited: every card of a
   finished hand is public.
 
@@ -114,6 +121,29 @@ def words_of(message: Message) -> str:
 
 
 EXAMPLES = catalog_examples()
+# a table message's heading, in each language: "**Hand 4 · trick 19**", "**第4局**"
+HAND_HEADING = re.compile(
+    "^(?:"
+    + "|".join(
+        sorted(
+            {
+                re.escape(t(loc, key, hand=7, trick=1, levels="").split("7")[0])
+                for loc in ("en-US", "zh-CN")
+                for key in ("table-deal-head", "table-trick-head")
+            }
+        )
+    )
+    + r")(\d+)"
+)
+
+
+def table_hand(message: Message, text: str) -> tuple[int, int] | None:
+    """The table and hand (numbered from 0) a table's message is about, or None."""
+    heading = HAND_HEADING.match(text)
+    table = next((i for i in message.custom_ids() if i.startswith("sj:t:")), None)
+    if heading is None or table is None:
+        return None
+    return _table_of(table), int(heading.group(1)) - 1
 
 
 def about_finished_hands(message: Message) -> bool:
@@ -280,13 +310,22 @@ class Auditor:
         however late it is drawn (a summary waits for the table's message to settle, and
         a thread a moderator locked holds that up): what was public in it (every card, once
         it was scored) and, for one reader, what they held in it."""
+        leaked = set(cards) - self._hand_allowed(table_id, hand, to)
+        if leaked:
+            self.violations.append(f"image {scene} to {to or 'everyone'}: {_names(leaked)}")
+
+    def hand_text(self, table_id: int, hand: int, text: str, where: str) -> None:
+        """A table's message about hand ``hand`` of ``table_id``, judged as an image is."""
+        leaked = shown_cards(text) - self._hand_allowed(table_id, hand, None)
+        if leaked:
+            shown = text[:160].replace("\n", " / ")
+            self.violations.append(f"{where} to everyone: {_names(leaked)} in {shown!r}")
+
+    def _hand_allowed(self, table_id: int, hand: int, to: int | None) -> set[Card]:
         self.follow()
         known = self.known.get(table_id) or self.closed.get(table_id)
         seen = None if known is None else known.hands.get(hand)
-        allowed = set() if seen is None else seen.public | seen.held.get(to or 0, set())
-        leaked = set(cards) - allowed
-        if leaked:
-            self.violations.append(f"image {scene} to {to or 'everyone'}: {_names(leaked)}")
+        return set() if seen is None else seen.public | seen.held.get(to or 0, set())
 
     def text(self, to: int | None, text: str, where: str, typed: str = "") -> None:
         """``typed``: what the reader typed in the command this answers (cards named there
@@ -352,7 +391,12 @@ class Reader:
         typed = str(message.interaction.data.get("options")) if message.interaction else ""
         ids = message.custom_ids()
         about = f" ({ids[0]}…)" if ids else ""
-        self.auditor.text(to, text, f"{where} message {message.id}{about}", typed)
+        where = f"{where} message {message.id}{about}"
+        named = table_hand(message, text) if to is None else None
+        if named is not None:
+            self.auditor.hand_text(*named, text, where)
+        else:
+            self.auditor.text(to, text, where, typed)
 
     def _reader(self, message: Message) -> int | None:
         if message.ephemeral:
