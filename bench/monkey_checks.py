@@ -18,7 +18,7 @@ screen on the way, not only the last state), and on every log record as it is wr
   trick 19"), so it is judged as an image is: an edit of it that reaches Discord late
   (behind a slow or rate-limited edit, the next hand under way) shows the cards of the
   hand it names, public by then. That is the likely reading of seed 10734's two failures
-  on PostgreSQL (a table message's previous trick, its cards flagged); six runs since
+  on PostgreSQL (a table message's previous trick, its cards flagged); four runs since
   held, so the reading is not proven. Judged against its own table's hand, the message
   is also no longer excused by cards another table showed.
   Replies about finished hands (``history``, ``review``) are not audited: every card of a
