@@ -320,7 +320,7 @@ async def test_clock_pause_extend_no_show_restart_and_time_up(
             return any(why in f for s in again.slots.values() for f in s.tally.flags)
 
         # each of them by name: the check replaces them one by one, and on a loaded machine
-        # the time ran out between Dave and Carol (under a profiler)
+        # the time ran out between the two no-shows (under a profiler)
         await play_until(
             env,
             lambda: all(
