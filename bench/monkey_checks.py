@@ -17,10 +17,11 @@ screen on the way, not only the last state), and on every log record as it is wr
   table's message names both (its buttons the table, its heading the hand: "Hand 4 ·
   trick 19"), so it is judged as an image is: an edit of it that reaches Discord late
   (behind a slow or rate-limited edit, the next hand under way) shows the cards of the
-  hand it names, public by then. That is the likely reading of seed 10734's two failures
-  on PostgreSQL (a table message's previous trick, its cards flagged); four runs since
-  held, so the reading is not proven. Judged against its own table's hand, the message
-  is also no longer excused by cards another table showed.
+  hand it names, public by then. Judged against its own table's hand, the message is
+  also no longer excused by cards another table showed. (Seeds 10734 and 10791 on
+  PostgreSQL flagged a table message's previous trick just after PostgreSQL ended the
+  bot's session while another process held the store's lock; 10791 did so under this
+  check too, so a late edit is not the cause, which is not known yet.)
   Replies about finished hands (``history``, ``review``) are not audited: every card of a
   finished hand is public.
 
