@@ -15,9 +15,10 @@ ever reaches a user.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
-from collections.abc import Coroutine
+from collections.abc import Collection, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import aiohttp
@@ -27,7 +28,7 @@ from discord import app_commands
 from bot.service import UserError, store_passing
 
 from .lang import error_text, say
-from .live import retried
+from .live import LiveMessage, retried
 from .options import forged_option, forged_reference
 from .respond import ALREADY_ACKNOWLEDGED, defer_thinking, follow_up, send_callback
 
@@ -195,11 +196,23 @@ def in_background(keeping: set[asyncio.Task[None]], work: Coroutine[Any, Any, No
     task.add_done_callback(keeping.discard)
 
 
-async def finished(keeping: set[asyncio.Task[None]], timeout: float | None) -> None:
-    """Wait (so long) for the work started ``in_background`` with ``keeping``: at a stop,
-    before the connection or the store it uses closes."""
-    if keeping:
-        await asyncio.wait(set(keeping), timeout=timeout)
+async def finished(
+    timeout: float | None,
+    *,
+    lives: Iterable[LiveMessage] = (),
+    keeping: Collection[asyncio.Task[None]] = (),
+) -> None:
+    """At a stop, before the connection or the store they use closes: wait, ``timeout``
+    seconds at most, for the requests of ``lives`` on their way (stopped, they send no
+    more), then for the work started ``in_background`` with ``keeping``."""
+
+    async def settled() -> None:
+        await asyncio.gather(*(live.settle() for live in lives))
+        if keeping:
+            await asyncio.wait(set(keeping))
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(settled(), timeout)
 
 
 def ephemeral(text: str) -> dict[str, Any]:

@@ -12,7 +12,6 @@ the service hands over catalog keys, never sentences.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from collections.abc import Callable, Coroutine, Sequence
@@ -267,14 +266,11 @@ class TournamentPresenter:
         the same, and its id must be kept, or the restarted bot posts a second one."""
         for live in self.live.values():
             live.stop()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(
-                asyncio.gather(*(m.settle() for m in self.live.values())), timeout
-            )
+        await finished(timeout, lives=self.live.values())
 
     async def kept(self, timeout: float) -> None:
         """At shutdown, before the store closes: wait (so long) for the ids being saved."""
-        await finished(self._keeping, timeout)
+        await finished(timeout, keeping=self._keeping)
 
     async def locale(self, cup: Cup) -> str:
         """The server's language: its setting, else its preferred locale."""

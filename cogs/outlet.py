@@ -19,7 +19,6 @@ it keeps about each table ``cogs.tableui``; how often a busy bot edits ``cogs.pa
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import hashlib
 import logging
@@ -101,18 +100,12 @@ class Outlet(PlayerPrefs):
         notice a restart left, deleted). The render thread ends once the renders queued so
         far are drawn; the thread, to wait for."""
         lives = [live for ui in self.ui_by_table.values() for live in ui.stop_sending()]
-
-        async def settled() -> None:
-            await asyncio.gather(*(live.settle() for live in lives))
-            await self.kept(None)
-
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(settled(), timeout)
+        await finished(timeout, lives=lives, keeping=self._keeping)
         return self._renderer.close()
 
     async def kept(self, timeout: float | None) -> None:
         """Wait (so long) for the work in the background (a message's id being kept)."""
-        await finished(self._keeping, timeout)
+        await finished(timeout, keeping=self._keeping)
 
     def ui(self, table: Table) -> TableUI:
         ui = self.ui_by_table.get(table.id)
